@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on; defaults to loopback while the Auth emulator (unsigned tokens) is in use. */
+  HOST: optionalString,
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Extra origins allowed to call the API cross-origin (comma-separated); same-origin needs none. */
+  CORS_ORIGINS: z.string().default('').transform(splitList),
+  WEB_DIST: optionalString,
+  PUBLIC_URL: optionalString,
+
+  FIREBASE_PROJECT_ID: z.string().default('demo-shunkan'),
+  FIREBASE_AUTH_EMULATOR_HOST: optionalString,
+  FIREBASE_API_KEY: optionalString,
+  FIREBASE_AUTH_DOMAIN: optionalString,
+  FIREBASE_SERVICE_ACCOUNT: optionalString,
+  ADMIN_EMAILS: z.string().default('').transform((v) => splitList(v).map((e) => e.toLowerCase())),
+
+  /** Requests per minute per client address: sign-in-ish calls, AI work (problems, grading), the rest. */
+  RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_AI_PER_MIN: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(600),
+  /** Daily problem limits per plan (DECISIONS.md defaults). */
+  DAILY_LIMIT_STANDARD: z.coerce.number().int().positive().default(50),
+  DAILY_LIMIT_PREMIUM: z.coerce.number().int().positive().default(100),
+  DAILY_LIMIT_TRIAL: z.coerce.number().int().positive().default(100),
+
+  GEMINI_API_KEY: optionalString,
+  GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: optionalString,
+  GEMINI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** host:port (http) of a Stripe-protocol server, for tests only. */
+  STRIPE_API_HOST: optionalString,
+  /** Stripe price ids of the catalogue plans (written into the plans table at start-up). */
+  STRIPE_PRICE_STANDARD: optionalString,
+  STRIPE_PRICE_STANDARD_YEARLY: optionalString,
+  STRIPE_PRICE_PREMIUM: optionalString,
+  STRIPE_PRICE_PREMIUM_YEARLY: optionalString,
+});
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export type Env = z.infer<typeof ZEnv> & { dataDir: string; isEmulator: boolean };
+
+/** The one place process.env is read; fails fast with a readable message. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  const isEmulator = Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
+  if (!isEmulator && !env.FIREBASE_API_KEY) {
+    throw new Error(
+      'Invalid environment: set FIREBASE_AUTH_EMULATOR_HOST (local emulator) or FIREBASE_API_KEY and FIREBASE_PROJECT_ID (real Firebase).',
+    );
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid environment: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set.');
+  }
+  // Stripe redirects back to absolute URLs (checkout success/cancel, portal return): they must be ours.
+  if (env.STRIPE_SECRET_KEY && !env.PUBLIC_URL) {
+    throw new Error('Invalid environment: PUBLIC_URL (e.g. https://shunkan.example.com) is required when STRIPE_SECRET_KEY is set.');
+  }
+  if (env.PUBLIC_URL && !URL.canParse(env.PUBLIC_URL)) {
+    throw new Error('Invalid environment: PUBLIC_URL must be an absolute URL such as https://shunkan.example.com.');
+  }
+  return { ...env, dataDir: path.resolve(env.DATA_DIR), isEmulator };
+}

@@ -1,0 +1,80 @@
+import { formatYen } from '@shunkan/config/plans';
+import type { FastifyInstance } from 'fastify';
+import type { createRestHandler } from './adapter.js';
+
+type Rest = ReturnType<typeof createRestHandler>;
+type Body = Record<string, unknown>;
+
+function bodyOf(body: unknown): Body {
+  return body && typeof body === 'object' ? (body as Body) : {};
+}
+
+/** A field for the procedure's zod input; JSON null reads as absent (older clients send priceId: null). */
+function field(body: Body, key: string): never {
+  return (body[key] ?? undefined) as never;
+}
+
+/**
+ * Spec section 7 billing paths, as thin adapters over the billing procedures (decision 002). They live
+ * in their own encapsulated plugin because the spec's client posts `content-type: application/json`
+ * with an empty body (create-customer-portal, start-trial), which Fastify's JSON parser refuses; here
+ * an empty body reads as "no fields", anything else is parsed as usual.
+ */
+export function registerBillingRestRoutes(app: FastifyInstance, rest: Rest): void {
+  void app.register(async (scope) => {
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') return done(null, undefined);
+      return parseJson(request, text, done);
+    });
+
+    scope.get(
+      '/api/subscription-plans',
+      rest(async (caller) => {
+        const { plans } = await caller.plans.list();
+        // Keyed by plan key (standard, standard-yearly, premium, premium-yearly), as the spec's pages read it.
+        return Object.fromEntries(
+          plans.map((plan) => [
+            plan.id,
+            {
+              priceId: plan.priceId,
+              name: plan.name,
+              price: `${formatYen(plan.priceYen)}/${plan.interval === 'year' ? '年' : '月'}`,
+              priceYen: plan.priceYen,
+              interval: plan.interval,
+              features: plan.features,
+              isPopular: plan.isPopular,
+              discountLabel: plan.discountLabel,
+              dailyLimit: plan.dailyLimit,
+            },
+          ]),
+        );
+      }),
+    );
+    scope.post('/api/start-trial', rest((caller) => caller.billing.startTrial()));
+    scope.post(
+      '/api/create-payment-intent',
+      rest((caller, request) => caller.billing.createPaymentIntent({ planId: field(bodyOf(request.body), 'planId') })),
+    );
+    scope.post(
+      '/api/create-checkout-session',
+      rest((caller, request) => {
+        const body = bodyOf(request.body);
+        return caller.billing.createCheckoutSession({
+          planId: field(body, 'planId'),
+          priceId: field(body, 'priceId'),
+          successUrl: field(body, 'successUrl'),
+          cancelUrl: field(body, 'cancelUrl'),
+        });
+      }),
+    );
+    scope.post('/api/create-customer-portal', rest((caller) => caller.billing.createPortalSession()));
+    scope.post(
+      '/api/upgrade-subscription',
+      rest((caller, request) => caller.billing.upgradeToYearly({ planType: field(bodyOf(request.body), 'planType') })),
+    );
+    scope.get('/api/subscription-details', rest((caller) => caller.billing.details()));
+  });
+}

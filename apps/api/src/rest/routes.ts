@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { TEXT } from '@shunkan/config/texts';
+import type { createRestHandler } from './adapter.js';
+import { registerBillingRestRoutes } from './billing-routes.js';
+
+type Rest = ReturnType<typeof createRestHandler>;
+
+/**
+ * Spec section 7 paths that no issue has built yet. They answer 501 with a JSON message (never a
+ * crash); each later issue replaces its entries with real adapters.
+ */
+export const NOT_YET_BUILT: ReadonlyArray<readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string]> = [
+  ['GET', '/api/monthly-stats'],
+  ['GET', '/api/streak'],
+  ['GET', '/api/difficulty-stats'],
+  ['GET', '/api/recent-sessions'],
+  ['GET', '/api/bookmarked-sessions'],
+  ['GET', '/api/custom-scenarios'],
+  ['GET', '/api/daily-count-removed'],
+  ['POST', '/api/custom-scenarios'],
+  ['PUT', '/api/custom-scenarios/:id'],
+  ['DELETE', '/api/custom-scenarios/:id'],
+  ['POST', '/api/stripe/price-info'],
+  ['GET', '/api/stripe-prices'],
+  ['GET', '/api/stripe/prices'],
+  ['POST', '/api/plan-configuration'],
+  ['POST', '/api/save-price-configuration'],
+  ['GET', '/api/progress-report'],
+  ['GET', '/api/admin/stats'],
+  ['GET', '/api/admin/users'],
+  ['GET', '/api/admin/analytics'],
+  ['GET', '/api/admin/payments'],
+  ['GET', '/api/admin/content'],
+  ['PUT', '/api/admin/users/:userId/subscription'],
+  ['GET', '/api/admin/export/:kind'],
+];
+
+export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
+  app.get('/api/auth/user', { config: { rateLimitGroup: 'auth' } }, rest((caller) => caller.auth.me()));
+  app.get('/api/user-subscription', rest((caller) => caller.subscription.current()));
+  // Billing paths (the Stripe webhook is registered by server.ts: it needs the raw body).
+  registerBillingRestRoutes(app, rest);
+
+  app.post(
+    '/api/problem',
+    rest((caller, request) => caller.practice.nextProblem(request.body as never)),
+  );
+  app.post(
+    '/api/evaluate-with-claude',
+    rest((caller, request) => {
+      // The spec's body: { japaneseSentence, userTranslation, difficultyLevel } (problemId also accepted).
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      return caller.practice.evaluate({
+        problemId: body.problemId as never,
+        japaneseSentence: body.japaneseSentence as never,
+        difficultyLevel: body.difficultyLevel as never,
+        answer: (body.userTranslation ?? body.answer) as never,
+        durationMs: body.durationMs as never,
+      });
+    }),
+  );
+
+  app.post(
+    '/api/emergency-reset',
+    { config: { rateLimitGroup: 'auth' } },
+    rest((caller, request) => caller.admin.passwordResetLink({ email: ((request.body ?? {}) as { email?: string }).email ?? '' })),
+  );
+
+  // The spec's test pages logged in through the server; sign-in belongs to Firebase on the client.
+  app.post('/api/auth/login', { config: { rateLimitGroup: 'auth' } }, async (_request, reply) =>
+    reply.status(410).send({ message: 'ログインはFirebase Authで行います。ログイン画面をご利用ください。' }),
+  );
+
+  for (const [method, url] of NOT_YET_BUILT) {
+    if (app.hasRoute({ method, url })) continue;
+    app.route({
+      method,
+      url,
+      handler: async (_request, reply) => reply.status(501).send({ message: TEXT.notImplemented, code: 'NOT_IMPLEMENTED' }),
+    });
+  }
+}

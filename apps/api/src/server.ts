@@ -1,0 +1,265 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { appRouter } from '@shunkan/api-router';
+import { createContextInner, resolveSessionUser, type Services } from '@shunkan/api-router/context';
+import { createFirebaseVerifier } from '@shunkan/api-router/services/auth';
+import { getCatalogue } from '@shunkan/api-router/domain/plans';
+import { createSandboxBilling } from '@shunkan/api-router/services/billing/sandbox';
+import { createStripeBilling } from '@shunkan/api-router/services/billing/stripe';
+import type { BillingProvider } from '@shunkan/api-router/services/billing/types';
+import { seedProblemBank } from '@shunkan/api-router/services/problem-bank/index';
+import { createPracticeServices } from '@shunkan/api-router/services/practice-services';
+import { checkDatabase, createDatabase, migrateToLatest, type DbHandle } from '@shunkan/db';
+import { seedPlans } from '@shunkan/db/plans';
+import { TEXT } from '@shunkan/config/texts';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppRouter } from '@shunkan/api-router';
+import type { Env } from './env.js';
+import { createRestHandler } from './rest/adapter.js';
+import { registerRestRoutes } from './rest/routes.js';
+import { registerStripeWebhook } from './webhooks/stripe.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rateLimitGroup?: RateLimitGroup;
+  }
+}
+
+type RateLimitGroup = 'auth' | 'ai' | 'default';
+
+export type ServerHandle = {
+  app: FastifyInstance;
+  database: DbHandle;
+  services: Services;
+  start: () => Promise<string>;
+  stop: () => Promise<void>;
+};
+
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // dist/index.js and src/server.ts both sit one level below apps/api.
+  return path.resolve(here, '../../web/dist');
+}
+
+/** Rate-limit bucket of a request: AI work and auth-ish calls get tighter limits than reads. */
+function rateLimitGroupOf(url: string, configured: RateLimitGroup | undefined): RateLimitGroup {
+  if (configured) return configured;
+  if (/^\/api\/trpc\/[^?]*\bpractice\./.test(url) || url.startsWith('/api/problem') || url.startsWith('/api/evaluate')) return 'ai';
+  if (url.startsWith('/api/auth') || url.startsWith('/api/emergency-reset') || /^\/api\/trpc\/[^?]*\bdemo\./.test(url)) return 'auth';
+  return 'default';
+}
+
+export async function createServer(env: Env, overrides: { database?: DbHandle } = {}): Promise<ServerHandle> {
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 64 * 1024,
+    trustProxy: env.TRUST_PROXY,
+  });
+
+  const database =
+    overrides.database ??
+    (await createDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.dataDir,
+      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost; it will be replaced'),
+    }));
+  await migrateToLatest(database.db);
+  await seedProblemBank(database.db);
+  await seedPlans(database.db, {
+    priceIds: {
+      standard: env.STRIPE_PRICE_STANDARD,
+      'standard-yearly': env.STRIPE_PRICE_STANDARD_YEARLY,
+      premium: env.STRIPE_PRICE_PREMIUM,
+      'premium-yearly': env.STRIPE_PRICE_PREMIUM_YEARLY,
+    },
+    dailyLimits: { standard: env.DAILY_LIMIT_STANDARD, premium: env.DAILY_LIMIT_PREMIUM },
+  });
+
+  const auth = createFirebaseVerifier({
+    projectId: env.FIREBASE_PROJECT_ID,
+    emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT,
+  });
+  const practice = createPracticeServices({
+    db: database.db,
+    log: app.log,
+    gemini: env.GEMINI_API_KEY
+      ? { apiKey: env.GEMINI_API_KEY, model: env.GEMINI_MODEL, baseUrl: env.GEMINI_BASE_URL, timeoutMs: env.GEMINI_TIMEOUT_MS }
+      : undefined,
+  });
+  // Load the evaluator's NLP resources before listening, so the first learner is not kept waiting.
+  await practice.getEvaluator();
+  // Chosen once: real Stripe with a secret key (env.ts then requires the webhook secret and PUBLIC_URL),
+  // otherwise the clearly labelled local sandbox.
+  const billing: BillingProvider =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL
+      ? createStripeBilling({
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          publicUrl: env.PUBLIC_URL,
+          apiHost: env.STRIPE_API_HOST,
+          log: app.log,
+        })
+      : createSandboxBilling({ publicUrl: env.PUBLIC_URL });
+  const services: Services = {
+    auth,
+    adminEmails: env.ADMIN_EMAILS,
+    log: app.log,
+    practice,
+    limits: { standard: env.DAILY_LIMIT_STANDARD, premium: env.DAILY_LIMIT_PREMIUM, trial: env.DAILY_LIMIT_TRIAL },
+    billing,
+  };
+
+  const emulatorOrigin = env.FIREBASE_AUTH_EMULATOR_HOST ? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://apis.google.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'https://*.googleapis.com', 'https://api.stripe.com', ...(emulatorOrigin ? [emulatorOrigin] : [])],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://*.firebaseapp.com', ...(emulatorOrigin ? [emulatorOrigin] : [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Google sign-in opens a popup that must be able to message this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(cors, { origin: env.CORS_ORIGINS.length > 0 ? env.CORS_ORIGINS : false });
+  // Requests per minute and client address, per API instance.
+  const rateLimits: Record<RateLimitGroup, number> = { auth: env.RATE_LIMIT_AUTH_PER_MIN, ai: env.RATE_LIMIT_AI_PER_MIN, default: env.RATE_LIMIT_PER_MIN };
+  await app.register(rateLimit, {
+    global: true,
+    keyGenerator: (request) => `${request.ip}:${rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)}`,
+    max: (request) => rateLimits[rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)],
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      code: 'TOO_MANY_REQUESTS',
+      message: TEXT.tooManyRequests,
+    }),
+  });
+
+  app.get('/api/health', async (_request, reply) => {
+    const db = await checkDatabase(database.db);
+    const authStatus = env.isEmulator ? await checkEmulator(env.FIREBASE_AUTH_EMULATOR_HOST) : 'configured';
+    const ok = db && authStatus !== 'unreachable';
+    return reply.status(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'degraded',
+      db: { ok: db, kind: database.kind },
+      auth: { mode: env.isEmulator ? 'emulator' : 'firebase', status: authStatus },
+    });
+  });
+
+  app.get('/api/public-config', async () => ({
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      projectId: env.FIREBASE_PROJECT_ID,
+    },
+    authEmulatorUrl: emulatorOrigin,
+    billingMode: billing.mode,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    aiMode: env.GEMINI_API_KEY ? 'gemini' : 'builtin',
+  }));
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: async ({ req }) => {
+        const now = new Date();
+        const { user, authError } = await resolveSessionUser(database.db, services, req.headers.authorization, now);
+        return createContextInner({ db: database.db, services, user, authError, clientIp: req.ip });
+      },
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await registerStripeWebhook(app, { db: database.db, billing, log: app.log });
+  registerRestRoutes(app, createRestHandler(database.db, services));
+
+  const webDist = env.WEB_DIST ?? defaultWebDist();
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ message: 'Not Found', code: 'NOT_FOUND' });
+    }
+    // SPA fallback: every client route (including unknown ones, which render the 404 page) gets index.html.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; validation?: unknown; message?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    const message =
+      status === 429 ? TEXT.tooManyRequests : status === 413 || status === 400 || error.validation ? TEXT.invalidInput : status >= 500 ? TEXT.serverError : (error.message ?? TEXT.serverError);
+    const code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : status === 429 ? 'TOO_MANY_REQUESTS' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    return reply.status(status).send({ message, code });
+  });
+
+  let stopped = false;
+  return {
+    app,
+    database,
+    services,
+    start: async () => {
+      const host = env.HOST ?? (env.isEmulator ? '127.0.0.1' : '0.0.0.0');
+      const address = await app.listen({ port: env.PORT, host });
+      if (billing.mode === 'stripe') {
+        // A price that disagrees with the catalogue would charge learners another amount than shown:
+        // say so loudly, without delaying start-up or failing it when Stripe is briefly unreachable.
+        void getCatalogue(database.db)
+          .then((plans) => billing.checkPrices(plans))
+          .then((problems) => {
+            for (const problem of problems) app.log.error({ problem }, 'Stripe price configuration does not match the plan catalogue');
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'Stripe prices could not be checked'));
+      }
+      if (env.isEmulator) {
+        app.log.warn(
+          { host },
+          'Firebase Auth emulator mode: ID tokens are unsigned, so the API listens on loopback only (set HOST to override at your own risk).',
+        );
+      }
+      return address;
+    },
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      if (!overrides.database) await database.close();
+    },
+  };
+}
+
+async function checkEmulator(hostPort: string | undefined): Promise<'ok' | 'unreachable'> {
+  try {
+    const response = await fetch(`http://${hostPort}/`, { signal: AbortSignal.timeout(1500) });
+    return response.ok ? 'ok' : 'unreachable';
+  } catch {
+    return 'unreachable';
+  }
+}

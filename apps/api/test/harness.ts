@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase } from '@shunkan/db/testing';
+import { loadEnv } from '../src/env.js';
+import { createServer, type ServerHandle } from '../src/server.js';
+
+export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
+
+export function emulatorHost(): string {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run these tests through `pnpm test`, which starts the Auth emulator.');
+  return host;
+}
+
+/** A server on a fresh test database, talking to the Auth emulator started by the test script. */
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<ServerHandle> {
+  const database = await createTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shunkan-api-')),
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+    WEB_DIST: '/nonexistent',
+    ...extraEnv,
+  });
+  const server = await createServer(env, { database });
+  const originalStop = server.stop;
+  server.stop = async () => {
+    await originalStop();
+    await database.close();
+  };
+  return server;
+}
+
+type SignUpResult = { idToken: string; localId: string; email: string };
+
+/** Creates an account through the emulator's REST API (as the web SDK would) and returns its ID token. */
+export async function signUp(options: { verified?: boolean; email?: string } = {}): Promise<SignUpResult> {
+  const email = options.email ?? `u-${randomUUID()}@example.com`;
+  const base = `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1`;
+  const response = await fetch(`${base}/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'password123', returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken: string; localId: string };
+  if (!response.ok) throw new Error(`signUp failed: ${JSON.stringify(body)}`);
+  if (options.verified ?? true) {
+    await emulatorAdmin(`accounts:update`, { localId: body.localId, emailVerified: true });
+    return { ...(await signIn(email)), email };
+  }
+  return { ...body, email };
+}
+
+export async function signIn(email: string): Promise<{ idToken: string; localId: string }> {
+  const base = `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1`;
+  const response = await fetch(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'password123', returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken: string; localId: string };
+  if (!response.ok) throw new Error(`signIn failed: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Privileged emulator calls (the emulator accepts `Bearer owner` as an admin credential). */
+export async function emulatorAdmin(operation: string, body: object, method = 'POST'): Promise<unknown> {
+  const url = `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/${operation}`;
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as unknown;
+  if (!response.ok) throw new Error(`${operation} failed: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Re-encodes an (unsigned, emulator) ID token with a changed payload: what an attacker could send. */
+export function doctorToken(token: string, patch: Record<string, unknown>): string {
+  const [header, payload] = token.split('.');
+  const claims = { ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), ...patch };
+  return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+}

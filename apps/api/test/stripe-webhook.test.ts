@@ -1,0 +1,237 @@
+import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
+import { findSubscription } from '@shunkan/db/subscriptions';
+import { findUserByFirebaseUid } from '@shunkan/db/users';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from '../src/server.js';
+import { signUp, startTestServer } from './harness.js';
+
+const WEBHOOK_SECRET = 'whsec_test_shunkan';
+const PRICE_STANDARD = 'price_std_month';
+const PRICE_STANDARD_YEARLY = 'price_std_year';
+
+let server: ServerHandle;
+let fake: FakeStripeServer;
+let seq = 0;
+
+beforeAll(async () => {
+  fake = await startFakeStripe({
+    prices: [
+      { id: PRICE_STANDARD, unit_amount: 780, interval: 'month' },
+      { id: PRICE_STANDARD_YEARLY, unit_amount: 7800, interval: 'year' },
+    ],
+  });
+  server = await startTestServer({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: fake.host,
+    STRIPE_PRICE_STANDARD: PRICE_STANDARD,
+    STRIPE_PRICE_STANDARD_YEARLY: PRICE_STANDARD_YEARLY,
+    PUBLIC_URL: 'http://localhost:3000',
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Posts an event exactly as Stripe would: raw JSON body, signed with the endpoint secret. */
+async function deliver(event: object, secret = WEBHOOK_SECRET, tamper?: (payload: string) => string) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    payload: tamper ? tamper(payload) : payload,
+  });
+}
+
+/** A learner who opened the checkout page in Stripe mode: customer and incomplete subscription exist. */
+async function checkoutLearner() {
+  const account = await signUp();
+  const intent = await server.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: { authorization: `Bearer ${account.idToken}`, 'content-type': 'application/json' },
+    payload: JSON.stringify({ planId: 'standard' }),
+  });
+  expect(intent.statusCode).toBe(200);
+  expect((intent.json() as { clientSecret: string }).clientSecret).toMatch(/_secret_/);
+  const user = await findUserByFirebaseUid(server.database.db, account.localId);
+  const row = user ? await findSubscription(server.database.db, user.id) : undefined;
+  if (!user || !row?.stripe_customer_id || !row.stripe_subscription_id) throw new Error('checkout did not link Stripe ids');
+  return { token: account.idToken, userId: user.id, customer: row.stripe_customer_id, subscription: row.stripe_subscription_id };
+}
+
+type Learner = Awaited<ReturnType<typeof checkoutLearner>>;
+
+function event(type: string, created: number, object: object) {
+  seq += 1;
+  return { id: `evt_test_${seq}_${created}`, object: 'event', api_version: Stripe.API_VERSION, type, created, livemode: false, pending_webhooks: 1, data: { object } };
+}
+
+function invoice(type: 'invoice.paid' | 'invoice.payment_succeeded' | 'invoice.payment_failed', learner: Learner, created: number, extra: object = {}) {
+  return event(type, created, {
+    id: `in_test_${seq + 1}`,
+    object: 'invoice',
+    customer: learner.customer,
+    amount_paid: type === 'invoice.payment_failed' ? 0 : 780,
+    currency: 'jpy',
+    billing_reason: 'subscription_cycle',
+    status_transitions: { paid_at: created },
+    parent: { type: 'subscription_details', subscription_details: { subscription: learner.subscription, metadata: { user_id: learner.userId } } },
+    lines: { object: 'list', data: [{ id: 'il_1', period: { start: created, end: created + 30 * 86_400 }, pricing: { type: 'price_details', price_details: { price: PRICE_STANDARD, product: 'prod_x' } } }] },
+    ...extra,
+  });
+}
+
+function subscriptionEvent(type: string, learner: Learner, created: number, patch: object = {}) {
+  return event(type, created, {
+    id: learner.subscription,
+    object: 'subscription',
+    customer: learner.customer,
+    status: 'active',
+    cancel_at_period_end: false,
+    cancel_at: null,
+    metadata: { user_id: learner.userId, plan_id: 'standard' },
+    items: { object: 'list', data: [{ id: 'si_1', current_period_end: created + 30 * 86_400, price: { id: PRICE_STANDARD, object: 'price' } }] },
+    ...patch,
+  });
+}
+
+async function subscriptionOf(learner: Learner) {
+  return findSubscription(server.database.db, learner.userId);
+}
+
+async function paymentCount(learner: Learner) {
+  const rows = await server.database.db.selectFrom('payments').select('id').where('user_id', '=', learner.userId).execute();
+  return rows.length;
+}
+
+describe('POST /api/stripe/webhook (signed test events)', () => {
+  it('activates the subscription on invoice.paid, records the payment, and keeps other routes on JSON', async () => {
+    const learner = await checkoutLearner();
+    const created = nowSeconds();
+    const response = await deliver(invoice('invoice.paid', learner, created));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, outcome: 'applied' });
+    const row = await subscriptionOf(learner);
+    expect(row).toMatchObject({ status: 'active', plan_id: 'standard', type: 'standard', interval: 'month', provider: 'stripe' });
+    expect(row?.current_period_end?.getTime()).toBe((created + 30 * 86_400) * 1000);
+    expect(await paymentCount(learner)).toBe(1);
+    const view = await server.app.inject({ method: 'GET', url: '/api/user-subscription', headers: { authorization: `Bearer ${learner.token}` } });
+    expect(view.json()).toMatchObject({ subscriptionStatus: 'active', hasAccess: true, planType: 'standard' });
+    // invoice.payment_succeeded for the same invoice adds no second payment row.
+    const paidEvent = invoice('invoice.payment_succeeded', learner, created);
+    (paidEvent.data.object as { id: string }).id = (await server.database.db.selectFrom('payments').select('id').where('user_id', '=', learner.userId).executeTakeFirstOrThrow()).id;
+    expect((await deliver(paidEvent)).statusCode).toBe(200);
+    expect(await paymentCount(learner)).toBe(1);
+  });
+
+  it('refuses a forged or tampered signature with 400 and changes nothing', async () => {
+    const learner = await checkoutLearner();
+    const before = await subscriptionOf(learner);
+    const forged = invoice('invoice.paid', learner, nowSeconds());
+    const wrongSecret = await deliver(forged, 'whsec_attacker');
+    expect(wrongSecret.statusCode).toBe(400);
+    const tampered = await deliver(invoice('invoice.paid', learner, nowSeconds()), WEBHOOK_SECRET, (payload) => payload.replace('"amount_paid":780', '"amount_paid":1'));
+    expect(tampered.statusCode).toBe(400);
+    const unsigned = await server.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(forged) });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await subscriptionOf(learner)).toEqual(before);
+    expect(await paymentCount(learner)).toBe(0);
+    const stored = await server.database.db.selectFrom('billing_events').select('id').where('id', '=', forged.id).executeTakeFirst();
+    expect(stored).toBeUndefined();
+  });
+
+  it('treats a replayed event as a no-op', async () => {
+    const learner = await checkoutLearner();
+    const t = nowSeconds();
+    const paid = invoice('invoice.paid', learner, t);
+    expect((await deliver(paid)).json()).toMatchObject({ outcome: 'applied' });
+    // The learner cancels in the portal; then the old event is delivered again.
+    expect((await deliver(subscriptionEvent('customer.subscription.deleted', learner, t + 10, { status: 'canceled' }))).json()).toMatchObject({ outcome: 'applied' });
+    const replay = await deliver(paid);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await subscriptionOf(learner)).toMatchObject({ status: 'canceled' });
+    expect(await paymentCount(learner)).toBe(1);
+  });
+
+  it('ignores an event older than the last one applied (out-of-order delivery)', async () => {
+    const learner = await checkoutLearner();
+    const t = nowSeconds();
+    await deliver(invoice('invoice.paid', learner, t - 100));
+    const deleted = await deliver(subscriptionEvent('customer.subscription.deleted', learner, t, { status: 'canceled' }));
+    expect(deleted.json()).toMatchObject({ outcome: 'applied' });
+    // An update that happened before the deletion arrives late: it must not bring the subscription back.
+    const late = await deliver(subscriptionEvent('customer.subscription.updated', learner, t - 50, { status: 'active' }));
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ outcome: 'ignored' });
+    expect(await subscriptionOf(learner)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('follows subscription updates and failed renewals', async () => {
+    const learner = await checkoutLearner();
+    const t = nowSeconds();
+    await deliver(invoice('invoice.paid', learner, t));
+    await deliver(subscriptionEvent('customer.subscription.updated', learner, t + 1, { cancel_at_period_end: true }));
+    expect(await subscriptionOf(learner)).toMatchObject({ status: 'active', cancel_at_period_end: true });
+    await deliver(subscriptionEvent('customer.subscription.updated', learner, t + 2, { items: { object: 'list', data: [{ id: 'si_1', current_period_end: t + 365 * 86_400, price: { id: PRICE_STANDARD_YEARLY } }] } }));
+    expect(await subscriptionOf(learner)).toMatchObject({ plan_id: 'standard-yearly', interval: 'year', amount: 7800, cancel_at_period_end: false });
+    const failed = await deliver(invoice('invoice.payment_failed', learner, t + 3));
+    expect(failed.json()).toMatchObject({ outcome: 'applied' });
+    const view = await server.app.inject({ method: 'GET', url: '/api/user-subscription', headers: { authorization: `Bearer ${learner.token}` } });
+    expect(view.json()).toMatchObject({ subscriptionStatus: 'past_due', hasAccess: false });
+  });
+
+  it('does not end a running trial when the first payment is declined', async () => {
+    const learner = await checkoutLearner();
+    await server.app.inject({ method: 'POST', url: '/api/start-trial', headers: { authorization: `Bearer ${learner.token}` } });
+    const failed = await deliver(invoice('invoice.payment_failed', learner, nowSeconds(), { billing_reason: 'subscription_create' }));
+    expect(failed.json()).toMatchObject({ outcome: 'ignored' });
+    const created = await deliver(subscriptionEvent('customer.subscription.created', learner, nowSeconds(), { status: 'incomplete' }));
+    expect(created.json()).toMatchObject({ outcome: 'ignored' });
+    expect(await subscriptionOf(learner)).toMatchObject({ status: 'trialing' });
+  });
+
+  it('links and activates on checkout.session.completed', async () => {
+    const account = await signUp();
+    const checkout = await server.app.inject({
+      method: 'POST',
+      url: '/api/create-checkout-session',
+      headers: { authorization: `Bearer ${account.idToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ priceId: PRICE_STANDARD, successUrl: '/payment-success?plan=standard', cancelUrl: '/payment-cancelled' }),
+    });
+    expect(checkout.statusCode).toBe(200);
+    expect((checkout.json() as { url: string }).url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const user = await findUserByFirebaseUid(server.database.db, account.localId);
+    if (!user) throw new Error('no user');
+    const customer = (await findSubscription(server.database.db, user.id))?.stripe_customer_id;
+    const completed = await deliver(
+      event('checkout.session.completed', nowSeconds(), {
+        id: 'cs_test_1',
+        object: 'checkout.session',
+        mode: 'subscription',
+        client_reference_id: user.id,
+        customer,
+        subscription: 'sub_from_checkout',
+        payment_status: 'paid',
+        metadata: { user_id: user.id, plan_id: 'standard' },
+      }),
+    );
+    expect(completed.json()).toMatchObject({ outcome: 'applied' });
+    expect(await findSubscription(server.database.db, user.id)).toMatchObject({ status: 'active', plan_id: 'standard', stripe_subscription_id: 'sub_from_checkout', provider: 'stripe' });
+  });
+
+  it('reports billing mode stripe and ignores unrelated event types', async () => {
+    const config = await server.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(config.json()).toMatchObject({ billingMode: 'stripe', stripePublishableKey: 'pk_test_fake' });
+    const other = await deliver(event('charge.refunded', nowSeconds(), { id: 'ch_1', object: 'charge' }));
+    expect(other.json()).toEqual({ received: true, outcome: 'ignored' });
+  });
+});

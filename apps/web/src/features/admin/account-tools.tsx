@@ -1,0 +1,95 @@
+import { Button, Card, Code, Heading, Stack, Text } from '@chakra-ui/react';
+import { notify } from '@shunkan/ui/toaster';
+import { useState, type FormEvent } from 'react';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { FormAlert, NO_VALIDATE, TextField } from '../auth/form-parts';
+
+/** The spec's admin-setup page, for administrators only: create/promote an admin, issue a reset link. */
+export function AdminAccountTools() {
+  const [adminEmail, setAdminEmail] = useState('');
+  const [adminPassword, setAdminPassword] = useState('');
+  const [resetEmail, setResetEmail] = useState('');
+  const [resetLink, setResetLink] = useState<string | null>(null);
+  const [resetError, setResetError] = useState<string | null>(null);
+  const setupAdmin = trpc.admin.setupAdmin.useMutation();
+  const resetLinkMutation = trpc.admin.passwordResetLink.useMutation();
+
+  async function onSetup(event: FormEvent) {
+    event.preventDefault();
+    if (adminPassword && adminPassword.length < 8) {
+      notify({ type: 'error', title: 'エラー', description: 'パスワードは8文字以上で設定してください' });
+      return;
+    }
+    try {
+      const result = await setupAdmin.mutateAsync({ email: adminEmail, password: adminPassword || undefined });
+      notify({ type: 'success', title: result.created ? '管理者アカウントを作成しました' : '管理者権限を付与しました', description: result.email });
+      setAdminPassword('');
+    } catch (error) {
+      notify({ type: 'error', title: 'エラー', description: errorMessage(error, '管理者アカウントの設定に失敗しました') });
+    }
+  }
+
+  async function onReset(event: FormEvent) {
+    event.preventDefault();
+    setResetLink(null);
+    setResetError(null);
+    if (!resetEmail.trim()) return setResetError('メールアドレスが必要です');
+    try {
+      const result = await resetLinkMutation.mutateAsync({ email: resetEmail });
+      if (!result.success || !result.solution) return setResetError(result.error ?? 'リンクを発行できませんでした');
+      setResetLink(`${window.location.origin}${result.solution.resetPath}`);
+    } catch (error) {
+      setResetError(errorMessage(error, 'リンクを発行できませんでした'));
+    }
+  }
+
+  return (
+    <Stack gap="6">
+      <Card.Root>
+        <Card.Body gap="4">
+          <Heading as="h2" size="md">
+            管理者アカウントの作成・権限付与
+          </Heading>
+          <Stack as="form" gap="3" onSubmit={onSetup} {...NO_VALIDATE}>
+            <TextField label="メールアドレス" type="email" value={adminEmail} onChange={setAdminEmail} />
+            <TextField label="パスワード（新規作成時・8文字以上・任意）" type="password" value={adminPassword} onChange={setAdminPassword} autoComplete="new-password" />
+            <Button type="submit" colorPalette="purple" loading={setupAdmin.isPending} disabled={!adminEmail.trim()}>
+              管理者にする
+            </Button>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Body gap="4">
+          <Heading as="h2" size="md">
+            パスワード再設定リンクの発行
+          </Heading>
+          <Text fontSize="sm" color="gray.600">
+            ログインできない利用者のために再設定リンクを発行します。一時パスワードは発行しません。
+          </Text>
+          <Stack as="form" gap="3" onSubmit={onReset} {...NO_VALIDATE}>
+            {resetError ? <FormAlert status="error" title={resetError} /> : null}
+            <TextField label="利用者のメールアドレス" type="email" value={resetEmail} onChange={setResetEmail} />
+            <Button type="submit" loading={resetLinkMutation.isPending}>
+              リンクを発行
+            </Button>
+          </Stack>
+          {resetLink ? (
+            <Stack gap="2">
+              <Code whiteSpace="pre-wrap" wordBreak="break-all" p="2" data-testid="reset-link">
+                {resetLink}
+              </Code>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => void navigator.clipboard.writeText(resetLink).then(() => notify({ type: 'success', title: 'コピーしました' }))}
+              >
+                コピー
+              </Button>
+            </Stack>
+          ) : null}
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

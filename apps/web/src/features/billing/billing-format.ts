@@ -1,0 +1,56 @@
+import { formatYen, isPlanId, TRIAL_DAYS, type BillingInterval, type PlanId, type SubscriptionStatus } from '@shunkan/config/plans';
+
+/** Subscription statuses as the learner reads them. */
+export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  none: '未登録',
+  trialing: '無料トライアル中',
+  active: '有効',
+  past_due: 'お支払い遅延',
+  canceled: '解約済み',
+  expired: '期限切れ',
+};
+
+export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
+  none: 'gray',
+  trialing: 'blue',
+  active: 'green',
+  past_due: 'orange',
+  canceled: 'gray',
+  expired: 'red',
+};
+
+export function intervalLabel(interval: BillingInterval | null | undefined): string {
+  return interval === 'year' ? '年' : '月';
+}
+
+/** ¥780 / 月 */
+export function formatPrice(amountYen: number, interval: BillingInterval | null | undefined): string {
+  return `${formatYen(amountYen)} / ${intervalLabel(interval)}`;
+}
+
+/** 2025年7月6日 (dates are shown in Japan time, where the learners are). */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' });
+}
+
+/** When a trial started now would end: shown before the learner starts it. */
+export function trialEndIfStartedNow(now = new Date()): Date {
+  return new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** The plan id from a query parameter: unknown or missing ids fall back to standard (spec). */
+export function planIdFromSearch(value: unknown): PlanId {
+  return isPlanId(value) ? value : 'standard';
+}
+
+/** `?trial=true` arrives as the boolean true (TanStack's JSON search parsing) or the string. */
+export function isTrueParam(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
+export function dailyLimitLabel(limit: number | null | undefined): string {
+  return limit === null || limit === undefined ? '無制限' : `1日${limit}問まで`;
+}

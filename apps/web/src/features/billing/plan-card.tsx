@@ -1,0 +1,88 @@
+import { Badge, Box, Button, Card, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { formatYen } from '@shunkan/config/plans';
+import { dailyLimitLabel, intervalLabel } from './billing-format';
+import type { CatalogPlan } from './use-plans';
+
+/** Feature lines that restate the daily limit are left out: the limit has its own line. */
+function featureLines(plan: CatalogPlan): string[] {
+  return plan.features.filter((feature) => !/^1日\d+問/.test(feature));
+}
+
+export function PlanFeatures({ plan }: { plan: CatalogPlan }) {
+  return (
+    <List.Root gap="1.5" listStyle="none" ps="0">
+      {featureLines(plan).map((feature) => (
+        <List.Item key={feature} display="flex" gap="2" alignItems="baseline">
+          <Text as="span" color="green.600" aria-hidden>
+            ✓
+          </Text>
+          {feature}
+        </List.Item>
+      ))}
+      <List.Item display="flex" gap="2" alignItems="baseline" fontWeight="bold">
+        <Text as="span" color="green.600" aria-hidden>
+          ✓
+        </Text>
+        {dailyLimitLabel(plan.dailyLimit)}
+      </List.Item>
+    </List.Root>
+  );
+}
+
+/** A plan with its price, badges and benefits, and one action button. */
+export function PlanCard(props: {
+  plan: CatalogPlan;
+  actionLabel: string;
+  onSelect: () => void;
+  disabled?: boolean;
+  loading?: boolean;
+  isCurrent?: boolean;
+}) {
+  const { plan } = props;
+  return (
+    <Card.Root
+      data-testid={`plan-card-${plan.id}`}
+      borderWidth={plan.isPopular ? '2px' : '1px'}
+      borderColor={plan.isPopular ? 'blue.500' : 'gray.200'}
+      position="relative"
+      h="full"
+    >
+      <Card.Body gap="4">
+        <HStack gap="2" wrap="wrap" minH="6">
+          {plan.isPopular ? <Badge colorPalette="blue">人気</Badge> : null}
+          {plan.discountLabel ? <Badge colorPalette="green">{plan.discountLabel}</Badge> : null}
+          {props.isCurrent ? <Badge colorPalette="purple">ご利用中</Badge> : null}
+        </HStack>
+        <Heading as="h2" size="lg">
+          {plan.name}
+        </Heading>
+        <Box>
+          <Text as="span" fontSize="3xl" fontWeight="bold">
+            {formatYen(plan.priceYen)}
+          </Text>
+          <Text as="span" color="gray.600">
+            {' '}
+            / {intervalLabel(plan.interval)}（税込）
+          </Text>
+          {plan.interval === 'year' ? (
+            <Text fontSize="sm" color="gray.600">
+              月あたり約{formatYen(Math.round(plan.priceYen / 12))}
+            </Text>
+          ) : null}
+        </Box>
+        <PlanFeatures plan={plan} />
+        <Stack mt="auto">
+          <Button
+            colorPalette="blue"
+            variant={plan.isPopular ? 'solid' : 'outline'}
+            onClick={props.onSelect}
+            disabled={props.disabled}
+            loading={props.loading}
+          >
+            {props.actionLabel}
+          </Button>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,356 @@
+import type { RouterOutputs } from '@shunkan/api-router';
+import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { findPlan, formatYen } from '@shunkan/config/plans';
+import { notify } from '@shunkan/ui/toaster';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useAuth } from '../../lib/auth';
+import { getPublicConfig } from '../../lib/public-config';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { dailyLimitLabel, formatDate, formatPrice, STATUS_COLORS, STATUS_LABELS } from './billing-format';
+import { CancelControls } from './cancel-controls';
+import { ConfirmDialog } from './confirm-dialog';
+import { PremiumPlanModal } from './premium-plan-modal';
+import { findCatalogPlan, usePlans, useSubscription, type CatalogPlan, type TSubscription } from './use-plans';
+
+export const ADMIN_BILLING_NOTE = '管理者アカウントのため、課金は適用されず全機能を無料でご利用いただけます';
+
+/** A paid plan whose subscription still exists at the provider (the portal can manage it). */
+function hasPaidPlan(view: TSubscription): boolean {
+  return view.planType !== null && ['active', 'past_due', 'canceled'].includes(view.subscriptionStatus);
+}
+
+function isYearly(view: TSubscription): boolean {
+  return view.interval === 'year' || view.billingInterval === 'year' || (view.planType ?? '').includes('yearly');
+}
+
+function planName(plans: readonly CatalogPlan[] | undefined, planType: string | null): string {
+  return findCatalogPlan(plans, planType)?.name ?? findPlan(planType).name;
+}
+
+function PortalButton() {
+  const navigate = useNavigate();
+  const portal = trpc.billing.createPortalSession.useMutation({
+    onSuccess: ({ url }) => {
+      // The sandbox portal is our own page; Stripe's customer portal is another site.
+      if (url.startsWith('/') && !url.startsWith('//')) void navigate({ href: url });
+      else if (/^https:\/\//.test(url)) window.location.assign(url);
+      else notify({ type: 'error', title: 'エラー', description: 'カスタマーポータルの起動に失敗しました' });
+    },
+    onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '') || 'カスタマーポータルの起動に失敗しました' }),
+  });
+  return (
+    <Button variant="outline" onClick={() => portal.mutate()} loading={portal.isPending}>
+      お支払い管理
+    </Button>
+  );
+}
+
+function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPlan[] | undefined; showCancelControls: boolean; showPortal: boolean }) {
+  const { view, plans } = props;
+  const status = view.subscriptionStatus;
+  if (view.isAdmin) {
+    return (
+      <Card.Root data-testid="current-plan">
+        <Card.Body gap="2">
+          <Text fontSize="sm" color="gray.600">
+            現在のプラン
+          </Text>
+          <Text fontSize="xl" fontWeight="bold" data-testid="current-plan-name">
+            管理者（全機能）
+          </Text>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
+  const isTrial = status === 'trialing';
+  const name = isTrial ? '無料トライアル' : view.planType ? planName(plans, view.planType) : status === 'expired' ? '無料トライアル' : 'なし';
+  return (
+    <Card.Root data-testid="current-plan">
+      <Card.Body gap="3">
+        <Text fontSize="sm" color="gray.600">
+          現在のプラン
+        </Text>
+        <HStack gap="3" wrap="wrap">
+          <Text fontSize="xl" fontWeight="bold" data-testid="current-plan-name">
+            {name}
+          </Text>
+          <Badge colorPalette={STATUS_COLORS[status]} data-testid="current-plan-status">
+            {STATUS_LABELS[status]}
+          </Badge>
+        </HStack>
+        {view.amount !== null && !isTrial && view.planType ? (
+          <Text data-testid="current-plan-amount">料金：{formatPrice(view.amount, view.interval ?? view.billingInterval)}</Text>
+        ) : null}
+        {isTrial ? (
+          <Text data-testid="trial-end">
+            トライアル終了日：{formatDate(view.trialEndsAt)}（残り{view.trialDaysRemaining}日）。終了後に自動で課金されることはありません。
+          </Text>
+        ) : null}
+        {status === 'active' && !view.cancelAtPeriodEnd && view.currentPeriodEnd ? (
+          <Text data-testid="next-billing-date">次回請求日：{formatDate(view.currentPeriodEnd)}</Text>
+        ) : null}
+        {status === 'active' && view.cancelAtPeriodEnd ? (
+          <Alert.Root status="warning" data-testid="cancel-notice">
+            <Alert.Indicator />
+            <Alert.Title>
+              {view.currentPeriodEnd ? `${formatDate(view.currentPeriodEnd)}をもって解約されます。` : '現在の期間の終了をもって解約されます。'}
+              それまでは引き続きご利用いただけます。
+            </Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {status === 'past_due' ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>お支払いが確認できていません。「お支払い管理」からお支払い方法をご確認ください。</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        {status === 'expired' || status === 'canceled' ? (
+          <Text color="gray.600">ご利用期間は終了しました。引き続き学習するにはプランをお選びください。</Text>
+        ) : null}
+        <HStack gap="3" wrap="wrap">
+          {!view.hasAccess || isTrial ? (
+            <Button asChild colorPalette="blue">
+              <Link to="/subscription-select">プランを選択</Link>
+            </Button>
+          ) : null}
+          {props.showPortal ? <PortalButton /> : null}
+          {props.showCancelControls ? <CancelControls view={view} /> : null}
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function YearlyUpgradeCard({ view, plans }: { view: TSubscription; plans: readonly CatalogPlan[] }) {
+  const utils = trpc.useUtils();
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const monthly = findCatalogPlan(plans, view.planType);
+  const yearly = findCatalogPlan(plans, view.subscriptionType === 'premium' ? 'premium-yearly' : 'standard-yearly');
+  const upgrade = trpc.billing.upgradeToYearly.useMutation({
+    onSuccess: (result) => {
+      utils.subscription.current.setData(undefined, result.subscription);
+      void utils.billing.details.invalidate();
+      setConfirmOpen(false);
+      notify({ type: 'success', title: 'アップグレード完了', description: result.message });
+    },
+    onError: (error) => {
+      setConfirmOpen(false);
+      notify({ type: 'error', title: 'アップグレードに失敗しました', description: errorMessage(error, '') || undefined });
+    },
+  });
+  if (!yearly) return null;
+  const saving = monthly ? monthly.priceYen * 12 - yearly.priceYen : 0;
+  return (
+    <Card.Root borderColor="green.300" bg="green.50" data-testid="yearly-upgrade">
+      <Card.Body gap="3">
+        <HStack gap="2" wrap="wrap">
+          <Heading as="h3" size="md">
+            年間プランに変更
+          </Heading>
+          {yearly.discountLabel ? <Badge colorPalette="green">{yearly.discountLabel}</Badge> : null}
+        </HStack>
+        <Text fontSize="sm">
+          {yearly.name}（{formatPrice(yearly.priceYen, yearly.interval)}）なら、
+          {saving > 0 ? `月額で1年間続けるより${formatYen(saving)}お得です。` : '1年分をまとめてお支払いいただけます。'}
+        </Text>
+        <Button colorPalette="green" alignSelf="flex-start" onClick={() => setConfirmOpen(true)}>
+          年間プランに変更する
+        </Button>
+        <ConfirmDialog
+          open={isConfirmOpen}
+          onOpenChange={setConfirmOpen}
+          title="年間プランへの変更"
+          confirmLabel="変更する"
+          colorPalette="green"
+          loading={upgrade.isPending}
+          onConfirm={() => upgrade.mutate({ planType: 'yearly' })}
+        >
+          {yearly.name}（{formatPrice(yearly.priceYen, yearly.interval)}）に変更します。よろしいですか？
+        </ConfirmDialog>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function PricingTable({ plans, currentPlanId }: { plans: readonly CatalogPlan[]; currentPlanId: string | null }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="md">
+      <Table.Root size="sm" data-testid="pricing-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>プラン</Table.ColumnHeader>
+            <Table.ColumnHeader>料金</Table.ColumnHeader>
+            <Table.ColumnHeader>1日の問題数</Table.ColumnHeader>
+            <Table.ColumnHeader>主な機能</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {plans.map((plan) => (
+            <Table.Row key={plan.id} data-testid={`pricing-row-${plan.id}`}>
+              <Table.Cell fontWeight="bold" whiteSpace="nowrap">
+                {plan.name}
+                {plan.id === currentPlanId ? (
+                  <Badge ms="2" colorPalette="purple">
+                    ご利用中
+                  </Badge>
+                ) : null}
+                {plan.discountLabel ? (
+                  <Text fontSize="xs" color="green.700" fontWeight="normal">
+                    {plan.discountLabel}
+                  </Text>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{formatPrice(plan.priceYen, plan.interval)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{dailyLimitLabel(plan.dailyLimit)}</Table.Cell>
+              <Table.Cell fontSize="xs" color="gray.700">
+                {plan.features.filter((f) => !/^1日\d+問/.test(f)).join('・')}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+type Payment = RouterOutputs['billing']['details']['payments'][number];
+
+const PAYMENT_STATUS_LABELS: Record<string, string> = { succeeded: '支払い済み', failed: '失敗', refunded: '返金済み' };
+
+/** The learner's own recent payments; abandoned (still pending) checkouts are not payments. */
+function PaymentHistory({ payments }: { payments: Payment[] }) {
+  const shown = payments.filter((p) => p.status !== 'pending');
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap="3" data-testid="payment-history">
+      <Heading as="h3" size="md">
+        お支払い履歴
+      </Heading>
+      <Table.ScrollArea borderWidth="1px" borderRadius="md">
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>日付</Table.ColumnHeader>
+              <Table.ColumnHeader>内容</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">金額</Table.ColumnHeader>
+              <Table.ColumnHeader>状態</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {shown.map((payment) => (
+              <Table.Row key={payment.id}>
+                <Table.Cell whiteSpace="nowrap">{formatDate(payment.createdAt)}</Table.Cell>
+                <Table.Cell>{payment.description ?? ''}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {formatYen(payment.amount)}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
+                  <Badge colorPalette={payment.status === 'succeeded' ? 'green' : 'red'}>{PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}</Badge>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
+  );
+}
+
+/** The sandbox billing mode's stand-in for Stripe's customer portal (reached via お支払い管理). */
+function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: readonly CatalogPlan[] | undefined }) {
+  return (
+    <Box borderWidth="2px" borderStyle="dashed" borderColor="orange.300" bg="orange.50" borderRadius="lg" p="5" data-testid="sandbox-portal">
+      <Stack gap="3">
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Heading as="h3" size="md">
+            お支払い管理
+          </Heading>
+          <Badge colorPalette="orange">サンドボックス（テスト用）— 実際の請求は発生しません</Badge>
+        </HStack>
+        {hasPaidPlan(view) ? (
+          <Text fontSize="sm">
+            ご契約：{planName(plans, view.planType)}（{STATUS_LABELS[view.subscriptionStatus]}）
+            {view.amount !== null ? `・${formatPrice(view.amount, view.interval)}` : ''}
+            {view.currentPeriodEnd ? `・${view.cancelAtPeriodEnd ? 'ご利用期限' : '次回請求日'}：${formatDate(view.currentPeriodEnd)}` : ''}
+          </Text>
+        ) : (
+          <Text fontSize="sm">管理できる有料プランはありません。</Text>
+        )}
+        <HStack gap="3" wrap="wrap">
+          <CancelControls view={view} />
+          <Button asChild variant="ghost">
+            <Link to="/my-page" search={{}}>
+              閉じる
+            </Link>
+          </Button>
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}
+
+/** My page: current plan, change to yearly, pricing table, payment management. */
+export function PlanSection() {
+  const { isAdmin } = useAuth();
+  const subscription = useSubscription();
+  const plans = usePlans();
+  const search = useSearch({ strict: false }) as { portal?: unknown };
+  const [isPlanModalOpen, setPlanModalOpen] = useState(false);
+  // Server-side answers to "may this learner upgrade / open the portal", plus the payment history.
+  const details = trpc.billing.details.useQuery(undefined, { staleTime: 0 });
+  const view = subscription.data;
+  const list = plans.data?.plans;
+
+  if (subscription.isLoading || plans.isLoading) {
+    return (
+      <Box py="6" textAlign="center">
+        <Spinner />
+      </Box>
+    );
+  }
+  if (!view) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>{errorMessage(subscription.error, 'ご契約情報の読み込みに失敗しました。再読み込みしてください。')}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+
+  const showSandboxPortal = !isAdmin && search.portal === 'sandbox' && getPublicConfig().billingMode === 'sandbox';
+  const showYearly = !isAdmin && view.subscriptionStatus === 'active' && !isYearly(view) && details.data?.canUpgradeToYearly === true;
+  const canManageBilling = !isAdmin && (details.data?.canManageBilling ?? hasPaidPlan(view));
+  const currentPlanId = view.subscriptionStatus === 'active' ? view.planType : null;
+
+  return (
+    <Stack gap="5">
+      {isAdmin ? (
+        <Alert.Root status="info" data-testid="admin-billing-note">
+          <Alert.Indicator />
+          <Alert.Title>{ADMIN_BILLING_NOTE}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {showSandboxPortal ? <SandboxPortalPanel view={view} plans={list} /> : null}
+      <CurrentPlanCard view={view} plans={list} showCancelControls={!isAdmin && !showSandboxPortal} showPortal={canManageBilling} />
+      {showYearly && list ? <YearlyUpgradeCard view={view} plans={list} /> : null}
+      {list ? (
+        <Stack gap="3">
+          <Heading as="h3" size="md">
+            料金プラン
+          </Heading>
+          <PricingTable plans={list} currentPlanId={currentPlanId} />
+          {!isAdmin && !view.hasAccess ? (
+            <>
+              <Button variant="outline" colorPalette="purple" alignSelf="flex-start" onClick={() => setPlanModalOpen(true)}>
+                プランを申し込む（新しいタブ）
+              </Button>
+              <PremiumPlanModal open={isPlanModalOpen} onOpenChange={setPlanModalOpen} />
+            </>
+          ) : null}
+        </Stack>
+      ) : null}
+      {!isAdmin && details.data ? <PaymentHistory payments={details.data.payments} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,185 @@
+import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { notify } from '@shunkan/ui/toaster';
+import { useState } from 'react';
+import { useAuth } from '../../lib/auth';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { dailyLimitLabel, formatDate, formatPrice, trialEndIfStartedNow } from './billing-format';
+import { usePlans, useSubscription, type CatalogPlan } from './use-plans';
+
+/** Only http(s) addresses from the server are opened (never javascript: or data: URLs). */
+function toSafeUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function PlanRow({ plan, busy, disabled, onChoose }: { plan: CatalogPlan; busy: boolean; disabled: boolean; onChoose: () => void }) {
+  return (
+    <HStack
+      justify="space-between"
+      gap="3"
+      borderWidth={plan.isPopular ? '2px' : '1px'}
+      borderColor={plan.isPopular ? 'blue.400' : 'gray.200'}
+      borderRadius="lg"
+      p="3"
+      data-testid={`modal-plan-${plan.id}`}
+    >
+      <Stack gap="0.5">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="bold">{plan.name}</Text>
+          {plan.isPopular ? <Badge colorPalette="blue">人気</Badge> : null}
+          {plan.discountLabel ? <Badge colorPalette="green">{plan.discountLabel}</Badge> : null}
+        </HStack>
+        <Text fontSize="sm" color="gray.600">
+          {formatPrice(plan.priceYen, plan.interval)}・{dailyLimitLabel(plan.dailyLimit)}
+        </Text>
+      </Stack>
+      <Button size="sm" colorPalette="blue" onClick={onChoose} loading={busy} disabled={disabled}>
+        選択する
+      </Button>
+    </HStack>
+  );
+}
+
+/**
+ * Spec: plan list, choose a plan → the checkout opens in a new tab → a confirmation state from which
+ * the learner goes back or closes; plus the free trial while it is unused.
+ */
+export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { isAdmin } = useAuth();
+  const plans = usePlans();
+  const subscription = useSubscription();
+  const utils = trpc.useUtils();
+  const [openedPlan, setOpenedPlan] = useState<CatalogPlan | null>(null);
+  const [pendingPlanId, setPendingPlanId] = useState<string | null>(null);
+  const createSession = trpc.billing.createCheckoutSession.useMutation();
+  const startTrial = trpc.billing.startTrial.useMutation({
+    onSuccess: (view) => {
+      utils.subscription.current.setData(undefined, view);
+      notify({ type: 'success', title: '7日間無料トライアルが開始されました', description: view.trialEndsAt ? `${formatDate(view.trialEndsAt)}まで無料でご利用いただけます` : undefined });
+      handleOpenChange(false);
+    },
+    onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '無料トライアルを開始できませんでした') }),
+  });
+
+  async function choose(plan: CatalogPlan) {
+    // The tab is opened during the click, before the request, so popup blockers allow it.
+    const tab = window.open('', '_blank');
+    setPendingPlanId(plan.id);
+    try {
+      // The server's default return pages (payment complete with the plan, payment cancelled) apply.
+      const { url } = await createSession.mutateAsync({ planId: plan.id });
+      const safeUrl = toSafeUrl(url);
+      if (!safeUrl) throw new Error('Failed to create checkout session');
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = safeUrl;
+      } else {
+        window.open(safeUrl, '_blank', 'noopener');
+      }
+      setOpenedPlan(plan);
+    } catch (error) {
+      tab?.close();
+      notify({ type: 'error', title: 'エラー', description: errorMessage(error, 'Failed to create checkout session') });
+    } finally {
+      setPendingPlanId(null);
+    }
+  }
+
+  function handleOpenChange(next: boolean) {
+    if (!next) {
+      setOpenedPlan(null);
+      // The learner may have paid in the other tab.
+      void utils.subscription.current.invalidate();
+    }
+    onOpenChange(next);
+  }
+  const close = () => handleOpenChange(false);
+
+  const view = subscription.data;
+  const canStartTrial = !isAdmin && view !== undefined && !view.trialUsed && view.subscriptionStatus !== 'active';
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => handleOpenChange(e.open)}
+      size="md"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="premium-plan-modal">
+            <Dialog.Header>
+              <Dialog.Title>{openedPlan ? '決済画面を開きました' : 'プランを選択'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {openedPlan ? (
+                <Stack gap="3" data-testid="checkout-opened">
+                  <Text fontWeight="bold">新しいタブで決済画面を開きました</Text>
+                  <Text fontSize="sm" color="gray.600">
+                    {openedPlan.name}プラン（{formatPrice(openedPlan.priceYen, openedPlan.interval)}）のお支払いを新しいタブで完了してください。完了後、この画面を閉じるとご利用状況が更新されます。
+                  </Text>
+                </Stack>
+              ) : (
+                <Stack gap="3">
+                  {isAdmin ? (
+                    <Text fontSize="sm" color="gray.600">
+                      管理者アカウントのため、課金は適用されず全機能を無料でご利用いただけます
+                    </Text>
+                  ) : null}
+                  {canStartTrial ? (
+                    <Box bg="blue.50" borderRadius="lg" p="3">
+                      <Text fontSize="sm" mb="2">
+                        カード登録不要。今日始めると{formatDate(trialEndIfStartedNow())}まで無料で、終了後に自動で課金されることはありません。
+                      </Text>
+                      <Button colorPalette="blue" variant="subtle" size="sm" loading={startTrial.isPending} onClick={() => startTrial.mutate()}>
+                        7日間無料トライアルを始める
+                      </Button>
+                    </Box>
+                  ) : null}
+                  {plans.isLoading ? (
+                    <Box textAlign="center" py="4">
+                      <Spinner />
+                    </Box>
+                  ) : (
+                    (plans.data?.plans ?? []).map((plan) => (
+                      <PlanRow
+                        key={plan.id}
+                        plan={plan}
+                        busy={pendingPlanId === plan.id}
+                        disabled={isAdmin || (pendingPlanId !== null && pendingPlanId !== plan.id)}
+                        onChoose={() => void choose(plan)}
+                      />
+                    ))
+                  )}
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              {openedPlan ? (
+                <>
+                  <Button variant="outline" onClick={() => setOpenedPlan(null)}>
+                    戻る
+                  </Button>
+                  <Button colorPalette="blue" onClick={close}>
+                    閉じる
+                  </Button>
+                </>
+              ) : (
+                <Button variant="ghost" onClick={close}>
+                  閉じる
+                </Button>
+              )}
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,37 @@
+import { Box, Text, Wrap } from '@chakra-ui/react';
+import type { PracticeResult } from './practice-api';
+
+type DiffToken = PracticeResult['diff'][number];
+
+/** The learner's answer word by word against the model answer: kept, wrong, missing, extra. */
+export function AnswerDiff({ diff }: { diff: DiffToken[] }) {
+  return (
+    <Wrap gap="1.5" data-testid="answer-diff" aria-label="あなたの解答と模範解答の比較">
+      {diff.map((token, index) => {
+        if (token.op === 'equal') return <Text key={index}>{token.text}</Text>;
+        if (token.op === 'delete')
+          return (
+            <Text key={index} textDecoration="line-through" color="red.600" bg="red.50" px="1" borderRadius="sm" title="不要な語">
+              {token.text}
+            </Text>
+          );
+        if (token.op === 'insert')
+          return (
+            <Text key={index} color="green.700" bg="green.50" px="1" borderRadius="sm" title="不足している語">
+              ＋{token.expected}
+            </Text>
+          );
+        return (
+          <Box key={index} as="span" display="inline-flex" gap="1" alignItems="baseline">
+            <Text textDecoration="line-through" color="red.600" bg="red.50" px="1" borderRadius="sm">
+              {token.text}
+            </Text>
+            <Text color="green.700" bg="green.50" px="1" borderRadius="sm">
+              {token.expected}
+            </Text>
+          </Box>
+        );
+      })}
+    </Wrap>
+  );
+}

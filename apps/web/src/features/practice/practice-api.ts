@@ -1,0 +1,48 @@
+import type { RouterOutputs } from '@shunkan/api-router';
+import type { LevelKey } from '@shunkan/config/levels';
+import { trpc } from '../../lib/trpc';
+
+export type PracticeProblem = { problemId: string; japaneseSentence: string };
+
+type MemberResult = RouterOutputs['practice']['evaluate'];
+/** What the result card shows; members also get an attempt id (bookmark) and a fallback notice. */
+export type PracticeResult = Omit<MemberResult, 'attemptId' | 'fallbackNotice' | 'provider' | 'isFallback' | 'problemId' | 'explanation'> & {
+  attemptId?: string;
+  fallbackNotice?: string | null;
+};
+
+export type PracticeApi = {
+  next: (level: LevelKey, requestId: string) => Promise<PracticeProblem>;
+  evaluate: (problem: PracticeProblem, answer: string, durationMs: number) => Promise<PracticeResult>;
+  setBookmark?: (attemptId: string, isBookmarked: boolean) => Promise<void>;
+  /** The day's quota line, e.g. 今日の残り 12 / 50 問. */
+  quotaText: string | null;
+};
+
+export function useMemberPracticeApi(): PracticeApi {
+  const utils = trpc.useUtils();
+  const today = trpc.practice.today.useQuery();
+  const next = trpc.practice.nextProblem.useMutation({ onSuccess: () => void utils.practice.today.invalidate() });
+  const evaluate = trpc.practice.evaluate.useMutation();
+  const bookmark = trpc.practice.setBookmark.useMutation();
+  const quota = today.data;
+  return {
+    next: (level, requestId) => next.mutateAsync({ difficultyLevel: level, requestId }),
+    evaluate: (problem, answer, durationMs) => evaluate.mutateAsync({ problemId: problem.problemId, answer, durationMs }),
+    setBookmark: async (attemptId, isBookmarked) => {
+      await bookmark.mutateAsync({ attemptId, isBookmarked });
+    },
+    quotaText: quota && quota.remainingToday !== null ? `今日の残り ${quota.remainingToday} / ${quota.dailyLimit} 問` : null,
+  };
+}
+
+export function useDemoPracticeApi(): PracticeApi {
+  const next = trpc.demo.nextProblem.useMutation();
+  const evaluate = trpc.demo.evaluate.useMutation();
+  const remaining = next.data?.remainingToday;
+  return {
+    next: (level) => next.mutateAsync({ difficultyLevel: level }),
+    evaluate: (problem, answer) => evaluate.mutateAsync({ problemId: problem.problemId, answer }),
+    quotaText: remaining === undefined ? null : `デモの残り ${remaining} 問`,
+  };
+}

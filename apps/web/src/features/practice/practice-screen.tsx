@@ -1,0 +1,302 @@
+import { Badge, Box, Button, Card, Container, Heading, HStack, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { findLevel, type LevelKey } from '@shunkan/config/levels';
+import { TEXT } from '@shunkan/config/texts';
+import { notify } from '@shunkan/ui/toaster';
+import { Link } from '@tanstack/react-router';
+import { useReducer, useRef, type KeyboardEvent } from 'react';
+import { useAuth } from '../../lib/auth';
+import { speak } from '../../lib/speech';
+import { errorCode, errorMessage } from '../../lib/trpc';
+import type { PracticeApi, PracticeProblem as Problem, PracticeResult as EvaluationResult } from './practice-api';
+import { ResultCard } from './result-card';
+
+/** Spec section 4: initial, loading, problem, evaluating, result, limit_reached, error. */
+type State =
+  | { phase: 'initial' }
+  | { phase: 'loading' }
+  | { phase: 'problem'; problem: Problem; shownAt: number; evaluationError?: string }
+  | { phase: 'evaluating'; problem: Problem; shownAt: number }
+  | { phase: 'result'; problem: Problem; result: EvaluationResult; isBookmarked: boolean }
+  | { phase: 'limit_reached'; message: string }
+  | { phase: 'error'; message: string };
+
+type Action =
+  | { type: 'start' }
+  | { type: 'problem'; problem: Problem }
+  | { type: 'submit' }
+  | { type: 'evaluated'; result: EvaluationResult }
+  | { type: 'evaluation-failed'; message: string }
+  | { type: 'bookmark'; isBookmarked: boolean }
+  | { type: 'limit'; message: string }
+  | { type: 'fail'; message: string }
+  | { type: 'reset' };
+
+function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case 'start':
+      return { phase: 'loading' };
+    case 'problem':
+      return { phase: 'problem', problem: action.problem, shownAt: Date.now() };
+    case 'submit':
+      return state.phase === 'problem' ? { phase: 'evaluating', problem: state.problem, shownAt: state.shownAt } : state;
+    case 'evaluated':
+      return state.phase === 'evaluating' ? { phase: 'result', problem: state.problem, result: action.result, isBookmarked: false } : state;
+    case 'evaluation-failed':
+      // The typed answer stays in the box (it lives outside this state); the learner may retry.
+      return state.phase === 'evaluating' ? { phase: 'problem', problem: state.problem, shownAt: state.shownAt, evaluationError: action.message } : state;
+    case 'bookmark':
+      return state.phase === 'result' ? { ...state, isBookmarked: action.isBookmarked } : state;
+    case 'limit':
+      return { phase: 'limit_reached', message: action.message };
+    case 'fail':
+      return { phase: 'error', message: action.message };
+    case 'reset':
+      return { phase: 'initial' };
+  }
+}
+
+export function PracticeScreen({ level, onBack, api, isDemo = false }: { level: LevelKey; onBack: () => void; api: PracticeApi; isDemo?: boolean }) {
+  const info = findLevel(level);
+  const { isAdmin } = useAuth();
+  const [state, dispatch] = useReducer(reducer, { phase: 'initial' });
+  const answerRef = useRef<HTMLTextAreaElement>(null);
+  const counter = useRef(0);
+  const busy = useRef(false);
+
+  async function loadProblem() {
+    // Duplicate starts are ignored while a request runs (spec section 5).
+    if (busy.current) return;
+    busy.current = true;
+    dispatch({ type: 'start' });
+    try {
+      const problem = await api.next(level, crypto.randomUUID());
+      counter.current += 1;
+      if (answerRef.current) answerRef.current.value = '';
+      dispatch({ type: 'problem', problem });
+      setTimeout(() => answerRef.current?.focus(), 0);
+    } catch (error) {
+      if (errorCode(error) === 'TOO_MANY_REQUESTS') dispatch({ type: 'limit', message: errorMessage(error, TEXT.problemFailed) });
+      else dispatch({ type: 'fail', message: errorCode(error) === 'FORBIDDEN' ? errorMessage(error, TEXT.problemFailed) : TEXT.problemFailed });
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function submit() {
+    if (state.phase !== 'problem') return;
+    const answer = answerRef.current?.value ?? '';
+    if (!answer.trim()) return;
+    dispatch({ type: 'submit' });
+    try {
+      const result = await api.evaluate(state.problem, answer, Date.now() - state.shownAt);
+      dispatch({ type: 'evaluated', result });
+      speak(result.modelAnswer);
+    } catch (error) {
+      const message = errorCode(error) === 'BAD_REQUEST' ? errorMessage(error, TEXT.evaluationFailed) : TEXT.evaluationFailed;
+      notify({ type: 'error', title: TEXT.evaluationFailed });
+      dispatch({ type: 'evaluation-failed', message });
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter submits, Shift+Enter is a newline; never while a Japanese IME is composing.
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    void submit();
+  }
+
+  async function toggleBookmark() {
+    if (state.phase !== 'result' || !api.setBookmark || !state.result.attemptId) return;
+    const next = !state.isBookmarked;
+    try {
+      await api.setBookmark(state.result.attemptId, next);
+      dispatch({ type: 'bookmark', isBookmarked: next });
+      notify({ type: 'success', title: next ? 'ブックマークしました' : 'ブックマークを外しました' });
+    } catch (error) {
+      notify({ type: 'error', title: 'エラー', description: errorMessage(error, 'ブックマークに失敗しました') });
+    }
+  }
+
+  const showInput = state.phase === 'problem' || state.phase === 'evaluating' || state.phase === 'result';
+  const problem = 'problem' in state ? state.problem : null;
+
+  return (
+    <Container maxW="3xl" py="6">
+      <HStack justify="space-between" mb="4" wrap="wrap" gap="2">
+        <HStack gap="3">
+          <Button variant="ghost" onClick={onBack}>
+            ← 戻る
+          </Button>
+          <Badge colorPalette={info.color} size="lg">
+            {info.icon} {info.name}
+          </Badge>
+          {counter.current > 0 ? (
+            <Text fontWeight="bold" data-testid="problem-counter">
+              第{counter.current}問
+            </Text>
+          ) : null}
+        </HStack>
+        <HStack gap="2">
+          {api.quotaText ? (
+            <Text fontSize="sm" color="gray.600" data-testid="remaining-today">
+              {api.quotaText}
+            </Text>
+          ) : null}
+          {isAdmin && !isDemo ? (
+            <Button asChild size="sm" variant="outline" colorPalette="purple">
+              <Link to="/admin">管理者</Link>
+            </Button>
+          ) : null}
+          {isDemo ? null : (
+            <Button asChild size="sm" variant="outline">
+              <Link to="/my-page">マイページ</Link>
+            </Button>
+          )}
+        </HStack>
+      </HStack>
+
+      {state.phase === 'initial' ? (
+        <Card.Root>
+          <Card.Body gap="4" alignItems="center" textAlign="center" py="10">
+            <Box fontSize="5xl" aria-hidden>
+              {info.icon}
+            </Box>
+            <Heading as="h1" size="xl">
+              {info.name}
+            </Heading>
+            <Text color="gray.600">{info.description}</Text>
+            <Text fontSize="sm" color="gray.600">
+              日本語の文を見て、すぐに英語で書いてみましょう。Enterで回答、Shift+Enterで改行できます。
+            </Text>
+            <Button colorPalette="blue" size="lg" onClick={() => void loadProblem()}>
+              練習を始める
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+
+      {state.phase === 'loading' ? (
+        <Card.Root>
+          <Card.Body alignItems="center" py="12" gap="3">
+            <Spinner size="lg" />
+            <Text>問題を準備中...</Text>
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+
+      {showInput && problem ? (
+        <Stack gap="4">
+          <Card.Root>
+            <Card.Body gap="4">
+              <Text fontSize="sm" color="gray.500">
+                次の日本語を英語にしてください
+              </Text>
+              <Text fontSize="2xl" fontWeight="bold" data-testid="japanese-sentence" lang="ja">
+                {problem.japaneseSentence}
+              </Text>
+              <AnswerBox
+                answerRef={answerRef}
+                onKeyDown={onKeyDown}
+                disabled={state.phase !== 'problem'}
+                onSubmit={() => void submit()}
+                isEvaluating={state.phase === 'evaluating'}
+                hideSubmit={state.phase === 'result'}
+              />
+              {state.phase === 'problem' && state.evaluationError ? (
+                <Text color="red.600" role="alert">
+                  {state.evaluationError} もう一度お試しください。
+                </Text>
+              ) : null}
+            </Card.Body>
+          </Card.Root>
+          {state.phase === 'result' ? (
+            <ResultCard
+              result={state.result}
+              answer={answerRef.current?.value ?? ''}
+              isBookmarked={state.isBookmarked}
+              onToggleBookmark={api.setBookmark ? () => void toggleBookmark() : undefined}
+              onNext={() => void loadProblem()}
+            />
+          ) : null}
+        </Stack>
+      ) : null}
+
+      {state.phase === 'limit_reached' ? (
+        <Card.Root>
+          <Card.Body gap="4" textAlign="center" py="10" role="alert">
+            <Heading as="h2" size="lg">
+              🎉 今日の学習は完了です
+            </Heading>
+            <Text>{state.message}</Text>
+            <HStack justify="center">
+              <Button variant="outline" onClick={onBack}>
+                レベル選択に戻る
+              </Button>
+              <Button asChild colorPalette="blue">
+                {isDemo ? <Link to="/signup">無料で登録する</Link> : <Link to="/my-page">マイページ</Link>}
+              </Button>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+
+      {state.phase === 'error' ? (
+        <Card.Root>
+          <Card.Body gap="4" textAlign="center" py="10" role="alert">
+            <Text color="red.600" fontWeight="bold">
+              {state.message}
+            </Text>
+            <HStack justify="center">
+              <Button colorPalette="blue" onClick={() => dispatch({ type: 'reset' })}>
+                最初から
+              </Button>
+              <Button variant="outline" onClick={onBack}>
+                戻る
+              </Button>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      ) : null}
+    </Container>
+  );
+}
+
+/**
+ * The answer box is uncontrolled so that nothing (re-render, failed request, state change) can wipe
+ * what the learner typed; the submit button tracks blank input through a small state of its own.
+ */
+function AnswerBox(props: {
+  answerRef: React.RefObject<HTMLTextAreaElement | null>;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+  onSubmit: () => void;
+  disabled: boolean;
+  isEvaluating: boolean;
+  hideSubmit: boolean;
+}) {
+  const [isBlank, setIsBlank] = useReducer((_: boolean, next: boolean) => next, true);
+  return (
+    <Stack gap="3">
+      <Textarea
+        ref={props.answerRef}
+        placeholder="英語で入力してください"
+        rows={3}
+        autoComplete="off"
+        autoCapitalize="sentences"
+        spellCheck={false}
+        lang="en"
+        readOnly={props.disabled}
+        onKeyDown={props.onKeyDown}
+        onChange={(e) => setIsBlank(e.target.value.trim() === '')}
+        aria-label="英訳を入力"
+        fontSize="lg"
+        bg="white"
+      />
+      {props.hideSubmit ? null : (
+        <Button colorPalette="blue" onClick={props.onSubmit} disabled={props.disabled || isBlank} loading={props.isEvaluating} loadingText="評価中...">
+          回答する
+        </Button>
+      )}
+    </Stack>
+  );
+}

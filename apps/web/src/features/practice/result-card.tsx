@@ -1,0 +1,144 @@
+import { Badge, Box, Button, Card, Heading, HStack, IconButton, List, Stack, Text } from '@chakra-ui/react';
+import type { PracticeResult } from './practice-api';
+import { isSpeechAvailable, speak } from '../../lib/speech';
+import { AnswerDiff } from './answer-diff';
+import { Stars } from './stars';
+
+
+const RATING_LABELS: Record<number, string> = {
+  5: 'パーフェクト！',
+  4: 'よくできました',
+  3: 'あと少し',
+  2: 'がんばりましょう',
+  1: 'もう一度挑戦しましょう',
+};
+
+export function ResultCard(props: {
+  result: PracticeResult;
+  answer: string;
+  isBookmarked: boolean;
+  /** Absent in the demo (nothing is stored for a guest). */
+  onToggleBookmark?: () => void;
+  onNext: () => void;
+  isNextDisabled?: boolean;
+}) {
+  const { result } = props;
+  return (
+    <Card.Root data-testid="result-card">
+      <Card.Body gap="5">
+        <HStack justify="space-between" wrap="wrap" gap="3">
+          <Stack gap="1">
+            <Stars rating={result.rating} />
+            <Text fontWeight="bold" color="gray.700">
+              {RATING_LABELS[result.rating]}
+            </Text>
+          </Stack>
+          {props.onToggleBookmark ? (
+            <Button variant={props.isBookmarked ? 'solid' : 'outline'} colorPalette="yellow" size="sm" onClick={props.onToggleBookmark} aria-pressed={props.isBookmarked}>
+              {props.isBookmarked ? '★ ブックマーク済み' : '☆ ブックマーク'}
+            </Button>
+          ) : null}
+        </HStack>
+
+        {result.fallbackNotice ? (
+          <Text fontSize="sm" color="orange.700" bg="orange.50" p="2" borderRadius="md" data-testid="fallback-notice">
+            {result.fallbackNotice}
+          </Text>
+        ) : null}
+
+        <Stack gap="2">
+          <HStack gap="2">
+            <Heading as="h3" size="sm" color="gray.600">
+              模範解答
+            </Heading>
+            {result.isAlternative ? <Badge colorPalette="green">別解</Badge> : null}
+          </HStack>
+          <HStack gap="2" align="center">
+            <Text fontSize="xl" fontWeight="bold" data-testid="model-answer" lang="en">
+              {result.modelAnswer}
+            </Text>
+            <IconButton
+              aria-label="模範解答を再生"
+              title="模範解答を再生"
+              size="sm"
+              variant="ghost"
+              disabled={!isSpeechAvailable()}
+              onClick={() => speak(result.modelAnswer)}
+            >
+              🔊
+            </IconButton>
+          </HStack>
+        </Stack>
+
+        <Stack gap="2">
+          <Heading as="h3" size="sm" color="gray.600">
+            あなたの解答
+          </Heading>
+          <Box lang="en">
+            <AnswerDiff diff={result.diff} />
+          </Box>
+        </Stack>
+
+        {result.errors.length > 0 ? (
+          <Stack gap="2">
+            <Heading as="h3" size="sm" color="gray.600">
+              直すところ
+            </Heading>
+            <List.Root gap="1" ps="1" listStyle="none">
+              {result.errors.map((error, index) => (
+                <List.Item key={index}>
+                  <HStack align="start" gap="2">
+                    <Badge colorPalette="red" flexShrink={0}>
+                      {error.label}
+                    </Badge>
+                    <Text>{error.message}</Text>
+                  </HStack>
+                </List.Item>
+              ))}
+            </List.Root>
+          </Stack>
+        ) : null}
+
+        <Stack gap="2">
+          <Heading as="h3" size="sm" color="gray.600">
+            フィードバック
+          </Heading>
+          <Text whiteSpace="pre-wrap" data-testid="feedback">
+            {result.feedback}
+          </Text>
+          <Text fontSize="sm" color="gray.600">
+            文法ポイント: {result.grammarPoint}
+          </Text>
+        </Stack>
+
+        {result.alternatives.length > 0 ? (
+          <Stack gap="1">
+            <Heading as="h3" size="sm" color="gray.600">
+              ほかの正しい言い方
+            </Heading>
+            {result.alternatives.map((alternative) => (
+              <Text key={alternative} lang="en">
+                ・{alternative}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
+
+        {result.similarPhrases.length > 0 ? (
+          <Stack gap="1" data-testid="similar-phrases">
+            <Heading as="h3" size="sm" color="gray.600">
+              類似フレーズ
+            </Heading>
+            {result.similarPhrases.map((phrase) => (
+              <Text key={phrase}>・{phrase}</Text>
+            ))}
+          </Stack>
+        ) : null}
+
+        <Button colorPalette="blue" size="lg" onClick={props.onNext} disabled={props.isNextDisabled} autoFocus>
+          次の問題
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}

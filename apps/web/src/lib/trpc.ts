@@ -1,0 +1,55 @@
+import type { AppRouter } from '@shunkan/api-router';
+import { QueryClient } from '@tanstack/react-query';
+import { httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import { getIdToken } from './firebase';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** Spec section 9: no retries, no refetch on window focus. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Procedures a guest may call; everything else needs a signed-in user. */
+const GUEST_PROCEDURES = /^(plans\.|demo\.|health)/;
+
+export class SignedOutError extends Error {
+  constructor() {
+    super('signed out');
+  }
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/api/trpc',
+        async headers({ opList }) {
+          const token = await getIdToken();
+          if (token) return { authorization: `Bearer ${token}` };
+          // A protected call made while nobody is signed in (e.g. a query that started just as the
+          // user signed out) fails here, in the browser, instead of sending a request that gets 401.
+          if (opList.some((op) => !GUEST_PROCEDURES.test(op.path))) throw new SignedOutError();
+          return {};
+        },
+      }),
+    ],
+  });
+}
+
+/** The server's Japanese message for a failed call, or the given fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message) return error.message;
+  return fallback;
+}
+
+export function errorCode(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) return (error.data as { code?: string } | undefined)?.code;
+  return undefined;
+}

@@ -1,0 +1,50 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from '@shunkan/ui/theme';
+import { Toaster } from '@shunkan/ui/toaster';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AuthProvider } from './lib/auth';
+import { initFirebase } from './lib/firebase';
+import { loadPublicConfig } from './lib/public-config';
+import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
+import { router } from './router';
+
+// Spec: on load the app unregisters any service workers (a stale one could serve an old build).
+if ('serviceWorker' in navigator) {
+  void navigator.serviceWorker.getRegistrations().then((registrations) => {
+    for (const registration of registrations) void registration.unregister();
+  });
+}
+
+function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <ChakraProvider value={system}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+          <Toaster />
+        </ChakraProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+const rootElement = document.getElementById('root') as HTMLElement;
+loadPublicConfig()
+  .then((config) => {
+    initFirebase(config);
+    createRoot(rootElement).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    rootElement.textContent = `サーバーに接続できません。しばらくしてから再度お読み込みください。(${String(error)})`;
+  });

@@ -1,0 +1,74 @@
+import { Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { isLevelKey, type LevelKey } from '@shunkan/config/levels';
+import { Brand } from '@shunkan/ui/components';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { SubscriptionGuard, TrialBanner } from '../features/billing/subscription-guard';
+import { LevelCards } from '../features/practice/level-cards';
+import { useMemberPracticeApi } from '../features/practice/practice-api';
+import { PracticeScreen } from '../features/practice/practice-screen';
+import { useAuth } from '../lib/auth';
+import { NotFoundPage } from '../features/layout/fallbacks';
+
+function LevelSelection({ onSelect }: { onSelect: (level: LevelKey) => void }) {
+  const { isAdmin } = useAuth();
+  return (
+    <>
+      <TrialBanner />
+      <Container maxW="3xl" py="6">
+        <HStack justify="space-between" mb="6" wrap="wrap" gap="2">
+          <Brand />
+          <HStack gap="2">
+            {isAdmin ? (
+              <Button asChild size="sm" variant="outline" colorPalette="purple">
+                <Link to="/admin">管理者</Link>
+              </Button>
+            ) : null}
+            <Button asChild size="sm" variant="outline">
+              <Link to="/my-page">マイページ</Link>
+            </Button>
+          </HStack>
+        </HStack>
+        <Stack gap="2" mb="6">
+          <Heading as="h1" size="2xl">
+            レベルを選んでください
+          </Heading>
+          <Text color="gray.600">日本語を見て、すぐに英語に。星5段階の評価と模範解答、解説がすぐに届きます。</Text>
+        </Stack>
+        <LevelCards onSelect={onSelect} />
+      </Container>
+    </>
+  );
+}
+
+function MemberPractice({ level, onBack }: { level: LevelKey; onBack: () => void }) {
+  const api = useMemberPracticeApi();
+  return <PracticeScreen level={level} onBack={onBack} api={api} />;
+}
+
+/** `/` (and `/home`): level selection, or the practice screen for `?difficulty=<level>`. */
+export function HomePage() {
+  const search = useSearch({ strict: false }) as { difficulty?: unknown };
+  const navigate = useNavigate();
+  const level = isLevelKey(search.difficulty) ? search.difficulty : null;
+  return (
+    <SubscriptionGuard>
+      {level ? (
+        <MemberPractice key={level} level={level} onBack={() => void navigate({ to: '/', search: {} })} />
+      ) : (
+        <LevelSelection onSelect={(next) => void navigate({ to: '/practice/$difficulty', params: { difficulty: next } })} />
+      )}
+    </SubscriptionGuard>
+  );
+}
+
+/** `/chat/{level}` and `/practice/{level}`. */
+export function PracticeRoutePage() {
+  const params = useParams({ strict: false }) as { difficulty?: string };
+  const navigate = useNavigate();
+  if (!isLevelKey(params.difficulty)) return <NotFoundPage />;
+  return (
+    <SubscriptionGuard>
+      <MemberPractice key={params.difficulty} level={params.difficulty} onBack={() => void navigate({ to: '/' })} />
+    </SubscriptionGuard>
+  );
+}

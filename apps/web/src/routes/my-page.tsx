@@ -1,0 +1,73 @@
+import { Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Brand } from '@shunkan/ui/components';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { PlanSection } from '../features/billing/plan-section';
+import { useAuth } from '../lib/auth';
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <Box as="section" bg="white" borderRadius="xl" boxShadow="sm" p={{ base: 5, md: 6 }} data-testid={testId} aria-label={title}>
+      <Heading as="h2" size="lg" mb="4">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+/** Placeholder for the learning statistics (monthly stats, streak, levels, history): another issue. */
+function LearningStatsSection() {
+  return (
+    <Section title="学習の記録" testId="learning-stats">
+      <Text color="gray.600">学習の記録は準備中です。</Text>
+    </Section>
+  );
+}
+
+function AccountSection() {
+  const { user } = useAuth();
+  return (
+    <Section title="アカウント" testId="account-section">
+      <Stack gap="4">
+        <Box>
+          <Text fontSize="sm" color="gray.600">
+            メールアドレス
+          </Text>
+          <Text fontWeight="bold" data-testid="account-email">
+            {user?.email ?? ''}
+          </Text>
+        </Box>
+        <Button asChild variant="outline" colorPalette="red" alignSelf="flex-start">
+          <Link to="/logout">ログアウト</Link>
+        </Button>
+      </Stack>
+    </Section>
+  );
+}
+
+/** /my-page (signed-in users; the route guard sends guests to /login). */
+export function MyPage() {
+  return (
+    <Box bg="gray.50" minH="100vh">
+      <Container maxW="3xl" py={{ base: 6, md: 10 }}>
+        <HStack justify="space-between" mb="6" wrap="wrap" gap="2">
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/">← ホームに戻る</Link>
+          </Button>
+          <Brand />
+        </HStack>
+        <Heading as="h1" size="2xl" mb="6">
+          マイページ
+        </Heading>
+        <Stack gap="6">
+          <LearningStatsSection />
+          <Section title="プラン・お支払い" testId="plan-section">
+            <PlanSection />
+          </Section>
+          <AccountSection />
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import { confirmEmail, latestOobCode, logIn, PASSWORD, signUpThroughUi, uniqueEmail, watchConsole } from './support';
+
+test('sign up → confirm → log in → protected page → log out', async ({ page }) => {
+  const errors = watchConsole(page);
+  const email = uniqueEmail();
+  await signUpThroughUi(page, email);
+
+  // Before confirming, login is refused with the spec's message.
+  await logIn(page, email);
+  await expect(page.getByText('メール認証が完了していません。メール内のリンクを開いてから再度お試しください。')).toBeVisible();
+
+  await confirmEmail(page, email);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.goto('/my-page');
+  await expect(page).toHaveURL(/\/my-page$/);
+  await expect(page.getByRole('heading', { name: 'マイページ' })).toBeVisible();
+
+  await page.goto('/logout');
+  await page.waitForURL('**/login');
+  await expect(page.getByText('ログアウト完了')).toBeVisible();
+  await page.goto('/my-page');
+  await page.waitForURL('**/login?redirect=*');
+  expect(errors).toEqual([]);
+});
+
+test('signup validation messages', async ({ page }) => {
+  await page.goto('/signup');
+  const submit = page.getByRole('button', { name: 'アカウントを作成' });
+  await expect(submit).toBeDisabled();
+  await expect(page.getByText('利用規約とプライバシーポリシーに同意してください')).toBeVisible();
+  await expect(page.getByText('6文字以上で入力してください')).toBeVisible();
+
+  await page.getByText('利用規約に同意します', { exact: true }).click();
+  await expect(submit).toBeDisabled();
+  await page.getByText('プライバシーポリシーに同意します', { exact: true }).click();
+  await expect(submit).toBeEnabled();
+
+  await page.getByLabel('メールアドレス').fill(uniqueEmail());
+  await page.getByLabel('パスワード', { exact: true }).fill('abc');
+  await page.getByLabel('パスワード（確認）').fill('abd');
+  await submit.click();
+  await expect(page.getByText('パスワードが一致しません')).toBeVisible();
+  await expect(page.getByText('6文字以上で入力してください')).toBeVisible();
+
+  await page.getByLabel('メールアドレス').fill('');
+  await submit.click();
+  await expect(page.getByText('メールアドレスが必要です')).toBeVisible();
+});
+
+test('an address already registered gets the spec message', async ({ page }) => {
+  const email = uniqueEmail();
+  await signUpThroughUi(page, email);
+  await page.goto('/signup');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('パスワード（確認）').fill(PASSWORD);
+  await page.getByText('利用規約に同意します', { exact: true }).click();
+  await page.getByText('プライバシーポリシーに同意します', { exact: true }).click();
+  await page.getByRole('button', { name: 'アカウントを作成' }).click();
+  await expect(page.getByText('このメールアドレスは既に登録されています。ログインをお試しください。')).toBeVisible();
+});
+
+test('password reset: invalid link, then a real reset link and login with the new password', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(page.getByText('無効なリンク')).toBeVisible();
+
+  await page.goto('/password-reset');
+  await page.getByRole('button', { name: '再設定メールを送信' }).click();
+  await expect(page.getByText('メールアドレスが必要です')).toBeVisible();
+
+  const email = uniqueEmail();
+  await signUpThroughUi(page, email);
+  await confirmEmail(page, email);
+  await page.goto('/password-reset');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByRole('button', { name: '再設定メールを送信' }).click();
+  await expect(page.getByText('パスワード再設定メールを送信しました')).toBeVisible();
+
+  const code = await latestOobCode(email, 'PASSWORD_RESET');
+  await page.goto(`/auth-redirect?mode=resetPassword&oobCode=${encodeURIComponent(code)}`);
+  await page.waitForURL('**/reset-password?**');
+  await page.getByLabel('新しいパスワード', { exact: true }).fill('short');
+  await page.getByLabel('新しいパスワード（確認）').fill('short');
+  await page.getByRole('button', { name: 'パスワードを更新' }).click();
+  await expect(page.getByText('パスワードは8文字以上で設定してください')).toBeVisible();
+  await page.getByLabel('新しいパスワード', { exact: true }).fill('newpassword1');
+  await page.getByLabel('新しいパスワード（確認）').fill('newpassword1');
+  await page.getByRole('button', { name: 'パスワードを更新' }).click();
+  await page.waitForURL('**/login');
+  await logIn(page, email, 'newpassword1');
+  await page.waitForURL((url) => url.pathname === '/');
+});
+
+test('Google sign-in through the Auth emulator lands a new learner on plan selection', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Googleでログイン' }).click();
+  await expect(page.getByText('Googleでログイン（エミュレーター）')).toBeVisible();
+  await page.getByLabel('Googleアカウントのメールアドレス').fill(uniqueEmail('google'));
+  await page.getByRole('button', { name: '続ける' }).click();
+  await page.waitForURL('**/auth-callback');
+  await page.waitForURL('**/subscription-select');
+  await page.goto('/my-page');
+  await expect(page).toHaveURL(/\/my-page$/);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,279 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newLearner, PASSWORD, watchConsole } from './support';
+
+const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
+const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
+
+const SUBSCRIPTION_REQUIRED = 'AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。';
+const SANDBOX_LABEL = 'サンドボックス決済（テスト用）— 実際の請求は発生しません';
+
+/** Holds a tRPC procedure's requests for a moment so a busy state can be seen. */
+async function slowDown(page: Page, procedure: string, ms = 800): Promise<void> {
+  await page.route(`**/api/trpc/*${procedure}*`, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+async function payInSandbox(page: Page, cardNumber: string): Promise<void> {
+  await expect(page.getByText(SANDBOX_LABEL)).toBeVisible();
+  await page.getByLabel('カード番号').fill(cardNumber);
+  await page.getByLabel('有効期限').fill('12 / 34');
+  await page.getByLabel('セキュリティコード').fill('123');
+  await page.getByRole('button', { name: '決済を確定する' }).click();
+}
+
+test('a new learner is asked for a plan, starts the 7-day trial and may practise', async ({ page }) => {
+  const errors = watchConsole(page);
+  await newLearner(page);
+
+  // No subscription yet: the guard on the practice home asks for a plan.
+  await expect(page.getByText(SUBSCRIPTION_REQUIRED)).toBeVisible();
+  await page.getByRole('link', { name: 'プランを選択' }).click();
+  await page.waitForURL('**/subscription/select');
+
+  // Plan selection: standard and standard-yearly cards, yen prices, benefits, daily limit, premium row.
+  await expect(page.getByRole('heading', { name: 'プランを選択', level: 1 })).toBeVisible();
+  const standard = page.getByTestId('plan-card-standard');
+  const yearly = page.getByTestId('plan-card-standard-yearly');
+  await expect(standard.getByRole('heading', { name: 'スタンダード' })).toBeVisible();
+  await expect(standard.getByText('¥780')).toBeVisible();
+  await expect(standard.getByText('1日50問まで')).toBeVisible();
+  await expect(standard.getByText('全レベルの練習問題')).toBeVisible();
+  await expect(yearly.getByRole('heading', { name: 'スタンダード年間' })).toBeVisible();
+  await expect(yearly.getByText('¥7,800')).toBeVisible();
+  await expect(yearly.getByText('人気')).toBeVisible();
+  await expect(yearly.getByText('2ヶ月分お得（16%OFF）')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'プレミアム', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('plan-row-premium').getByText('¥1,080 / 月')).toBeVisible();
+  await expect(page.getByTestId('plan-row-premium-yearly').getByText('¥10,800 / 年')).toBeVisible();
+  // The trial's end date is shown before it starts, and that it never turns paid by itself.
+  await expect(page.getByTestId('trial-offer')).toContainText('終了後に自動で課金されることはありません');
+  await expect(page.getByTestId('trial-offer')).toContainText(/\d{4}年\d{1,2}月\d{1,2}日/);
+
+  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('trial') === 'true');
+  await expect(page.getByRole('heading', { name: '決済完了' })).toBeVisible();
+  await expect(page.getByText('7日間無料トライアルが開始されました')).toBeVisible();
+  const trialInfo = page.getByTestId('trial-info');
+  await expect(trialInfo).toContainText('すべての機能をご利用いただけます');
+  await expect(trialInfo).toContainText('いつでも解約できます');
+  await expect(trialInfo).toContainText(/トライアル終了日：\d{4}年\d{1,2}月\d{1,2}日/);
+
+  await page.getByRole('link', { name: '学習を始める' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByTestId('level-toeic')).toBeVisible();
+  await expect(page.getByText(SUBSCRIPTION_REQUIRED)).toHaveCount(0);
+  await expect(page.getByTestId('trial-banner')).toContainText(/無料トライアル中：残り7日（\d{1,2}月\d{1,2}日まで）/);
+  await expect(page.getByTestId('trial-banner').getByRole('link', { name: '今すぐ登録' })).toHaveAttribute('href', '/subscription-select');
+
+  // My page shows the trial with its end date; the trial cannot be started twice.
+  await page.goto('/my-page');
+  await expect(page.getByTestId('current-plan-name')).toHaveText('無料トライアル');
+  await expect(page.getByTestId('current-plan-status')).toHaveText('無料トライアル中');
+  await expect(page.getByTestId('trial-end')).toContainText('残り7日');
+  await page.goto('/subscription-select');
+  await expect(page.getByTestId('plan-card-standard')).toBeVisible();
+  await expect(page.getByRole('button', { name: '7日間無料トライアルを始める' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('sandbox checkout with the 4242 card activates standard; upgrade to yearly; cancel and resume in the portal', async ({ page }) => {
+  const errors = watchConsole(page);
+  await newLearner(page);
+  await page.goto('/subscription-select');
+  await slowDown(page, 'billing.createPaymentIntent');
+  await page.getByTestId('plan-card-standard').getByRole('button', { name: 'このプランを選択' }).click();
+  await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('plan') === 'standard');
+  await expect(page.getByText('決済の準備中...')).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: '決済情報入力' })).toBeVisible();
+  await expect(page.getByTestId('checkout-summary')).toContainText('スタンダードプラン');
+  await expect(page.getByTestId('checkout-summary')).toContainText('¥780 / 月');
+  await expect(page.getByRole('link', { name: 'プラン選択に戻る' })).toHaveAttribute('href', '/subscription-select');
+  await expect(page.getByLabel('カード番号')).toHaveAttribute('placeholder', '4242 4242 4242 4242');
+
+  await slowDown(page, 'billing.confirmSandboxPayment');
+  await payInSandbox(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('button', { name: '処理中...' })).toBeDisabled();
+  await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('plan') === 'standard');
+  await expect(page.getByRole('heading', { name: '決済完了' })).toBeVisible();
+  await expect(page.getByText('スタンダードプランへの登録が完了しました')).toBeVisible();
+  await expect(page.getByTestId('plan-benefits')).toContainText('全レベルの練習問題');
+  await expect(page.getByTestId('plan-benefits')).toContainText('1日50問まで');
+
+  await page.getByRole('link', { name: '学習を始める' }).click();
+  await expect(page.getByTestId('level-toeic')).toBeVisible();
+
+  await page.goto('/my-page');
+  await expect(page.getByRole('heading', { name: 'マイページ', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('current-plan-name')).toHaveText('スタンダード');
+  await expect(page.getByTestId('current-plan-status')).toHaveText('有効');
+  await expect(page.getByTestId('current-plan-amount')).toHaveText('料金：¥780 / 月');
+  await expect(page.getByTestId('next-billing-date')).toContainText(/次回請求日：\d{4}年/);
+  await expect(page.getByTestId('pricing-row-standard')).toContainText('ご利用中');
+  for (const id of ['standard', 'standard-yearly', 'premium', 'premium-yearly']) await expect(page.getByTestId(`pricing-row-${id}`)).toBeVisible();
+  await expect(page.getByTestId('payment-history')).toContainText('¥780');
+  await expect(page.getByTestId('payment-history')).toContainText('支払い済み');
+
+  // Change to yearly (with a confirmation), then the card disappears.
+  const upgrade = page.getByTestId('yearly-upgrade');
+  await expect(upgrade).toContainText('スタンダード年間（¥7,800 / 年）');
+  await upgrade.getByRole('button', { name: '年間プランに変更する' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByTestId('toast')).toContainText('アップグレード完了');
+  await expect(page.getByTestId('current-plan-name')).toHaveText('スタンダード年間');
+  await expect(page.getByTestId('current-plan-amount')).toHaveText('料金：¥7,800 / 年');
+  await expect(page.getByTestId('yearly-upgrade')).toHaveCount(0);
+
+  // Payment management opens the (clearly labelled) sandbox portal: cancel in two clicks, then resume.
+  await page.getByRole('button', { name: 'お支払い管理' }).click();
+  await page.waitForURL((url) => url.pathname === '/my-page' && url.searchParams.get('portal') === 'sandbox');
+  const portal = page.getByTestId('sandbox-portal');
+  await expect(portal).toContainText('サンドボックス（テスト用）— 実際の請求は発生しません');
+  await portal.getByRole('button', { name: '解約する' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '解約する' }).click();
+  await expect(page.getByTestId('toast')).toContainText('解約を受け付けました');
+  await expect(page.getByTestId('cancel-notice')).toContainText('をもって解約されます');
+  await portal.getByRole('button', { name: '解約を取り消す' }).click();
+  await expect(page.getByTestId('toast')).toContainText('解約を取り消しました');
+  await expect(page.getByTestId('cancel-notice')).toHaveCount(0);
+  await expect(page.getByTestId('next-billing-date')).toBeVisible();
+
+  // Account section.
+  await expect(page.getByTestId('account-email')).toContainText('@example.com');
+  await expect(page.getByRole('link', { name: 'ログアウト' })).toHaveAttribute('href', '/logout');
+  await expect(page.getByRole('link', { name: '← ホームに戻る' })).toHaveAttribute('href', '/');
+  expect(errors).toEqual([]);
+});
+
+test('a declined card shows the error toast and stays on checkout; a guest is asked to log in first', async ({ page }) => {
+  const email = await newLearner(page);
+  await page.goto('/logout');
+  await page.waitForURL('**/login');
+
+  await page.goto('/checkout?plan=standard-yearly');
+  await expect(page.getByTestId('checkout-summary')).toContainText('スタンダード年間プラン');
+  await page.getByRole('link', { name: 'ログインして続ける' }).click();
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/checkout?plan=standard-yearly');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(PASSWORD);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('plan') === 'standard-yearly');
+
+  await expect(page.getByTestId('checkout-summary')).toContainText('¥7,800 / 年');
+  await payInSandbox(page, '4000 0000 0000 0002');
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('エラー');
+  await expect(toast).not.toContainText('決済処理中にエラーが発生しました'); // the server's own message
+  await expect(page).toHaveURL(/\/checkout\?plan=standard-yearly$/);
+  await expect(page.getByRole('button', { name: '決済を確定する' })).toBeEnabled();
+
+  // Empty card fields are caught before any request.
+  await page.getByLabel('カード番号').fill('');
+  await page.getByRole('button', { name: '決済を確定する' }).click();
+  await expect(page.getByText('カード番号を入力してください')).toBeVisible();
+});
+
+test('when the payment cannot be prepared, checkout says so and returns to plan selection', async ({ page }) => {
+  await newLearner(page);
+  await page.route('**/api/trpc/*billing.createPaymentIntent*', (route) => route.abort());
+  await page.goto('/checkout?plan=premium');
+  await expect(page.getByTestId('toast')).toContainText('決済の準備中にエラーが発生しました');
+  await page.waitForURL('**/subscription-select', { timeout: 5000 });
+});
+
+test('the premium plan modal opens checkout in a new tab and confirms it', async ({ page, context }) => {
+  await newLearner(page);
+  await page.goto('/my-page');
+  await expect(page.getByTestId('current-plan-status')).toHaveText('未登録');
+  await page.getByRole('button', { name: 'プランを申し込む（新しいタブ）' }).click();
+  const modal = page.getByTestId('premium-plan-modal');
+  await expect(modal.getByTestId('modal-plan-premium')).toContainText('¥1,080 / 月');
+  await expect(modal.getByRole('button', { name: '7日間無料トライアルを始める' })).toBeVisible();
+
+  const [tab] = await Promise.all([context.waitForEvent('page'), modal.getByTestId('modal-plan-premium').getByRole('button', { name: '選択する' }).click()]);
+  await expect(modal.getByText('新しいタブで決済画面を開きました')).toBeVisible();
+  await tab.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('plan') === 'premium');
+  await expect(tab.getByTestId('checkout-summary')).toContainText('プレミアムプラン');
+  await tab.close();
+
+  await modal.getByRole('button', { name: '戻る' }).click();
+  await expect(modal.getByTestId('modal-plan-standard')).toBeVisible();
+  await modal.getByRole('button', { name: '閉じる' }).first().click();
+  await expect(page.getByTestId('premium-plan-modal')).toHaveCount(0);
+});
+
+test('payment cancelled page: reasons, premium benefits and both buttons (/payment-cancelled and /cancel)', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/payment-cancelled');
+  await expect(page.getByRole('heading', { name: '決済がキャンセルされました' })).toBeVisible();
+  const reasons = page.getByTestId('cancel-reasons');
+  for (const text of ['お支払い情報の入力が完了しなかった', '決済ページを閉じた', '通信エラーが発生した', 'その他の技術的な問題が発生した']) {
+    await expect(reasons).toContainText(text);
+  }
+  const benefits = page.getByTestId('premium-benefits');
+  for (const text of ['7日間の無料トライアル', '練習問題', 'カスタムシナリオの作成', '詳しい学習分析', '復習機能']) {
+    await expect(benefits).toContainText(text);
+  }
+  await expect(page.getByRole('link', { name: 'ホームに戻る' })).toHaveAttribute('href', '/');
+  await page.getByRole('link', { name: 'もう一度決済する' }).click();
+  await page.waitForURL('**/subscription/select');
+  await expect(page.getByRole('heading', { name: 'プランを選択', level: 1 })).toBeVisible();
+
+  await page.goto('/cancel');
+  await expect(page.getByRole('heading', { name: '決済がキャンセルされました' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'もう一度決済する' })).toHaveAttribute('href', '/subscription/select');
+
+  // A guest's trial button leads to sign-up first.
+  await page.goto('/subscription-select');
+  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
+  await page.waitForURL('**/signup');
+  expect(errors).toEqual([]);
+});
+
+test('payment complete for /success: known plan, unknown plan falls back to standard', async ({ page }) => {
+  await page.goto('/success?plan=premium-yearly');
+  await expect(page.getByRole('heading', { name: '決済完了' })).toBeVisible();
+  await expect(page.getByText('プレミアム年間プランへの登録が完了しました')).toBeVisible();
+  await expect(page.getByTestId('plan-benefits')).toContainText('カスタムシナリオ作成');
+  await page.goto('/payment-success?plan=gold');
+  await expect(page.getByText('スタンダードプランへの登録が完了しました')).toBeVisible();
+  await expect(page.getByRole('link', { name: '学習を始める' })).toHaveAttribute('href', '/');
+});
+
+/** Makes an account an administrator through the Auth emulator (a custom claim, as in production). */
+async function makeAdmin(email: string): Promise<void> {
+  const base = `http://${emulator}/identitytoolkit.googleapis.com/v1/projects/${projectId}`;
+  const headers = { authorization: 'Bearer owner', 'content-type': 'application/json' };
+  const lookup = await fetch(`${base}/accounts:lookup`, { method: 'POST', headers, body: JSON.stringify({ email: [email] }) });
+  const { users } = (await lookup.json()) as { users: Array<{ localId: string }> };
+  const localId = users[0]?.localId;
+  if (!localId) throw new Error(`no account for ${email}`);
+  const update = await fetch(`${base}/accounts:update`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ localId, customAttributes: JSON.stringify({ admin: true }) }),
+  });
+  if (!update.ok) throw new Error(`accounts:update ${update.status}`);
+}
+
+test('an administrator sees the no-billing note and no billing buttons', async ({ page }) => {
+  const email = await newLearner(page);
+  await makeAdmin(email);
+  await page.goto('/logout');
+  await page.waitForURL('**/login');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(PASSWORD);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByText(SUBSCRIPTION_REQUIRED)).toHaveCount(0);
+
+  await page.goto('/my-page');
+  await expect(page.getByTestId('admin-billing-note')).toHaveText('管理者アカウントのため、課金は適用されず全機能を無料でご利用いただけます');
+  await expect(page.getByTestId('pricing-table')).toBeVisible();
+  for (const name of ['お支払い管理', '解約する', '年間プランに変更する', 'プランを選択']) {
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+    await expect(page.getByRole('link', { name })).toHaveCount(0);
+  }
+});

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { newLearner, watchConsole } from './support';
+
+type BankProblem = { japanese: string; answers: string[] };
+const LEVELS = ['toeic', 'middle-school', 'high-school', 'basic-verbs'] as const;
+const bankDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/api-router/src/services/problem-bank/data');
+const bank = new Map<string, BankProblem>(
+  LEVELS.flatMap((level) => (JSON.parse(readFileSync(path.join(bankDir, `${level}.json`), 'utf8')) as BankProblem[]).map((p) => [p.japanese, p] as const)),
+);
+
+/** A new learner with the 7-day trial started through the plan selection screen. */
+async function trialLearner(page: Page): Promise<void> {
+  await newLearner(page);
+  await page.goto('/subscription-select');
+  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
+  await page.waitForURL('**/payment-success?trial=true');
+}
+
+async function startProblem(page: Page): Promise<BankProblem> {
+  const sentence = page.getByTestId('japanese-sentence');
+  await expect(sentence).toBeVisible();
+  const text = (await sentence.textContent()) ?? '';
+  const problem = bank.get(text);
+  if (!problem) throw new Error(`problem not in the bank: ${text}`);
+  return problem;
+}
+
+test('a trial learner practises all four levels: problem, stars, model answer, feedback, similar phrases, speech, next', async ({ page }) => {
+  const errors = watchConsole(page);
+  await trialLearner(page);
+  await page.goto('/');
+  for (const level of LEVELS) await expect(page.getByTestId(`level-${level}`)).toBeVisible();
+
+  for (const level of LEVELS) {
+    await page.goto('/');
+    await page.getByTestId(`level-${level}`).click();
+    await page.waitForURL(`**/practice/${level}`);
+    await page.getByRole('button', { name: '練習を始める' }).click();
+    const problem = await startProblem(page);
+    await expect(page.getByTestId('problem-counter')).toHaveText('第1問');
+
+    const input = page.getByLabel('英訳を入力');
+    const submit = page.getByRole('button', { name: '回答する' });
+    await expect(submit).toBeDisabled();
+    await input.fill('   ');
+    await expect(submit).toBeDisabled();
+    await input.fill(problem.answers[0] ?? '');
+    await input.press('Enter');
+
+    const result = page.getByTestId('result-card');
+    await expect(result).toBeVisible();
+    await expect(page.getByTestId('stars')).toHaveAttribute('data-rating', '5');
+    await expect(page.getByTestId('model-answer')).toHaveText(problem.answers[0] ?? '');
+    await expect(page.getByTestId('feedback')).not.toBeEmpty();
+    await expect(page.getByTestId('similar-phrases')).toBeVisible();
+    await expect(page.getByRole('button', { name: '模範解答を再生' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /ブックマーク/ })).toBeVisible();
+
+    await page.getByRole('button', { name: '次の問題' }).click();
+    await startProblem(page);
+    await expect(page.getByTestId('problem-counter')).toHaveText('第2問');
+    await expect(input).toHaveValue('');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('wrong answers get low stars, a diff and named errors; Shift+Enter and IME composition never submit', async ({ page }) => {
+  await trialLearner(page);
+  await page.goto('/chat/middle-school');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  await startProblem(page);
+  const input = page.getByLabel('英訳を入力');
+
+  await input.fill('I');
+  await input.press('Shift+Enter');
+  await expect(page.getByTestId('result-card')).toHaveCount(0);
+  await expect(input).toHaveValue('I\n');
+
+  // A Japanese IME confirms its conversion with Enter: that keydown arrives with isComposing.
+  await input.evaluate((element) => {
+    element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, isComposing: true }));
+  });
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('result-card')).toHaveCount(0);
+
+  await input.fill('banana elephant purple quickly');
+  await page.getByRole('button', { name: '回答する' }).click();
+  await expect(page.getByTestId('result-card')).toBeVisible();
+  const rating = Number(await page.getByTestId('stars').getAttribute('data-rating'));
+  expect(rating).toBeLessThanOrEqual(2);
+  await expect(page.getByTestId('answer-diff')).toBeVisible();
+  await expect(input).toHaveValue('banana elephant purple quickly');
+});
+
+test('?difficulty= on / opens the practice screen; back returns to level selection', async ({ page }) => {
+  await trialLearner(page);
+  await page.goto('/?difficulty=high-school');
+  await expect(page.getByRole('heading', { name: '高校英語' })).toBeVisible();
+  await page.getByRole('button', { name: '← 戻る' }).click();
+  await expect(page.getByRole('heading', { name: 'レベルを選んでください' })).toBeVisible();
+});
+
+test('the daily limit shows the 429 message naming the limit', async ({ page }) => {
+  // The browser-test server runs with DAILY_LIMIT_TRIAL=6 (scripts/test.mjs).
+  await trialLearner(page);
+  await page.goto('/practice/basic-verbs');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  for (let n = 1; n <= 6; n += 1) {
+    await startProblem(page);
+    await page.getByLabel('英訳を入力').fill('I get it.');
+    await page.getByRole('button', { name: '回答する' }).click();
+    await page.getByRole('button', { name: '次の問題' }).click();
+  }
+  await expect(page.getByText("Today's study complete: the maximum number of questions today (6) has been reached. Please try again tomorrow.")).toBeVisible();
+});
+
+test('a guest tries the demo with the yellow banner', async ({ page }) => {
+  await page.goto('/demo');
+  await expect(page.getByText('🎯 デモモード (認証不要で体験中)')).toBeVisible();
+  await page.getByTestId('level-toeic').click();
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const problem = await startProblem(page);
+  await page.getByLabel('英訳を入力').fill(problem.answers[1] ?? '');
+  await page.getByRole('button', { name: '回答する' }).click();
+  await expect(page.getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  await expect(page.getByText('別解', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /ブックマーク/ })).toHaveCount(0);
+});

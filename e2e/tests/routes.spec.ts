@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { LEGACY_LOGIN_PATHS } from '../../packages/config/src/routes';
+import { newLearner } from './support';
+
+const PROTECTED = ['/', '/home', '/my-page', '/admin', '/chat/toeic', '/practice/middle-school', '/no-such-page'];
+const PUBLIC = [
+  '/login', '/signup', '/signup-simple', '/auth-callback', '/auth/callback', '/confirm', '/terms', '/privacy',
+  '/password-reset', '/reset-password', '/simple-login', '/subscription-select', '/subscription/select', '/checkout',
+  '/payment-success', '/payment-cancelled', '/success', '/cancel', '/demo',
+];
+
+test('protected paths redirect a guest to /login', async ({ page }) => {
+  for (const path of PROTECTED) {
+    await page.goto(path);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+  }
+});
+
+test('public paths are shown to a guest', async ({ page }) => {
+  for (const path of PUBLIC) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // auth-callback without a session explains the link is invalid instead of redirecting silently.
+    expect(new URL(page.url()).pathname, path).toBe(path);
+  }
+});
+
+test('legacy debug pages lead to the login page, never to a bypass', async ({ page }) => {
+  for (const path of LEGACY_LOGIN_PATHS.slice(0, 5)) {
+    await page.goto(path);
+    await page.waitForURL((url) => url.pathname === '/login');
+  }
+  await page.goto('/create-admin');
+  await page.waitForURL((url) => url.pathname === '/login');
+});
+
+test('unknown URL shows the 404 text to a signed-in user; /admin is denied to a learner', async ({ page }) => {
+  await newLearner(page);
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByText('アクセス制限')).toBeVisible();
+  await expect(page.getByText('このページは管理者のみがアクセスできます')).toBeVisible();
+  await page.goto('/create-admin');
+  await expect(page.getByText('アクセス制限')).toBeVisible();
+});
+
+test('static pages: terms with 10 articles, privacy, demo banner', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { name: '利用規約', level: 1 })).toBeVisible();
+  await expect(page.getByText('2025年6月29日')).toBeVisible();
+  for (let n = 1; n <= 10; n += 1) await expect(page.getByRole('heading', { name: new RegExp(`^第${n}条`) })).toBeVisible();
+  await page.getByRole('link', { name: '戻る' }).first().click();
+  await page.waitForURL('**/signup');
+
+  await page.goto('/privacy');
+  await expect(page.getByRole('heading', { name: 'プライバシーポリシー', level: 1 })).toBeVisible();
+
+  await page.goto('/demo');
+  await expect(page.getByText('🎯 デモモード (認証不要で体験中)')).toBeVisible();
+  await page.getByRole('link', { name: 'ログイン画面へ' }).click();
+  await page.waitForURL('**/login');
+});

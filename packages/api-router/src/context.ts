@@ -1,0 +1,111 @@
+import type { Db } from '@shunkan/db';
+import { upsertUser } from '@shunkan/db/users';
+import type { DailyLimits } from './domain/access.js';
+import type { PracticeServices } from './domain/practice.js';
+import type { BillingProvider } from './services/billing/types.js';
+import { AuthError, type AuthVerifier } from './services/auth.js';
+
+/** The caller, as our database knows them. */
+export type SessionUser = {
+  id: string;
+  firebaseUid: string;
+  email: string | null;
+  emailVerified: boolean;
+  isAdmin: boolean;
+};
+
+export type Logger = {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+/** Long-lived services chosen once at start-up (auth mode, AI, billing). Extended by later domains. */
+export type Services = {
+  auth: AuthVerifier | null;
+  adminEmails: readonly string[];
+  log: Logger;
+  /** Grading: the built-in evaluator (loaded once), the AI provider when configured, the verdict cache. */
+  practice: PracticeServices;
+  /** Daily problem limits per plan (configuration; the plan catalogue row wins for paid plans). */
+  limits?: DailyLimits;
+  /** Payments: Stripe with STRIPE_SECRET_KEY, otherwise the local sandbox (services/billing). */
+  billing: BillingProvider;
+};
+
+export type Context = {
+  db: Db;
+  user: SessionUser | null;
+  /** Set when a token was sent but could not be verified: protected procedures answer 401. */
+  authError: AuthError | null;
+  services: Services;
+  now: () => Date;
+  /** The caller's address (behind a trusted proxy: the forwarded one), for per-client limits. */
+  clientIp: string | null;
+};
+
+export function createContextInner(input: {
+  db: Db;
+  services: Services;
+  user?: SessionUser | null;
+  authError?: AuthError | null;
+  now?: () => Date;
+  clientIp?: string | null;
+}): Context {
+  return {
+    db: input.db,
+    services: input.services,
+    user: input.user ?? null,
+    authError: input.authError ?? null,
+    now: input.now ?? (() => new Date()),
+    clientIp: input.clientIp ?? null,
+  };
+}
+
+export function readBearerToken(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(value.trim());
+  return match?.[1] ?? '';
+}
+
+/**
+ * Resolves the caller from an Authorization header value. A missing header means a guest; a header
+ * that fails verification yields `authError` (never a guest silently treated as signed in).
+ */
+export async function resolveSessionUser(
+  db: Db,
+  services: Services,
+  authorization: string | string[] | undefined,
+  now: Date,
+): Promise<{ user: SessionUser | null; authError: AuthError | null }> {
+  const token = readBearerToken(authorization);
+  if (token === null) return { user: null, authError: null };
+  if (!services.auth) return { user: null, authError: new AuthError('invalid', 'auth is not configured') };
+  try {
+    const identity = await services.auth.verify(token);
+    const email = identity.email?.toLowerCase() ?? null;
+    // ADMIN_EMAILS only counts for a verified address: anyone can sign up with any address.
+    const isListedAdmin = Boolean(email && identity.emailVerified && services.adminEmails.includes(email));
+    const row = await upsertUser(db, {
+      firebaseUid: identity.uid,
+      email,
+      emailVerified: identity.emailVerified,
+      promoteToAdmin: identity.hasAdminClaim || isListedAdmin,
+      now,
+    });
+    return {
+      user: {
+        id: row.id,
+        firebaseUid: row.firebase_uid,
+        email: row.email,
+        emailVerified: row.email_verified,
+        isAdmin: row.role === 'admin',
+      },
+      authError: null,
+    };
+  } catch (error) {
+    if (error instanceof AuthError) return { user: null, authError: error };
+    throw error;
+  }
+}

@@ -1,0 +1,267 @@
+import { BILLING_TEXT, upgradeDoneMessage } from '@shunkan/config/billing';
+import { isPlanId, SUBSCRIPTION_STATUSES, type SubscriptionType } from '@shunkan/config/plans';
+import type { Db } from '@shunkan/db';
+import { listUserPayments } from '@shunkan/db/payments';
+import type { SubscriptionRow } from '@shunkan/db/schema';
+import { ensureSubscription, updateSubscription } from '@shunkan/db/subscriptions';
+import { z } from 'zod';
+import type { SessionUser } from '../context.js';
+import { BillingError, type BillingProvider } from '../services/billing/types.js';
+import { getAccess, type DailyLimits } from './access.js';
+import { findCataloguePlan, findCataloguePlanByPriceId, getCatalogue, yearlyPlanIdOf, ZCataloguePlan, ZPlanId, type TCataloguePlan } from './plans.js';
+import { resolveSubscription, syncSubscription, toSubscriptionView, trialDaysRemaining, trialEnd, ZSubscriptionView, type TSubscriptionView } from './subscription.js';
+
+export const ZBillingMode = z.enum(['sandbox', 'stripe']);
+
+export const ZPlansList = z.object({ billingMode: ZBillingMode, plans: z.array(ZCataloguePlan) });
+export type TPlansList = z.infer<typeof ZPlansList>;
+
+export const ZPaymentIntent = z.object({
+  clientSecret: z.string(),
+  mode: ZBillingMode,
+  planId: ZPlanId,
+  amount: z.number().int(),
+  planName: z.string(),
+});
+
+export const ZUpgradeResult = z.object({ message: z.string(), subscription: ZSubscriptionView });
+
+export const ZBillingDetails = z.object({
+  isAdmin: z.boolean(),
+  billingMode: ZBillingMode,
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  planId: ZPlanId.nullable(),
+  planName: z.string().nullable(),
+  subscriptionType: z.enum(['standard', 'premium']).nullable(),
+  interval: z.enum(['month', 'year']).nullable(),
+  /** Integer yen per interval. */
+  amount: z.number().int().nullable(),
+  currency: z.literal('jpy'),
+  currentPeriodEnd: z.string().nullable(),
+  /** When the next charge happens; null when nothing will be charged (trial, cancellation pending, ended). */
+  nextBillingDate: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  trialEndsAt: z.string().nullable(),
+  trialDaysRemaining: z.number().int(),
+  dailyLimit: z.number().int().nullable(),
+  canUpgradeToYearly: z.boolean(),
+  canManageBilling: z.boolean(),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      description: z.string().nullable(),
+      planId: z.string().nullable(),
+      kind: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type TBillingDetails = z.infer<typeof ZBillingDetails>;
+
+type Options = { db: Db; user: SessionUser; billing: BillingProvider; now: Date };
+
+/** Administrators use everything for free; no billing call may create charges or state for them. */
+function assertNotAdmin(user: SessionUser): void {
+  if (user.isAdmin) throw new BillingError('BAD_REQUEST', BILLING_TEXT.adminExempt);
+}
+
+/** A learner who already pays (or owes) must manage that subscription, not start a second one. */
+function assertNotSubscribed(row: SubscriptionRow | undefined, now: Date): void {
+  const status = resolveSubscription(row, now).status;
+  if (status === 'active' || status === 'past_due') throw new BillingError('CONFLICT', BILLING_TEXT.alreadySubscribed);
+}
+
+async function requirePlan(db: Db, planId: string): Promise<TCataloguePlan> {
+  const plan = await findCataloguePlan(db, planId);
+  if (!plan) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
+  return plan;
+}
+
+async function currentView(db: Db, user: SessionUser, now: Date): Promise<TSubscriptionView> {
+  const row = await syncSubscription({ db, userId: user.id, now });
+  return toSubscriptionView(user, row, now);
+}
+
+export async function listPlanCatalogue(options: { db: Db; billing: BillingProvider }): Promise<TPlansList> {
+  const plans = await getCatalogue(options.db);
+  // A Stripe price id means nothing to the sandbox form; keep the contract's null there.
+  return { billingMode: options.billing.mode, plans: options.billing.mode === 'stripe' ? plans : plans.map((p) => ({ ...p, priceId: null })) };
+}
+
+/** 7 days of premium features from now, no card, once per account (trial_used never resets). */
+export async function startTrial(options: { db: Db; user: SessionUser; now: Date }): Promise<TSubscriptionView> {
+  const { db, user, now } = options;
+  assertNotAdmin(user);
+  const row = (await syncSubscription({ db, userId: user.id, now })) ?? (await ensureSubscription(db, user.id));
+  if (row.trial_used) throw new BillingError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
+  assertNotSubscribed(row, now);
+  // Conditional on trial_used: two concurrent requests start one trial.
+  const started = await db
+    .updateTable('subscriptions')
+    .set({
+      status: 'trialing',
+      type: 'premium',
+      plan_id: null,
+      interval: null,
+      amount: null,
+      current_period_end: null,
+      cancel_at_period_end: false,
+      trial_start: now,
+      trial_used: true,
+      updated_at: now,
+    })
+    .where('user_id', '=', user.id)
+    .where('trial_used', '=', false)
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!started) throw new BillingError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
+  return currentView(db, user, now);
+}
+
+export async function createPaymentIntent(options: Options & { planId: string }) {
+  const { db, user, billing, now } = options;
+  assertNotAdmin(user);
+  const plan = await requirePlan(db, options.planId);
+  assertNotSubscribed(await syncSubscription({ db, userId: user.id, now }), now);
+  const { clientSecret } = await billing.createPaymentIntent({ db, user, plan, now });
+  return { clientSecret, mode: billing.mode, planId: plan.id, amount: plan.priceYen, planName: plan.name };
+}
+
+export async function confirmSandboxPayment(options: Options & { clientSecret: string; cardNumber: string }) {
+  const { db, user, billing, now } = options;
+  assertNotAdmin(user);
+  if (billing.mode !== 'sandbox') throw new BillingError('PRECONDITION_FAILED', BILLING_TEXT.sandboxOnly);
+  const { planId } = await billing.confirmPayment({ db, user, now, clientSecret: options.clientSecret, cardNumber: options.cardNumber });
+  return { status: 'succeeded' as const, planId: ZPlanId.parse(planId) };
+}
+
+/**
+ * Where the payment page may send the learner back: a path of this site, or an absolute URL on the
+ * configured public origin. Anything else would turn checkout into an open redirect.
+ */
+export function resolveReturnUrl(value: string | undefined, fallback: string, publicOrigin: string | null): string {
+  if (value === undefined || value === '') return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) throw new BillingError('BAD_REQUEST', BILLING_TEXT.invalidRedirectUrl);
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new BillingError('BAD_REQUEST', BILLING_TEXT.invalidRedirectUrl);
+  }
+  if (publicOrigin !== null && url.origin === publicOrigin) return value;
+  throw new BillingError('BAD_REQUEST', BILLING_TEXT.invalidRedirectUrl);
+}
+
+export async function createCheckoutSession(
+  options: Options & { planId?: string; priceId?: string; successUrl?: string; cancelUrl?: string },
+): Promise<{ url: string }> {
+  const { db, user, billing, now } = options;
+  assertNotAdmin(user);
+  let plan = options.planId ? await findCataloguePlan(db, options.planId) : null;
+  if (!plan && options.priceId) {
+    // Older clients send the plan key as "priceId"; otherwise only a catalogue price can be bought.
+    plan = isPlanId(options.priceId) ? await findCataloguePlan(db, options.priceId) : await findCataloguePlanByPriceId(db, options.priceId);
+  }
+  if (!plan) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
+  const successUrl = resolveReturnUrl(options.successUrl, `/payment-success?plan=${plan.id}&session_id={CHECKOUT_SESSION_ID}`, billing.publicOrigin);
+  const cancelUrl = resolveReturnUrl(options.cancelUrl, '/payment-cancelled', billing.publicOrigin);
+  assertNotSubscribed(await syncSubscription({ db, userId: user.id, now }), now);
+  return billing.createCheckoutSession({ db, user, plan, successUrl, cancelUrl, now });
+}
+
+export async function createPortalSession(options: Options): Promise<{ url: string }> {
+  const { db, user, billing, now } = options;
+  assertNotAdmin(user);
+  const row = (await syncSubscription({ db, userId: user.id, now })) ?? (await ensureSubscription(db, user.id));
+  return billing.createPortalSession({ db, user, row, now });
+}
+
+/** The plan a paid row is on; rows granted outside checkout may only carry type and interval. */
+async function currentPlanOf(db: Db, row: SubscriptionRow): Promise<TCataloguePlan | null> {
+  const byId = await findCataloguePlan(db, row.plan_id);
+  if (byId || !row.type) return byId;
+  const type = row.type as SubscriptionType;
+  return findCataloguePlan(db, row.interval === 'year' ? yearlyPlanIdOf(type) : type);
+}
+
+/** Cancellation at period end (cancel: true) or its withdrawal (cancel: false); repeating it is harmless. */
+export async function setCancelAtPeriodEnd(options: Options & { cancel: boolean }): Promise<TSubscriptionView> {
+  const { db, user, billing, now, cancel } = options;
+  assertNotAdmin(user);
+  const row = await syncSubscription({ db, userId: user.id, now });
+  const status = resolveSubscription(row, now).status;
+  if (!row || status !== 'active') {
+    throw new BillingError('BAD_REQUEST', status === 'canceled' || status === 'expired' ? BILLING_TEXT.subscriptionEnded : BILLING_TEXT.noActiveSubscription);
+  }
+  if (row.cancel_at_period_end !== cancel) {
+    await billing.setCancelAtPeriodEnd({ db, user, row, cancel, now });
+    await updateSubscription(db, user.id, { cancel_at_period_end: cancel });
+  }
+  return currentView(db, user, now);
+}
+
+export async function upgradeToYearly(options: Options): Promise<{ message: string; subscription: TSubscriptionView }> {
+  const { db, user, billing, now } = options;
+  assertNotAdmin(user);
+  const row = await syncSubscription({ db, userId: user.id, now });
+  if (!row || resolveSubscription(row, now).status !== 'active') throw new BillingError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
+  const from = await currentPlanOf(db, row);
+  if (!from) throw new BillingError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
+  if (from.interval === 'year' || row.interval === 'year') throw new BillingError('BAD_REQUEST', BILLING_TEXT.alreadyYearly);
+  const to = await requirePlan(db, yearlyPlanIdOf(from.type));
+  const result = await billing.changePlan({ db, user, row, from, to, now });
+  await updateSubscription(db, user.id, {
+    plan_id: to.id,
+    type: to.type,
+    interval: to.interval,
+    amount: to.priceYen,
+    current_period_end: result.currentPeriodEnd,
+  });
+  return { message: upgradeDoneMessage(to.name, result.proratedAmount), subscription: await currentView(db, user, now) };
+}
+
+/** GET /api/subscription-details: the learner's plan, amounts, next charge and own recent payments. */
+export async function getBillingDetails(options: Options & { limits?: DailyLimits }): Promise<TBillingDetails> {
+  const { db, user, billing, now } = options;
+  const row = await syncSubscription({ db, userId: user.id, now });
+  const resolved = resolveSubscription(row, now);
+  const plan = row ? await currentPlanOf(db, row) : null;
+  const access = await getAccess({ db, user, now, limits: options.limits });
+  const payments = user.isAdmin ? [] : await listUserPayments(db, user.id, 10);
+  const isPaid = resolved.status === 'active' || resolved.status === 'past_due';
+  const trialStart = row?.status === 'trialing' ? row.trial_start : null;
+  return {
+    isAdmin: user.isAdmin,
+    billingMode: billing.mode,
+    status: resolved.status,
+    planId: isPaid || resolved.status === 'canceled' ? (plan?.id ?? null) : null,
+    planName: isPaid || resolved.status === 'canceled' ? (plan?.name ?? null) : null,
+    subscriptionType: (row?.type ?? null) as SubscriptionType | null,
+    interval: isPaid ? (plan?.interval ?? null) : null,
+    amount: isPaid ? (row?.amount ?? plan?.priceYen ?? null) : null,
+    currency: 'jpy',
+    currentPeriodEnd: resolved.currentPeriodEnd?.toISOString() ?? null,
+    nextBillingDate: resolved.status === 'active' && !row?.cancel_at_period_end ? (resolved.currentPeriodEnd?.toISOString() ?? null) : null,
+    cancelAtPeriodEnd: row?.cancel_at_period_end ?? false,
+    trialEndsAt: trialStart ? trialEnd(trialStart).toISOString() : null,
+    trialDaysRemaining: resolved.status === 'trialing' ? trialDaysRemaining(trialStart, now) : 0,
+    dailyLimit: access.dailyLimit,
+    canUpgradeToYearly: !user.isAdmin && resolved.status === 'active' && plan?.interval === 'month',
+    canManageBilling: !user.isAdmin && (billing.mode === 'sandbox' ? isPaid || resolved.status === 'canceled' : Boolean(row?.stripe_customer_id)),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.status,
+      description: p.description,
+      planId: p.plan_id,
+      kind: p.kind,
+      createdAt: p.created_at.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import type { LevelKey } from '@shunkan/config/levels';
+import { jstDay } from '@shunkan/config/time';
+import type { Db } from '@shunkan/db';
+import type { ProblemRow } from '@shunkan/db/schema';
+import { sql } from 'kysely';
+import type { Logger } from '../context.js';
+import { evaluateAnswer, type EvaluationCache } from '../services/ai/evaluate-answer.js';
+import type { AiEvaluator, AiProblemGenerator } from '../services/ai/types.js';
+import { AI_FAILURE_MESSAGES_JA, type AiFailureReason } from '../services/ai/types.js';
+import type { Evaluator } from '../services/evaluator/index.js';
+import { normalizeAnswer } from '../services/evaluator/index.js';
+import type { TEvaluation } from '../services/evaluator/types.js';
+import type { TBankProblem } from '../services/problem-bank/types.js';
+
+export class DailyLimitReachedError extends Error {
+  constructor(readonly limit: number) {
+    super(`daily limit ${limit} reached`);
+  }
+}
+
+export class ProblemNotFoundError extends Error {}
+
+export type ServedProblem = {
+  problemId: string;
+  japaneseSentence: string;
+  difficultyLevel: LevelKey;
+  servedToday: number;
+  dailyLimit: number | null;
+  remainingToday: number | null;
+};
+
+function toBankProblem(row: ProblemRow): TBankProblem {
+  return {
+    id: row.id,
+    level: row.level as LevelKey,
+    japanese: row.japanese,
+    answers: row.answers,
+    grammarPoint: row.grammar_point,
+    explanation: row.explanation,
+    synonyms: row.synonyms,
+    similarPhrases: row.similar_phrases,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === '23505';
+}
+
+/** Recently served problems are not repeated right away, even once a level's bank is exhausted. */
+const RECENT_WINDOW = 5;
+
+/**
+ * Serves the next problem of a level and counts it against the JST day's limit, atomically:
+ * the counter only moves while it is below the limit (a row lock serialises concurrent requests),
+ * and a repeated request id returns the problem already served for it without counting again.
+ * Selection: among the level's active problems, one this learner has been served least often
+ * (so no repeats until the bank is exhausted), never one of the last few served.
+ */
+export async function serveNextProblem(options: {
+  db: Db;
+  userId: string;
+  level: LevelKey;
+  requestId?: string;
+  dailyLimit: number | null;
+  now: Date;
+}): Promise<ServedProblem> {
+  const { db, userId, level, dailyLimit, now } = options;
+  const requestId = options.requestId ?? randomUUID();
+  const day = jstDay(now);
+
+  const repeat = await findServedByRequest(db, userId, requestId, day, dailyLimit);
+  if (repeat) return repeat;
+
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const counted = await trx
+        .insertInto('daily_usage')
+        .values({ user_id: userId, day, count: 1 })
+        .onConflict((oc) => {
+          const update = oc.columns(['user_id', 'day']).doUpdateSet({ count: sql`daily_usage.count + 1` });
+          return dailyLimit === null ? update : update.where('daily_usage.count', '<', dailyLimit);
+        })
+        .returning('count')
+        .executeTakeFirst();
+      if (!counted || (dailyLimit !== null && counted.count > dailyLimit)) throw new DailyLimitReachedError(dailyLimit ?? 0);
+
+      const total = await trx
+        .selectFrom('problems')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('level', '=', level)
+        .where('is_active', '=', true)
+        .executeTakeFirstOrThrow();
+      const recent = trx
+        .selectFrom('problem_serves')
+        .select('problem_id')
+        .where('user_id', '=', userId)
+        .where('level', '=', level)
+        .orderBy('served_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(RECENT_WINDOW);
+      let query = trx
+        .selectFrom('problems as p')
+        .leftJoin('problem_serves as s', (join) => join.onRef('s.problem_id', '=', 'p.id').on('s.user_id', '=', userId))
+        .select(['p.id', 'p.japanese'])
+        .select((eb) => eb.fn.count('s.id').as('times'))
+        .where('p.level', '=', level)
+        .where('p.is_active', '=', true)
+        .groupBy(['p.id', 'p.japanese'])
+        .orderBy('times', 'asc')
+        .orderBy(sql`random()`)
+        .limit(1);
+      if (Number(total.n) > RECENT_WINDOW) query = query.where('p.id', 'not in', recent);
+      const problem = await query.executeTakeFirst();
+      if (!problem) throw new ProblemNotFoundError(`no problems for level ${level}`);
+
+      await trx
+        .insertInto('problem_serves')
+        .values({ user_id: userId, problem_id: problem.id, level, day, served_at: now, request_id: requestId })
+        .execute();
+      return {
+        problemId: problem.id,
+        japaneseSentence: problem.japanese,
+        difficultyLevel: level,
+        servedToday: counted.count,
+        dailyLimit,
+        remainingToday: dailyLimit === null ? null : Math.max(0, dailyLimit - counted.count),
+      };
+    });
+  } catch (error) {
+    // A concurrent duplicate of this request won the race: its transaction counted and served.
+    if (isUniqueViolation(error)) {
+      const served = await findServedByRequest(db, userId, requestId, day, dailyLimit);
+      if (served) return served;
+    }
+    throw error;
+  }
+}
+
+async function findServedByRequest(db: Db, userId: string, requestId: string, day: string, dailyLimit: number | null): Promise<ServedProblem | null> {
+  const row = await db
+    .selectFrom('problem_serves as s')
+    .innerJoin('problems as p', 'p.id', 's.problem_id')
+    .select(['p.id', 'p.japanese', 's.level'])
+    .where('s.user_id', '=', userId)
+    .where('s.request_id', '=', requestId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const servedToday = await getServedToday(db, userId, day);
+  return {
+    problemId: row.id,
+    japaneseSentence: row.japanese,
+    difficultyLevel: row.level as LevelKey,
+    servedToday,
+    dailyLimit,
+    remainingToday: dailyLimit === null ? null : Math.max(0, dailyLimit - servedToday),
+  };
+}
+
+export async function getServedToday(db: Db, userId: string, day: string): Promise<number> {
+  const row = await db.selectFrom('daily_usage').select('count').where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+export type PracticeServices = {
+  getEvaluator: () => Promise<Evaluator>;
+  ai: (AiEvaluator & AiProblemGenerator) | null;
+  cache: EvaluationCache;
+  log: Logger;
+};
+
+export type SubmittedEvaluation = TEvaluation & {
+  attemptId: string;
+  problemId: string;
+  provider: 'builtin' | 'gemini';
+  isFallback: boolean;
+  /** Japanese notice shown when AI grading failed and the built-in evaluator answered instead. */
+  fallbackNotice: string | null;
+  grammarPoint: string;
+  explanation: string;
+};
+
+/** Finds a problem by id, or by its sentence within a level (the spec's REST body has no id). */
+export async function findProblem(db: Db, ref: { problemId?: string; japaneseSentence?: string; level?: LevelKey }): Promise<ProblemRow | undefined> {
+  if (ref.problemId) return db.selectFrom('problems').selectAll().where('id', '=', ref.problemId).executeTakeFirst();
+  if (!ref.japaneseSentence) return undefined;
+  let query = db.selectFrom('problems').selectAll().where('japanese', '=', ref.japaneseSentence.trim());
+  if (ref.level) query = query.where('level', '=', ref.level);
+  return query.executeTakeFirst();
+}
+
+/**
+ * Grades an answer to a problem this learner was served and stores the attempt. Only problems that
+ * were served to the learner may be graded, so the AI cannot be used as a free translation service.
+ */
+export async function submitAnswer(options: {
+  db: Db;
+  services: PracticeServices;
+  userId: string;
+  problem: ProblemRow;
+  answer: string;
+  durationMs?: number;
+}): Promise<SubmittedEvaluation> {
+  const { db, services, userId, problem, answer } = options;
+  const served = await db
+    .selectFrom('problem_serves')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('problem_id', '=', problem.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (!served) throw new ProblemNotFoundError('problem not served to this user');
+
+  const evaluator = await services.getEvaluator();
+  const bankProblem = toBankProblem(problem);
+  const result = await evaluateAnswer({
+    problem: bankProblem,
+    answer,
+    builtin: evaluator,
+    normalize: normalizeAnswer,
+    ai: services.ai,
+    cache: services.cache,
+    log: services.log,
+  });
+  const evaluation = result.evaluation;
+  const attempt = await db
+    .insertInto('attempts')
+    .values({
+      user_id: userId,
+      problem_id: problem.id,
+      level: problem.level,
+      answer,
+      normalized_answer: normalizeAnswer(answer),
+      rating: evaluation.rating,
+      model_answer: evaluation.modelAnswer,
+      feedback: evaluation.feedback,
+      errors: JSON.stringify(evaluation.errors),
+      similar_phrases: JSON.stringify(evaluation.similarPhrases),
+      provider: result.provider,
+      is_fallback: result.isFallback,
+      duration_ms: options.durationMs ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const reason = result.fallbackReason as AiFailureReason | null;
+  return {
+    ...evaluation,
+    attemptId: String(attempt.id),
+    problemId: problem.id,
+    provider: result.provider,
+    isFallback: result.isFallback,
+    fallbackNotice: result.isFallback ? (reason && AI_FAILURE_MESSAGES_JA[reason]) ?? 'AI採点に失敗したため、標準の採点で評価しました。' : null,
+    grammarPoint: problem.grammar_point,
+    explanation: problem.explanation,
+  };
+}
+
+export async function setBookmark(db: Db, userId: string, attemptId: string, isBookmarked: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('attempts')
+    .set({ is_bookmarked: isBookmarked })
+    .where('id', '=', attemptId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,24 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { adminRouter } from './routers/admin.js';
+import { authRouter } from './routers/auth.js';
+import { billingRouter } from './routers/billing.js';
+import { demoRouter } from './routers/demo.js';
+import { plansRouter } from './routers/plans.js';
+import { practiceRouter } from './routers/practice.js';
+import { subscriptionRouter } from './routers/subscription.js';
+import { createCallerFactory, router } from './trpc.js';
+
+export const appRouter = router({
+  auth: authRouter,
+  subscription: subscriptionRouter,
+  plans: plansRouter,
+  billing: billingRouter,
+  practice: practiceRouter,
+  demo: demoRouter,
+  admin: adminRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,103 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import {
+  confirmSandboxPayment,
+  createCheckoutSession,
+  createPaymentIntent,
+  createPortalSession,
+  getBillingDetails,
+  setCancelAtPeriodEnd,
+  startTrial,
+  upgradeToYearly,
+  ZBillingDetails,
+  ZPaymentIntent,
+  ZUpgradeResult,
+} from '../domain/billing.js';
+import { ZPlanId } from '../domain/plans.js';
+import { ZSubscriptionView } from '../domain/subscription.js';
+import { BillingError } from '../services/billing/types.js';
+import { protectedProcedure, router } from '../trpc.js';
+
+/** Domain refusals (BillingError) keep their code and Japanese message on both doors (tRPC and REST). */
+const billingProcedure = protectedProcedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof BillingError) {
+    throw new TRPCError({ code: result.error.cause.code, message: result.error.cause.message });
+  }
+  return result;
+});
+
+export const ZCreatePaymentIntentInput = z.object({ planId: ZPlanId });
+export const ZConfirmSandboxPaymentInput = z.object({
+  clientSecret: z.string().min(1).max(200),
+  cardNumber: z.string().trim().regex(/^[\d\s-]{12,23}$/, 'カード番号を正しく入力してください'),
+});
+/** Return URLs are checked by the domain (same-site paths or the PUBLIC_URL origin only). */
+export const ZCreateCheckoutSessionInput = z
+  .object({
+    planId: ZPlanId.optional(),
+    priceId: z.string().trim().min(1).max(200).optional(),
+    successUrl: z.string().max(2000).optional(),
+    cancelUrl: z.string().max(2000).optional(),
+  })
+  .refine((v) => v.planId || v.priceId, { message: 'プランを選択してください' });
+export const ZUpgradeInput = z.object({ planType: z.literal('yearly') });
+const ZUrl = z.object({ url: z.string() });
+
+export const billingRouter = router({
+  /** POST /api/start-trial */
+  startTrial: billingProcedure
+    .input(z.void())
+    .output(ZSubscriptionView)
+    .mutation(({ ctx }) => startTrial({ db: ctx.db, user: ctx.user, now: ctx.now() })),
+
+  /** POST /api/create-payment-intent: the client secret for the checkout page's payment form. */
+  createPaymentIntent: billingProcedure
+    .input(ZCreatePaymentIntentInput)
+    .output(ZPaymentIntent)
+    .mutation(({ ctx, input }) => createPaymentIntent({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), planId: input.planId })),
+
+  /** Sandbox mode's stand-in for Stripe's confirmPayment (test cards only). */
+  confirmSandboxPayment: billingProcedure
+    .input(ZConfirmSandboxPaymentInput)
+    .output(z.object({ status: z.literal('succeeded'), planId: ZPlanId }))
+    .mutation(({ ctx, input }) =>
+      confirmSandboxPayment({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), clientSecret: input.clientSecret, cardNumber: input.cardNumber }),
+    ),
+
+  /** POST /api/create-checkout-session */
+  createCheckoutSession: billingProcedure
+    .input(ZCreateCheckoutSessionInput)
+    .output(ZUrl)
+    .mutation(({ ctx, input }) => createCheckoutSession({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), ...input })),
+
+  /** POST /api/create-customer-portal */
+  createPortalSession: billingProcedure
+    .input(z.void())
+    .output(ZUrl)
+    .mutation(({ ctx }) => createPortalSession({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now() })),
+
+  cancelAtPeriodEnd: billingProcedure
+    .input(z.void())
+    .output(ZSubscriptionView)
+    .mutation(({ ctx }) => setCancelAtPeriodEnd({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), cancel: true })),
+
+  resume: billingProcedure
+    .input(z.void())
+    .output(ZSubscriptionView)
+    .mutation(({ ctx }) => setCancelAtPeriodEnd({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), cancel: false })),
+
+  /** POST /api/upgrade-subscription */
+  upgradeToYearly: billingProcedure
+    .input(ZUpgradeInput)
+    .output(ZUpgradeResult)
+    .mutation(({ ctx }) => upgradeToYearly({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now() })),
+
+  /** GET /api/subscription-details */
+  details: billingProcedure
+    .input(z.void())
+    .output(ZBillingDetails)
+    .query(({ ctx }) =>
+      getBillingDetails({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), limits: ctx.services.limits }),
+    ),
+});

@@ -1,0 +1,63 @@
+import { LEVEL_KEYS } from '@shunkan/config/levels';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { demoQuota, DemoLimitReachedError, pickDemoProblem, DEMO_PROBLEMS_PER_DAY } from '../domain/demo.js';
+import { findProblem } from '../domain/practice.js';
+import { ZDiffToken, ZEvaluationError } from '../services/evaluator/types.js';
+import { publicProcedure, router } from '../trpc.js';
+
+const DEMO_LIMIT_MESSAGE = `デモでお試しいただけるのは1日${DEMO_PROBLEMS_PER_DAY}問までです。続きは無料トライアルでどうぞ。`;
+
+/** /demo: a guest really tries a few problems, graded by the built-in evaluator; nothing is stored. */
+export const demoRouter = router({
+  nextProblem: publicProcedure
+    .input(z.object({ difficultyLevel: z.enum(LEVEL_KEYS) }))
+    .output(z.object({ problemId: z.string(), japaneseSentence: z.string(), difficultyLevel: z.enum(LEVEL_KEYS), remainingToday: z.number().int() }))
+    .mutation(async ({ ctx, input }) => {
+      let remainingToday: number;
+      try {
+        remainingToday = demoQuota.take(ctx.clientIp ?? 'unknown', ctx.now());
+      } catch (error) {
+        if (error instanceof DemoLimitReachedError) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: DEMO_LIMIT_MESSAGE });
+        throw error;
+      }
+      const problem = await pickDemoProblem(ctx.db, input.difficultyLevel);
+      if (!problem) throw new TRPCError({ code: 'NOT_FOUND', message: '問題の生成に失敗しました。' });
+      return { problemId: problem.id, japaneseSentence: problem.japanese, difficultyLevel: input.difficultyLevel, remainingToday };
+    }),
+
+  evaluate: publicProcedure
+    .input(z.object({ problemId: z.string().min(1).max(100), answer: z.string().trim().min(1).max(500) }))
+    .output(
+      z.object({
+        rating: z.number().int(),
+        modelAnswer: z.string(),
+        feedback: z.string(),
+        similarPhrases: z.array(z.string()),
+        errors: z.array(ZEvaluationError),
+        isAlternative: z.boolean(),
+        alternatives: z.array(z.string()),
+        diff: z.array(ZDiffToken),
+        grammarPoint: z.string(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const row = await findProblem(ctx.db, { problemId: input.problemId });
+      if (!row || row.source !== 'bank') throw new TRPCError({ code: 'NOT_FOUND', message: '問題が見つかりません。' });
+      const evaluator = await ctx.services.practice.getEvaluator();
+      const evaluation = evaluator.evaluate(
+        {
+          id: row.id,
+          level: row.level as (typeof LEVEL_KEYS)[number],
+          japanese: row.japanese,
+          answers: row.answers,
+          grammarPoint: row.grammar_point,
+          explanation: row.explanation,
+          synonyms: row.synonyms,
+          similarPhrases: row.similar_phrases,
+        },
+        input.answer,
+      );
+      return { ...evaluation, grammarPoint: row.grammar_point };
+    }),
+});

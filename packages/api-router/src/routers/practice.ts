@@ -1,0 +1,134 @@
+import { LEVEL_KEYS } from '@shunkan/config/levels';
+import { dailyLimitMessage, TEXT } from '@shunkan/config/texts';
+import { jstDay } from '@shunkan/config/time';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import {
+  DailyLimitReachedError,
+  findProblem,
+  getServedToday,
+  ProblemNotFoundError,
+  serveNextProblem,
+  setBookmark,
+  submitAnswer,
+} from '../domain/practice.js';
+import { ZDiffToken, ZEvaluationError } from '../services/evaluator/types.js';
+import { router, subscribedProcedure } from '../trpc.js';
+
+const ZLevel = z.enum(LEVEL_KEYS);
+
+export const ZNextProblemInput = z.object({
+  difficultyLevel: ZLevel,
+  /** Chosen by the client per click; a repeat returns the same problem without counting twice. */
+  requestId: z.string().min(8).max(100).optional(),
+});
+
+const ZServedProblem = z.object({
+  problemId: z.string(),
+  japaneseSentence: z.string(),
+  difficultyLevel: ZLevel,
+  servedToday: z.number().int(),
+  dailyLimit: z.number().int().nullable(),
+  remainingToday: z.number().int().nullable(),
+});
+
+export const ZEvaluateInput = z
+  .object({
+    problemId: z.string().min(1).max(100).optional(),
+    japaneseSentence: z.string().min(1).max(500).optional(),
+    difficultyLevel: ZLevel.optional(),
+    answer: z.string().trim().min(1, '英文を入力してください').max(500, '英文は500文字以内で入力してください'),
+    durationMs: z.number().int().min(0).max(86_400_000).optional(),
+  })
+  .refine((v) => v.problemId || v.japaneseSentence, { message: '問題を指定してください' });
+
+const ZSubmittedEvaluation = z.object({
+  attemptId: z.string(),
+  problemId: z.string(),
+  rating: z.number().int().min(1).max(5),
+  modelAnswer: z.string(),
+  feedback: z.string(),
+  similarPhrases: z.array(z.string()),
+  errors: z.array(ZEvaluationError),
+  isAlternative: z.boolean(),
+  alternatives: z.array(z.string()),
+  diff: z.array(ZDiffToken),
+  provider: z.enum(['builtin', 'gemini']),
+  isFallback: z.boolean(),
+  fallbackNotice: z.string().nullable(),
+  grammarPoint: z.string(),
+  explanation: z.string(),
+});
+
+export const practiceRouter = router({
+  /** POST /api/problem */
+  nextProblem: subscribedProcedure
+    .input(ZNextProblemInput)
+    .output(ZServedProblem)
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.now();
+      try {
+        return await serveNextProblem({
+          db: ctx.db,
+          userId: ctx.user.id,
+          level: input.difficultyLevel,
+          requestId: input.requestId,
+          dailyLimit: ctx.access.dailyLimit,
+          now,
+        });
+      } catch (error) {
+        if (error instanceof DailyLimitReachedError) {
+          throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: dailyLimitMessage(error.limit) });
+        }
+        if (error instanceof ProblemNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: TEXT.problemFailed });
+        throw error;
+      }
+    }),
+
+  /** POST /api/evaluate-with-claude */
+  evaluate: subscribedProcedure
+    .input(ZEvaluateInput)
+    .output(ZSubmittedEvaluation)
+    .mutation(async ({ ctx, input }) => {
+      const problem = await findProblem(ctx.db, { problemId: input.problemId, japaneseSentence: input.japaneseSentence, level: input.difficultyLevel });
+      if (!problem) throw new TRPCError({ code: 'NOT_FOUND', message: '問題が見つかりません。新しい問題を表示してください。' });
+      try {
+        return await submitAnswer({
+          db: ctx.db,
+          services: ctx.services.practice,
+          userId: ctx.user.id,
+          problem,
+          answer: input.answer,
+          durationMs: input.durationMs,
+        });
+      } catch (error) {
+        if (error instanceof ProblemNotFoundError) {
+          throw new TRPCError({ code: 'NOT_FOUND', message: '問題が見つかりません。新しい問題を表示してください。' });
+        }
+        throw error;
+      }
+    }),
+
+  /** Today's usage against the plan's limit (shown on the practice screen). */
+  today: subscribedProcedure
+    .input(z.void())
+    .output(z.object({ servedToday: z.number().int(), dailyLimit: z.number().int().nullable(), remainingToday: z.number().int().nullable() }))
+    .query(async ({ ctx }) => {
+      const { dailyLimit } = ctx.access;
+      const servedToday = await getServedToday(ctx.db, ctx.user.id, jstDay(ctx.now()));
+      return {
+        servedToday,
+        dailyLimit,
+        remainingToday: dailyLimit === null ? null : Math.max(0, dailyLimit - servedToday),
+      };
+    }),
+
+  setBookmark: subscribedProcedure
+    .input(z.object({ attemptId: z.string().regex(/^\d+$/).max(20), isBookmarked: z.boolean() }))
+    .output(z.object({ isBookmarked: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const updated = await setBookmark(ctx.db, ctx.user.id, input.attemptId, input.isBookmarked);
+      if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: '解答が見つかりません。' });
+      return { isBookmarked: input.isBookmarked };
+    }),
+});

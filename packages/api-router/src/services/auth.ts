@@ -1,0 +1,101 @@
+import { type App, cert, getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+
+/** What the server knows about a caller after verifying their Firebase ID token. */
+export type VerifiedIdentity = {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  /** From the server-side user record's custom claims, never from the token itself. */
+  hasAdminClaim: boolean;
+};
+
+export class AuthError extends Error {
+  constructor(
+    readonly code: 'missing' | 'malformed' | 'expired' | 'revoked' | 'unknown-user' | 'disabled' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type AuthVerifier = {
+  verify(idToken: string): Promise<VerifiedIdentity>;
+  /** The admin SDK, for account management (create-admin command, password reset links). */
+  auth: Auth;
+  isEmulator: boolean;
+};
+
+export type FirebaseAdminOptions = {
+  projectId: string;
+  /** host:port of the Auth emulator; when set, tokens are unsigned and only the emulator is trusted. */
+  emulatorHost?: string;
+  /** Service-account JSON for real Firebase (otherwise Application Default Credentials). */
+  serviceAccountJson?: string;
+};
+
+const USER_CACHE_MS = 10_000;
+
+export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerifier {
+  if (options.emulatorHost) {
+    // firebase-admin reads the emulator address from the environment only.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
+  }
+  const name = `shunkan-${options.projectId}`;
+  const existing = getApps().find((a) => a.name === name);
+  const app: App =
+    existing ??
+    initializeApp(
+      options.serviceAccountJson && !options.emulatorHost
+        ? { credential: cert(JSON.parse(options.serviceAccountJson)), projectId: options.projectId }
+        : { projectId: options.projectId },
+      name,
+    );
+  const auth = getAuth(app);
+  const userCache = new Map<string, { at: number; identity: VerifiedIdentity; validSince: number }>();
+
+  return {
+    auth,
+    isEmulator: Boolean(options.emulatorHost),
+    async verify(idToken) {
+      if (!idToken || idToken.split('.').length !== 3) throw new AuthError('malformed', 'malformed token');
+      let decoded;
+      try {
+        decoded = await auth.verifyIdToken(idToken);
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? '';
+        if (code === 'auth/id-token-expired') throw new AuthError('expired', 'token expired');
+        if (code === 'auth/argument-error') throw new AuthError('malformed', 'malformed token');
+        throw new AuthError('invalid', 'invalid token');
+      }
+      // Roles and existence come from the server's own user record: emulator tokens are unsigned, so
+      // anything inside the token (including an `admin` claim) could have been written by the caller.
+      // Keyed by issue time too: a refreshed token (e.g. right after e-mail verification) rereads the record.
+      const cacheKey = `${decoded.uid}:${decoded.iat}`;
+      const cached = userCache.get(cacheKey);
+      if (cached && Date.now() - cached.at < USER_CACHE_MS) {
+        if (decoded.auth_time * 1000 < cached.validSince) throw new AuthError('revoked', 'token revoked');
+        return cached.identity;
+      }
+      let record;
+      try {
+        record = await auth.getUser(decoded.uid);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'auth/user-not-found') throw new AuthError('unknown-user', 'unknown user');
+        throw error;
+      }
+      if (record.disabled) throw new AuthError('disabled', 'account disabled');
+      const validSince = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0;
+      if (decoded.auth_time * 1000 < validSince) throw new AuthError('revoked', 'token revoked');
+      const identity: VerifiedIdentity = {
+        uid: record.uid,
+        email: record.email ?? null,
+        emailVerified: record.emailVerified,
+        hasAdminClaim: record.customClaims?.admin === true,
+      };
+      userCache.set(cacheKey, { at: Date.now(), identity, validSince });
+      if (userCache.size > 10_000) userCache.clear();
+      return identity;
+    },
+  };
+}

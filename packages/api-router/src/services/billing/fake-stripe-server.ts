@@ -1,0 +1,206 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local HTTP server speaking the part of Stripe's REST protocol that services/billing/stripe.ts uses
+ * (customers, subscriptions create/retrieve/update, checkout sessions, billing portal sessions, prices
+ * retrieve), with form-encoded request bodies as the real SDK sends them. Tests point the SDK at it
+ * (`host`, `port`, `protocol: 'http'`) and assert what was sent. Objects are kept in memory, so a
+ * retrieve returns what a create made.
+ */
+
+export type StripeRequest = {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The form body (POST) or query (GET), flat: `items[0][price]` → value. */
+  params: Record<string, string>;
+};
+
+export type FakePrice = { id: string; unit_amount: number; currency?: string; interval: 'month' | 'year'; active?: boolean };
+
+export type FakeStripeServer = {
+  /** host:port for STRIPE_API_HOST / createStripeBilling({ apiHost }). */
+  host: string;
+  requests: StripeRequest[];
+  /** Requests to one path prefix and method, e.g. calls('POST', '/v1/subscriptions'). */
+  calls(method: string, path: string): StripeRequest[];
+  subscriptions: Map<string, Record<string, unknown>>;
+  /** The next request (only) is answered with this Stripe error. */
+  failNext(status: number, message?: string): void;
+  close(): Promise<void>;
+};
+
+const DAY_SECONDS = 86_400;
+
+function parseParams(raw: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(raw));
+}
+
+function expansions(params: Record<string, string>): string[] {
+  return Object.entries(params)
+    .filter(([key]) => key.startsWith('expand['))
+    .map(([, value]) => value);
+}
+
+export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () => number } = {}): Promise<FakeStripeServer> {
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const requests: StripeRequest[] = [];
+  const prices = new Map((options.prices ?? []).map((p) => [p.id, p]));
+  const customers = new Map<string, Record<string, unknown>>();
+  const subscriptions = new Map<string, Record<string, unknown>>();
+  const invoices = new Map<string, Record<string, unknown>>();
+  let counter = 0;
+  let failure: { status: number; message: string } | null = null;
+  const nextId = (prefix: string) => `${prefix}_fake${(counter += 1).toString().padStart(4, '0')}`;
+
+  function priceObject(id: string) {
+    const price = prices.get(id);
+    return {
+      id,
+      object: 'price',
+      active: price?.active ?? true,
+      currency: price?.currency ?? 'jpy',
+      unit_amount: price?.unit_amount ?? 0,
+      type: 'recurring',
+      recurring: { interval: price?.interval ?? 'month', interval_count: 1 },
+      product: 'prod_fake',
+    };
+  }
+
+  function createInvoice(subscriptionId: string, customer: string, amount: number, reason: string) {
+    const id = nextId('in');
+    const invoice = {
+      id,
+      object: 'invoice',
+      customer,
+      amount_due: amount,
+      amount_paid: 0,
+      currency: 'jpy',
+      billing_reason: reason,
+      status: 'open',
+      confirmation_secret: { client_secret: `pi_${id}_secret_fake`, type: 'payment_intent' },
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
+    };
+    invoices.set(id, invoice);
+    return invoice;
+  }
+
+  /** The subscription as the API returns it, with `latest_invoice` expanded when asked for. */
+  function render(subscription: Record<string, unknown>, expand: string[]) {
+    const invoice = invoices.get(subscription.latest_invoice as string);
+    const wantsInvoice = expand.some((e) => e === 'latest_invoice' || e.startsWith('latest_invoice.'));
+    return { ...subscription, latest_invoice: wantsInvoice ? invoice : subscription.latest_invoice };
+  }
+
+  function itemFor(subscriptionId: string, priceId: string, itemId = nextId('si')) {
+    const interval = prices.get(priceId)?.interval ?? 'month';
+    return {
+      id: itemId,
+      object: 'subscription_item',
+      subscription: subscriptionId,
+      price: priceObject(priceId),
+      quantity: 1,
+      current_period_start: now(),
+      current_period_end: now() + (interval === 'year' ? 365 : 30) * DAY_SECONDS,
+    };
+  }
+
+  function handle(method: string, path: string, params: Record<string, string>): { status: number; json: unknown } {
+    const expand = expansions(params);
+    if (method === 'POST' && path === '/v1/customers') {
+      const id = nextId('cus');
+      const customer = { id, object: 'customer', email: params.email ?? null, metadata: { user_id: params['metadata[user_id]'] } };
+      customers.set(id, customer);
+      return { status: 200, json: customer };
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      const id = nextId('sub');
+      const priceId = params['items[0][price]'] ?? '';
+      const customer = params.customer ?? '';
+      const invoice = createInvoice(id, customer, prices.get(priceId)?.unit_amount ?? 0, 'subscription_create');
+      const subscription = {
+        id,
+        object: 'subscription',
+        customer,
+        status: params.payment_behavior === 'default_incomplete' ? 'incomplete' : 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        metadata: { user_id: params['metadata[user_id]'], plan_id: params['metadata[plan_id]'] },
+        items: { object: 'list', data: [itemFor(id, priceId)], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+        latest_invoice: invoice.id,
+        pending_update: null,
+      };
+      subscriptions.set(id, subscription);
+      return { status: 200, json: render(subscription, expand) };
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (subscriptionMatch) {
+      const subscription = subscriptions.get(subscriptionMatch[1] ?? '');
+      if (!subscription) return stripeError(404, `No such subscription: '${subscriptionMatch[1]}'`);
+      if (method === 'POST') {
+        if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+        const newPrice = params['items[0][price]'];
+        if (newPrice) {
+          const items = subscription.items as { data: Array<{ id: string }> };
+          const itemId = params['items[0][id]'] ?? items.data[0]?.id;
+          items.data = [itemFor(subscription.id as string, newPrice, itemId)];
+          // A switch to another interval bills at once: the new price minus a fixed fake credit.
+          const invoice = createInvoice(subscription.id as string, subscription.customer as string, Math.max(0, (prices.get(newPrice)?.unit_amount ?? 0) - 500), 'subscription_update');
+          invoice.amount_paid = invoice.amount_due;
+          subscription.latest_invoice = invoice.id;
+        }
+      }
+      return { status: 200, json: render(subscription, expand) };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = nextId('cs');
+      return {
+        status: 200,
+        json: { id, object: 'checkout.session', mode: params.mode, customer: params.customer, url: `https://checkout.stripe.test/c/pay/${id}`, success_url: params.success_url, cancel_url: params.cancel_url },
+      };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const id = nextId('bps');
+      return { status: 200, json: { id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.test/p/session/${id}` } };
+    }
+    const priceMatch = /^\/v1\/prices\/([^/]+)$/.exec(path);
+    if (method === 'GET' && priceMatch) {
+      const id = priceMatch[1] ?? '';
+      if (!prices.has(id)) return stripeError(404, `No such price: '${id}'`);
+      return { status: 200, json: priceObject(id) };
+    }
+    return stripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  function stripeError(status: number, message: string) {
+    return { status, json: { error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', message } } };
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake-stripe');
+      const raw = req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
+      const recorded: StripeRequest = { method: req.method ?? 'GET', path: url.pathname, headers: req.headers, params: parseParams(raw) };
+      requests.push(recorded);
+      const reply = failure ? stripeError(failure.status, failure.message) : handle(recorded.method, recorded.path, recorded.params);
+      failure = null;
+      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
+      res.end(JSON.stringify(reply.json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    host: `127.0.0.1:${port}`,
+    requests,
+    calls: (method, path) => requests.filter((r) => r.method === method && r.path === path),
+    subscriptions,
+    failNext(status, message = 'Something went wrong on the fake Stripe side.') {
+      failure = { status, message };
+    },
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}

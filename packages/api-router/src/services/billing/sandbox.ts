@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { BILLING_TEXT, SANDBOX_CARDS } from '@shunkan/config/billing';
+import { DAY_MS } from '@shunkan/config/time';
+import { findOpenSandboxPayment, findPaymentByClientSecret, insertPayment, setPaymentStatus } from '@shunkan/db/payments';
+import { findCataloguePlan } from '../../domain/plans.js';
+import { activatePaidPeriod, addInterval } from '../../domain/subscription.js';
+import { BillingError, type SandboxBillingProvider } from './types.js';
+
+function randomId(bytes = 12): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+/** Digits only: the form may send "4242 4242 4242 4242" or "4242-4242-...". */
+export function normalizeCardNumber(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+/**
+ * Sandbox billing, the default without Stripe keys: the same calls and state transitions as Stripe,
+ * run locally. A payment intent is a pending `payments` row whose client secret
+ * (`sandbox_pi_<id>_secret_<random>`, shaped like Stripe's) the checkout form confirms with a test card;
+ * no money moves and the UI labels the mode (plans.list billingMode).
+ */
+export function createSandboxBilling(options: { publicUrl?: string | null } = {}): SandboxBillingProvider {
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
+  return {
+    mode: 'sandbox',
+    publicOrigin,
+
+    async createPaymentIntent({ db, user, plan, now }) {
+      // Like Stripe's incomplete subscription: a reload of the checkout page continues the open payment.
+      const open = await findOpenSandboxPayment(db, { userId: user.id, planId: plan.id, since: new Date(now.getTime() - DAY_MS) });
+      if (open?.client_secret && open.amount === plan.priceYen) return { clientSecret: open.client_secret };
+      const id = `sandbox_pi_${randomId()}`;
+      const clientSecret = `${id}_secret_${randomId(16)}`;
+      await insertPayment(db, {
+        id,
+        user_id: user.id,
+        amount: plan.priceYen,
+        status: 'pending',
+        description: `${plan.name}プラン`,
+        provider: 'sandbox',
+        plan_id: plan.id,
+        kind: 'subscription',
+        client_secret: clientSecret,
+        created_at: now,
+      });
+      return { clientSecret };
+    },
+
+    async confirmPayment({ db, user, clientSecret, cardNumber, now }) {
+      const payment = await findPaymentByClientSecret(db, clientSecret);
+      // Another account's secret is treated as unknown: it must not reveal or complete someone else's payment.
+      if (!payment || payment.user_id !== user.id || !payment.plan_id) throw new BillingError('NOT_FOUND', BILLING_TEXT.paymentNotFound);
+      // A double-submitted form: the first confirmation did the work.
+      if (payment.status === 'succeeded') return { planId: payment.plan_id };
+      const card = normalizeCardNumber(cardNumber);
+      if (card === SANDBOX_CARDS.declined) {
+        await setPaymentStatus(db, payment.id, 'failed');
+        throw new BillingError('PAYMENT_REQUIRED', BILLING_TEXT.cardDeclined);
+      }
+      if (card !== SANDBOX_CARDS.success) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownTestCard);
+      const plan = await findCataloguePlan(db, payment.plan_id);
+      if (!plan) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
+      await db.transaction().execute(async (trx) => {
+        // Only the confirmation that moves the payment to succeeded starts the paid period.
+        if (!(await setPaymentStatus(trx, payment.id, 'succeeded'))) return;
+        // Price as offered when the intent was created, even if an admin edited the catalogue since.
+        await activatePaidPeriod(trx, {
+          userId: user.id,
+          plan: { ...plan, priceYen: payment.amount },
+          periodEnd: addInterval(now, plan.interval),
+          provider: 'sandbox',
+          cancelAtPeriodEnd: false,
+        });
+      });
+      return { planId: plan.id };
+    },
+
+    async createCheckoutSession({ plan }) {
+      // The web's /checkout page shows the sandbox card form for this plan; the session id is informative.
+      return { url: `/checkout?plan=${encodeURIComponent(plan.id)}&session=sandbox_cs_${randomId()}` };
+    },
+
+    async createPortalSession() {
+      return { url: '/my-page?portal=sandbox' };
+    },
+
+    async setCancelAtPeriodEnd() {
+      // Nothing remote to tell: the domain stores the flag, and resolveSubscription ends the period.
+    },
+
+    async changePlan({ db, user, row, from, to, now }) {
+      // Stripe's create_prorations: credit for the unused part of the current period, the new plan's
+      // full price from now, and a new billing cycle starting today (the interval changes).
+      const periodEnd = row.current_period_end && row.current_period_end > now ? row.current_period_end : now;
+      const periodStart = addInterval(periodEnd, from.interval, -1);
+      const length = periodEnd.getTime() - periodStart.getTime();
+      const unused = length > 0 ? (periodEnd.getTime() - now.getTime()) / length : 0;
+      const credit = Math.round((row.amount ?? from.priceYen) * Math.min(1, Math.max(0, unused)));
+      const charge = Math.max(0, to.priceYen - credit);
+      await insertPayment(db, {
+        id: `sandbox_pr_${randomId()}`,
+        user_id: user.id,
+        amount: charge,
+        status: 'succeeded',
+        description: `${to.name}プランへの変更（日割り）`,
+        provider: 'sandbox',
+        plan_id: to.id,
+        kind: 'proration',
+        created_at: now,
+      });
+      return { proratedAmount: charge, currentPeriodEnd: addInterval(now, to.interval) };
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import type { SubscriptionStatus } from '@shunkan/config/plans';
+import type { Db } from '@shunkan/db';
+import { recordBillingEvent } from '@shunkan/db/billing-events';
+import { insertPayment } from '@shunkan/db/payments';
+import type { SubscriptionRow, SubscriptionUpdate } from '@shunkan/db/schema';
+import { ensureSubscription, findSubscriptionByStripeCustomer, findSubscriptionByStripeSubscription, updateSubscription } from '@shunkan/db/subscriptions';
+import { findUserById } from '@shunkan/db/users';
+import type { Stripe } from 'stripe';
+import type { Logger } from '../../context.js';
+import { findCataloguePlan, findCataloguePlanByPriceId, type TCataloguePlan } from '../../domain/plans.js';
+import { activatePaidPeriod } from '../../domain/subscription.js';
+import { idOf } from './stripe.js';
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Applies one verified Stripe event. The event id is stored in billing_events in the same transaction
+ * as its effects: a redelivery or replay is a no-op, and a failure rolls both back so Stripe's retry is
+ * processed. Events may arrive out of order; one older than the last event applied to that learner's
+ * subscription (subscriptions.last_event_at) does not change its state.
+ */
+export async function handleStripeEvent(options: { db: Db; event: Stripe.Event; log: Logger }): Promise<WebhookOutcome> {
+  const { event, log } = options;
+  return options.db.transaction().execute(async (trx) => {
+    const fresh = await recordBillingEvent(trx, { id: event.id, type: event.type, createdAt: toDate(event.created) });
+    if (!fresh) return 'duplicate';
+    return applyEvent(trx, event, log);
+  });
+}
+
+function toDate(seconds: number): Date {
+  return new Date(seconds * 1000);
+}
+
+/** Stripe's subscription status in our vocabulary; null = says nothing about access (not paid yet). */
+export function mapStripeStatus(status: Stripe.Subscription.Status): SubscriptionStatus | null {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+      return 'active';
+    case 'past_due':
+    case 'unpaid':
+    case 'paused':
+      return 'past_due';
+    case 'canceled':
+      return 'canceled';
+    default:
+      // incomplete, incomplete_expired: the first payment has not gone through; a trial keeps running.
+      return null;
+  }
+}
+
+/** The learner an event is about: our own metadata first (we set user_id), then the stored Stripe ids. */
+async function findRow(db: Db, ref: { userId?: string | null; customerId?: string | null; subscriptionId?: string | null }): Promise<SubscriptionRow | undefined> {
+  if (ref.userId && UUID.test(ref.userId) && (await findUserById(db, ref.userId))) return ensureSubscription(db, ref.userId);
+  if (ref.subscriptionId) {
+    const row = await findSubscriptionByStripeSubscription(db, ref.subscriptionId);
+    if (row) return row;
+  }
+  if (ref.customerId) return findSubscriptionByStripeCustomer(db, ref.customerId);
+  return undefined;
+}
+
+function isStale(row: SubscriptionRow, event: Stripe.Event): boolean {
+  return Boolean(row.last_event_at && toDate(event.created) < row.last_event_at);
+}
+
+function links(event: Stripe.Event, ids: { customerId: string | null; subscriptionId: string | null }): SubscriptionUpdate {
+  return {
+    last_event_at: toDate(event.created),
+    ...(ids.customerId ? { stripe_customer_id: ids.customerId } : {}),
+    ...(ids.subscriptionId ? { stripe_subscription_id: ids.subscriptionId } : {}),
+  };
+}
+
+async function applyEvent(db: Db, event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      if (session.mode !== 'subscription') return 'ignored';
+      const customerId = idOf(session.customer);
+      const subscriptionId = idOf(session.subscription);
+      const row = await findRow(db, { userId: session.client_reference_id ?? session.metadata?.user_id, customerId, subscriptionId });
+      if (!row) return unknownLearner(log, event);
+      if (isStale(row, event)) return 'ignored';
+      const plan = await findCataloguePlan(db, session.metadata?.plan_id);
+      if (session.payment_status === 'paid' && plan) {
+        // The period end follows with invoice.paid / customer.subscription.*; a known one is kept.
+        await activatePaidPeriod(db, { userId: row.user_id, plan, periodEnd: null, provider: 'stripe', extra: links(event, { customerId, subscriptionId }) });
+      } else {
+        await updateSubscription(db, row.user_id, links(event, { customerId, subscriptionId }));
+      }
+      return 'applied';
+    }
+
+    case 'invoice.paid':
+    case 'invoice.payment_succeeded': {
+      const invoice = event.data.object;
+      const details = invoice.parent?.subscription_details;
+      const subscriptionId = idOf(details?.subscription);
+      if (!subscriptionId) return 'ignored';
+      const customerId = idOf(invoice.customer);
+      const row = await findRow(db, { userId: details?.metadata?.user_id, customerId, subscriptionId });
+      if (!row) return unknownLearner(log, event);
+      const { plan, periodEnd } = await invoicePlan(db, invoice);
+      // The payment is a fact whatever the order of events (invoice.paid and invoice.payment_succeeded
+      // both arrive for the same invoice: its id keeps it to one row).
+      if (invoice.amount_paid > 0) {
+        await insertPayment(db, {
+          id: invoice.id,
+          user_id: row.user_id,
+          amount: invoice.amount_paid,
+          currency: invoice.currency,
+          status: 'succeeded',
+          description: plan ? `${plan.name}プラン` : (invoice.description ?? 'サブスクリプション'),
+          provider: 'stripe',
+          plan_id: plan?.id ?? null,
+          kind: invoice.billing_reason === 'subscription_update' ? 'proration' : 'subscription',
+          created_at: toDate(invoice.status_transitions.paid_at ?? event.created),
+        });
+      }
+      if (isStale(row, event)) return 'ignored';
+      if (plan) {
+        await activatePaidPeriod(db, { userId: row.user_id, plan, periodEnd, provider: 'stripe', extra: links(event, { customerId, subscriptionId }) });
+      } else {
+        log.warn({ event: event.id, invoice: invoice.id }, 'stripe invoice for a price outside the plan catalogue');
+        await updateSubscription(db, row.user_id, { status: 'active', provider: 'stripe', ...(periodEnd ? { current_period_end: periodEnd } : {}), ...links(event, { customerId, subscriptionId }) });
+      }
+      return 'applied';
+    }
+
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+      if (!subscriptionId) return 'ignored';
+      const row = await findRow(db, { userId: invoice.parent?.subscription_details?.metadata?.user_id, customerId: idOf(invoice.customer), subscriptionId });
+      if (!row) return unknownLearner(log, event);
+      // A declined first payment (the Payment Element shows it) must not end a running trial; only a
+      // renewal of the subscription the learner actually has makes it past_due.
+      const isCurrent = row.stripe_subscription_id === subscriptionId && (row.status === 'active' || row.status === 'past_due');
+      if (!isCurrent || invoice.billing_reason === 'subscription_create' || isStale(row, event)) return 'ignored';
+      await updateSubscription(db, row.user_id, { status: 'past_due', last_event_at: toDate(event.created) });
+      return 'applied';
+    }
+
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated': {
+      const subscription = event.data.object;
+      const customerId = idOf(subscription.customer);
+      const row = await findRow(db, { userId: subscription.metadata?.user_id, customerId, subscriptionId: subscription.id });
+      if (!row) return unknownLearner(log, event);
+      if (isStale(row, event)) return 'ignored';
+      const status = mapStripeStatus(subscription.status);
+      // News about an old subscription must not overwrite the one the learner has now.
+      const isOther = Boolean(row.stripe_subscription_id && row.stripe_subscription_id !== subscription.id);
+      if (status === null || (isOther && status !== 'active')) return 'ignored';
+      const item = subscription.items.data[0];
+      const plan = item ? await findCataloguePlanByPriceId(db, item.price.id) : null;
+      await updateSubscription(db, row.user_id, {
+        status,
+        provider: 'stripe',
+        cancel_at_period_end: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+        ...(item ? { current_period_end: toDate(item.current_period_end) } : {}),
+        ...(plan ? planFields(plan) : {}),
+        ...links(event, { customerId, subscriptionId: subscription.id }),
+      });
+      return 'applied';
+    }
+
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const row = await findRow(db, { userId: subscription.metadata?.user_id, customerId: idOf(subscription.customer), subscriptionId: subscription.id });
+      if (!row) return unknownLearner(log, event);
+      if (isStale(row, event) || (row.stripe_subscription_id && row.stripe_subscription_id !== subscription.id)) return 'ignored';
+      await updateSubscription(db, row.user_id, { status: 'canceled', cancel_at_period_end: false, last_event_at: toDate(event.created) });
+      return 'applied';
+    }
+
+    default:
+      return 'ignored';
+  }
+}
+
+function planFields(plan: TCataloguePlan): SubscriptionUpdate {
+  return { plan_id: plan.id, type: plan.type, interval: plan.interval, amount: plan.priceYen };
+}
+
+/** The catalogue plan an invoice charges for, and the end of the period it pays (latest line end). */
+async function invoicePlan(db: Db, invoice: Stripe.Invoice): Promise<{ plan: TCataloguePlan | null; periodEnd: Date | null }> {
+  let plan: TCataloguePlan | null = null;
+  let periodEnd = 0;
+  for (const line of invoice.lines.data) {
+    periodEnd = Math.max(periodEnd, line.period.end);
+    const price = idOf(line.pricing?.price_details?.price);
+    if (price) {
+      const found = await findCataloguePlanByPriceId(db, price);
+      // Proration lines credit the old plan; the line that ends last is the plan now paid for.
+      if (found && line.period.end >= periodEnd) plan = found;
+    }
+  }
+  return { plan, periodEnd: periodEnd > 0 ? toDate(periodEnd) : null };
+}
+
+function unknownLearner(log: Logger, event: Stripe.Event): WebhookOutcome {
+  log.warn({ event: event.id, type: event.type }, 'stripe event for no known learner');
+  return 'ignored';
+}

@@ -1,0 +1,222 @@
+import { BILLING_TEXT } from '@shunkan/config/billing';
+import type { Db } from '@shunkan/db';
+import { ensureSubscription, findSubscription } from '@shunkan/db/subscriptions';
+import Stripe from 'stripe';
+import type { Logger, SessionUser } from '../../context.js';
+import type { TCataloguePlan } from '../../domain/plans.js';
+import { addInterval } from '../../domain/subscription.js';
+import { BillingError, type StripeBillingProvider } from './types.js';
+
+export type StripeBillingOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** The product's public origin: Stripe needs absolute success, cancel and return URLs. */
+  publicUrl: string;
+  /** host:port of a local server speaking Stripe's REST protocol over http (tests only). */
+  apiHost?: string;
+  log: Logger;
+};
+
+export function createStripeClient(secretKey: string, apiHost?: string): Stripe {
+  if (apiHost) {
+    const [host, port] = apiHost.split(':');
+    return new Stripe(secretKey, { host, port: Number(port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  }
+  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
+}
+
+/**
+ * The Payment Element's client secret of a subscription's first invoice. API versions since 2025-03
+ * (this SDK pins 2026-10-28) expose it as `latest_invoice.confirmation_secret`; the invoice no longer
+ * carries `payment_intent`, so that is what we expand and read.
+ */
+export function clientSecretOf(subscription: Stripe.Subscription): string | null {
+  const invoice = subscription.latest_invoice;
+  if (!invoice || typeof invoice === 'string') return null;
+  return invoice.confirmation_secret?.client_secret ?? null;
+}
+
+export function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** Real Stripe (STRIPE_SECRET_KEY set). Subscription state changes arrive by webhook (stripe-webhook.ts). */
+export function createStripeBilling(options: StripeBillingOptions): StripeBillingProvider {
+  const stripe = createStripeClient(options.secretKey, options.apiHost);
+  const publicOrigin = new URL(options.publicUrl).origin;
+
+  /** Stripe failures become a Japanese 502 for the learner; the details go to the log only. */
+  async function call<T>(operation: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof BillingError) throw error;
+      options.log.error({ err: error, operation }, 'stripe call failed');
+      throw new BillingError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+    }
+  }
+
+  function absolute(url: string): string {
+    // Paths were validated by the domain; string concatenation keeps Stripe's {CHECKOUT_SESSION_ID}
+    // template unescaped (URL serialisation would percent-encode the braces).
+    return url.startsWith('/') ? `${publicOrigin}${url}` : url;
+  }
+
+  function priceOf(plan: TCataloguePlan): string {
+    if (!plan.priceId) throw new BillingError('PRECONDITION_FAILED', BILLING_TEXT.planNotPurchasable);
+    return plan.priceId;
+  }
+
+  /** One Stripe customer per user, created on first need and remembered in subscriptions. */
+  async function ensureCustomer(db: Db, user: SessionUser): Promise<string> {
+    const row = await ensureSubscription(db, user.id);
+    if (row.stripe_customer_id) return row.stripe_customer_id;
+    // The idempotency key makes two concurrent first calls get the same customer from Stripe.
+    const customer = await call('customers.create', () =>
+      stripe.customers.create(
+        { ...(user.email ? { email: user.email } : {}), metadata: { user_id: user.id } },
+        { idempotencyKey: `shunkan-customer-${user.id}` },
+      ),
+    );
+    await db
+      .updateTable('subscriptions')
+      .set({ stripe_customer_id: customer.id, updated_at: new Date() })
+      .where('user_id', '=', user.id)
+      .where('stripe_customer_id', 'is', null)
+      .execute();
+    return (await findSubscription(db, user.id))?.stripe_customer_id ?? customer.id;
+  }
+
+  return {
+    mode: 'stripe',
+    publicOrigin,
+
+    async createPaymentIntent({ db, user, plan }) {
+      const price = priceOf(plan);
+      const customer = await ensureCustomer(db, user);
+      const row = await findSubscription(db, user.id);
+      // A learner who reloads the checkout page gets the still-unpaid subscription back, not a second one.
+      if (row?.stripe_subscription_id) {
+        const existingId = row.stripe_subscription_id;
+        const existing = await call('subscriptions.retrieve', () =>
+          stripe.subscriptions.retrieve(existingId, { expand: ['latest_invoice.confirmation_secret'] }),
+        );
+        const secret = clientSecretOf(existing);
+        if (existing.status === 'incomplete' && existing.items.data[0]?.price.id === price && secret) return { clientSecret: secret };
+      }
+      const subscription = await call('subscriptions.create', () =>
+        stripe.subscriptions.create({
+          customer,
+          items: [{ price }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          expand: ['latest_invoice.confirmation_secret'],
+          metadata: { user_id: user.id, plan_id: plan.id },
+        }),
+      );
+      const clientSecret = clientSecretOf(subscription);
+      if (!clientSecret) {
+        options.log.error({ subscription: subscription.id }, 'stripe subscription without a confirmation secret');
+        throw new BillingError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+      }
+      // Access starts only when Stripe reports the invoice paid (webhook); this just links the subscription.
+      await db
+        .updateTable('subscriptions')
+        .set({ stripe_subscription_id: subscription.id, updated_at: new Date() })
+        .where('user_id', '=', user.id)
+        .execute();
+      return { clientSecret };
+    },
+
+    async createCheckoutSession({ db, user, plan, successUrl, cancelUrl }) {
+      const price = priceOf(plan);
+      const customer = await ensureCustomer(db, user);
+      const session = await call('checkout.sessions.create', () =>
+        stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer,
+          client_reference_id: user.id,
+          line_items: [{ price, quantity: 1 }],
+          success_url: absolute(successUrl),
+          cancel_url: absolute(cancelUrl),
+          locale: 'ja',
+          metadata: { user_id: user.id, plan_id: plan.id },
+          subscription_data: { metadata: { user_id: user.id, plan_id: plan.id } },
+        }),
+      );
+      if (!session.url) throw new BillingError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+      return { url: session.url };
+    },
+
+    async createPortalSession({ row }) {
+      const customer = row.stripe_customer_id;
+      if (!customer) throw new BillingError('BAD_REQUEST', BILLING_TEXT.noBillingAccount);
+      const session = await call('billingPortal.sessions.create', () =>
+        stripe.billingPortal.sessions.create({ customer, return_url: `${publicOrigin}/my-page`, locale: 'ja' }),
+      );
+      return { url: session.url };
+    },
+
+    async setCancelAtPeriodEnd({ row, cancel }) {
+      // A plan granted locally (admin tools, or from sandbox days) has nothing on Stripe's side.
+      const id = row.provider === 'stripe' ? row.stripe_subscription_id : null;
+      if (!id) return;
+      await call('subscriptions.update', () => stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
+    },
+
+    async changePlan({ row, to, now }) {
+      const id = row.provider === 'stripe' ? row.stripe_subscription_id : null;
+      if (!id) throw new BillingError('BAD_REQUEST', BILLING_TEXT.noBillingAccount);
+      const price = priceOf(to);
+      const current = await call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(id));
+      const item = current.items.data[0];
+      if (!item) throw new BillingError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+      const previousInvoice = idOf(current.latest_invoice);
+      // pending_if_incomplete: the switch only happens if the prorated charge succeeds; otherwise the
+      // learner stays on the monthly plan instead of ending up past_due on the yearly one.
+      const updated = await call('subscriptions.update', () =>
+        stripe.subscriptions.update(id, {
+          items: [{ id: item.id, price }],
+          proration_behavior: 'create_prorations',
+          payment_behavior: 'pending_if_incomplete',
+          expand: ['latest_invoice'],
+        }),
+      );
+      if (updated.pending_update) {
+        throw new BillingError('PAYMENT_REQUIRED', 'お支払いが完了しなかったため、プランは変更されていません。お支払い方法をご確認ください。');
+      }
+      const invoice = updated.latest_invoice;
+      const proratedAmount = invoice && typeof invoice !== 'string' && invoice.id !== previousInvoice ? invoice.amount_paid || invoice.amount_due : null;
+      const periodEnd = updated.items.data[0]?.current_period_end;
+      return { proratedAmount, currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : addInterval(now, to.interval) };
+    },
+
+    constructWebhookEvent(rawBody, signature) {
+      if (typeof signature !== 'string' || signature === '') throw new Error('missing stripe-signature header');
+      return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+    },
+
+    async checkPrices(plans) {
+      const problems: string[] = [];
+      for (const plan of plans) {
+        if (!plan.priceId) {
+          problems.push(`${plan.id}: no Stripe price id configured`);
+          continue;
+        }
+        const priceId = plan.priceId;
+        try {
+          const price = await stripe.prices.retrieve(priceId);
+          // JPY is a zero-decimal currency: unit_amount is in yen.
+          if (price.currency !== 'jpy') problems.push(`${plan.id}: ${priceId} is in ${price.currency}, not jpy`);
+          if (price.unit_amount !== plan.priceYen) problems.push(`${plan.id}: ${priceId} charges ${price.unit_amount}, the catalogue says ${plan.priceYen}`);
+          if (price.recurring?.interval !== plan.interval) problems.push(`${plan.id}: ${priceId} recurs every ${price.recurring?.interval ?? 'never'}, not ${plan.interval}`);
+          if (!price.active) problems.push(`${plan.id}: ${priceId} is archived`);
+        } catch (error) {
+          problems.push(`${plan.id}: ${priceId} could not be read (${(error as Error).message})`);
+        }
+      }
+      return problems;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Db } from '@shunkan/db';
+import type { Stripe } from 'stripe';
+import type { SubscriptionRow } from '@shunkan/db/schema';
+import type { SessionUser } from '../../context.js';
+import type { TCataloguePlan } from '../../domain/plans.js';
+
+export type BillingMode = 'sandbox' | 'stripe';
+
+/** Codes map one to one onto tRPC error codes (and so onto HTTP statuses on the REST doors). */
+export type BillingErrorCode = 'BAD_REQUEST' | 'CONFLICT' | 'NOT_FOUND' | 'PRECONDITION_FAILED' | 'PAYMENT_REQUIRED' | 'BAD_GATEWAY';
+
+/** A refusal with a Japanese message meant for the learner. */
+export class BillingError extends Error {
+  constructor(
+    readonly code: BillingErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Call = { db: Db; user: SessionUser; now: Date };
+
+/**
+ * What a payment provider does for us. Chosen once at start-up (apps/api server.ts): Stripe when
+ * STRIPE_SECRET_KEY is set, otherwise the sandbox, which runs the same calls and state transitions
+ * locally. The domain (domain/billing.ts) checks roles, plans and state before calling a provider and
+ * records the resulting subscription state; a provider only talks to its payment system.
+ */
+type BillingProviderBase = {
+  readonly mode: BillingMode;
+  /** Absolute origin checkout/portal return URLs may point at (PUBLIC_URL); null = relative paths only. */
+  readonly publicOrigin: string | null;
+  /** A client secret for the payment form (Stripe Payment Element, or the sandbox card form). */
+  createPaymentIntent(input: Call & { plan: TCataloguePlan }): Promise<{ clientSecret: string }>;
+  /** A hosted checkout page; success/cancel URLs were already checked to be ours. */
+  createCheckoutSession(input: Call & { plan: TCataloguePlan; successUrl: string; cancelUrl: string }): Promise<{ url: string }>;
+  createPortalSession(input: Call & { row: SubscriptionRow }): Promise<{ url: string }>;
+  /** Tells the payment system about a cancellation at period end (or its withdrawal). */
+  setCancelAtPeriodEnd(input: Call & { row: SubscriptionRow; cancel: boolean }): Promise<void>;
+  /** Switches a paid subscription to another plan now, with proration; the domain stores the result. */
+  changePlan(input: Call & { row: SubscriptionRow; from: TCataloguePlan; to: TCataloguePlan }): Promise<{
+    proratedAmount: number | null;
+    currentPeriodEnd: Date;
+  }>;
+};
+
+export type SandboxBillingProvider = BillingProviderBase & {
+  readonly mode: 'sandbox';
+  /** What Stripe's confirmPayment does for the Payment Element, done locally with test cards. */
+  confirmPayment(input: Call & { clientSecret: string; cardNumber: string }): Promise<{ planId: string }>;
+};
+
+export type StripeBillingProvider = BillingProviderBase & {
+  readonly mode: 'stripe';
+  /** Verifies a webhook's signature over the raw body; throws on any mismatch. */
+  constructWebhookEvent(rawBody: Buffer | string, signature: string | string[] | undefined): Stripe.Event;
+  /** Compares the configured prices with the catalogue (amount, currency, interval); returns problems found. */
+  checkPrices(plans: TCataloguePlan[]): Promise<string[]>;
+};
+
+export type BillingProvider = SandboxBillingProvider | StripeBillingProvider;

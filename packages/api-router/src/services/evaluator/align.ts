@@ -1,0 +1,346 @@
+/**
+ * Word alignment between the learner's answer and one accepted answer.
+ *
+ * 1. A monotone alignment (weighted LCS) pairs words that are the same, synonyms, inflections of
+ *    one lemma, or function words of one class (a/the, in/at).
+ * 2. Words left over on both sides that match strongly are moves; contiguous moves form blocks.
+ *    A time adverbial or clause moved between the sentence edges is a valid alternative order.
+ * 3. What is still left between two anchors is paired by position (word choice) or reported as
+ *    missing / extra.
+ */
+import { distance } from 'fastest-levenshtein';
+import { isTransposition, type AnalysedAnswer, type SynonymTable, type Token } from './analyse';
+import {
+  CONFUSABLES,
+  MOVABLE_ADVERBS,
+  MOVABLE_PHRASE_STARTS,
+  SPLIT_CONFUSIONS,
+  TIME_NOUNS,
+  type WordClass,
+} from './lexicon';
+
+export type Relation =
+  /** Same word (after normalisation and spelling correction). */
+  | 'exact'
+  /** A synonym in the same inflection. */
+  | 'synonym'
+  /** Same lemma (or synonym lemma) in another inflection: went / go, apple / apples. */
+  | 'inflection'
+  /** Function words of one class: a / the, in / at, he / she. */
+  | 'class'
+  /** A real word mixed up with a similar one: then / than, form / from. */
+  | 'confusable'
+  /** "its" for "it's": one learner word standing for two reference words. */
+  | 'split'
+  /** Different words in the same slot. */
+  | 'replace';
+
+export interface Pair {
+  l: number;
+  r: number;
+  rel: Relation;
+  /** How the pair was found: monotone anchor, moved block, or positional pairing in a gap. */
+  via: 'anchor' | 'move' | 'gap';
+  /** A synonym (per-problem or global) made the match. */
+  synonym: boolean;
+  /** Further reference words covered by the same learner word ('split'). */
+  rMore?: number[];
+}
+
+export interface MoveBlock {
+  l: number[];
+  r: number[];
+  /** A movable adverbial moved between sentence edges: a valid order, not an error. */
+  valid: boolean;
+}
+
+export interface Alignment {
+  answer: AnalysedAnswer;
+  ref: Token[];
+  learner: Token[];
+  pairs: Pair[];
+  /** Pair of each learner / reference word, if any. */
+  byL: (Pair | undefined)[];
+  byR: (Pair | undefined)[];
+  /** Reference words nobody wrote. */
+  missing: number[];
+  /** Learner words with no counterpart. */
+  extra: number[];
+  moves: MoveBlock[];
+  /** The gap (number of anchors before it) each learner / reference word falls in. */
+  gapL: number[];
+  gapR: number[];
+  /** The accepted answer was rewritten with a phrase synonym the learner used. */
+  phraseSynonym: boolean;
+}
+
+export interface SynonymContext {
+  tables: readonly SynonymTable[];
+}
+
+const FUNCTION_CLASSES: ReadonlySet<WordClass> = new Set(['article', 'det', 'prep', 'pron', 'aux', 'modal', 'conj', 'part', 'wh']);
+
+function groupsOf(t: Token, useLemma: boolean, ctx: SynonymContext): number[] {
+  const out: number[] = [];
+  for (const table of ctx.tables) {
+    for (const g of table.words.get(t.norm) ?? []) out.push(g);
+    if (useLemma) {
+      for (const g of table.words.get(t.lemma) ?? []) out.push(g);
+      for (const g of table.lemmas.get(t.lemma) ?? []) out.push(g);
+    }
+  }
+  return out;
+}
+
+function intersects(a: readonly number[], b: readonly number[]): boolean {
+  return a.some((x) => b.includes(x));
+}
+
+/** Do two words carry the same inflection (tense / person / number)? */
+function sameInflection(l: Token, r: Token): boolean {
+  if (l.plural !== r.plural) return false;
+  if (l.forms.size === 0 || r.forms.size === 0) return true;
+  for (const f of l.forms) if (r.forms.has(f)) return true;
+  return false;
+}
+
+const CONFUSABLE_SET = new Set(CONFUSABLES.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+
+interface Relate {
+  rel: Relation | undefined;
+  synonym: boolean;
+  score: number;
+}
+
+const NONE: Relate = { rel: undefined, synonym: false, score: 0 };
+
+/** How a learner word relates to a reference word, with an alignment weight. */
+function relate(l: Token, r: Token, ctx: SynonymContext): Relate {
+  // Only the learner's own contraction is ambiguous: "she's" may be "she has", but a learner who
+  // writes "she has happy" does not get the answer's "she's" read as "has".
+  if (l.norm === r.norm || l.alts.includes(r.norm)) {
+    // Content words weigh more so the alignment keeps them and lets articles move instead.
+    return { rel: 'exact', synonym: false, score: r.content ? 1.2 : 1 };
+  }
+  if (l.foreign || r.foreign) return NONE;
+  // "one big dog" for "a big dog" says the same thing.
+  if (l.norm === '1' && (r.norm === 'a' || r.norm === 'an')) return { rel: 'synonym', synonym: true, score: 0.9 };
+  if (l.lemma === r.lemma && l.lemma.length > 0 && !/^\d/.test(l.lemma) && !(l.cls === 'article' || r.cls === 'article')) {
+    return { rel: 'inflection', synonym: false, score: 0.8 };
+  }
+  const lDirect = groupsOf(l, false, ctx);
+  const rDirect = groupsOf(r, false, ctx);
+  // A regularised form ("buyed", "childs") is never a clean synonym of anything.
+  if (intersects(lDirect, rDirect) && !l.slip) return { rel: 'synonym', synonym: true, score: 0.95 };
+  if (intersects(groupsOf(l, true, ctx), groupsOf(r, true, ctx))) {
+    return sameInflection(l, r) && !l.slip ? { rel: 'synonym', synonym: true, score: 0.95 } : { rel: 'inflection', synonym: true, score: 0.75 };
+  }
+  if (
+    CONFUSABLE_SET.has(`${l.norm}|${r.norm}`) ||
+    (l.norm.length >= 3 && isTransposition(l.norm, r.norm)) ||
+    // A real word one letter away from a long reference word ("meting" / "meeting") is a typo.
+    (Math.min(l.norm.length, r.norm.length) >= 5 && Math.abs(l.norm.length - r.norm.length) <= 1 && distance(l.norm, r.norm) === 1)
+  ) {
+    return { rel: 'confusable', synonym: false, score: 0.5 };
+  }
+  if (FUNCTION_CLASSES.has(l.cls) && FUNCTION_CLASSES.has(r.cls)) {
+    if (l.cls === r.cls) return { rel: 'class', synonym: false, score: 0.4 };
+    const pair = new Set([l.cls, r.cls]);
+    if (
+      (pair.has('article') && pair.has('det')) ||
+      (pair.has('aux') && pair.has('modal')) ||
+      (pair.has('prep') && pair.has('part')) ||
+      // "her" is both a possessive and an object pronoun.
+      (pair.has('det') && pair.has('pron')) ||
+      // "when" for "if" and the like: both open a clause.
+      (pair.has('wh') && pair.has('conj'))
+    ) {
+      return { rel: 'class', synonym: false, score: 0.3 };
+    }
+  }
+  return NONE;
+}
+
+/** Weighted LCS; ties prefer matching, then skipping the learner's word. Deterministic. */
+function monotoneAlign(scores: Relate[][], n: number, m: number): [number, number][] {
+  const w = m + 1;
+  const dp = new Float64Array((n + 1) * w);
+  for (let i = 1; i <= n; i++) {
+    for (let j = 1; j <= m; j++) {
+      const s = scores[i - 1]?.[j - 1]?.score ?? 0;
+      let best = Math.max(dp[(i - 1) * w + j] ?? 0, dp[i * w + j - 1] ?? 0);
+      if (s > 0) best = Math.max(best, (dp[(i - 1) * w + j - 1] ?? 0) + s);
+      dp[i * w + j] = best;
+    }
+  }
+  const pairs: [number, number][] = [];
+  let i = n;
+  let j = m;
+  const eps = 1e-9;
+  while (i > 0 && j > 0) {
+    const here = dp[i * w + j] ?? 0;
+    const s = scores[i - 1]?.[j - 1]?.score ?? 0;
+    if (s > 0 && Math.abs(here - ((dp[(i - 1) * w + j - 1] ?? 0) + s)) < eps) {
+      pairs.push([i - 1, j - 1]);
+      i -= 1;
+      j -= 1;
+    } else if (Math.abs(here - (dp[(i - 1) * w + j] ?? 0)) < eps) {
+      i -= 1;
+    } else {
+      j -= 1;
+    }
+  }
+  return pairs.reverse();
+}
+
+function isStrong(r: Relate): boolean {
+  return r.rel === 'exact' || r.rel === 'synonym' || r.rel === 'inflection';
+}
+
+/** Is this run of reference words an adverbial that may stand at either edge of the sentence? */
+function isMovableAdverbial(tokens: readonly Token[]): boolean {
+  const first = tokens[0];
+  if (!first) return false;
+  if (tokens.length === 1) return MOVABLE_ADVERBS.has(first.norm);
+  if (MOVABLE_ADVERBS.has(first.norm) && tokens.length <= 2) return true;
+  if (!MOVABLE_PHRASE_STARTS.has(first.norm)) return false;
+  // Clauses ("when I was a child", "if it rains") can always be fronted.
+  if (first.cls === 'conj' || first.cls === 'wh') return true;
+  if (['because', 'although', 'though', 'until', 'while', 'before', 'after', 'since', 'once'].includes(first.norm) && tokens.length >= 3) return true;
+  // Phrases ("last week", "in the morning", "at 3 pm") only when they are about time.
+  return tokens.some((t) => TIME_NOUNS.has(t.norm) || /^\d/.test(t.norm) || MOVABLE_ADVERBS.has(t.norm));
+}
+
+function findMoves(learner: readonly Token[], ref: readonly Token[], scores: Relate[][], freeL: Set<number>, freeR: Set<number>): MoveBlock[] {
+  const blocks: MoveBlock[] = [];
+  for (;;) {
+    let best: { i: number; j: number; len: number } | undefined;
+    for (const i of [...freeL].sort((a, b) => a - b)) {
+      for (const j of [...freeR].sort((a, b) => a - b)) {
+        let len = 0;
+        while (freeL.has(i + len) && freeR.has(j + len) && isStrong(scores[i + len]?.[j + len] ?? NONE)) len += 1;
+        if (len > 0 && (!best || len > best.len)) best = { i, j, len };
+      }
+    }
+    if (!best) break;
+    const l: number[] = [];
+    const r: number[] = [];
+    for (let k = 0; k < best.len; k++) {
+      l.push(best.i + k);
+      r.push(best.j + k);
+      freeL.delete(best.i + k);
+      freeR.delete(best.j + k);
+    }
+    blocks.push({ l, r, valid: false });
+  }
+  for (const b of blocks) {
+    const ls = b.l[0] ?? 0;
+    const le = b.l.at(-1) ?? 0;
+    const rs = b.r[0] ?? 0;
+    const re = b.r.at(-1) ?? 0;
+    const edgeSwap = (ls === 0 && re === ref.length - 1) || (le === learner.length - 1 && rs === 0);
+    b.valid = edgeSwap && isMovableAdverbial(b.r.map((k) => ref[k]).filter((t): t is Token => t !== undefined));
+  }
+  return blocks;
+}
+
+/** Align the learner's words to one accepted answer. */
+export function align(learner: Token[], answer: AnalysedAnswer, ref: Token[], ctx: SynonymContext, phraseSynonym: boolean): Alignment {
+  const n = learner.length;
+  const m = ref.length;
+  const scores: Relate[][] = learner.map((l) => ref.map((r) => relate(l, r, ctx)));
+  const anchors = monotoneAlign(scores, n, m);
+
+  const pairs: Pair[] = [];
+  const byL: (Pair | undefined)[] = new Array<Pair | undefined>(n).fill(undefined);
+  const byR: (Pair | undefined)[] = new Array<Pair | undefined>(m).fill(undefined);
+  const addPair = (p: Pair): void => {
+    pairs.push(p);
+    byL[p.l] = p;
+    byR[p.r] = p;
+    for (const extraR of p.rMore ?? []) byR[extraR] = p;
+  };
+  for (const [l, r] of anchors) {
+    const rel = scores[l]?.[r];
+    if (rel?.rel) addPair({ l, r, rel: rel.rel, via: 'anchor', synonym: rel.synonym });
+  }
+
+  // Gap index of every word: how many anchors precede it (anchors are monotone on both sides).
+  const gapL = new Array<number>(n).fill(0);
+  const gapR = new Array<number>(m).fill(0);
+  {
+    let g = 0;
+    for (let i = 0; i < n; i++) {
+      if (byL[i]) g += 1;
+      gapL[i] = byL[i] ? g - 1 : g;
+    }
+    g = 0;
+    for (let j = 0; j < m; j++) {
+      if (byR[j]) g += 1;
+      gapR[j] = byR[j] ? g - 1 : g;
+    }
+  }
+
+  const freeL = new Set<number>();
+  const freeR = new Set<number>();
+  for (let i = 0; i < n; i++) if (!byL[i]) freeL.add(i);
+  for (let j = 0; j < m; j++) if (!byR[j]) freeR.add(j);
+  const moves = findMoves(learner, ref, scores, freeL, freeR);
+  for (const b of moves) {
+    b.l.forEach((l, k) => {
+      const r = b.r[k] ?? 0;
+      const rel = scores[l]?.[r];
+      if (rel?.rel) addPair({ l, r, rel: rel.rel, via: 'move', synonym: rel.synonym });
+    });
+  }
+
+  // Pair what is left inside each gap.
+  const gaps = new Map<number, { ls: number[]; rs: number[] }>();
+  const gapEntry = (g: number): { ls: number[]; rs: number[] } => {
+    let e = gaps.get(g);
+    if (!e) {
+      e = { ls: [], rs: [] };
+      gaps.set(g, e);
+    }
+    return e;
+  };
+  for (const i of [...freeL].sort((a, b) => a - b)) gapEntry(gapL[i] ?? 0).ls.push(i);
+  for (const j of [...freeR].sort((a, b) => a - b)) gapEntry(gapR[j] ?? 0).rs.push(j);
+  for (const g of [...gaps.keys()].sort((a, b) => a - b)) {
+    const { ls, rs } = gapEntry(g);
+    const used = new Set<number>();
+    // "its" for "it is": one learner word standing for two reference words.
+    for (const i of ls) {
+      const split = SPLIT_CONFUSIONS[learner[i]?.norm ?? ''];
+      if (!split) continue;
+      for (let k = 0; k + 1 < rs.length; k++) {
+        const a = rs[k] ?? -1;
+        const b = rs[k + 1] ?? -1;
+        if (b === a + 1 && !used.has(a) && ref[a]?.norm === split[0] && ref[b]?.norm === split[1]) {
+          addPair({ l: i, r: a, rel: 'split', via: 'gap', synonym: false, rMore: [b] });
+          used.add(a);
+          used.add(b);
+          break;
+        }
+      }
+    }
+    // Same slot, different word: a content word (or a Japanese word) in place of a content word.
+    let lastR = -1;
+    for (const i of ls) {
+      const l = learner[i];
+      if (!l || byL[i]) continue;
+      const target = rs.find((j) => j > lastR && !used.has(j) && ref[j]?.cls === 'content' && (l.cls === 'content' || l.foreign || !l.known));
+      if (target === undefined) continue;
+      addPair({ l: i, r: target, rel: 'replace', via: 'gap', synonym: false });
+      used.add(target);
+      lastR = target;
+    }
+  }
+
+  pairs.sort((a, b) => a.l - b.l || a.r - b.r);
+  const missing: number[] = [];
+  const extra: number[] = [];
+  for (let j = 0; j < m; j++) if (!byR[j]) missing.push(j);
+  for (let i = 0; i < n; i++) if (!byL[i]) extra.push(i);
+  return { answer, ref, learner, pairs, byL, byR, missing, extra, moves, gapL, gapR, phraseSynonym };
+}

@@ -1,0 +1,427 @@
+/**
+ * Linguistic analysis of answers: lemma, part of speech, word class, verb forms and noun number,
+ * plus spelling correction of the learner's words against the problem's vocabulary.
+ */
+import { distance } from 'fastest-levenshtein';
+import type { ItsFunction } from 'wink-nlp';
+import type { TBankProblem } from '../problem-bank/types';
+import {
+  ARTICLES,
+  AUX_FORMS,
+  CONJUNCTIONS,
+  DETERMINERS,
+  GLOBAL_PHRASE_SYNONYMS,
+  GLOBAL_SYNONYMS,
+  IRREGULAR_ADJECTIVES,
+  IRREGULAR_PLURALS,
+  LIGHT_ADVERBS,
+  MODALS,
+  NEGATIONS,
+  PREPOSITIONS,
+  PRONOUNS,
+  SPLIT_CONFUSIONS,
+  UNCOUNTABLE,
+  WH_WORDS,
+  type WordClass,
+} from './lexicon';
+import { tokenize, type RawToken } from './normalize';
+import type { Resources } from './resources';
+
+export type VForm = 'base' | '3sg' | 'past' | 'pp' | 'ing';
+
+export interface Token extends RawToken {
+  /** Position in its sentence. */
+  index: number;
+  lemma: string;
+  /** Universal POS tag from wink (NOUN, VERB, AUX, ...). */
+  pos: string;
+  cls: WordClass;
+  /** Counts towards content-word recall (nouns, verbs, adjectives, adverbs, numbers, negation). */
+  content: boolean;
+  /** The verb forms this word can be (empty when it cannot be a verb form of its lemma). */
+  forms: ReadonlySet<VForm>;
+  /** Noun number when the word is plural-marked. */
+  plural: boolean;
+  /** The learner's original (misspelt) word, when it was corrected to a reference word. */
+  misspelt?: string;
+  /** A regularised irregular form ("buyed", "childs") or a pluralised uncountable noun. */
+  slip?: 'verb' | 'plural' | 'uncountable';
+  /** Known English word (dictionary, reference vocabulary or number). */
+  known: boolean;
+  /** Introduced by a phrase synonym when grading against a rewritten accepted answer. */
+  viaSynonym?: boolean;
+}
+
+export interface AnalysedAnswer {
+  /** Index in problem.answers. */
+  index: number;
+  text: string;
+  normalized: string;
+  tokens: Token[];
+}
+
+export interface SynonymTable {
+  /** Word (normalised form) → synonym group ids. */
+  words: Map<string, number[]>;
+  /** Lemma of an inflected member ("bought" → buy) → group ids; kept apart so that "kid" does
+   * not become a clean synonym of "children" just because "kids" is. */
+  lemmas: Map<string, number[]>;
+  /** Phrase groups: each member is a sequence of normalised words. */
+  phrases: string[][][];
+}
+
+export interface ProblemAnalysis {
+  answers: AnalysedAnswer[];
+  /** Reference vocabulary: every norm and lemma of the answers and synonyms → a token to copy. */
+  vocab: Map<string, Token>;
+  /** Spelling candidates in a fixed order (answers first), so ties resolve deterministically. */
+  spellCandidates: string[];
+  /** Problem synonyms (the global table is kept separately and shared). */
+  synonyms: SynonymTable;
+  /** Analysed tokens of every phrase-synonym member, keyed by its joined norms. */
+  phraseTokens: Map<string, Token[]>;
+}
+
+const EMPTY_FORMS: ReadonlySet<VForm> = new Set();
+const MOTION_VERBS = new Set(['go', 'come', 'walk', 'get', 'return', 'travel', 'move', 'run', 'drive', 'fly', 'send', 'give', 'listen', 'talk', 'speak', 'belong', 'write', 'say', 'explain', 'lend', 'show', 'invite', 'take', 'bring', 'ride', 'swim', 'commute', 'head']);
+
+function isNumeric(norm: string): boolean {
+  return /^\d/.test(norm);
+}
+
+/** Possible verb forms of a word given its lemma (used for tense / agreement / form errors). */
+function verbForms(norm: string, lemma: string, res: Resources): ReadonlySet<VForm> {
+  const forms = new Set<VForm>();
+  const irregular = res.irregular.get(lemma);
+  if (norm === lemma) forms.add('base');
+  if (irregular) {
+    if (irregular.past.includes(norm)) forms.add('past');
+    if (irregular.participle.includes(norm)) forms.add('pp');
+  }
+  if (norm !== lemma) {
+    if (norm.endsWith('ing')) forms.add('ing');
+    else if (norm.endsWith('ed') && !irregular) {
+      forms.add('past');
+      forms.add('pp');
+    } else if (norm.endsWith('s') && (norm === `${lemma}s` || norm === `${lemma}es` || (lemma.endsWith('y') && norm === `${lemma.slice(0, -1)}ies`))) {
+      forms.add('3sg');
+    }
+  }
+  return forms.size > 0 ? forms : EMPTY_FORMS;
+}
+
+function classOf(norm: string, prevLemma: string | undefined, next: { norm: string; pos: string } | undefined): WordClass {
+  if (NEGATIONS.has(norm)) return 'neg';
+  if (ARTICLES.has(norm)) return 'article';
+  if (WH_WORDS.has(norm)) return 'wh';
+  if (MODALS.has(norm)) return 'modal';
+  if (AUX_FORMS[norm]) return 'aux';
+  if (norm === 'to') {
+    // Infinitive marker when a verb follows, except after verbs of motion/transfer ("go to school").
+    const nextIsVerb = next !== undefined && (next.pos === 'VERB' || next.pos === 'AUX') && !next.norm.endsWith('ing');
+    return nextIsVerb && !(prevLemma !== undefined && MOTION_VERBS.has(prevLemma)) ? 'part' : 'prep';
+  }
+  if (PREPOSITIONS.has(norm)) return 'prep';
+  if (DETERMINERS.has(norm)) return 'det';
+  if (PRONOUNS.has(norm)) return 'pron';
+  if (CONJUNCTIONS.has(norm)) return 'conj';
+  return 'content';
+}
+
+/** Run wink over normalised tokens and attach lemma, POS and word-class features. */
+export function analyseTokens(raw: readonly RawToken[], res: Resources): Token[] {
+  const lemmas: string[] = raw.map((t) => t.norm);
+  const tags: string[] = raw.map(() => 'X');
+  if (raw.length > 0) {
+    const doc = res.nlp.readDoc(raw.map((t) => t.norm).join(' '));
+    const its = res.its;
+    const tokens = doc.tokens();
+    // wink's typings declare `its.lemma` with an addons parameter that `out` does not accept.
+    const winkLemmas = tokens.out(its.lemma as unknown as ItsFunction<string>) as string[];
+    const winkPos = tokens.out(its.pos) as string[];
+    const spaces = tokens.out(its.precedingSpaces) as string[];
+    // Our norms contain no spaces, so the k-th space-separated chunk is our k-th token; when wink
+    // splits a chunk ("tom's" → tom + 's) the first piece speaks for it.
+    let k = -1;
+    for (let w = 0; w < winkLemmas.length; w++) {
+      if (w === 0 || (spaces[w] ?? '') !== '') {
+        k += 1;
+        if (k >= raw.length) break;
+        lemmas[k] = (winkLemmas[w] ?? raw[k]?.norm ?? '').toLowerCase();
+        tags[k] = winkPos[w] ?? 'X';
+      }
+    }
+  }
+  const out: Token[] = [];
+  raw.forEach((t, i) => {
+    let lemma = lemmas[i] ?? t.norm;
+    let pos = tags[i] ?? 'X';
+    const aux = AUX_FORMS[t.norm];
+    if (aux) lemma = aux.lemma;
+    else if (res.irregularForms.has(t.norm) && (lemma === t.norm || pos === 'VERB')) lemma = res.irregularForms.get(t.norm) ?? lemma;
+    else if (IRREGULAR_ADJECTIVES[t.norm]) lemma = IRREGULAR_ADJECTIVES[t.norm] ?? lemma;
+    if (isNumeric(t.norm)) {
+      lemma = t.norm;
+      pos = 'NUM';
+    }
+    // "3 pm" / "3 am": wink reads "am" as the verb.
+    const prev = raw[i - 1];
+    if ((t.norm === 'am' || t.norm === 'pm') && prev && isNumeric(prev.norm)) {
+      lemma = t.norm;
+      pos = 'NOUN';
+    }
+    const next = raw[i + 1];
+    const prevLemma = i > 0 ? out[i - 1]?.lemma : undefined;
+    let cls = classOf(t.norm, prevLemma, next ? { norm: next.norm, pos: tags[i + 1] ?? 'X' } : undefined);
+    if (pos === 'NOUN' && lemma === t.norm && (t.norm === 'am' || t.norm === 'pm')) cls = 'content';
+    const content = (cls === 'content' && !LIGHT_ADVERBS.has(t.norm)) || cls === 'wh' || cls === 'neg';
+    const plural = t.norm !== lemma && (t.norm.endsWith('s') || IRREGULAR_PLURALS[lemma] === t.norm) && !AUX_FORMS[t.norm];
+    out.push({
+      ...t,
+      index: i,
+      lemma,
+      pos,
+      cls,
+      content,
+      forms: verbForms(t.norm, lemma, res),
+      plural,
+      known: true,
+    });
+  });
+  return out;
+}
+
+/** Third-person singular present of a verb lemma ("go" → "goes", "study" → "studies"). */
+function thirdPerson(lemma: string): string {
+  const special: Record<string, string> = { be: 'is', have: 'has', do: 'does', go: 'goes' };
+  if (special[lemma]) return special[lemma] ?? lemma;
+  if (/(s|sh|ch|x|z|o)$/.test(lemma)) return `${lemma}es`;
+  if (/[^aeiou]y$/.test(lemma)) return `${lemma.slice(0, -1)}ies`;
+  return `${lemma}s`;
+}
+
+const THIRD_SINGULAR_SUBJECTS = new Set(['he', 'she', 'it', 'this', 'that', 'everyone', 'everybody', 'someone', 'somebody', 'nobody']);
+const OTHER_SUBJECTS = new Set(['we', 'you', 'they', 'these', 'those']);
+
+/**
+ * Make a phrase's leading verb agree with a subject ("want to" after "he" → "wants to"), so a
+ * phrase synonym copied into an accepted answer keeps that answer's grammar.
+ */
+export function agreeWithSubject(tokens: readonly Token[], subject: Token | undefined, res: Resources): Token[] {
+  const [first, ...rest] = tokens;
+  if (!first || !subject) return [...tokens];
+  const isNoun = subject.pos === 'NOUN' || subject.pos === 'PROPN';
+  const person =
+    subject.norm === 'i' ? '1sg'
+    : THIRD_SINGULAR_SUBJECTS.has(subject.norm) || (isNoun && !subject.plural) ? '3sg'
+    : OTHER_SUBJECTS.has(subject.norm) || (isNoun && subject.plural) ? 'other'
+    : undefined;
+  if (!person) return [...tokens];
+  const aux = AUX_FORMS[first.norm];
+  let form: string | undefined;
+  if (aux && aux.time === 'present') {
+    if (aux.lemma === 'be') form = person === '1sg' ? 'am' : person === '3sg' ? 'is' : 'are';
+    else form = person === '3sg' ? thirdPerson(aux.lemma) : aux.lemma;
+  } else if (first.cls === 'content' && first.pos === 'VERB' && (first.forms.has('base') || first.forms.has('3sg'))) {
+    form = person === '3sg' ? thirdPerson(first.lemma) : first.lemma;
+  }
+  if (!form || form === first.norm) return [...tokens];
+  const adjusted: Token = {
+    ...first,
+    norm: form,
+    surface: form,
+    display: form,
+    forms: verbForms(form, first.lemma, res),
+    plural: form !== first.lemma && form.endsWith('s') && !AUX_FORMS[form],
+  };
+  return [adjusted, ...rest];
+}
+
+/** Is a word in the dictionary (either casing, possessive stripped) or otherwise acceptable? */
+function isKnownWord(norm: string, res: Resources): boolean {
+  if (isNumeric(norm)) return true;
+  const base = norm.endsWith("'s") ? norm.slice(0, -2) : norm;
+  if (base.length === 0) return true;
+  if (res.spell.correct(base)) return true;
+  return res.spell.correct(base.charAt(0).toUpperCase() + base.slice(1));
+}
+
+const REGULARISED_PLURALS: ReadonlyMap<string, string> = new Map(
+  Object.entries(IRREGULAR_PLURALS)
+    .filter(([singular, plural]) => plural !== `${singular}s` && singular !== 'person')
+    .map(([singular]) => [`${singular}s`, singular]),
+);
+const PLURALISED_UNCOUNTABLES: ReadonlyMap<string, string> = new Map(
+  [...UNCOUNTABLE].flatMap((u) => [[`${u}s`, u] as const, [`${u}es`, u] as const]),
+);
+
+/** "buyed" → "buy", "runned" → "run", "flied" → "fly" when the base is an irregular verb. */
+function regularisedIrregular(norm: string, res: Resources): string | undefined {
+  if (!norm.endsWith('d') || norm.length < 4) return undefined;
+  const stems = [norm.slice(0, -2), norm.slice(0, -1)];
+  if (norm.endsWith('ied')) stems.push(`${norm.slice(0, -3)}y`);
+  const s = norm.slice(0, -2);
+  if (s.length >= 3 && s.at(-1) === s.at(-2)) stems.push(s.slice(0, -1));
+  for (const stem of stems) {
+    const verb = res.irregular.get(stem);
+    if (verb && !verb.past.includes(norm) && !verb.participle.includes(norm)) return stem;
+  }
+  return undefined;
+}
+
+/** Edit-distance threshold for calling an unknown word a misspelling of a reference word. */
+function withinSpellingDistance(word: string, candidate: string, d: number): boolean {
+  if (word.length <= 3 || candidate.length <= 3) return d <= 1 || isTransposition(word, candidate);
+  return d <= 2;
+}
+
+/** True when b is a with two adjacent letters swapped ("teh" / "the"). */
+export function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let first = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      if (first === -1) first = i;
+      else if (i !== first + 1) return false;
+    }
+  }
+  return first >= 0 && a[first] === b[first + 1] && a[first + 1] === b[first] && a.slice(first + 2) === b.slice(first + 2);
+}
+
+/**
+ * Mark the learner's unknown words: regularised irregular verbs and plurals are grammar slips;
+ * other unknown words within a small edit distance of a reference word are corrected (and
+ * flagged as spelling), so the rest of the grading sees the intended word.
+ */
+export function correctLearnerTokens(tokens: Token[], problem: ProblemAnalysis, res: Resources): Token[] {
+  return tokens.map((t) => {
+    if (t.foreign || isNumeric(t.norm)) return t;
+    const regPlural = REGULARISED_PLURALS.get(t.norm);
+    if (regPlural) return { ...t, lemma: regPlural, pos: 'NOUN', cls: 'content', content: true, plural: true, forms: EMPTY_FORMS, slip: 'plural' };
+    if (problem.vocab.has(t.norm)) return t;
+    // "alot" is not misspelt "lot": alignment reads it as "a lot" written as one word.
+    if (SPLIT_CONFUSIONS[t.norm] || isKnownWord(t.norm, res)) return t;
+    const uncountable = PLURALISED_UNCOUNTABLES.get(t.norm);
+    if (uncountable) return { ...t, lemma: uncountable, pos: 'NOUN', cls: 'content', content: true, plural: true, forms: EMPTY_FORMS, slip: 'uncountable' };
+    const irregularBase = regularisedIrregular(t.norm, res);
+    if (irregularBase) {
+      const forms: ReadonlySet<VForm> = new Set<VForm>(['past', 'pp']);
+      return { ...t, lemma: irregularBase, pos: 'VERB', cls: 'content', content: true, plural: false, forms, slip: 'verb' };
+    }
+    let best: string | undefined;
+    let bestDistance = Infinity;
+    for (const candidate of problem.spellCandidates) {
+      if (Math.abs(candidate.length - t.norm.length) > 2) continue;
+      const d = distance(t.norm, candidate);
+      if (!withinSpellingDistance(t.norm, candidate, d)) continue;
+      const effective = isTransposition(t.norm, candidate) ? 1 : d;
+      const sameStart = candidate.charAt(0) === t.norm.charAt(0);
+      const bestSameStart = best !== undefined && best.charAt(0) === t.norm.charAt(0);
+      if (effective < bestDistance || (effective === bestDistance && sameStart && !bestSameStart)) {
+        best = candidate;
+        bestDistance = effective;
+      }
+    }
+    const ref = best === undefined ? undefined : problem.vocab.get(best);
+    if (!ref) return { ...t, known: false };
+    return {
+      ...t,
+      norm: ref.norm,
+      alts: [],
+      lemma: ref.lemma,
+      pos: ref.pos,
+      cls: ref.cls,
+      content: ref.content,
+      forms: ref.forms,
+      plural: ref.plural,
+      misspelt: t.surface,
+    };
+  });
+}
+
+function addTo(map: Map<string, number[]>, word: string, group: number): void {
+  const list = map.get(word);
+  if (!list) map.set(word, [group]);
+  else if (!list.includes(group)) list.push(group);
+}
+
+/**
+ * Build a synonym table from groups of words/phrases. Single words are indexed by their
+ * normalised form and lemma; multi-word members make a phrase group.
+ */
+function buildSynonymTable(groups: readonly (readonly string[])[], res: Resources, firstId: number, phraseTokens: Map<string, Token[]>): SynonymTable {
+  const table: SynonymTable = { words: new Map(), lemmas: new Map(), phrases: [] };
+  groups.forEach((group, g) => {
+    const members = group.map((m) => tokenize(m)).filter((m) => m.length > 0);
+    if (members.length < 2) return;
+    const isPhraseGroup = members.some((m) => m.length > 1);
+    if (isPhraseGroup) {
+      const phrase = members.map((m) => m.map((t) => t.norm));
+      table.phrases.push(phrase);
+      for (const m of members) {
+        const key = m.map((t) => t.norm).join(' ');
+        if (!phraseTokens.has(key)) phraseTokens.set(key, analyseTokens(m, res));
+      }
+      return;
+    }
+    for (const m of members) {
+      const [token] = analyseTokens(m, res);
+      if (!token) continue;
+      addTo(table.words, token.norm, firstId + g);
+      // A lemma entry lets "purchased" meet "bought"; skip it when the word is its own lemma.
+      if (token.lemma !== token.norm) addTo(table.lemmas, token.lemma, firstId + g);
+    }
+  });
+  return table;
+}
+
+let globalTable: { table: SynonymTable; phraseTokens: Map<string, Token[]> } | undefined;
+
+/** The curated global synonym table, analysed once per process. */
+export function globalSynonyms(res: Resources): { table: SynonymTable; phraseTokens: Map<string, Token[]> } {
+  if (!globalTable) {
+    const phraseTokens = new Map<string, Token[]>();
+    const words = buildSynonymTable(GLOBAL_SYNONYMS, res, 0, phraseTokens);
+    const phrases = buildSynonymTable(GLOBAL_PHRASE_SYNONYMS, res, GLOBAL_SYNONYMS.length, phraseTokens);
+    globalTable = { table: { words: words.words, lemmas: words.lemmas, phrases: phrases.phrases }, phraseTokens };
+  }
+  return globalTable;
+}
+
+/** Ids for problem synonym groups start after the global ones so the two never collide. */
+const PROBLEM_SYNONYM_BASE = 100_000;
+
+/** Analyse a problem's accepted answers and synonyms once (cached by the evaluator). */
+export function analyseProblem(problem: TBankProblem, res: Resources): ProblemAnalysis {
+  const answers: AnalysedAnswer[] = problem.answers.map((text, index) => {
+    const tokens = analyseTokens(tokenize(text), res);
+    return { index, text, normalized: tokens.map((t) => t.norm).join(' '), tokens };
+  });
+  const phraseTokens = new Map<string, Token[]>();
+  const groups = Object.entries(problem.synonyms ?? {}).map(([key, values]) => [key, ...(Array.isArray(values) ? values : [])]);
+  const synonyms = buildSynonymTable(groups, res, PROBLEM_SYNONYM_BASE, phraseTokens);
+
+  const vocab = new Map<string, Token>();
+  const spellCandidates: string[] = [];
+  const addVocab = (t: Token): void => {
+    if (t.foreign || isNumeric(t.norm)) return;
+    if (!vocab.has(t.norm)) {
+      vocab.set(t.norm, t);
+      spellCandidates.push(t.norm);
+    }
+    if (!vocab.has(t.lemma) && /^[a-z]+$/.test(t.lemma) && t.lemma.length > 1) {
+      // The bare lemma lets "recieve" be corrected to "receive" when the answer says "received".
+      const lemmaToken: Token = { ...t, norm: t.lemma, surface: t.lemma, display: t.lemma, alts: [], forms: verbForms(t.lemma, t.lemma, res), plural: false };
+      vocab.set(t.lemma, lemmaToken);
+      spellCandidates.push(t.lemma);
+    }
+  };
+  for (const a of answers) a.tokens.forEach(addVocab);
+  for (const word of [...synonyms.words.keys(), ...synonyms.lemmas.keys()]) {
+    if (vocab.has(word)) continue;
+    const [t] = analyseTokens(tokenize(word), res);
+    if (t) addVocab(t);
+  }
+  for (const tokens of phraseTokens.values()) tokens.forEach(addVocab);
+  return { answers, vocab, spellCandidates, synonyms, phraseTokens };
+}

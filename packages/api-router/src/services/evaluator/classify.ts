@@ -1,0 +1,586 @@
+/**
+ * Turn an alignment into named errors with Japanese messages built from the learner's own words.
+ */
+import type { Token } from './analyse';
+import type { Alignment, Pair } from './align';
+import { AUX_FORMS } from './lexicon';
+import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
+
+export interface DraftError extends TEvaluationError {
+  /** Stars-scale cost of the error (see score.ts). */
+  penalty: number;
+  /** Position in the learner's sentence, to list errors in reading order. */
+  order: number;
+  /** A missing or wrong content word (drives the "key word missing" calibration). */
+  contentLoss: boolean;
+}
+
+export interface Classification {
+  errors: DraftError[];
+  /** A synonym (word or phrase) made at least one match, or optional words were added. */
+  usedSynonym: boolean;
+  /** The learner moved an adverbial between the sentence edges (valid alternative order). */
+  validMove: boolean;
+}
+
+/** Per-error costs on the 5-star scale; calibrated against the rated cases in the tests. */
+export const PENALTY: Readonly<Record<ErrorKind, number>> = {
+  spelling: 0.5,
+  article: 0.6,
+  plural: 0.6,
+  agreement: 1.0,
+  tense: 1.2,
+  'verb-form': 1.0,
+  preposition: 0.8,
+  'word-order': 1.0,
+  'missing-word': 0.8,
+  'extra-word': 0.6,
+  'word-choice': 1.6,
+};
+const MISSING_CONTENT_PENALTY = 1.8;
+const EXTRA_CONTENT_PENALTY = 0.8;
+const FUNCTION_WORD_CHOICE_PENALTY = 0.9;
+const WORD_ORDER_EXTRA_BLOCK = 1.5;
+/** A dropped copula ("My brother good at tennis") leaves the sentence without a verb. */
+const MISSING_COPULA_PENALTY = 1.5;
+const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose']);
+/** Extra words that only add politeness or emphasis the prompt allows: not errors. */
+const FREE_EXTRAS: readonly (readonly string[])[] = [['please'], ['very', 'much']];
+const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
+
+const q = (s: string): string => `「${s}」`;
+const joinDisplay = (tokens: readonly (Token | undefined)[]): string =>
+  tokens
+    .filter((t): t is Token => t !== undefined)
+    .map((t) => t.display)
+    .join(' ');
+
+function learnerWord(t: Token): string {
+  return t.misspelt ?? t.display;
+}
+
+type Role = 'base' | 'pp' | 'ing' | 'passive' | 'finite';
+
+const ROLE_SKIP = new Set(['not', 'never', 'just', 'already', 'ever', 'also', 'always', 'often', 'still', 'really', 'even', 'usually', 'sometimes', 'recently', 'only', 'finally']);
+
+/** What form the reference verb at j must take, judged from the words before it. */
+function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token } {
+  const r = ref[j];
+  let skippedSubject = false;
+  for (let k = j - 1; k >= 0 && k >= j - 3; k--) {
+    const t = ref[k];
+    if (!t) break;
+    if (ROLE_SKIP.has(t.norm)) continue;
+    // A question puts the subject between the auxiliary and the verb: "Could you send".
+    if (t.cls === 'pron' && !skippedSubject) {
+      skippedSubject = true;
+      continue;
+    }
+    if (t.cls === 'aux') {
+      const lemma = AUX_FORMS[t.norm]?.lemma;
+      if (lemma === 'have') return { role: 'pp', trigger: t };
+      if (lemma === 'do') return { role: 'base', trigger: t };
+      if (lemma === 'be') {
+        if (r?.forms.has('ing')) return { role: 'ing', trigger: t };
+        if (r?.forms.has('pp')) return { role: 'passive', trigger: t };
+      }
+      return { role: 'finite' };
+    }
+    if (t.cls === 'modal' || t.cls === 'part') return { role: 'base', trigger: t };
+    break;
+  }
+  return { role: 'finite' };
+}
+
+interface ErrorSpec {
+  kind: ErrorKind;
+  message: string;
+  penalty?: number;
+}
+
+function auxInflection(l: Token, r: Token): ErrorSpec {
+  const la = AUX_FORMS[l.norm];
+  const ra = AUX_FORMS[r.norm];
+  const lw = learnerWord(l);
+  if (!la || !ra || la.time === 'none' || ra.time === 'none') {
+    return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}の形にしましょう。` };
+  }
+  if (la.time !== ra.time) {
+    const what = ra.time === 'past' ? '過去形' : '現在形';
+    return { kind: 'tense', message: `${q(lw)}は${what}の${q(r.display)}にしましょう。` };
+  }
+  return { kind: 'agreement', message: `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` };
+}
+
+function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
+  const lw = learnerWord(l);
+  if (l.slip === 'verb') {
+    return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}です（${l.lemma}は不規則動詞です）。` };
+  }
+  const { role, trigger } = roleOf(ref, r.index);
+  const after = trigger ? `（${trigger.display}の後なので）` : '';
+  switch (role) {
+    case 'base':
+      return { kind: 'verb-form', message: `${q(lw)}は原形の${q(r.display)}にしましょう${after}。` };
+    case 'pp':
+      return { kind: 'verb-form', message: `${q(lw)}は過去分詞の${q(r.display)}にしましょう${after}。` };
+    case 'passive':
+      return { kind: 'verb-form', message: `${q(lw)}は過去分詞の${q(r.display)}にしましょう（受け身）。` };
+    case 'ing':
+      return { kind: 'verb-form', message: `${q(lw)}は-ing形の${q(r.display)}にしましょう（進行形）。` };
+    case 'finite':
+      break;
+  }
+  const lf = l.forms;
+  const rf = r.forms;
+  const lPast = lf.has('past');
+  const rPast = rf.has('past');
+  if (rPast && !lPast && (lf.has('base') || lf.has('3sg'))) {
+    return { kind: 'tense', message: `${q(lw)}は過去形の${q(r.display)}にしましょう。` };
+  }
+  if (!rPast && lPast && (rf.has('base') || rf.has('3sg'))) {
+    return { kind: 'tense', message: `${q(lw)}は現在形の${q(r.display)}にしましょう。` };
+  }
+  if (rf.has('3sg') && lf.has('base')) {
+    return { kind: 'agreement', message: `${q(lw)}は三人称単数なので${q(r.display)}にしましょう。` };
+  }
+  if (rf.has('base') && lf.has('3sg')) {
+    return { kind: 'agreement', message: `主語が三人称単数ではないので${q(lw)}ではなく${q(r.display)}にしましょう。` };
+  }
+  if (rf.has('ing') && !lf.has('ing')) {
+    return { kind: 'verb-form', message: `${q(lw)}は-ing形の${q(r.display)}にしましょう。` };
+  }
+  if (rf.has('pp') && !rf.has('past') && !lf.has('pp')) {
+    return { kind: 'verb-form', message: `${q(lw)}は過去分詞の${q(r.display)}にしましょう。` };
+  }
+  return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}の形にしましょう。` };
+}
+
+function nounInflection(l: Token, r: Token): ErrorSpec {
+  const lw = learnerWord(l);
+  if (l.slip === 'plural') {
+    return { kind: 'plural', message: `${q(lw)}ではなく${q(r.display)}です（不規則な複数形）。` };
+  }
+  if (l.slip === 'uncountable') {
+    return { kind: 'plural', message: `${q(l.lemma)}は数えられない名詞なので、${q(lw)}ではなく${q(r.display)}にしましょう。` };
+  }
+  return r.plural
+    ? { kind: 'plural', message: `${q(lw)}は複数形の${q(r.display)}にしましょう。` }
+    : { kind: 'plural', message: `${q(lw)}は単数形の${q(r.display)}にしましょう。` };
+}
+
+function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
+  if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
+  if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) return auxInflection(l, r);
+  // wink tags some nouns as verbs ("to school"); after an article, determiner or preposition the
+  // word is a noun whatever the tag says.
+  const prevClass = ref[r.index - 1]?.cls;
+  const nounContext = prevClass === 'article' || prevClass === 'det' || prevClass === 'prep';
+  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX') && !nounContext) || l.slip === 'verb';
+  if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
+  if (verbish || (r.forms.size > 0 && l.forms.size > 0 && !r.forms.has('base'))) return verbInflection(l, r, ref);
+  if (l.plural !== r.plural) return nounInflection(l, r);
+  return { kind: 'word-choice', message: `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, penalty: 1.0 };
+}
+
+function classSpec(l: Token, r: Token): ErrorSpec {
+  const lw = learnerWord(l);
+  if (l.cls === 'article' && r.cls === 'article') {
+    if ((l.norm === 'a' && r.norm === 'an') || (l.norm === 'an' && r.norm === 'a')) {
+      const why = r.norm === 'an' ? '次の語が母音の音で始まるため' : '次の語が子音の音で始まるため';
+      return { kind: 'article', message: `${q(lw)}ではなく${q(r.display)}を使いましょう（${why}）。` };
+    }
+    const why = r.norm === 'the' ? '特定のものを指すので the' : '初めて話題にする数えられる名詞なので a / an';
+    return { kind: 'article', message: `${q(lw)}ではなく${q(r.display)}を使いましょう（${why}）。` };
+  }
+  if (l.cls === 'prep' && r.cls === 'prep') {
+    return { kind: 'preposition', message: `前置詞は${q(lw)}ではなく${q(r.display)}を使いましょう。` };
+  }
+  if (l.cls === 'article' || r.cls === 'article') {
+    return { kind: 'article', message: `${q(lw)}ではなく${q(r.display)}を使いましょう。` };
+  }
+  if (l.cls === 'aux' && r.cls === 'aux') {
+    // be / have / do swapped ("has postponed" for "was postponed"): the verb phrase is malformed.
+    return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}にしましょう。` };
+  }
+  // A different question word asks a different question.
+  const penalty = l.cls === 'wh' && r.cls === 'wh' ? PENALTY['word-choice'] : FUNCTION_WORD_CHOICE_PENALTY;
+  return { kind: 'word-choice', message: `${q(lw)}ではなく${q(r.display)}にしましょう。`, penalty };
+}
+
+function makeError(kind: ErrorKind, words: string[], expected: string[], message: string, order: number, penalty?: number, contentLoss = false): DraftError {
+  return { kind, label: ERROR_KINDS[kind], words, expected, message, penalty: penalty ?? PENALTY[kind], order, contentLoss };
+}
+
+const TENSE_AUX = new Set(['have', 'has', 'had', 'will', 'would']);
+const isAuxLike = (t: Token | undefined): boolean => t !== undefined && (t.cls === 'aux' || t.cls === 'modal');
+
+/** Shared state while classifying one alignment. */
+interface Ctx {
+  a: Alignment;
+  learner: readonly Token[];
+  ref: readonly Token[];
+  errors: DraftError[];
+  missingSet: ReadonlySet<number>;
+  extraSet: ReadonlySet<number>;
+  /** Words already explained by another error (an auxiliary folded into a tense error). */
+  consumedL: Set<number>;
+  consumedR: Set<number>;
+  /** Learner position of each reference word, for ordering errors about missing words. */
+  orderOfR: readonly number[];
+}
+
+/** Extra auxiliaries right before learner word i (at most two: "will have"). */
+function auxBeforeL(ctx: Ctx, i: number): number[] {
+  const out: number[] = [];
+  for (let k = i - 1; k >= 0 && out.length < 2 && ctx.extraSet.has(k) && !ctx.consumedL.has(k) && isAuxLike(ctx.learner[k]); k--) out.unshift(k);
+  return out;
+}
+
+/** Missing auxiliaries right before reference word j. */
+function auxBeforeR(ctx: Ctx, j: number): number[] {
+  const out: number[] = [];
+  for (let k = j - 1; k >= 0 && out.length < 2 && ctx.missingSet.has(k) && !ctx.consumedR.has(k) && isAuxLike(ctx.ref[k]); k--) out.unshift(k);
+  return out;
+}
+
+/** Errors on paired words: spelling, inflections, function-word swaps, word choice. */
+function pairErrors(ctx: Ctx): boolean {
+  const { a, learner, ref, errors } = ctx;
+  let usedSynonym = a.phraseSynonym;
+  for (const p of a.pairs) {
+    const l = learner[p.l];
+    const r = ref[p.r];
+    if (!l || !r) continue;
+    if (p.synonym) usedSynonym = true;
+    if (l.misspelt && p.rel !== 'replace') {
+      const corrected = r.norm === l.norm ? r.display : l.norm;
+      errors.push(makeError('spelling', [l.misspelt], [corrected], `${q(l.misspelt)}のつづりに注意しましょう。正しくは${q(corrected)}です。`, p.l));
+    }
+    switch (p.rel) {
+      case 'exact':
+      case 'synonym':
+        break;
+      case 'inflection':
+        errors.push(inflectionError(ctx, p, l, r));
+        break;
+      case 'class': {
+        const spec = classSpec(l, r);
+        errors.push(makeError(spec.kind, [learnerWord(l)], [r.display], spec.message, p.l, spec.penalty));
+        break;
+      }
+      case 'confusable':
+        errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（つづりや音の似た別の語です）。`, p.l));
+        break;
+      case 'split': {
+        const expected = [r, ...(p.rMore ?? []).map((k) => ref[k])].filter((t): t is Token => t !== undefined).map((t) => t.display);
+        const why = CONTRACTION_CONFUSIONS.has(l.norm) ? '短縮形は \' を付けて書きます' : '2語に分けて書きます';
+        errors.push(makeError('spelling', [learnerWord(l)], expected, `${q(learnerWord(l))}ではなく${q(expected.join(' '))}です（${why}）。`, p.l));
+        break;
+      }
+      case 'replace': {
+        const lw = learnerWord(l);
+        const message = l.foreign ? `${q(lw)}は英語で${q(r.display)}と言います。` : `${q(lw)}ではなく${q(r.display)}が自然です。`;
+        errors.push(makeError('word-choice', [lw], [r.display], message, p.l, r.content ? PENALTY['word-choice'] : FUNCTION_WORD_CHOICE_PENALTY, true));
+        break;
+      }
+    }
+  }
+  return usedSynonym;
+}
+
+/** An inflection error, folding in the auxiliary around it: "will go" for "went" is one error. */
+function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
+  const { learner, ref } = ctx;
+  const spec = inflectionSpec(l, r, ref);
+  const words = [learnerWord(l)];
+  const expected = [r.display];
+  let message = spec.message;
+  let kind = spec.kind;
+  if (kind === 'tense' || kind === 'verb-form' || kind === 'agreement') {
+    const auxL = auxBeforeL(ctx, p.l);
+    const auxR = auxBeforeR(ctx, p.r);
+    const tenseAux = [...auxL.map((k) => learner[k]), ...auxR.map((k) => ref[k])].some((t) => t !== undefined && TENSE_AUX.has(t.norm));
+    // For agreement only a tense auxiliary ("will rain" for "rains") belongs to the error.
+    if ((auxL.length > 0 || auxR.length > 0) && (kind !== 'agreement' || tenseAux)) {
+      auxL.forEach((k) => ctx.consumedL.add(k));
+      auxR.forEach((k) => ctx.consumedR.add(k));
+      words.unshift(...auxL.map((k) => learner[k]?.display ?? ''));
+      expected.unshift(...auxR.map((k) => ref[k]?.display ?? ''));
+      // "is walking" for "walks": progressive for a habit is an aspect (tense) choice.
+      const progressive = auxL.some((k) => AUX_FORMS[learner[k]?.norm ?? '']?.lemma === 'be') && l.forms.has('ing') && !r.forms.has('ing');
+      if (tenseAux || progressive) kind = 'tense';
+      message = `${q(words.join(' '))}ではなく${q(expected.join(' '))}にしましょう（${kind === 'tense' ? '時制' : '動詞の形'}）。`;
+    }
+  }
+  return makeError(kind, words, expected, message, p.l, spec.penalty);
+}
+
+/**
+ * An auxiliary added or dropped around a correct verb changes the tense or the verb form:
+ * "I have finished" for "I finished", "I go" for "I will go", "I going" for "I am going".
+ */
+function auxiliaryErrors(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  for (const p of a.pairs) {
+    if (p.rel !== 'exact' && p.rel !== 'synonym') continue;
+    const l = learner[p.l];
+    const r = ref[p.r];
+    if (!l || !r || r.pos !== 'VERB' || r.cls !== 'content') continue;
+    const auxL = auxBeforeL(ctx, p.l);
+    const auxR = auxBeforeR(ctx, p.r);
+    if (auxL.length > 0 && auxR.length === 0) {
+      const last = learner[auxL.at(-1) ?? -1];
+      const have = last !== undefined && AUX_FORMS[last.norm]?.lemma === 'have' && r.forms.has('pp');
+      const will = last !== undefined && (last.norm === 'will' || last.norm === 'would') && r.forms.has('base');
+      if (!have && !will) continue;
+      auxL.forEach((k) => ctx.consumedL.add(k));
+      const words = [...auxL.map((k) => learner[k]?.display ?? ''), learnerWord(l)];
+      errors.push(makeError('tense', words, [r.display], `${q(words.join(' '))}ではなく${q(r.display)}にしましょう（時制）。`, auxL[0] ?? p.l));
+    } else if (auxR.length > 0 && auxL.length === 0) {
+      const auxTokens = auxR.map((k) => ref[k]).filter((t): t is Token => t !== undefined);
+      const last = auxTokens.at(-1);
+      if (!last) continue;
+      const lemma = AUX_FORMS[last.norm]?.lemma;
+      let why: string | undefined;
+      let kind: ErrorKind = 'tense';
+      const perfect = auxTokens.some((t) => AUX_FORMS[t.norm]?.lemma === 'have');
+      if (lemma === 'have' && r.forms.has('pp')) why = '現在完了は have / has＋過去分詞';
+      else if (perfect && lemma === 'be' && r.forms.has('ing')) why = '現在完了進行形は have / has been＋-ing';
+      else if ((last.norm === 'will' || last.norm === 'would') && r.forms.has('base')) why = '時制';
+      else if (lemma === 'be' && r.forms.has('ing')) [why, kind] = ['進行形は be動詞＋-ing', 'verb-form'];
+      else if (lemma === 'be' && r.forms.has('pp')) [why, kind] = ['受け身は be動詞＋過去分詞', 'verb-form'];
+      if (!why) continue;
+      auxR.forEach((k) => ctx.consumedR.add(k));
+      const expected = [...auxTokens.map((t) => t.display), r.display];
+      errors.push(makeError(kind, [learnerWord(l)], expected, `${q(learnerWord(l))}ではなく${q(expected.join(' '))}にしましょう（${why}）。`, p.l));
+    }
+  }
+}
+
+/** Word order: one issue for all the words that are present but out of place. */
+function wordOrderError(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  const invalid = a.moves.filter((b) => !b.valid);
+  if (invalid.length === 0) return;
+  // The span to quote: from each moved block to the neighbours it was taken from / put between.
+  let rMin = Infinity;
+  let rMax = -Infinity;
+  const include = (j: number | undefined): void => {
+    if (j === undefined) return;
+    rMin = Math.min(rMin, j);
+    rMax = Math.max(rMax, j);
+  };
+  const moved = new Set(invalid.flatMap((b) => b.l));
+  for (const b of invalid) {
+    b.r.forEach(include);
+    const first = b.l[0] ?? 0;
+    const last = b.l.at(-1) ?? 0;
+    for (let k = first - 1; k >= 0; k--) {
+      const p = a.byL[k];
+      if (p && !moved.has(k)) {
+        include(p.r);
+        break;
+      }
+    }
+    for (let k = last + 1; k < learner.length; k++) {
+      const p = a.byL[k];
+      if (p && !moved.has(k)) {
+        include(p.r);
+        break;
+      }
+    }
+  }
+  const learnerIdx: number[] = [];
+  for (let i = 0; i < learner.length; i++) {
+    const p = a.byL[i];
+    if (p && p.r >= rMin && p.r <= rMax) learnerIdx.push(i);
+  }
+  const lSpan = learnerIdx.length > 0 ? learner.slice(Math.min(...learnerIdx), Math.max(...learnerIdx) + 1) : [];
+  const rSpan = ref.slice(rMin, rMax + 1);
+  const words = [...moved].sort((x, y) => x - y).map((i) => learner[i]).filter((t): t is Token => t !== undefined).map(learnerWord);
+  // One issue, but a scrambled sentence (several blocks out of place) costs more than one
+  // misplaced word.
+  const movedCount = moved.size;
+  const penalty = PENALTY['word-order'] + WORD_ORDER_EXTRA_BLOCK * (invalid.length - 1) + 0.2 * (movedCount - invalid.length);
+  errors.push(
+    makeError('word-order', words, rSpan.map((t) => t.display), `語順に注意しましょう。${q(joinDisplay(lSpan))}ではなく${q(joinDisplay(rSpan))}の順にします。`, Math.min(...moved), penalty),
+  );
+}
+
+/**
+ * Words whose absence or presence is not an error: a time marker next to a matched number
+ * ("7 am" for "seven", "3" for "3 pm"), "please", "very much". Returns whether any were found.
+ */
+function optionalWords(ctx: Ctx): boolean {
+  const { a, learner, ref } = ctx;
+  const optionalTime = (tokens: readonly Token[], byIndex: readonly (Pair | undefined)[], k: number): boolean => {
+    const t = tokens[k];
+    const prev = tokens[k - 1];
+    return t !== undefined && TIME_MARKERS.has(t.norm) && prev !== undefined && /^\d/.test(prev.norm) && byIndex[k - 1] !== undefined;
+  };
+  let found = false;
+  for (const j of a.missing) {
+    if (optionalTime(ref, a.byR, j)) {
+      ctx.consumedR.add(j);
+      found = true;
+    }
+  }
+  for (const i of a.extra) {
+    if (optionalTime(learner, a.byL, i)) {
+      ctx.consumedL.add(i);
+      found = true;
+    }
+  }
+  for (const phrase of FREE_EXTRAS) {
+    for (const i of a.extra) {
+      if (phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k))) {
+        phrase.forEach((_, k) => ctx.consumedL.add(i + k));
+        found = true;
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Missing reference words, in runs of neighbours within one gap. A run with a content word is
+ * one missing phrase ("for ten years"); lone articles and prepositions get their own names.
+ */
+function missingErrors(ctx: Ctx): void {
+  const { a, ref, errors, orderOfR } = ctx;
+  const missing = a.missing.filter((j) => !ctx.consumedR.has(j));
+  for (const run of runsOf(missing, (x, y) => y === x + 1 && a.gapR[x] === a.gapR[y])) {
+    const tokens = run.map((j) => ref[j]).filter((t): t is Token => t !== undefined);
+    const first = run[0] ?? 0;
+    const order = orderOfR[first] ?? 0;
+    const contentCount = tokens.filter((t) => t.content).length;
+    if (contentCount > 0) {
+      const penalty = MISSING_CONTENT_PENALTY + 0.6 * (contentCount - 1) + 0.2 * (tokens.length - contentCount);
+      const expected = tokens.map((t) => t.display);
+      errors.push(makeError('missing-word', [], expected, `${q(expected.join(' '))}が抜けています。`, order, penalty, true));
+      continue;
+    }
+    const others: Token[] = [];
+    const flushOthers = (): void => {
+      const head = others[0];
+      if (!head) return;
+      const expected = others.map((t) => t.display);
+      const next = ref[head.index + others.length];
+      const message =
+        head.cls === 'part' && others.length === 1 && next
+          ? `${q(next.display)}の前に${q(head.display)}が必要です（to＋動詞の原形）。`
+          : `${q(expected.join(' '))}が抜けています。`;
+      const copula = others.some((t) => AUX_FORMS[t.norm]?.lemma === 'be' && ref[t.index + 1]?.pos !== 'VERB' && ref[t.index + 1]?.cls !== 'aux');
+      const base = copula ? MISSING_COPULA_PENALTY : PENALTY['missing-word'];
+      errors.push(makeError('missing-word', [], expected, message, orderOfR[head.index] ?? order, base + 0.3 * (others.length - 1), others.some((t) => t.content)));
+      others.length = 0;
+    };
+    for (const r of tokens) {
+      if (r.cls === 'article') {
+        flushOthers();
+        const next = ref[r.index + 1];
+        const where = next ? `${q(next.display)}の前に` : '';
+        errors.push(makeError('article', [], [r.display], `${where}冠詞${q(r.display)}が必要です。`, orderOfR[r.index] ?? order));
+      } else if (r.cls === 'prep') {
+        flushOthers();
+        const prev = ref[r.index - 1];
+        const where = prev ? `${q(prev.display)}の後に` : '';
+        errors.push(makeError('preposition', [], [r.display], `${where}前置詞${q(r.display)}が必要です。`, orderOfR[r.index] ?? order));
+      } else {
+        others.push(r);
+      }
+    }
+    flushOthers();
+  }
+}
+
+/** Extra learner words, grouped the same way as missing ones. */
+function extraErrors(ctx: Ctx): void {
+  const { a, learner, errors } = ctx;
+  const extra = a.extra.filter((i) => !ctx.consumedL.has(i));
+  for (const run of runsOf(extra, (x, y) => y === x + 1)) {
+    const tokens = run.map((i) => learner[i]).filter((t): t is Token => t !== undefined);
+    const first = run[0] ?? 0;
+    if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
+      const contentCount = tokens.filter((t) => t.content || t.foreign).length;
+      const penalty = PENALTY['extra-word'] + EXTRA_CONTENT_PENALTY * Math.max(0, contentCount - 1) + 0.2 * (tokens.length - Math.max(1, contentCount));
+      const words = tokens.map(learnerWord);
+      const message = tokens.some((t) => t.foreign) ? `${q(words.join(' '))}は英語で書きましょう。` : `${q(words.join(' '))}は不要です。`;
+      errors.push(makeError('extra-word', words, [], message, first, penalty));
+      continue;
+    }
+    const others: Token[] = [];
+    const flushOthers = (): void => {
+      const head = others[0];
+      if (!head) return;
+      const words = others.map(learnerWord);
+      errors.push(makeError('extra-word', words, [], `${q(words.join(' '))}は不要です。`, head.index, PENALTY['extra-word'] + 0.3 * (others.length - 1)));
+      others.length = 0;
+    };
+    for (const l of tokens) {
+      const next = learner[l.index + 1];
+      const where = next ? `${q(learnerWord(next))}の前の` : '';
+      if (l.cls === 'article') {
+        flushOthers();
+        errors.push(makeError('article', [learnerWord(l)], [], `${where}${q(learnerWord(l))}は不要です（冠詞）。`, l.index));
+      } else if (l.cls === 'prep') {
+        flushOthers();
+        errors.push(makeError('preposition', [learnerWord(l)], [], `${where}前置詞${q(learnerWord(l))}は不要です。`, l.index, PENALTY['extra-word']));
+      } else {
+        others.push(l);
+      }
+    }
+    flushOthers();
+  }
+}
+
+/** Classify every difference in the alignment into named errors. */
+export function classify(a: Alignment): Classification {
+  const orderOfR: number[] = [];
+  let last = -0.5;
+  for (let j = 0; j < a.ref.length; j++) {
+    const p = a.byR[j];
+    if (p) last = p.l;
+    orderOfR.push(p ? p.l : last + 0.5);
+  }
+  const ctx: Ctx = {
+    a,
+    learner: a.learner,
+    ref: a.ref,
+    errors: [],
+    missingSet: new Set(a.missing),
+    extraSet: new Set(a.extra),
+    consumedL: new Set(),
+    consumedR: new Set(),
+    orderOfR,
+  };
+  // Order matters: auxiliaries folded into tense errors must not be reported again as missing
+  // or extra words, so the pair-based steps run first.
+  const usedSynonym = pairErrors(ctx);
+  auxiliaryErrors(ctx);
+  wordOrderError(ctx);
+  const optional = optionalWords(ctx);
+  missingErrors(ctx);
+  extraErrors(ctx);
+  // Array.prototype.sort is stable, so equal positions keep the order they were found in.
+  const errors = ctx.errors.sort((x, y) => x.order - y.order);
+  return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
+}
+
+/** Split sorted indices into runs where each neighbour pair satisfies `joined`. */
+function runsOf(indices: readonly number[], joined: (x: number, y: number) => boolean): number[][] {
+  const runs: number[][] = [];
+  for (const i of indices) {
+    const current = runs.at(-1);
+    const last = current?.at(-1);
+    if (current && last !== undefined && joined(last, i)) current.push(i);
+    else runs.push([i]);
+  }
+  return runs;
+}
+
+/** Reference words matched by the learner (for recall): same word, synonym or inflection. */
+export function isRecalled(p: Pair | undefined): boolean {
+  return p !== undefined && p.rel !== 'replace' && p.rel !== 'class';
+}

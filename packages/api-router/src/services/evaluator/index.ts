@@ -1,0 +1,261 @@
+/**
+ * Built-in evaluator: offline, deterministic grading of 瞬間英作文 answers.
+ *
+ * `createEvaluator()` loads the NLP resources once; `evaluate()` is synchronous and pure (same
+ * problem and answer → same result) so the grade never changes on a retry, and fast (a few
+ * milliseconds) so stars can be shown at once.
+ */
+import type { TBankProblem } from '../problem-bank/types';
+import { align, type Alignment, type SynonymContext } from './align';
+import {
+  analyseProblem,
+  analyseTokens,
+  correctLearnerTokens,
+  agreeWithSubject,
+  globalSynonyms,
+  type AnalysedAnswer,
+  type ProblemAnalysis,
+  type SynonymTable,
+  type Token,
+} from './analyse';
+import { classify, type Classification, type DraftError } from './classify';
+import { buildDiff } from './diff';
+import { buildFeedback } from './feedback';
+import { tokenize } from './normalize';
+import { loadResources, type Resources } from './resources';
+import { scoreAlignment, type Score } from './score';
+import type { TDiffToken, TEvaluation, TEvaluationError } from './types';
+
+export { normalizeAnswer } from './normalize';
+export type { TEvaluation } from './types';
+
+export interface Evaluator {
+  /** Grade one answer. Never throws; an unusable answer gets 1 star. */
+  evaluate(problem: TBankProblem, answer: string): TEvaluation;
+}
+
+/** Problems whose analysis is kept; the bank is a few thousand items at most. */
+const MAX_CACHED_PROBLEMS = 5000;
+/** Below this content recall a 1-star answer is treated as unrelated to the prompt. */
+const UNRELATED_RECALL = 0.25;
+/** Phrase-synonym rewrites tried per accepted answer. */
+const MAX_VARIANTS = 4;
+
+interface Candidate {
+  answer: AnalysedAnswer;
+  tokens: Token[];
+  phraseSynonym: boolean;
+}
+
+interface Graded {
+  candidate: Candidate;
+  alignment: Alignment;
+  classification: Classification;
+  score: Score;
+  /** Pairs that are not the very same word (synonyms, inflections, ...): fewer is closer. */
+  distance: number;
+}
+
+function indexOfSeq(haystack: readonly string[], needle: readonly string[]): number {
+  if (needle.length === 0) return -1;
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let k = 0; k < needle.length; k++) if (haystack[i + k] !== needle[k]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * Accepted answers rewritten with a phrase synonym the learner used ("a lot of" for "many").
+ * Members are found in the learner's answer by lemma, so "wants to" finds "want to"; the member
+ * copied in is made to agree with the answer's subject, so "He want to" still gets its error.
+ */
+function phraseVariants(
+  answer: AnalysedAnswer,
+  learner: readonly Token[],
+  tables: readonly { table: SynonymTable; phraseTokens: Map<string, Token[]> }[],
+  res: Resources,
+): Candidate[] {
+  const out: Candidate[] = [];
+  const refNorms = answer.tokens.map((t) => t.norm);
+  const learnerLemmas = learner.map((t) => t.lemma);
+  for (const { table, phraseTokens } of tables) {
+    for (const group of table.phrases) {
+      const members = group.map((m) => phraseTokens.get(m.join(' ')) ?? []);
+      const learnerMember = members.find((toks) => toks.length > 0 && indexOfSeq(learnerLemmas, toks.map((t) => t.lemma)) >= 0);
+      if (!learnerMember || indexOfSeq(refNorms, learnerMember.map((t) => t.norm)) >= 0) continue;
+      for (const refMember of group) {
+        const at = indexOfSeq(refNorms, refMember);
+        if (at < 0 || refMember.join(' ') === learnerMember.map((t) => t.norm).join(' ')) continue;
+        const replacement = agreeWithSubject(learnerMember, answer.tokens[at - 1], res).map((t, k) => ({
+          ...t,
+          // Negative groups keep the substituted words apart from the answer's own contractions.
+          group: -1 - out.length * 100 - k,
+          viaSynonym: true,
+        }));
+        const tokens = [...answer.tokens.slice(0, at), ...replacement, ...answer.tokens.slice(at + refMember.length)].map((t, index) => ({ ...t, index }));
+        out.push({ answer, tokens, phraseSynonym: true });
+        break;
+      }
+      if (out.length >= MAX_VARIANTS) return out;
+    }
+  }
+  return out;
+}
+
+function better(a: Graded, b: Graded): boolean {
+  if (a.score.value !== b.score.value) return a.score.value > b.score.value;
+  if (a.classification.errors.length !== b.classification.errors.length) return a.classification.errors.length < b.classification.errors.length;
+  if (a.distance !== b.distance) return a.distance < b.distance;
+  if (a.candidate.answer.index !== b.candidate.answer.index) return a.candidate.answer.index < b.candidate.answer.index;
+  return !a.candidate.phraseSynonym && b.candidate.phraseSynonym;
+}
+
+function publicErrors(errors: readonly DraftError[]): TEvaluationError[] {
+  return errors.map(({ kind, label, words, expected, message }) => ({ kind, label, words: [...words], expected: [...expected], message }));
+}
+
+function similarPhrases(problem: TBankProblem): string[] {
+  return (problem.similarPhrases ?? []).map((p) => `${p.en}（${p.ja}）`);
+}
+
+/** Diff for an answer with no English: everything the learner wrote goes, the model answer comes. */
+function noEnglishDiff(learner: readonly { surface: string }[], model: AnalysedAnswer | undefined): TDiffToken[] {
+  const diff: TDiffToken[] = [];
+  const seen = new Set<string>();
+  for (const t of learner) {
+    if (seen.has(t.surface)) continue;
+    seen.add(t.surface);
+    diff.push({ op: 'delete', text: t.surface, expected: '' });
+  }
+  let lastGroup: number | undefined;
+  for (const t of model?.tokens ?? []) {
+    if (t.group === lastGroup) continue;
+    lastGroup = t.group;
+    diff.push({ op: 'insert', text: '', expected: t.surface });
+  }
+  return diff;
+}
+
+function evaluateWith(res: Resources, analysis: ProblemAnalysis, problem: TBankProblem, answer: string): TEvaluation {
+  const raw = tokenize(typeof answer === 'string' ? answer : '');
+  const first = analysis.answers[0];
+  const base = {
+    modelAnswer: first?.text ?? '',
+    similarPhrases: similarPhrases(problem),
+    alternatives: problem.answers.slice(1),
+  };
+  const english = raw.filter((t) => !t.foreign);
+  if (english.length === 0) {
+    const noEnglish = raw.length === 0 ? 'empty' : 'japanese';
+    return {
+      ...base,
+      rating: 1,
+      errors: [],
+      isAlternative: false,
+      diff: noEnglishDiff(raw, first),
+      feedback: buildFeedback({ problem, rating: 1, errors: [], isAlternative: false, answerIndex: 0, recall: 0, noEnglish }),
+    };
+  }
+
+  const learner = correctLearnerTokens(analyseTokens(raw, res), analysis, res);
+  const normalized = raw.map((t) => t.norm).join(' ');
+  const global = globalSynonyms(res);
+  const ctx: SynonymContext = { tables: [analysis.synonyms, global.table] };
+
+  // Two accepted answers may normalise alike ("I've" / "I have"): prefer the one typed verbatim.
+  const typed = typeof answer === 'string' ? answer.trim() : '';
+  const exact = analysis.answers.find((a) => a.normalized === normalized && a.text.trim() === typed) ?? analysis.answers.find((a) => a.normalized === normalized);
+  const candidates: Candidate[] = [];
+  if (exact) {
+    candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
+  } else {
+    const tables = [{ table: analysis.synonyms, phraseTokens: analysis.phraseTokens }, global];
+    for (const a of analysis.answers) {
+      candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
+      candidates.push(...phraseVariants(a, learner, tables, res));
+    }
+  }
+
+  let best: Graded | undefined;
+  let main: Graded | undefined;
+  for (const candidate of candidates) {
+    const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
+    const classification = classify(alignment);
+    const score = scoreAlignment(alignment, classification.errors);
+    const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
+    const graded: Graded = { candidate, alignment, classification, score, distance };
+    if (!main && candidate.answer.index === 0 && !candidate.phraseSynonym) main = graded;
+    if (!best || better(graded, best)) best = graded;
+  }
+  if (!best) {
+    return { ...base, rating: 1, errors: [], isAlternative: false, diff: [], feedback: buildFeedback({ problem, rating: 1, errors: [], isAlternative: false, answerIndex: 0, recall: 0 }) };
+  }
+  // An unrelated sentence: naming "errors" against some answer would be noise, so show the main
+  // model answer and say the meaning differs.
+  const unrelated = best.score.rating === 1 && best.score.recall < UNRELATED_RECALL;
+  if (unrelated && main) best = main;
+
+  const { classification, score, alignment } = best;
+  const answerIndex = best.candidate.answer.index;
+  const errors = unrelated ? [] : classification.errors;
+  const rating = unrelated ? 1 : score.rating;
+  const isAlternative =
+    errors.length === 0 && rating === 5 && (answerIndex > 0 || classification.usedSynonym || classification.validMove);
+  return {
+    rating,
+    modelAnswer: problem.answers[answerIndex] ?? base.modelAnswer,
+    feedback: buildFeedback({ problem, rating, errors, isAlternative, answerIndex, recall: score.recall, unrelated }),
+    similarPhrases: base.similarPhrases,
+    errors: publicErrors(errors),
+    isAlternative,
+    alternatives: problem.answers.filter((_, k) => k !== answerIndex),
+    diff: buildDiff(alignment),
+  };
+}
+
+function problemKey(problem: TBankProblem): string {
+  return `${problem.id}\u0000${JSON.stringify([problem.answers, problem.synonyms])}`;
+}
+
+/** Load the NLP resources (once per process) and return an evaluator with its own problem cache. */
+export async function createEvaluator(): Promise<Evaluator> {
+  const res = await loadResources();
+  globalSynonyms(res);
+  const cache = new Map<string, ProblemAnalysis>();
+
+  const analysisOf = (problem: TBankProblem): ProblemAnalysis => {
+    const key = problemKey(problem);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const analysis = analyseProblem(problem, res);
+    // Insertion-order eviction: deterministic and good enough for a bank that fits anyway.
+    if (cache.size >= MAX_CACHED_PROBLEMS) {
+      const oldest = cache.keys().next();
+      if (!oldest.done) cache.delete(oldest.value);
+    }
+    cache.set(key, analysis);
+    return analysis;
+  };
+
+  return {
+    evaluate(problem: TBankProblem, answer: string): TEvaluation {
+      try {
+        return evaluateWith(res, analysisOf(problem), problem, answer);
+      } catch {
+        // Grading must never break the answer flow; a malformed problem yields a neutral 1 star.
+        const answers = Array.isArray(problem?.answers) ? problem.answers : [];
+        return {
+          rating: 1,
+          modelAnswer: answers[0] ?? '',
+          feedback: '採点できませんでした。模範解答を確認しましょう。',
+          similarPhrases: [],
+          errors: [],
+          isAlternative: false,
+          alternatives: answers.slice(1),
+          diff: [],
+        };
+      }
+    },
+  };
+}

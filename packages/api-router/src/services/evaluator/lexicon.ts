@@ -1,0 +1,320 @@
+/**
+ * Closed word lists and curated tables used by normalisation and grading.
+ *
+ * Everything here is data: small, hand-checked lists, because the statistical model we can load
+ * offline (wink's light model) mis-tags learner errors and knows nothing about which substitutions
+ * a teacher would accept.
+ */
+
+/** Word classes that matter for naming errors; everything not listed is a content word. */
+export type WordClass =
+  | 'article'
+  | 'det'
+  | 'prep'
+  | 'pron'
+  | 'aux'
+  | 'modal'
+  | 'conj'
+  | 'wh'
+  | 'part'
+  | 'neg'
+  | 'content';
+
+export const ARTICLES = new Set(['a', 'an', 'the']);
+
+/** Determiners other than articles (possessives, demonstratives, quantifiers). */
+export const DETERMINERS = new Set([
+  'my', 'your', 'his', 'her', 'its', 'our', 'their',
+  'this', 'that', 'these', 'those',
+  'some', 'any', 'each', 'every', 'no', 'another', 'all', 'both', 'either', 'neither',
+]);
+
+export const PREPOSITIONS = new Set([
+  'in', 'on', 'at', 'to', 'for', 'from', 'of', 'with', 'by', 'about', 'into', 'onto', 'during',
+  'since', 'until', 'till', 'under', 'over', 'near', 'after', 'before', 'between', 'among',
+  'through', 'across', 'around', 'behind', 'without', 'within', 'toward', 'against', 'along',
+  'above', 'below', 'beside', 'beyond', 'inside', 'outside', 'per', 'via', 'than',
+]);
+
+export const PRONOUNS = new Set([
+  'i', 'me', 'you', 'he', 'him', 'she', 'it', 'we', 'us', 'they', 'them',
+  'mine', 'yours', 'hers', 'ours', 'theirs',
+  'myself', 'yourself', 'himself', 'herself', 'itself', 'ourselves', 'yourselves', 'themselves',
+  'someone', 'somebody', 'something', 'anyone', 'anybody', 'anything', 'everyone', 'everybody',
+  'everything', 'nobody', 'nothing',
+]);
+
+/** Forms of the auxiliaries be / have / do (they are also main verbs, but grade like function words). */
+export const AUX_FORMS: Readonly<Record<string, { lemma: 'be' | 'have' | 'do'; time: 'present' | 'past' | 'none'; person: '1sg' | '3sg' | 'other' | 'none' }>> = {
+  be: { lemma: 'be', time: 'none', person: 'none' },
+  am: { lemma: 'be', time: 'present', person: '1sg' },
+  is: { lemma: 'be', time: 'present', person: '3sg' },
+  are: { lemma: 'be', time: 'present', person: 'other' },
+  was: { lemma: 'be', time: 'past', person: '3sg' },
+  were: { lemma: 'be', time: 'past', person: 'other' },
+  been: { lemma: 'be', time: 'none', person: 'none' },
+  being: { lemma: 'be', time: 'none', person: 'none' },
+  have: { lemma: 'have', time: 'present', person: 'other' },
+  has: { lemma: 'have', time: 'present', person: '3sg' },
+  had: { lemma: 'have', time: 'past', person: 'none' },
+  having: { lemma: 'have', time: 'none', person: 'none' },
+  do: { lemma: 'do', time: 'present', person: 'other' },
+  does: { lemma: 'do', time: 'present', person: '3sg' },
+  did: { lemma: 'do', time: 'past', person: 'none' },
+};
+
+export const MODALS = new Set(['will', 'would', 'can', 'could', 'shall', 'should', 'may', 'might', 'must']);
+
+export const CONJUNCTIONS = new Set([
+  'and', 'but', 'or', 'so', 'because', 'if', 'when', 'while', 'although', 'though', 'as',
+  'unless', 'whether', 'once', 'nor', 'yet',
+]);
+
+/** Question words carry meaning (a wrong one changes the question), so they count as content. */
+export const WH_WORDS = new Set(['what', 'where', 'when', 'why', 'how', 'who', 'whom', 'whose', 'which']);
+
+/**
+ * Intensifiers and focus adverbs: content words, but dropping one ("good" for "very good") is a
+ * small slip, not a lost key word, so they do not count towards content recall.
+ */
+export const LIGHT_ADVERBS = new Set(['very', 'really', 'so', 'too', 'quite', 'also', 'just', 'still', 'even', 'much']);
+
+/** Negations flip the meaning: grade them like content words. */
+export const NEGATIONS = new Set(['not', 'never', 'no']);
+
+/**
+ * Time and sentence adverbials that may stand at the start or the end of a sentence.
+ * Moving one of these between the two edges is a valid alternative, not a word-order error.
+ */
+export const MOVABLE_ADVERBS = new Set([
+  'yesterday', 'today', 'tomorrow', 'tonight', 'now', 'then', 'recently', 'lately', 'sometimes',
+  'usually', 'normally', 'generally', 'someday', 'later', 'finally', 'suddenly', 'fortunately',
+  'unfortunately', 'luckily', 'actually', 'however', 'perhaps', 'maybe', 'probably', 'honestly',
+  'currently', 'nowadays', 'soon', 'once', '1st', 'eventually', 'meanwhile', 'therefore',
+]);
+/** First words of adverbial phrases or clauses that may move between sentence edges. */
+export const MOVABLE_PHRASE_STARTS = new Set([
+  'last', 'next', 'this', 'every', 'on', 'in', 'at', 'during', 'after', 'before', 'since',
+  'when', 'if', 'because', 'while', 'although', 'though', 'until', 'as', 'once', 'for', 'by',
+]);
+/** Words that make a phrase temporal when they close it ("two days ago", "this morning"). */
+export const TIME_NOUNS = new Set([
+  'ago', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'morning', 'afternoon',
+  'evening', 'night', 'weekend', 'weekends', 'time', 'times', 'summer', 'winter', 'spring', 'fall',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'hour', 'hours',
+  'minute', 'minutes', 'pm', 'am', 'oclock', 'noon', 'midnight', 'holiday', 'vacation',
+]);
+
+/**
+ * Curated global synonyms: each group may replace one another wherever the words align.
+ * Deliberately small and conservative (WordNet-style lists are noisy; see research notes).
+ * Entries are lemmas or fixed words; multi-word phrases go to GLOBAL_PHRASE_SYNONYMS.
+ */
+export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
+  ['big', 'large'],
+  ['small', 'little'],
+  ['start', 'begin'],
+  ['buy', 'purchase'],
+  ['movie', 'film'],
+  ['shop', 'store'],
+  ['hard', 'difficult'],
+  ['easy', 'simple'],
+  ['maybe', 'perhaps'],
+  ['talk', 'speak'],
+  ['happy', 'glad'],
+  ['sick', 'ill'],
+  ['autumn', 'fall'],
+  ['holiday', 'vacation'],
+  ['flat', 'apartment'],
+  ['lift', 'elevator'],
+  ['rubbish', 'garbage', 'trash'],
+  ['underground', 'subway'],
+  ['photo', 'picture'],
+  ['test', 'exam', 'examination'],
+  ['gift', 'present'],
+  ['road', 'street'],
+  ['almost', 'nearly'],
+  ['usually', 'normally', 'generally'],
+  ['quick', 'fast'],
+  ['quickly', 'fast'],
+  ['kid', 'child'],
+  ['kids', 'children'],
+  ['mom', 'mother'],
+  ['dad', 'father'],
+  ['often', 'frequently'],
+  ['help', 'assist'],
+  ['reply', 'respond'],
+  ['receive', 'get'],
+  ['smart', 'clever', 'intelligent'],
+  ['beautiful', 'pretty'],
+  ['until', 'till'],
+  ['ok', 'okay'],
+  ['tv', 'television'],
+  ['info', 'information'],
+  ['phone', 'telephone'],
+  ['bike', 'bicycle'],
+  ['fridge', 'refrigerator'],
+  ['math', 'mathematics'],
+  ['lab', 'laboratory'],
+  ['sofa', 'couch'],
+  ['taxi', 'cab'],
+  ['cookie', 'biscuit'],
+  ['attend', 'join'],
+  ['finish', 'complete'],
+  ['tired', 'exhausted'],
+  ['delicious', 'tasty'],
+];
+
+/**
+ * Multi-word equivalences (after normalisation). A learner using one member where an accepted
+ * answer uses another is graded against the answer rewritten with the learner's phrase.
+ */
+export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
+  ['many', 'a lot of', 'lots of'],
+  ['want to', 'would like to'],
+  ['will', 'am going to', 'is going to', 'are going to'],
+  ['can', 'am able to', 'is able to', 'are able to'],
+  ['must', 'have to', 'has to'],
+  ['could you', 'can you', 'would you'],
+  ['as soon as possible', 'asap'],
+];
+
+/** British → American spelling for common words, so either spelling matches the bank. */
+export const UK_TO_US: Readonly<Record<string, string>> = (() => {
+  const table: Record<string, string> = {
+    centre: 'center', centres: 'centers', theatre: 'theater', theatres: 'theaters',
+    metre: 'meter', metres: 'meters', litre: 'liter', litres: 'liters', kilometre: 'kilometer',
+    kilometres: 'kilometers', programme: 'program', programmes: 'programs', grey: 'gray',
+    cheque: 'check', cheques: 'checks', jewellery: 'jewelry', catalogue: 'catalog',
+    licence: 'license', defence: 'defense', offence: 'offense', mum: 'mom', mums: 'moms',
+    maths: 'math', learnt: 'learned', spelt: 'spelled', dreamt: 'dreamed', burnt: 'burned',
+    whilst: 'while', towards: 'toward', aeroplane: 'airplane', aeroplanes: 'airplanes',
+    pyjamas: 'pajamas', tyre: 'tire', tyres: 'tires', storey: 'story', storeys: 'stories',
+    practise: 'practice', practised: 'practiced', practising: 'practicing', practises: 'practices',
+    travelled: 'traveled', travelling: 'traveling', traveller: 'traveler', travellers: 'travelers',
+    cancelled: 'canceled', cancelling: 'canceling', labelled: 'labeled', modelling: 'modeling',
+    fulfil: 'fulfill', enrol: 'enroll', enrolment: 'enrollment', judgement: 'judgment',
+    ageing: 'aging', analyse: 'analyze', analysed: 'analyzed', analysing: 'analyzing',
+    paralysed: 'paralyzed', behaviour: 'behavior', behaviours: 'behaviors',
+  };
+  // -our / -or families.
+  for (const stem of ['colo', 'favo', 'neighbo', 'hono', 'flavo', 'labo', 'humo', 'harbo', 'rumo', 'vapo', 'odo', 'armo', 'endeavo']) {
+    for (const suffix of ['', 's', 'ed', 'ing', 'ful']) {
+      table[`${stem}ur${suffix}`] = `${stem}r${suffix}`;
+    }
+  }
+  table.favourite = 'favorite';
+  table.favourites = 'favorites';
+  table.neighbourhood = 'neighborhood';
+  table.neighbourhoods = 'neighborhoods';
+  // -ise / -ize families.
+  for (const stem of ['real', 'organ', 'apolog', 'recogn', 'memor', 'minim', 'maxim', 'special', 'summar', 'critic', 'emphas', 'character', 'priorit', 'familiar', 'modern', 'categor', 'custom', 'general', 'optim', 'standard', 'util', 'author', 'symbol', 'visual', 'sympath', 'global', 'final', 'social', 'civil', 'capital', 'normal']) {
+    for (const [uk, us] of [['ise', 'ize'], ['ised', 'ized'], ['ises', 'izes'], ['ising', 'izing'], ['isation', 'ization'], ['isations', 'izations']] as const) {
+      table[`${stem}${uk}`] = `${stem}${us}`;
+    }
+  }
+  return table;
+})();
+
+/** Cardinal number words, for number-word ↔ digit normalisation. */
+export const UNITS: Readonly<Record<string, number>> = {
+  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
+  ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16,
+  seventeen: 17, eighteen: 18, nineteen: 19,
+};
+export const TENS: Readonly<Record<string, number>> = {
+  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+export const SCALES: Readonly<Record<string, number>> = { thousand: 1000, million: 1_000_000, billion: 1_000_000_000 };
+
+/** Ordinal words; normalised to digit ordinals ("twenty-first" = "21st") like cardinals. */
+export const ORDINAL_UNITS: Readonly<Record<string, number>> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9,
+  tenth: 10, eleventh: 11, twelfth: 12, thirteenth: 13, fourteenth: 14, fifteenth: 15,
+  sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19,
+};
+export const ORDINAL_TENS: Readonly<Record<string, number>> = {
+  twentieth: 20, thirtieth: 30, fortieth: 40, fiftieth: 50, sixtieth: 60, seventieth: 70,
+  eightieth: 80, ninetieth: 90, hundredth: 100,
+};
+
+/** English ordinal suffix for a number: 1st, 2nd, 3rd, 11th, 21st. */
+export function ordinalSuffix(n: number): string {
+  const lastTwo = n % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return 'th';
+  switch (n % 10) {
+    case 1:
+      return 'st';
+    case 2:
+      return 'nd';
+    case 3:
+      return 'rd';
+    default:
+      return 'th';
+  }
+}
+
+/** "He's" / "she'd": pronouns whose 's / 'd are verb contractions rather than possessives. */
+export const CONTRACTING_SUBJECTS = new Set([
+  'he', 'she', 'it', 'that', 'there', 'here', 'what', 'who', 'where', 'when', 'why', 'how',
+  'this', 'i', 'you', 'we', 'they', 'everyone', 'everything', 'nobody', 'nothing', 'someone', 'something',
+]);
+
+/** Past participles that differ from the past tense: after 's they mean "has", after 'd "had". */
+export const DISTINCT_PARTICIPLES = new Set([
+  'been', 'gone', 'done', 'seen', 'taken', 'eaten', 'written', 'given', 'known', 'broken', 'spoken',
+  'chosen', 'driven', 'forgotten', 'fallen', 'ridden', 'risen', 'shown', 'stolen', 'woken', 'worn',
+  'torn', 'thrown', 'grown', 'drawn', 'flown', 'begun', 'drunk', 'sung', 'swum', 'rung', 'got',
+  'gotten', 'hidden', 'bitten', 'shaken', 'frozen', 'mistaken', 'proven', 'beaten', 'sworn',
+]);
+
+/** Typed contractions without the apostrophe (phones drop it); only unambiguous ones. */
+export const APOSTROPHE_LESS: Readonly<Record<string, string>> = {
+  dont: "don't", doesnt: "doesn't", didnt: "didn't", isnt: "isn't", arent: "aren't", wasnt: "wasn't",
+  werent: "weren't", havent: "haven't", hasnt: "hasn't", hadnt: "hadn't", couldnt: "couldn't",
+  wouldnt: "wouldn't", shouldnt: "shouldn't", mustnt: "mustn't", im: "i'm", ive: "i've",
+  youre: "you're", youve: "you've", theyre: "they're", theyve: "they've", weve: "we've",
+  thats: "that's", whats: "what's", hes: "he's", shes: "she's", wheres: "where's", youll: "you'll",
+  theyll: "they'll", itll: "it'll", theres: "there's",
+};
+
+/** Irregular plurals: singular → plural (for naming "childs" / "mans" as plural errors). */
+export const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
+  child: 'children', man: 'men', woman: 'women', foot: 'feet', tooth: 'teeth', mouse: 'mice',
+  person: 'people', goose: 'geese', sheep: 'sheep', fish: 'fish', deer: 'deer', leaf: 'leaves',
+  knife: 'knives', wife: 'wives', life: 'lives', half: 'halves', shelf: 'shelves',
+};
+
+/** Uncountable nouns Japanese learners often pluralise. */
+export const UNCOUNTABLE = new Set([
+  'information', 'advice', 'furniture', 'homework', 'baggage', 'luggage', 'equipment', 'knowledge',
+  'news', 'money', 'water', 'rice', 'bread', 'music', 'traffic', 'weather', 'work', 'research',
+  'evidence', 'feedback', 'software', 'staff', 'progress', 'scenery', 'damage', 'housework',
+]);
+
+/** Real words that learners swap for sound-alikes: a swap is a spelling slip, not a word-choice error. */
+export const CONFUSABLES: readonly (readonly [string, string])[] = [
+  ['then', 'than'], ['were', 'where'], ['quite', 'quiet'], ['lose', 'loose'], ['their', 'there'],
+  ['to', 'too'], ['accept', 'except'], ['advice', 'advise'], ['affect', 'effect'],
+  ['weather', 'whether'], ['passed', 'past'], ['through', 'threw'], ['hear', 'here'], ['know', 'no'],
+  ['right', 'write'], ['buy', 'by'], ['peace', 'piece'], ['whole', 'hole'], ['wear', 'where'],
+  ['its', 'it'], ['your', 'you'], ['week', 'weak'], ['meet', 'meat'], ['sea', 'see'], ['four', 'for'],
+];
+
+/** Learner words that stand for a contraction written without its apostrophe or wrongly. */
+export const SPLIT_CONFUSIONS: Readonly<Record<string, readonly string[]>> = {
+  its: ['it', 'is'],
+  your: ['you', 'are'],
+  their: ['they', 'are'],
+  there: ['they', 'are'],
+  whose: ['who', 'is'],
+  everyday: ['every', 'day'],
+  alot: ['a', 'lot'],
+  maybe: ['may', 'be'],
+};
+
+/** Irregular comparatives / superlatives wink does not always lemmatise to the base. */
+export const IRREGULAR_ADJECTIVES: Readonly<Record<string, string>> = {
+  better: 'good', best: 'good', worse: 'bad', worst: 'bad', more: 'many', most: 'many',
+  less: 'little', least: 'little', further: 'far', farther: 'far',
+};

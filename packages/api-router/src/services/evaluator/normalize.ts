@@ -1,0 +1,266 @@
+/**
+ * Text normalisation and tokenisation.
+ *
+ * `normalizeAnswer` is also the cache key for AI verdicts, so every step here is a pure string
+ * function with fixed tables: no NLP model, no locale-dependent APIs.
+ */
+import {
+  APOSTROPHE_LESS,
+  CONTRACTING_SUBJECTS,
+  DISTINCT_PARTICIPLES,
+  ORDINAL_TENS,
+  ORDINAL_UNITS,
+  SCALES,
+  TENS,
+  UK_TO_US,
+  UNITS,
+  ordinalSuffix,
+} from './lexicon';
+
+/** Inputs are capped so a pasted essay cannot slow the grader down. */
+export const MAX_CHARS = 300;
+export const MAX_TOKENS = 60;
+
+/** One normalised word, remembering where in the learner's text it came from. */
+export interface RawToken {
+  /** Normalised form: lower case, contractions expanded, US spelling, numbers as digits. */
+  norm: string;
+  /** Other readings of an ambiguous contraction ('s = is / has, 'd = would / had). */
+  alts: readonly string[];
+  /** The original text of the word(s) this token came from, with the writer's casing. */
+  surface: string;
+  /** What to show for this token alone (the surface, or the expanded part of a contraction). */
+  display: string;
+  /** Index of the raw word; the parts of one contraction share it. */
+  group: number;
+  /** Contains letters that are not Latin (Japanese typed by mistake or on purpose). */
+  foreign: boolean;
+}
+
+const FOREIGN_RE = /[^\p{Script=Latin}\p{N}'.:-]/u;
+const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:(?:'|-|(?<=\p{N})[.:](?=\p{N}))[\p{L}\p{M}\p{N}]+)*/gu;
+
+/** Character-level clean-up: width, quotes, Japanese punctuation, emoji, times, money. */
+function cleanText(text: string): string {
+  let s = typeof text === 'string' ? text : '';
+  // Cap before NFKC too: normalising a megabyte of text would already be slow.
+  s = s.slice(0, MAX_CHARS * 2).normalize('NFKC').slice(0, MAX_CHARS);
+  s = s
+    .replace(/[\u2018\u2019\u201A\u201B\u2032`\u00B4]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F\u2033]/g, '"')
+    .replace(/[。．｡]/g, '. ')
+    .replace(/[、，､]/g, ', ')
+    .replace(/[・「」『』【】〈〉《》〔〕［］｛｝]/g, ' ')
+    // Emoji and other symbols carry no words; joiners and variation selectors go with them.
+    .replace(/[\p{Extended_Pictographic}\p{So}\p{Cs}\uFE0F\u200D]/gu, ' ');
+  s = s
+    // "3 p.m." / "3pm" / "3 P.M." → "3 pm"; "p.m." alone (after a number word) → "pm".
+    .replace(/(\d)\s*([ap])\.?\s?m\b\.?/gi, (_m, d: string, ap: string) => `${d} ${ap.toLowerCase()}m`)
+    .replace(/\b([ap])\.\s?m\b\.?/gi, (_m, ap: string) => `${ap.toLowerCase()}m`)
+    .replace(/\b(\d{1,2}):00\b/g, '$1')
+    .replace(/\bo'\s?clock\b/gi, 'oclock');
+  // Thousands separators: "1,000" → "1000" (repeat for "1,000,000").
+  for (let i = 0; i < 3; i++) s = s.replace(/(\d),(\d{3})(?!\d)/g, '$1$2');
+  s = s
+    .replace(/\$\s?(\d+(?:\.\d+)?)/g, '$1 dollars')
+    .replace(/[¥￥]\s?(\d+)/g, '$1 yen')
+    .replace(/(\d+)\s?円/g, '$1 yen')
+    .replace(/(\d+(?:\.\d+)?)\s?%/g, '$1 percent');
+  return s;
+}
+
+interface Part {
+  norm: string;
+  alts: string[];
+}
+
+/** Expand one lower-cased raw word into normalised parts; `next` resolves 's / 'd. */
+function expandWord(word: string, next: string | undefined): Part[] {
+  const w = APOSTROPHE_LESS[word] ?? word;
+  const plain = (norm: string): Part => ({ norm, alts: [] });
+  if (w === 'cannot' || w === "can't") return [plain('can'), plain('not')];
+  if (w === "won't") return [plain('will'), plain('not')];
+  if (w === "shan't") return [plain('shall'), plain('not')];
+  if (w === "ain't") return [plain('is'), plain('not')];
+  if (w === "let's") return [plain('let'), plain('us')];
+  let m = /^(.+)n't$/.exec(w);
+  if (m?.[1]) return [plain(m[1]), plain('not')];
+  m = /^(.+)'(m|re|ve|ll|d|s)$/.exec(w);
+  if (m?.[1] && m[2]) {
+    const base = m[1];
+    const nextIsParticiple = next !== undefined && DISTINCT_PARTICIPLES.has(next);
+    switch (m[2]) {
+      case 'm':
+        return [plain(base), plain('am')];
+      case 're':
+        return [plain(base), plain('are')];
+      case 've':
+        return [plain(base), plain('have')];
+      case 'll':
+        return [plain(base), plain('will')];
+      case 'd':
+        // "I'd been / I'd better" = had; otherwise would. Grading accepts either reading.
+        return nextIsParticiple || next === 'better'
+          ? [plain(base), { norm: 'had', alts: ['would'] }]
+          : [plain(base), { norm: 'would', alts: ['had'] }];
+      case 's':
+        if (!CONTRACTING_SUBJECTS.has(base)) return [plain(w)]; // possessive: "Tom's"
+        return nextIsParticiple
+          ? [plain(base), { norm: 'has', alts: ['is'] }]
+          : [plain(base), { norm: 'is', alts: ['has'] }];
+    }
+  }
+  if (w === 'e-mail' || w === 'e-mails') return [plain(w.replace('-', ''))];
+  if (w.includes('-')) return w.split('-').filter(Boolean).map(plain);
+  return [plain(w)];
+}
+
+function spellUs(norm: string): string {
+  return UK_TO_US[norm] ?? norm;
+}
+
+interface Draft extends Part {
+  surface: string;
+  group: number;
+  partIndex: number;
+  partCount: number;
+}
+
+interface NumberMatch {
+  value: number;
+  next: number;
+  /** The phrase ended in an ordinal word ("twenty-first"), which also ends the phrase. */
+  ordinal: boolean;
+}
+
+function smallNumberAt(drafts: readonly Draft[], i: number): NumberMatch | undefined {
+  const w = drafts[i]?.norm;
+  if (w === undefined) return undefined;
+  const tens = TENS[w];
+  if (tens !== undefined) {
+    const nextWord = drafts[i + 1]?.norm ?? '';
+    const unit = UNITS[nextWord];
+    if (unit !== undefined && unit > 0 && unit < 10) return { value: tens + unit, next: i + 2, ordinal: false };
+    const ordinalUnit = ORDINAL_UNITS[nextWord];
+    if (ordinalUnit !== undefined && ordinalUnit < 10) return { value: tens + ordinalUnit, next: i + 2, ordinal: true };
+    return { value: tens, next: i + 1, ordinal: false };
+  }
+  const unit = UNITS[w];
+  if (unit !== undefined) return { value: unit, next: i + 1, ordinal: false };
+  const ordinal = ORDINAL_UNITS[w] ?? ORDINAL_TENS[w];
+  if (ordinal !== undefined && w !== 'hundredth') return { value: ordinal, next: i + 1, ordinal: true };
+  return undefined;
+}
+
+/**
+ * Parse a number phrase starting at i ("twenty five", "a hundred", "one thousand two hundred and
+ * five", "twenty-first"). Sequences like "one two" are not merged: only grammatical compositions are.
+ */
+function numberAt(drafts: readonly Draft[], i: number): NumberMatch | undefined {
+  let pos = i;
+  let total = 0;
+  let current: number;
+  const word = (k: number): string => drafts[k]?.norm ?? '';
+  if (word(pos) === 'a' && (word(pos + 1) === 'hundred' || SCALES[word(pos + 1)] !== undefined)) {
+    current = 1;
+    pos += 1;
+  } else {
+    const small = smallNumberAt(drafts, pos);
+    if (!small) return undefined;
+    if (small.ordinal) return small;
+    current = small.value;
+    pos = small.next;
+  }
+  for (;;) {
+    const w = word(pos);
+    const scale = w === 'hundred' ? 100 : SCALES[w];
+    const scaleOk = scale === 100 ? current > 0 && current < 100 : current > 0 && current < 1000;
+    if (scale === undefined || !scaleOk) break;
+    if (scale === 100) {
+      current *= 100;
+    } else {
+      total += current * scale;
+      current = 0;
+    }
+    pos += 1;
+    const afterAnd = word(pos) === 'and' ? pos + 1 : pos;
+    const small = smallNumberAt(drafts, afterAnd);
+    if (small) {
+      const value = total + current + small.value;
+      if (small.ordinal) return { value, next: small.next, ordinal: true };
+      current += small.value;
+      pos = small.next;
+    }
+  }
+  return { value: total + current, next: pos, ordinal: false };
+}
+
+function displayOf(d: Draft): string {
+  if (d.partCount === 1) return d.surface;
+  const first = d.surface.charAt(0);
+  const capital = d.partIndex === 0 && first !== first.toLowerCase();
+  return capital ? d.norm.charAt(0).toUpperCase() + d.norm.slice(1) : d.norm;
+}
+
+/** Split text into normalised tokens, each remembering its surface form. */
+export function tokenize(text: string): RawToken[] {
+  const cleaned = cleanText(text);
+  const words = cleaned.match(WORD_RE) ?? [];
+  const drafts: Draft[] = [];
+  for (let g = 0; g < words.length && drafts.length < MAX_TOKENS; g++) {
+    const surface = words[g] ?? '';
+    const lower = surface.toLowerCase();
+    const next = words[g + 1]?.toLowerCase();
+    const parts: Part[] = [];
+    for (const part of expandWord(lower, next)) {
+      parts.push({ norm: spellUs(part.norm), alts: part.alts.map(spellUs) });
+    }
+    parts.forEach((p, k) => drafts.push({ ...p, surface, group: g, partIndex: k, partCount: parts.length }));
+  }
+
+  const tokens: RawToken[] = [];
+  for (let i = 0; i < drafts.length; ) {
+    const d = drafts[i];
+    if (!d) break;
+    const num = numberAt(drafts, i);
+    if (num && num.next > i) {
+      const span = drafts.slice(i, num.next);
+      const surfaces: string[] = [];
+      let lastGroup = -1;
+      for (const s of span) {
+        if (s.group !== lastGroup) surfaces.push(s.surface);
+        lastGroup = s.group;
+      }
+      const surface = surfaces.join(' ');
+      const norm = num.ordinal ? `${num.value}${ordinalSuffix(num.value)}` : String(num.value);
+      tokens.push({ norm, alts: [], surface, display: surface, group: d.group, foreign: false });
+      i = num.next;
+      continue;
+    }
+    tokens.push({
+      norm: d.norm,
+      alts: d.alts,
+      surface: d.surface,
+      display: displayOf(d),
+      group: d.group,
+      foreign: FOREIGN_RE.test(d.surface),
+    });
+    i += 1;
+  }
+  return tokens.slice(0, MAX_TOKENS);
+}
+
+/**
+ * Normalise an answer for comparison and caching: case, punctuation, full-width characters,
+ * quotes, whitespace, contractions, number words and UK/US spelling.
+ */
+export function normalizeAnswer(text: string): string {
+  try {
+    return tokenize(text)
+      .map((t) => t.norm)
+      .join(' ');
+  } catch {
+    // Normalisation must never break a request; an unparseable input has no words.
+    return '';
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Rating: content-word recall, function-word agreement and a cost per named error, mapped to 1-5.
+ *
+ * Calibration targets (kept as tests): exact / alternative = 5; one small slip (article, spelling,
+ * plural) = 4; one grammar error (tense, agreement) = 3-4; several errors or a missing key content
+ * word = 2-3; mostly unrelated = 1.
+ */
+import type { Alignment } from './align';
+import { isRecalled, type DraftError } from './classify';
+
+export interface Score {
+  /** Continuous score on the star scale, used to pick the closest accepted answer. */
+  value: number;
+  rating: number;
+  /** Share of the reference's content words the learner produced (any inflection). */
+  recall: number;
+  /** Share of function words that agree exactly. */
+  functionAgreement: number;
+  /** Share of the learner's content words that match the reference. */
+  precision: number;
+}
+
+/** Each error after the first costs a little more: several slips are worse than their sum. */
+const EXTRA_ERROR_COST = 0.4;
+const FUNCTION_DISAGREEMENT_COST = 0.5;
+
+export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Score {
+  const { learner, ref } = a;
+  let refContent = 0;
+  let recalled = 0;
+  let refFunction = 0;
+  let functionMatched = 0;
+  ref.forEach((r, j) => {
+    const p = a.byR[j];
+    if (r.content) {
+      refContent += 1;
+      if (isRecalled(p)) recalled += 1;
+      // A question word or negation swapped within its class keeps half the meaning.
+      else if (p?.rel === 'class') recalled += 0.5;
+    } else {
+      refFunction += 1;
+      if (p && (p.rel === 'exact' || p.rel === 'synonym')) functionMatched += 1;
+    }
+  });
+  let learnerContent = 0;
+  let learnerContentMatched = 0;
+  let learnerFunction = 0;
+  learner.forEach((l, i) => {
+    const p = a.byL[i];
+    if (l.content || l.foreign || !l.known) {
+      learnerContent += 1;
+      if (isRecalled(p)) learnerContentMatched += 1;
+    } else {
+      learnerFunction += 1;
+    }
+  });
+
+  const functionAgreement = Math.max(refFunction, learnerFunction) === 0 ? 1 : functionMatched / Math.max(refFunction, learnerFunction);
+  const recall = refContent === 0 ? functionAgreement : recalled / refContent;
+  const precision = learnerContent === 0 ? (learner.length > 0 ? 1 : 0) : learnerContentMatched / learnerContent;
+
+  const penalties = errors.reduce((sum, e) => sum + e.penalty, 0) + EXTRA_ERROR_COST * Math.max(0, errors.length - 1);
+  const value = 5 - penalties - FUNCTION_DISAGREEMENT_COST * (1 - functionAgreement);
+
+  let rating = value >= 4.5 ? 5 : value >= 3.5 ? 4 : value >= 2.5 ? 3 : value >= 1.5 ? 2 : 1;
+  if (errors.length > 0) rating = Math.min(rating, 4);
+  // Recall caps: an answer missing most of the meaning cannot score well however few errors
+  // were named for it.
+  if (recall < 0.25) rating = 1;
+  else if (recall < 0.5) rating = Math.min(rating, 2);
+  else if (recall < 0.75) rating = Math.min(rating, 3);
+  // Precision cap: the right words buried in an unrelated sentence.
+  if (precision < 0.5) rating = Math.min(rating, 2);
+  if (learner.length === 0) rating = 1;
+  return { value, rating: Math.max(1, Math.min(5, rating)), recall, functionAgreement, precision };
+}

@@ -1,0 +1,215 @@
+import { BILLING_TEXT } from '@shunkan/config/billing';
+import type { DbHandle } from '@shunkan/db';
+import { seedPlans } from '@shunkan/db/plans';
+import { findSubscription } from '@shunkan/db/subscriptions';
+import { TRPCError } from '@trpc/server';
+import type { Stripe } from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../src/context.js';
+import { startFakeStripe, type FakeStripeServer } from '../src/services/billing/fake-stripe-server.js';
+import { createStripeBilling } from '../src/services/billing/stripe.js';
+import { handleStripeEvent } from '../src/services/billing/stripe-webhook.js';
+import type { StripeBillingProvider } from '../src/services/billing/types.js';
+import { callerFor, openTestDb, seedUser, silentLog, testServices } from './helpers.js';
+
+const PRICES = {
+  standard: 'price_std_month',
+  'standard-yearly': 'price_std_year',
+  premium: 'price_pre_month',
+  'premium-yearly': 'price_pre_year',
+} as const;
+
+let handle: DbHandle;
+let fake: FakeStripeServer;
+let billing: StripeBillingProvider;
+let lineSeq = 0;
+
+beforeAll(async () => {
+  handle = await openTestDb();
+  await seedPlans(handle.db, { priceIds: PRICES });
+  fake = await startFakeStripe({
+    prices: [
+      { id: PRICES.standard, unit_amount: 780, interval: 'month' },
+      { id: PRICES['standard-yearly'], unit_amount: 7800, interval: 'year' },
+      { id: PRICES.premium, unit_amount: 1000, interval: 'month' },
+      { id: PRICES['premium-yearly'], unit_amount: 10800, interval: 'year', currency: 'usd' },
+    ],
+  });
+  billing = createStripeBilling({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_test', publicUrl: 'https://shunkan.example.com/ignored-path', apiHost: fake.host, log: silentLog });
+});
+afterAll(async () => {
+  await fake?.close();
+  await handle?.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+function caller(user: SessionUser) {
+  return callerFor(handle.db, user, { services: testServices(handle.db, { billing }) });
+}
+
+async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return { code: (error as TRPCError).code, message: (error as TRPCError).message };
+}
+
+/** What Stripe would send after the first invoice of `subscriptionId` is paid. */
+function invoicePaidEvent(input: { userId: string; customer: string; subscriptionId: string; price: string; amount: number; created: number; periodEnd: number }): Stripe.Event {
+  lineSeq += 1;
+  return {
+    id: `evt_paid_${lineSeq}`,
+    object: 'event',
+    type: 'invoice.paid',
+    created: input.created,
+    data: {
+      object: {
+        id: `in_paid_${lineSeq}`,
+        object: 'invoice',
+        customer: input.customer,
+        amount_paid: input.amount,
+        currency: 'jpy',
+        billing_reason: 'subscription_create',
+        status_transitions: { paid_at: input.created },
+        parent: { type: 'subscription_details', subscription_details: { subscription: input.subscriptionId, metadata: { user_id: input.userId } } },
+        lines: { object: 'list', data: [{ id: `il_${lineSeq}`, period: { start: input.created, end: input.periodEnd }, pricing: { type: 'price_details', price_details: { price: input.price, product: 'prod_x' } } }] },
+      },
+    },
+  } as unknown as Stripe.Event;
+}
+
+/** A learner with a paid Stripe subscription: payment intent through the fake, then the invoice.paid webhook. */
+async function stripeSubscriber(planId: 'standard' | 'premium' = 'standard') {
+  const user = await seedUser(handle.db);
+  await caller(user).billing.createPaymentIntent({ planId });
+  const row = await findSubscription(handle.db, user.id);
+  const now = Math.floor(Date.now() / 1000);
+  await handleStripeEvent({
+    db: handle.db,
+    event: invoicePaidEvent({ userId: user.id, customer: row?.stripe_customer_id ?? '', subscriptionId: row?.stripe_subscription_id ?? '', price: PRICES[planId], amount: 780, created: now, periodEnd: now + 30 * 86_400 }),
+    log: silentLog,
+  });
+  return { user, subscriptionId: row?.stripe_subscription_id ?? '', customerId: row?.stripe_customer_id ?? '' };
+}
+
+describe('Stripe provider against a local Stripe-protocol server', () => {
+  it('lists the catalogue in stripe mode with the configured price ids', async () => {
+    const list = await callerFor(handle.db, null, { services: testServices(handle.db, { billing }) }).plans.list();
+    expect(list.billingMode).toBe('stripe');
+    expect(Object.fromEntries(list.plans.map((p) => [p.id, p.priceId]))).toEqual(PRICES);
+  });
+
+  it('creates one customer and an incomplete subscription, and returns the invoice confirmation secret', async () => {
+    const user = await seedUser(handle.db);
+    const intent = await caller(user).billing.createPaymentIntent({ planId: 'standard' });
+    expect(intent).toMatchObject({ mode: 'stripe', planId: 'standard', amount: 780, planName: 'スタンダード' });
+    expect(intent.clientSecret).toMatch(/^pi_in_fake\d+_secret_fake$/);
+
+    const [customer] = fake.calls('POST', '/v1/customers');
+    expect(customer?.params).toMatchObject({ email: user.email, 'metadata[user_id]': user.id });
+    expect(customer?.headers['idempotency-key']).toBe(`shunkan-customer-${user.id}`);
+    expect(customer?.headers.authorization).toBe('Bearer sk_test_fake');
+    const [created] = fake.calls('POST', '/v1/subscriptions');
+    expect(created?.params).toEqual({
+      customer: expect.stringMatching(/^cus_fake/),
+      'items[0][price]': PRICES.standard,
+      payment_behavior: 'default_incomplete',
+      'payment_settings[save_default_payment_method]': 'on_subscription',
+      'expand[0]': 'latest_invoice.confirmation_secret',
+      'metadata[user_id]': user.id,
+      'metadata[plan_id]': 'standard',
+    });
+    const row = await findSubscription(handle.db, user.id);
+    expect(row).toMatchObject({ status: 'none', stripe_customer_id: created?.params.customer, stripe_subscription_id: expect.stringMatching(/^sub_fake/) });
+
+    // Reloading the checkout page reuses the unpaid subscription and the customer.
+    fake.requests.length = 0;
+    const again = await caller(user).billing.createPaymentIntent({ planId: 'standard' });
+    expect(again.clientSecret).toBe(intent.clientSecret);
+    expect(fake.calls('POST', '/v1/customers')).toHaveLength(0);
+    expect(fake.calls('POST', '/v1/subscriptions')).toHaveLength(0);
+    expect(fake.calls('GET', `/v1/subscriptions/${row?.stripe_subscription_id}`)[0]?.params).toEqual({ 'expand[0]': 'latest_invoice.confirmation_secret' });
+
+    // Another plan makes a new subscription for the same customer.
+    fake.requests.length = 0;
+    await caller(user).billing.createPaymentIntent({ planId: 'premium' });
+    expect(fake.calls('POST', '/v1/customers')).toHaveLength(0);
+    expect(fake.calls('POST', '/v1/subscriptions')[0]?.params).toMatchObject({ customer: row?.stripe_customer_id, 'items[0][price]': PRICES.premium });
+  });
+
+  it('creates a subscription-mode checkout session with absolute URLs on the public origin', async () => {
+    const user = await seedUser(handle.db);
+    const { url } = await caller(user).billing.createCheckoutSession({ priceId: PRICES['standard-yearly'], cancelUrl: 'https://shunkan.example.com/subscription-select' });
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_fake/);
+    const [session] = fake.calls('POST', '/v1/checkout/sessions');
+    expect(session?.params).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: user.id,
+      'line_items[0][price]': PRICES['standard-yearly'],
+      'line_items[0][quantity]': '1',
+      success_url: 'https://shunkan.example.com/payment-success?plan=standard-yearly&session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://shunkan.example.com/subscription-select',
+      locale: 'ja',
+      'metadata[plan_id]': 'standard-yearly',
+      'subscription_data[metadata][user_id]': user.id,
+      'subscription_data[metadata][plan_id]': 'standard-yearly',
+    });
+    expect(session?.params.customer).toMatch(/^cus_fake/);
+    expect((await errorOf(caller(user).billing.createCheckoutSession({ planId: 'standard', successUrl: 'https://evil.example.com/' }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('opens the customer portal for a learner with a Stripe customer only', async () => {
+    const fresh = await seedUser(handle.db);
+    expect(await errorOf(caller(fresh).billing.createPortalSession())).toEqual({ code: 'BAD_REQUEST', message: BILLING_TEXT.noBillingAccount });
+    const { user, customerId } = await stripeSubscriber();
+    const { url } = await caller(user).billing.createPortalSession();
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    expect(fake.calls('POST', '/v1/billing_portal/sessions')[0]?.params).toEqual({ customer: customerId, return_url: 'https://shunkan.example.com/my-page', locale: 'ja' });
+  });
+
+  it('activates on invoice.paid and tells Stripe about cancellation at period end and its withdrawal', async () => {
+    const { user, subscriptionId } = await stripeSubscriber();
+    expect(await caller(user).subscription.current()).toMatchObject({ subscriptionStatus: 'active', planType: 'standard', hasAccess: true });
+    fake.requests.length = 0;
+    expect(await caller(user).billing.cancelAtPeriodEnd()).toMatchObject({ cancelAtPeriodEnd: true, subscriptionStatus: 'active' });
+    expect(await caller(user).billing.resume()).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).map((r) => r.params)).toEqual([{ cancel_at_period_end: 'true' }, { cancel_at_period_end: 'false' }]);
+  });
+
+  it('upgrades to the yearly price with prorations, only if the charge goes through', async () => {
+    const { user, subscriptionId } = await stripeSubscriber();
+    fake.requests.length = 0;
+    const result = await caller(user).billing.upgradeToYearly({ planType: 'yearly' });
+    expect(result.message).toBe('スタンダード年間プランへの変更が完了しました。日割りの差額 ¥7,300 をお支払いいただきました。');
+    expect(result.subscription).toMatchObject({ planType: 'standard-yearly', interval: 'year', amount: 7800 });
+    const [update] = fake.calls('POST', `/v1/subscriptions/${subscriptionId}`);
+    expect(update?.params).toEqual({
+      'items[0][id]': expect.stringMatching(/^si_fake/),
+      'items[0][price]': PRICES['standard-yearly'],
+      proration_behavior: 'create_prorations',
+      payment_behavior: 'pending_if_incomplete',
+      'expand[0]': 'latest_invoice',
+    });
+    expect(fake.calls('GET', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+  });
+
+  it('turns Stripe failures into a Japanese 502 and changes nothing', async () => {
+    const user = await seedUser(handle.db);
+    fake.failNext(500);
+    expect(await errorOf(caller(user).billing.createPaymentIntent({ planId: 'standard' }))).toEqual({ code: 'BAD_GATEWAY', message: BILLING_TEXT.providerUnavailable });
+    expect((await findSubscription(handle.db, user.id))?.stripe_subscription_id ?? null).toBeNull();
+  });
+
+  it('checks the configured prices against the catalogue', async () => {
+    const problems = await billing.checkPrices((await callerFor(handle.db, null, { services: testServices(handle.db, { billing }) }).plans.list()).plans);
+    expect(fake.calls('GET', `/v1/prices/${PRICES.standard}`)).toHaveLength(1);
+    expect(problems).toEqual([
+      `premium: ${PRICES.premium} charges 1000, the catalogue says 1080`,
+      `premium-yearly: ${PRICES['premium-yearly']} is in usd, not jpy`,
+    ]);
+  });
+});

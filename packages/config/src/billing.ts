@@ -1,0 +1,34 @@
+/** Billing texts and sandbox constants shared by web and api (Japanese exactly as shown to learners). */
+export const BILLING_TEXT = {
+  adminExempt: '管理者は課金の対象外です。',
+  trialAlreadyUsed: '無料トライアルはすでにご利用済みです。',
+  alreadySubscribed: 'すでに有料プランをご利用中です。プランの変更やお支払い方法の更新はマイページから行えます。',
+  cardDeclined: 'カードが拒否されました。別のカードをお試しください。',
+  unknownTestCard: 'サンドボックス決済ではテストカード（4242 4242 4242 4242）をご利用ください。',
+  paymentNotFound: '決済情報が見つかりません。もう一度プランを選択してください。',
+  sandboxOnly: 'この操作はサンドボックス決済モードでのみ利用できます。',
+  unknownPlan: '指定されたプランが見つかりません。',
+  planNotPurchasable: 'このプランは現在お申し込みいただけません（価格IDが未設定です）。',
+  invalidRedirectUrl: 'リダイレクト先のURLが正しくありません。',
+  noActiveSubscription: 'ご契約中の有料プランがありません。',
+  alreadyYearly: 'すでに年間プランをご利用中です。',
+  subscriptionEnded: 'ご契約はすでに終了しています。プランを選択してください。',
+  noBillingAccount: 'お支払い情報がまだありません。先にプランをご契約ください。',
+  providerUnavailable: '決済サービスとの通信に失敗しました。時間をおいて再度お試しください。',
+  premiumRequired: 'この機能はプレミアムプランでご利用いただけます。',
+} as const;
+
+/** Answer of billing.upgradeToYearly; names the charged difference when it is known. */
+export function upgradeDoneMessage(planName: string, proratedAmountYen: number | null): string {
+  const base = `${planName}プランへの変更が完了しました。`;
+  return proratedAmountYen === null ? base : `${base}日割りの差額 ¥${proratedAmountYen.toLocaleString('ja-JP')} をお支払いいただきました。`;
+}
+
+/**
+ * Sandbox billing (no Stripe keys): the card numbers its checkout form accepts, mirroring Stripe's test
+ * cards. Anything else is refused with BILLING_TEXT.unknownTestCard.
+ */
+export const SANDBOX_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+} as const;

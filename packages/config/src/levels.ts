@@ -1,0 +1,27 @@
+export const LEVEL_KEYS = ['toeic', 'middle-school', 'high-school', 'basic-verbs'] as const;
+export type LevelKey = (typeof LEVEL_KEYS)[number];
+
+export type Level = {
+  key: LevelKey;
+  name: string;
+  description: string;
+  color: string;
+  icon: string;
+};
+
+export const LEVELS: readonly Level[] = [
+  { key: 'toeic', name: 'TOEIC', description: 'ビジネス英語・資格対策', color: 'purple', icon: '💼' },
+  { key: 'middle-school', name: '中学英語', description: '基本的な文法と語彙', color: 'blue', icon: '📘' },
+  { key: 'high-school', name: '高校英語', description: '応用文法と表現', color: 'green', icon: '🎓' },
+  { key: 'basic-verbs', name: '基本動詞', description: '日常でよく使う動詞', color: 'orange', icon: '🏃' },
+];
+
+export function isLevelKey(value: unknown): value is LevelKey {
+  return typeof value === 'string' && (LEVEL_KEYS as readonly string[]).includes(value);
+}
+
+export function findLevel(key: LevelKey): Level {
+  const level = LEVELS.find((l) => l.key === key);
+  if (!level) throw new Error(`unknown level ${key}`);
+  return level;
+}

@@ -1,0 +1,50 @@
+/** Japanese (and spec-given English) texts shared by web and api. Exactly as the spec gives them. */
+export const TEXT = {
+  subscriptionRequired: 'AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。',
+  emailNotVerified: 'メール認証が完了していません。メール内のリンクを開いてから再度お試しください。',
+  loginFailed: 'ログインに失敗しました',
+  googleLoginFailed: 'Googleログインに失敗しました',
+  alreadyRegistered: 'このメールアドレスは既に登録されています。ログインをお試しください。',
+  signupFailedPrefix: 'サインアップに失敗しました: ',
+  accountCreationFailed: 'アカウント作成に失敗しました',
+  googleSignupFailed: 'Googleサインアップに失敗しました。Google認証が有効でない可能性があります。',
+  signupMailSent: '認証メールを送信しました。メール内のリンクをクリックして認証を完了してください。',
+  passwordMismatch: 'パスワードが一致しません',
+  agreeRequired: '利用規約とプライバシーポリシーに同意してください',
+  passwordHint6: '6文字以上で入力してください',
+  passwordMin8: 'パスワードは8文字以上で設定してください',
+  invalidLink: '無効なリンク',
+  emailRequired: 'メールアドレスが必要です',
+  confirmError: 'メールアドレスの確認中にエラーが発生しました。',
+  confirmNoSession: '認証セッションが見つかりません。',
+  confirmProcessError: '認証処理中にエラーが発生しました。',
+  callbackInvalid: '認証リンクが無効または期限切れです。もう一度お試しください。',
+  callbackErrorPrefix: '認証エラー: ',
+  logoutInProgress: 'ログアウト中...',
+  logoutError: 'ログアウト中にエラーが発生しました',
+  logoutDoneTitle: 'ログアウト完了',
+  logoutDoneBody: '正常にログアウトしました',
+  problemFailed: '問題の生成に失敗しました。',
+  evaluationFailed: '評価に失敗しました。',
+  adminDeniedTitle: 'アクセス制限',
+  adminDeniedBody: 'このページは管理者のみがアクセスできます',
+  notFound: '404 Page Not Found',
+  unexpectedError: 'Unexpected Application Error!',
+  demoBanner: '🎯 デモモード (認証不要で体験中)',
+  demoLoginLink: 'ログイン画面へ',
+  preparing: '準備中',
+  unauthorized: 'ログインが必要です。もう一度ログインしてください。',
+  forbidden: 'この操作を行う権限がありません。',
+  invalidInput: '入力内容が正しくありません。',
+  notImplemented: 'この機能は準備中です。',
+  tooManyRequests: 'リクエストが多すぎます。しばらくしてから再度お試しください。',
+  serverError: 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。',
+} as const;
+
+/** The spec's 429 message, naming the limit that actually applied. */
+export function dailyLimitMessage(limit: number): string {
+  return `Today's study complete: the maximum number of questions today (${limit}) has been reached. Please try again tomorrow.`;
+}
+
+export const REVIEW_SESSIONS_BLOCKED =
+  'Deprecated API endpoint blocked: review-sessions has been consolidated into recent-sessions';

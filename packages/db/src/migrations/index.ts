@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001-foundation.js';
+import * as m0002 from './0002-practice.js';
+import * as m0003 from './0003-billing.js';
+import * as m0005 from './0005-practice-requests.js';
+
+/** Forward-only, numbered. Bundled in code so a built server needs no migration folder on disk. */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+  '0002-practice': m0002,
+  '0003-billing': m0003,
+  '0005-practice-requests': m0005,
+};

@@ -1,0 +1,64 @@
+import type { Db } from '../index.js';
+import type { NewPayment, PaymentRow } from '../schema.js';
+
+/** Records a payment once: a repeated id (the same Stripe invoice, the same sandbox renewal) is a no-op. */
+export async function insertPayment(db: Db, payment: NewPayment): Promise<boolean> {
+  const inserted = await db
+    .insertInto('payments')
+    .values(payment)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(inserted);
+}
+
+export async function findPaymentByClientSecret(db: Db, clientSecret: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+}
+
+/**
+ * Moves a payment to a new status unless it is already there; true only for the caller that moved it,
+ * so a double-submitted confirmation applies its effects once.
+ */
+export async function setPaymentStatus(db: Db, id: string, status: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('payments')
+    .set({ status, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '<>', status)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(updated);
+}
+
+/** A learner's own recent payments (pending checkouts left out), newest first. */
+export async function listUserPayments(db: Db, userId: string, limit = 10): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'pending')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * A sandbox payment the learner opened for this plan and has not completed (pending, or declined and
+ * retryable) since `since`: reloading the checkout page continues it instead of piling up new ones.
+ */
+export async function findOpenSandboxPayment(db: Db, input: { userId: string; planId: string; since: Date }): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', input.userId)
+    .where('plan_id', '=', input.planId)
+    .where('provider', '=', 'sandbox')
+    .where('status', 'in', ['pending', 'failed'])
+    .where('client_secret', 'is not', null)
+    .where('created_at', '>=', input.since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,33 @@
+import type { Db } from '../index.js';
+import type { SubscriptionRow, SubscriptionUpdate } from '../schema.js';
+
+export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Ensures a row exists (status none) and returns it. */
+export async function ensureSubscription(db: Db, userId: string): Promise<SubscriptionRow> {
+  await db
+    .insertInto('subscriptions')
+    .values({ user_id: userId, status: 'none' })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+}
+
+export async function updateSubscription(db: Db, userId: string, patch: SubscriptionUpdate): Promise<void> {
+  await ensureSubscription(db, userId);
+  await db
+    .updateTable('subscriptions')
+    .set({ ...patch, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function findSubscriptionByStripeCustomer(db: Db, customerId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('stripe_customer_id', '=', customerId).executeTakeFirst();
+}
+
+export async function findSubscriptionByStripeSubscription(db: Db, subscriptionId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('stripe_subscription_id', '=', subscriptionId).executeTakeFirst();
+}

@@ -1,0 +1,155 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type UsersTable = {
+  id: Generated<string>;
+  firebase_uid: string;
+  email: string | null;
+  email_verified: Generated<boolean>;
+  role: Generated<'learner' | 'admin'>;
+  created_at: Generated<Date>;
+  last_seen_at: NullableTimestamp;
+};
+
+export type SubscriptionsTable = {
+  user_id: string;
+  status: string;
+  type: string | null;
+  plan_id: string | null;
+  interval: string | null;
+  trial_start: NullableTimestamp;
+  trial_used: Generated<boolean>;
+  current_period_end: NullableTimestamp;
+  amount: number | null;
+  cancel_at_period_end: Generated<boolean>;
+  provider: Generated<string>;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  last_event_at: NullableTimestamp;
+  updated_at: Generated<Date>;
+};
+
+export type PlansTable = {
+  id: string;
+  admin_key: string;
+  name: string;
+  type: string;
+  interval: string;
+  price_yen: number;
+  recommended_price_yen: number;
+  features: Json<string[]>;
+  is_popular: boolean;
+  discount_label: string | null;
+  stripe_price_id: string | null;
+  daily_limit: number | null;
+  sort_order: number;
+  updated_at: Generated<Date>;
+};
+
+export type BillingEventsTable = {
+  id: string;
+  type: string;
+  created_at: Timestamp;
+  received_at: Generated<Date>;
+};
+
+export type PaymentsTable = {
+  id: string;
+  user_id: string | null;
+  amount: number;
+  currency: Generated<string>;
+  status: string;
+  description: string | null;
+  provider: string;
+  created_at: Generated<Date>;
+  /** Added in 0003-billing. */
+  plan_id: string | null;
+  /** 'subscription' (first payment or Stripe invoice), 'renewal' (sandbox), 'proration' (upgrade). */
+  kind: Generated<string>;
+  /** Sandbox only: the secret the checkout form confirms, like a Stripe PaymentIntent's. */
+  client_secret: string | null;
+  updated_at: Generated<Date>;
+};
+
+export type ProblemsTable = {
+  id: string;
+  level: string;
+  japanese: string;
+  answers: Json<string[]>;
+  grammar_point: string;
+  explanation: string;
+  synonyms: Json<Record<string, string[]>>;
+  similar_phrases: Json<{ en: string; ja: string }[]>;
+  source: Generated<string>;
+  is_active: Generated<boolean>;
+  created_at: Generated<Date>;
+};
+
+export type ProblemServesTable = {
+  id: Generated<string>;
+  user_id: string;
+  problem_id: string;
+  level: string;
+  day: string;
+  served_at: Generated<Date>;
+  request_id: string | null;
+};
+
+export type DailyUsageTable = {
+  user_id: string;
+  day: string;
+  count: number;
+};
+
+export type AttemptsTable = {
+  id: Generated<string>;
+  user_id: string;
+  problem_id: string;
+  level: string;
+  answer: string;
+  normalized_answer: string;
+  rating: number;
+  model_answer: string;
+  feedback: string;
+  errors: Json<unknown[]>;
+  similar_phrases: Json<string[]>;
+  provider: string;
+  is_fallback: Generated<boolean>;
+  duration_ms: number | null;
+  is_bookmarked: Generated<boolean>;
+  created_at: Generated<Date>;
+};
+
+export type EvaluationCacheTable = {
+  problem_id: string;
+  normalized_answer: string;
+  provider: string;
+  result: Json<unknown>;
+  created_at: Generated<Date>;
+};
+
+export type Database = {
+  users: UsersTable;
+  subscriptions: SubscriptionsTable;
+  plans: PlansTable;
+  billing_events: BillingEventsTable;
+  payments: PaymentsTable;
+  problems: ProblemsTable;
+  problem_serves: ProblemServesTable;
+  daily_usage: DailyUsageTable;
+  attempts: AttemptsTable;
+  evaluation_cache: EvaluationCacheTable;
+};
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
+export type PlanRow = Selectable<PlansTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type NewPayment = Insertable<PaymentsTable>;
+export type ProblemRow = Selectable<ProblemsTable>;
+export type AttemptRow = Selectable<AttemptsTable>;

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `pnpm start`: builds what is not built, starts the Firebase Auth emulator (unless real Firebase or
+// an external emulator is configured) and the API, which serves the web app on one URL.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { bin, httpOk, root, run, startAuthEmulator, waitFor } from './lib/processes.mjs';
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
+const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan';
+const useRealFirebase = Boolean(process.env.FIREBASE_API_KEY) && !process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const publicUrl = `http://localhost:${port}`;
+
+process.env.TURBO_TELEMETRY_DISABLED = '1';
+console.log('▶ Building (cached when nothing changed)...');
+await run(bin('turbo'), ['run', 'build', '--output-logs=errors-only']);
+
+let emulator = null;
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, FIREBASE_PROJECT_ID: projectId };
+if (!useRealFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+  console.log('▶ Starting the Firebase Auth emulator (accounts kept in %s)...', path.join(dataDir, 'auth-emulator'));
+  emulator = await startAuthEmulator({
+    projectId,
+    dataDir,
+    onLine: (line) => {
+      // No real e-mail locally: print the links the emulator "sends", rewritten to this app's pages.
+      const match = /To (verify the email address|reset the password for) (\S+), follow this link: (\S+)/.exec(line);
+      if (!match) return;
+      const link = new URL(match[3]);
+      const mode = link.searchParams.get('mode');
+      const code = link.searchParams.get('oobCode');
+      const target = mode === 'resetPassword' ? 'reset-password' : 'confirm';
+      console.log(`✉  ${match[2]}: ${publicUrl}/${target}?mode=${mode}&oobCode=${code}`);
+    },
+  });
+  env.FIREBASE_AUTH_EMULATOR_HOST = emulator.hostPort;
+}
+
+console.log('▶ Starting the server...');
+const api = spawn(process.execPath, [path.join(root, 'apps/api/dist/index.js')], { cwd: root, env, stdio: 'inherit' });
+const apiExited = new Promise((resolve) => api.on('exit', resolve));
+
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  if (api.exitCode === null) api.kill('SIGTERM');
+  await Promise.race([apiExited, new Promise((r) => setTimeout(r, 10_000))]);
+  await emulator?.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+apiExited.then((code) => {
+  if (!stopping) {
+    console.error(`The server stopped (exit ${code}).`);
+    void shutdown(typeof code === 'number' && code !== 0 ? code : 1);
+  }
+});
+
+await waitFor(httpOk(`http://127.0.0.1:${port}/api/health`), { timeoutMs: 60_000, label: 'the server' });
+console.log(`\n  Shunkan is running: ${publicUrl}\n  (Ctrl+C to stop; accounts and data are kept in ${dataDir})\n`);
