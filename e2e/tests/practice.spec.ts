@@ -59,11 +59,14 @@ test('a trial learner practises all four levels: problem, stars, model answer, f
     await expect(page.getByRole('button', { name: '模範解答を再生' })).toBeVisible();
     await expect(page.getByRole('button', { name: /ブックマーク/ })).toBeVisible();
 
-    await page.getByRole('button', { name: '次の問題' }).click();
-    await startProblem(page);
-    await expect(page.getByTestId('problem-counter')).toHaveText('第2問');
-    await expect(input).toHaveValue('');
+    await expect(page.getByRole('button', { name: '次の問題' })).toBeEnabled();
   }
+  // The browser-test server allows 6 problems a day on the trial: 4 levels plus one "next" fit.
+  await page.getByRole('button', { name: '次の問題' }).click();
+  await startProblem(page);
+  await expect(page.getByTestId('problem-counter')).toHaveText('第2問');
+  await expect(page.getByLabel('英訳を入力')).toHaveValue('');
+  await expect(page.getByTestId('result-card')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

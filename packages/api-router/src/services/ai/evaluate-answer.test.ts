@@ -47,7 +47,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await insertProblemRow(handle.db, SAMPLE_PROBLEM);
   server = await startFakeGemini();
-  ai = createGeminiProvider({ apiKey: 'fake-key', model: 'gemini-2.5-flash', baseUrl: server.baseUrl, timeoutMs: 400 });
+  ai = createGeminiProvider({ apiKey: 'fake-key', model: 'gemini-2.5-flash', baseUrl: server.baseUrl, timeoutMs: 2000 }); // a deadline a loaded 2-core CI machine meets
   cache = createDbEvaluationCache(handle.db);
 });
 
