@@ -6,8 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { httpOk, root, waitFor } from './processes.mjs';
 
-export async function startProduct({ port, emulatorHost, projectId, env = {} }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shunkan-e2e-'));
+/**
+ * `dataDir`: keep the product's data there (a test that restarts the product passes the same one and
+ * removes it itself); by default a throw-away directory removed on stop.
+ */
+export async function startProduct({ port, emulatorHost, projectId, env = {}, dataDir: keptDataDir }) {
+  const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'shunkan-e2e-'));
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/index.js')], {
     cwd: root,
     env: {
@@ -28,7 +32,7 @@ export async function startProduct({ port, emulatorHost, projectId, env = {} }) 
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -36,6 +36,12 @@ const ZEnv = z.object({
   DAILY_LIMIT_PREMIUM: z.coerce.number().int().positive().default(100),
   DAILY_LIMIT_TRIAL: z.coerce.number().int().positive().default(100),
 
+  /**
+   * Moves the server's clock forward by this many days (trials, periods, the Japanese day). For browser
+   * tests of time-dependent behaviour only: refused unless the Auth emulator is in use.
+   */
+  CLOCK_OFFSET_DAYS: z.coerce.number().min(0).max(3650).default(0),
+
   GEMINI_API_KEY: optionalString,
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
   GEMINI_BASE_URL: optionalString,
@@ -75,6 +81,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid environment: set FIREBASE_AUTH_EMULATOR_HOST (local emulator) or FIREBASE_API_KEY and FIREBASE_PROJECT_ID (real Firebase).',
     );
+  }
+  if (env.CLOCK_OFFSET_DAYS > 0 && !isEmulator) {
+    throw new Error('Invalid environment: CLOCK_OFFSET_DAYS is for tests with the Auth emulator only.');
   }
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set.');

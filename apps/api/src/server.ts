@@ -61,6 +61,10 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     bodyLimit: 64 * 1024,
     trustProxy: env.TRUST_PROXY,
   });
+  // The one clock of every request (both doors); offset only in emulator-mode browser tests (env.ts).
+  const clockOffsetMs = env.CLOCK_OFFSET_DAYS * 24 * 60 * 60 * 1000;
+  const now = () => new Date(Date.now() + clockOffsetMs);
+  if (clockOffsetMs > 0) app.log.warn({ days: env.CLOCK_OFFSET_DAYS }, 'test clock: the server clock runs ahead');
 
   const database =
     overrides.database ??
@@ -176,9 +180,8 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     trpcOptions: {
       router: appRouter,
       createContext: async ({ req }) => {
-        const now = new Date();
-        const { user, authError } = await resolveSessionUser(database.db, services, req.headers.authorization, now);
-        return createContextInner({ db: database.db, services, user, authError, clientIp: req.ip });
+        const { user, authError } = await resolveSessionUser(database.db, services, req.headers.authorization, now());
+        return createContextInner({ db: database.db, services, user, authError, clientIp: req.ip, now });
       },
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
@@ -187,7 +190,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
   });
 
   await registerStripeWebhook(app, { db: database.db, billing, log: app.log });
-  registerRestRoutes(app, createRestHandler(database.db, services));
+  registerRestRoutes(app, createRestHandler(database.db, services, now));
 
   const webDist = env.WEB_DIST ?? defaultWebDist();
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

@@ -13,12 +13,11 @@ export type Caller = ReturnType<typeof createCaller>;
  * REST paths of the spec are thin adapters over the very same tRPC procedures, so input validation,
  * authentication and the admin check are identical whichever door a request comes through.
  */
-export function createRestHandler(db: Db, services: Services) {
+export function createRestHandler(db: Db, services: Services, now: () => Date) {
   return function rest<T>(call: (caller: Caller, request: FastifyRequest) => Promise<T>) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      const now = new Date();
-      const { user, authError } = await resolveSessionUser(db, services, request.headers.authorization, now);
-      const caller = createCaller(createContextInner({ db, services, user, authError, clientIp: request.ip }));
+      const { user, authError } = await resolveSessionUser(db, services, request.headers.authorization, now());
+      const caller = createCaller(createContextInner({ db, services, user, authError, clientIp: request.ip, now }));
       try {
         const result = await call(caller, request);
         return reply.send(result ?? {});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+const emulator = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+const realFirebase = { FIREBASE_API_KEY: 'web-api-key', FIREBASE_PROJECT_ID: 'shunkan-prod' };
+
+describe('loadEnv', () => {
+  it('starts on the embedded defaults with the emulator', () => {
+    const env = loadEnv(emulator);
+    expect(env).toMatchObject({ isEmulator: true, PORT: 3000, CLOCK_OFFSET_DAYS: 0, DAILY_LIMIT_STANDARD: 50, DAILY_LIMIT_PREMIUM: 100 });
+  });
+
+  it('needs either the emulator or real Firebase', () => {
+    expect(() => loadEnv({})).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+    expect(loadEnv(realFirebase).isEmulator).toBe(false);
+  });
+
+  it('accepts a moved clock only for emulator-mode tests, never with real Firebase', () => {
+    expect(loadEnv({ ...emulator, CLOCK_OFFSET_DAYS: '8' }).CLOCK_OFFSET_DAYS).toBe(8);
+    expect(() => loadEnv({ ...realFirebase, CLOCK_OFFSET_DAYS: '8' })).toThrow(/CLOCK_OFFSET_DAYS is for tests/);
+    expect(() => loadEnv({ ...emulator, CLOCK_OFFSET_DAYS: '-1' })).toThrow(/CLOCK_OFFSET_DAYS/);
+  });
+
+  it('requires the webhook secret and a public URL with Stripe', () => {
+    expect(() => loadEnv({ ...realFirebase, STRIPE_SECRET_KEY: 'sk_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadEnv({ ...realFirebase, STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/PUBLIC_URL/);
+  });
+});
