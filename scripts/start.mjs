@@ -1,19 +1,25 @@
 #!/usr/bin/env node
 // `pnpm start`: builds what is not built, starts the Firebase Auth emulator (unless real Firebase or
 // an external emulator is configured) and the API, which serves the web app on one URL.
+// `pnpm dev` (--dev): the same emulator, the API from source under `tsx watch`, and the Vite dev server
+// (hot reload, port 5173) proxying /api to it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { bin, httpOk, root, run, startAuthEmulator, waitFor } from './lib/processes.mjs';
 
+const isDev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
+const devWebPort = 5173;
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan';
 const useRealFirebase = Boolean(process.env.FIREBASE_API_KEY) && !process.env.FIREBASE_AUTH_EMULATOR_HOST;
-const publicUrl = `http://localhost:${port}`;
+const publicUrl = `http://localhost:${isDev ? devWebPort : port}`;
 
 process.env.TURBO_TELEMETRY_DISABLED = '1';
-console.log('▶ Building (cached when nothing changed)...');
-await run(bin('turbo'), ['run', 'build', '--output-logs=errors-only']);
+if (!isDev) {
+  console.log('▶ Building (cached when nothing changed)...');
+  await run(bin('turbo'), ['run', 'build', '--output-logs=errors-only']);
+}
 
 let emulator = null;
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, FIREBASE_PROJECT_ID: projectId };
@@ -37,13 +43,27 @@ if (!useRealFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
 }
 
 console.log('▶ Starting the server...');
-const api = spawn(process.execPath, [path.join(root, 'apps/api/dist/index.js')], { cwd: root, env, stdio: 'inherit' });
+const api = isDev
+  ? spawn(path.join(root, 'apps/api/node_modules/.bin/tsx'), ['watch', 'src/index.ts'], {
+      cwd: path.join(root, 'apps/api'),
+      env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir },
+      stdio: 'inherit',
+    })
+  : spawn(process.execPath, [path.join(root, 'apps/api/dist/index.js')], { cwd: root, env, stdio: 'inherit' });
 const apiExited = new Promise((resolve) => api.on('exit', resolve));
+const web = isDev
+  ? spawn(path.join(root, 'apps/web/node_modules/.bin/vite'), ['--port', String(devWebPort), '--strictPort'], {
+      cwd: path.join(root, 'apps/web'),
+      env: { ...process.env, API_PORT: String(port) },
+      stdio: 'inherit',
+    })
+  : null;
 
 let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
+  if (web && web.exitCode === null) web.kill('SIGTERM');
   if (api.exitCode === null) api.kill('SIGTERM');
   await Promise.race([apiExited, new Promise((r) => setTimeout(r, 10_000))]);
   await emulator?.stop();
@@ -59,4 +79,5 @@ apiExited.then((code) => {
 });
 
 await waitFor(httpOk(`http://127.0.0.1:${port}/api/health`), { timeoutMs: 60_000, label: 'the server' });
+if (isDev) await waitFor(httpOk(`http://127.0.0.1:${devWebPort}/`), { timeoutMs: 60_000, label: 'the Vite dev server' });
 console.log(`\n  Shunkan is running: ${publicUrl}\n  (Ctrl+C to stop; accounts and data are kept in ${dataDir})\n`);

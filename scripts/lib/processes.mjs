@@ -79,16 +79,17 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
     }),
   ]);
 
+  const exportAccounts = () =>
+    fetch(`http://127.0.0.1:${hubPort}/_admin/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: exportDir, initiatedBy: 'shunkan-start' }),
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => {});
   let exportTimer;
   if (exportDir) {
     // Accounts also survive a crash: export every 30 s, besides the export on a clean exit.
-    exportTimer = setInterval(() => {
-      fetch(`http://127.0.0.1:${hubPort}/_admin/export`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ path: exportDir, initiatedBy: 'shunkan-start' }),
-      }).catch(() => {});
-    }, 30_000);
+    exportTimer = setInterval(() => void exportAccounts(), 30_000);
     exportTimer.unref();
   }
   return {
@@ -97,6 +98,9 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
     stop: async () => {
       clearInterval(exportTimer);
       if (child.exitCode !== null) return;
+      // Ctrl+C in a terminal reaches the emulator too, and firebase-tools may take a second SIGINT as
+      // "quit now" and skip its export on exit: export first, while it surely still answers.
+      if (exportDir) await exportAccounts();
       child.kill('SIGINT');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');

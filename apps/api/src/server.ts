@@ -48,10 +48,14 @@ function defaultWebDist(): string {
 }
 
 /** Rate-limit bucket of a request: AI work and auth-ish calls get tighter limits than reads. */
-function rateLimitGroupOf(url: string, configured: RateLimitGroup | undefined): RateLimitGroup {
+export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undefined): RateLimitGroup {
   if (configured) return configured;
-  if (/^\/api\/trpc\/[^?]*\bpractice\./.test(url) || url.startsWith('/api/problem') || url.startsWith('/api/evaluate')) return 'ai';
-  if (url.startsWith('/api/auth') || url.startsWith('/api/emergency-reset') || /^\/api\/trpc\/[^?]*\bdemo\./.test(url)) return 'auth';
+  // tRPC batches name their procedures in the path (`/api/trpc/a.b,c.d`); the stricter group wins.
+  const trpcPath = /^\/api\/trpc\/([^?]*)/.exec(url)?.[1] ?? '';
+  if (/\b(demo\.|admin\.(passwordResetLink|setupAdmin))/.test(trpcPath) || url.startsWith('/api/auth') || url.startsWith('/api/emergency-reset')) {
+    return 'auth';
+  }
+  if (/\b(practice\.|admin\.generateProblems)/.test(trpcPath) || url.startsWith('/api/problem') || url.startsWith('/api/evaluate')) return 'ai';
   return 'default';
 }
 

@@ -32,9 +32,12 @@ export function sendError(reply: FastifyReply, error: unknown) {
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     const isInput = error.cause instanceof ZodError;
-    if (status >= 500) reply.log.error({ err: error }, 'procedure failed');
+    // 501 (a path not built yet) is a deliberate answer, not a failure to log; deliberate 5xx answers
+    // (502 when the AI or payment provider is down) carry a Japanese message meant for the learner;
+    // only an unexpected error's message is hidden, as it may describe internals.
+    if (status >= 500 && error.code !== 'NOT_IMPLEMENTED') reply.log.error({ err: error }, 'procedure failed');
     return reply.status(status).send({
-      message: isInput ? TEXT.invalidInput : status >= 500 ? TEXT.serverError : error.message,
+      message: isInput ? TEXT.invalidInput : error.code === 'INTERNAL_SERVER_ERROR' ? TEXT.serverError : error.message,
       code: error.code,
     });
   }

@@ -34,8 +34,24 @@ function useOnce(effect: () => void) {
 export function ConfirmPage() {
   const search = useSearch({ strict: false }) as ActionSearch;
   const navigate = useNavigate();
+  const utils = trpc.useUtils();
   const [state, setState] = useState<'loading' | 'success' | 'error'>('loading');
   const [message, setMessage] = useState<string>('');
+  const [detail, setDetail] = useState<string | null>(null);
+
+  /**
+   * Plan selection, as the spec says, except for a signed-in administrator (spec section 6) or a learner
+   * who already has access: they go home. The decision comes from the server's record.
+   */
+  async function confirmedUserTarget(): Promise<'/' | '/subscription-select'> {
+    if (!getFirebaseAuth().currentUser) return '/subscription-select';
+    try {
+      const subscription = await utils.subscription.current.fetch();
+      return subscription.isAdmin || subscription.hasAccess ? '/' : '/subscription-select';
+    } catch {
+      return '/subscription-select';
+    }
+  }
 
   useOnce(() => {
     void (async () => {
@@ -60,10 +76,12 @@ export function ConfirmPage() {
           }
         }
         setState('success');
-        setTimeout(() => void navigate({ to: '/subscription-select' }), 1500);
+        const target = await confirmedUserTarget();
+        setTimeout(() => void navigate({ to: target }), 1500);
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
-        setMessage(code.startsWith('auth/') ? `${TEXT.confirmError}（${authErrorMessage(error, '')}）` : TEXT.confirmProcessError);
+        setMessage(code.startsWith('auth/') ? TEXT.confirmError : TEXT.confirmProcessError);
+        setDetail(code.startsWith('auth/') ? authErrorMessage(error, '') || null : null);
         setState('error');
       }
     })();
@@ -83,7 +101,11 @@ export function ConfirmPage() {
             プラン選択画面へ移動します...
           </FormAlert>
         ) : null}
-        {state === 'error' ? <FormAlert status="error" title={message} /> : null}
+        {state === 'error' ? (
+          <FormAlert status="error" title={message}>
+            {detail}
+          </FormAlert>
+        ) : null}
         {state !== 'loading' ? (
           <HStack justify="center">
             <Button asChild colorPalette="blue">
@@ -127,11 +149,12 @@ export function AuthCallbackPage() {
     if (search.oobCode) return;
     if (!initialized || !checkedRedirect || error) return;
     if (!user) return setError(TEXT.callbackInvalid);
+    if (subscription.isError) return setError(`${TEXT.callbackErrorPrefix}${subscription.error.message}`);
     if (!subscription.data) return;
     const target = subscription.data.isAdmin ? '/' : subscription.data.hasAccess ? '/' : '/subscription-select';
     const timer = setTimeout(() => void navigate({ to: target }), 1000);
     return () => clearTimeout(timer);
-  }, [initialized, checkedRedirect, error, user, subscription.data, navigate, search.oobCode]);
+  }, [initialized, checkedRedirect, error, user, subscription.data, subscription.isError, subscription.error, navigate, search.oobCode]);
 
   if (search.oobCode) return <Navigate to="/auth-redirect" search={search} replace />;
   return (
@@ -284,12 +307,15 @@ export function AuthRedirectPage() {
   const { user, initialized } = useAuth();
   if (search.mode === 'resetPassword' && search.oobCode) return <Navigate to="/reset-password" search={search} replace />;
   if ((search.mode === 'verifyEmail' || search.mode === 'signup') && search.oobCode) return <Navigate to="/confirm" search={search} replace />;
-  if (search.mode && search.oobCode) {
-    notify({ type: 'error', title: TEXT.callbackInvalid });
-    return <Navigate to="/login" replace />;
-  }
+  if (search.mode && search.oobCode) return <InvalidLinkRedirect />;
   if (!initialized) return <FullPageSpinner />;
   return user ? <Navigate to="/home" replace /> : <Navigate to="/login" replace />;
+}
+
+/** An e-mail action this product does not handle: say so once, then go to the login page. */
+function InvalidLinkRedirect() {
+  useOnce(() => notify({ type: 'error', title: TEXT.callbackInvalid }));
+  return <Navigate to="/login" replace />;
 }
 
 export const RedirectHandlerPage = AuthRedirectPage;

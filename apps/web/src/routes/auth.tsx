@@ -349,12 +349,14 @@ export function LogoutPage() {
     void (async () => {
       try {
         await signOut(getFirebaseAuth());
-        localStorage.clear();
-        sessionStorage.clear();
         notify({ type: 'success', title: TEXT.logoutDoneTitle, description: TEXT.logoutDoneBody });
       } catch {
         notify({ type: 'error', title: TEXT.logoutError });
       } finally {
+        // Spec: storage is cleared and the user lands on /login even when sign-out fails, so nothing of
+        // the session stays behind on a shared computer.
+        localStorage.clear();
+        sessionStorage.clear();
         await navigate({ to: '/login', replace: true });
       }
     })();

@@ -4,7 +4,10 @@ import * as m0002 from './0002-practice.js';
 import * as m0003 from './0003-billing.js';
 import * as m0005 from './0005-practice-requests.js';
 
-/** Forward-only, numbered. Bundled in code so a built server needs no migration folder on disk. */
+/**
+ * Forward-only, numbered. Bundled in code so a built server needs no migration folder on disk.
+ * Number 0004 was never used and must stay unused (databases already ran 0005); the next is 0006.
+ */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-practice': m0002,
