@@ -62,7 +62,8 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
     args.push('--export-on-exit', exportDir);
   }
   const child = spawn(bin('firebase'), args, {
-    cwd: root,
+    // Its own working directory: an interrupted export leaves a firebase-export-* folder in the cwd.
+    cwd: configDir,
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
