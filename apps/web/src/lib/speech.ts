@@ -14,6 +14,19 @@ export function pickEnglishVoice(voices: SpeechSynthesisVoice[]): SpeechSynthesi
   );
 }
 
+/**
+ * Chrome fills the voice list asynchronously (empty on the first call): the list is read at load and
+ * again on `voiceschanged`, so the first model answer is already read by a local English voice.
+ */
+let knownVoices: SpeechSynthesisVoice[] = [];
+if (isSpeechAvailable()) {
+  const refresh = () => {
+    knownVoices = window.speechSynthesis.getVoices();
+  };
+  refresh();
+  window.speechSynthesis.addEventListener('voiceschanged', refresh);
+}
+
 export function speak(text: string): boolean {
   if (!isSpeechAvailable() || !text.trim()) return false;
   const synth = window.speechSynthesis;
@@ -23,7 +36,7 @@ export function speak(text: string): boolean {
   utterance.rate = 0.8;
   utterance.pitch = 1;
   utterance.volume = 1;
-  const voice = pickEnglishVoice(synth.getVoices());
+  const voice = pickEnglishVoice(knownVoices.length > 0 ? knownVoices : synth.getVoices());
   if (voice) utterance.voice = voice;
   synth.speak(utterance);
   return true;
