@@ -98,6 +98,34 @@ test('wrong answers get low stars, a diff and named errors; Shift+Enter and IME 
   await expect(input).toHaveValue('banana elephant purple quickly');
 });
 
+test('a failed evaluation keeps the typed answer; a failed problem request offers 最初から', async ({ page }) => {
+  await trialLearner(page);
+  await page.goto('/practice/high-school');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const problem = await startProblem(page);
+  const input = page.getByLabel('英訳を入力');
+  const answer = problem.answers[0] ?? '';
+
+  // The grading request fails on the way: the learner's words stay in the box, ready to send again.
+  const isEvaluate = (url: URL) => url.pathname.includes('practice.evaluate');
+  await page.route(isEvaluate, (route) => route.abort('connectionreset'));
+  await input.fill(answer);
+  await input.press('Enter');
+  await expect(page.getByText('評価に失敗しました。').first()).toBeVisible();
+  await expect(input).toHaveValue(answer);
+  await expect(page.getByTestId('result-card')).toHaveCount(0);
+  await page.unroute(isEvaluate);
+  await page.getByRole('button', { name: '回答する' }).click();
+  await expect(page.getByTestId('stars')).toHaveAttribute('data-rating', '5');
+
+  // The next problem cannot be fetched: the error state says so and 最初から returns to the start.
+  await page.route((url) => url.pathname.includes('practice.nextProblem'), (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: '次の問題' }).click();
+  await expect(page.getByText('問題の生成に失敗しました。')).toBeVisible();
+  await page.getByRole('button', { name: '最初から' }).click();
+  await expect(page.getByRole('button', { name: '練習を始める' })).toBeVisible();
+});
+
 test('?difficulty= on / opens the practice screen; back returns to level selection', async ({ page }) => {
   await trialLearner(page);
   await page.goto('/?difficulty=high-school');
