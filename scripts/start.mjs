@@ -13,6 +13,7 @@ const devWebPort = 5173;
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan';
 const useRealFirebase = Boolean(process.env.FIREBASE_API_KEY) && !process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const emulatorHostPort = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const publicUrl = `http://localhost:${isDev ? devWebPort : port}`;
 
 process.env.TURBO_TELEMETRY_DISABLED = '1';
@@ -23,11 +24,16 @@ if (!isDev) {
 
 let emulator = null;
 const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, FIREBASE_PROJECT_ID: projectId };
-if (!useRealFirebase && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-  console.log('▶ Starting the Firebase Auth emulator (accounts kept in %s)...', path.join(dataDir, 'auth-emulator'));
+const isEmulatorRunning = !useRealFirebase && (await httpOk(`http://${emulatorHostPort}/`)().catch(() => false));
+if (isEmulatorRunning) {
+  console.log('▶ Using the Firebase Auth emulator already running at %s', emulatorHostPort);
+  env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHostPort;
+} else if (!useRealFirebase) {
+  console.log('▶ Starting the Firebase Auth emulator on %s (accounts kept in %s)...', emulatorHostPort, path.join(dataDir, 'auth-emulator'));
   emulator = await startAuthEmulator({
     projectId,
     dataDir,
+    hostPort: emulatorHostPort,
     onLine: (line) => {
       // No real e-mail locally: print the links the emulator "sends", rewritten to this app's pages.
       const match = /To (verify the email address|reset the password for) (\S+), follow this link: (\S+)/.exec(line);
