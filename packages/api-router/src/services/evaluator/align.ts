@@ -9,7 +9,7 @@
  *    missing / extra.
  */
 import { distance } from 'fastest-levenshtein';
-import { isTransposition, type AnalysedAnswer, type SynonymTable, type Token } from './analyse';
+import { isMainVerbHave, isTransposition, type AnalysedAnswer, type SynonymTable, type Token } from './analyse';
 import {
   CONFUSABLES,
   MOVABLE_ADVERBS,
@@ -114,8 +114,12 @@ interface Relate {
 
 const NONE: Relate = { rel: undefined, synonym: false, score: 0 };
 
-/** How a learner word relates to a reference word, with an alignment weight. */
-function relate(l: Token, r: Token, ctx: SynonymContext): Relate {
+/**
+ * How a learner word relates to a reference word, with an alignment weight. `needsParticiple`:
+ * the reference word follows have, so a synonym reached through its lemma must be a participle
+ * too ("has went" is not "has left" even though go and leave are synonyms here).
+ */
+function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false): Relate {
   // Only the learner's own contraction is ambiguous: "she's" may be "she has", but a learner who
   // writes "she has happy" does not get the answer's "she's" read as "has".
   if (l.norm === r.norm || l.alts.includes(r.norm)) {
@@ -132,9 +136,18 @@ function relate(l: Token, r: Token, ctx: SynonymContext): Relate {
   const rDirect = groupsOf(r, false, ctx);
   // A regularised form ("buyed", "childs") is never a clean synonym of anything.
   if (intersects(lDirect, rDirect) && !l.slip) return { rel: 'synonym', synonym: true, score: 0.95 };
-  if (intersects(groupsOf(l, true, ctx), groupsOf(r, true, ctx))) {
-    return sameInflection(l, r) && !l.slip ? { rel: 'synonym', synonym: true, score: 0.95 } : { rel: 'inflection', synonym: true, score: 0.75 };
+  const rAll = groupsOf(r, true, ctx);
+  const shared = groupsOf(l, true, ctx).filter((g) => rAll.includes(g));
+  if (shared.length > 0) {
+    // Reached through a lemma, a word is another inflection of a group member: when the other
+    // word is a member as written ("read" of finished / read), the learner's "finish" is the
+    // wrong form of "finished", however its own forms compare with the ambiguous "read".
+    const oneSideAsWritten = shared.every((g) => lDirect.includes(g) !== rDirect.includes(g));
+    const sameForm = !oneSideAsWritten && sameInflection(l, r) && !l.slip && !(needsParticiple && !l.forms.has('pp'));
+    return sameForm ? { rel: 'synonym', synonym: true, score: 0.95 } : { rel: 'inflection', synonym: true, score: 0.75 };
   }
+  // "have went" for "have been (to)": the learner's go is the been of the perfect.
+  if (l.lemma === 'go' && r.norm === 'been' && needsParticiple) return { rel: 'inflection', synonym: false, score: 0.75 };
   if (
     CONFUSABLE_SET.has(`${l.norm}|${r.norm}`) ||
     (l.norm.length >= 3 && isTransposition(l.norm, r.norm)) ||
@@ -159,6 +172,27 @@ function relate(l: Token, r: Token, ctx: SynonymContext): Relate {
     }
   }
   return NONE;
+}
+
+/**
+ * "lets" where the answer has "let us" (Let's): the learner's word stands for both reference words
+ * and is paired with them as a split in the gap, not as an inflection of "let" with "us" missing.
+ */
+function splitsInto(l: Token, ref: readonly Token[], j: number): boolean {
+  const split = SPLIT_CONFUSIONS[l.norm];
+  return split !== undefined && ref[j]?.norm !== l.norm && ref[j]?.norm === split[0] && ref[j + 1]?.norm === split[1];
+}
+
+/** Is the reference word at j a participle after have ("has left", "have you ever been")? */
+function followsHave(ref: readonly Token[], j: number): boolean {
+  if (!ref[j]?.forms.has('pp')) return false;
+  for (let k = j - 1; k >= 0 && k >= j - 3; k--) {
+    const t = ref[k];
+    if (!t) break;
+    if (t.lemma === 'have' && (t.cls === 'aux' || t.pos === 'AUX')) return true;
+    if (t.cls !== 'pron' && !MOVABLE_ADVERBS.has(t.norm) && t.norm !== 'ever' && t.norm !== 'never' && t.norm !== 'not' && t.norm !== 'already' && t.norm !== 'just') return false;
+  }
+  return false;
 }
 
 /** Weighted LCS; ties prefer matching, then skipping the learner's word. Deterministic. */
@@ -211,6 +245,40 @@ function isMovableAdverbial(tokens: readonly Token[]): boolean {
   return tokens.some((t) => TIME_NOUNS.has(t.norm) || /^\d/.test(t.norm) || MOVABLE_ADVERBS.has(t.norm));
 }
 
+/** The reference words outside a block at one edge: the other part of a two-part sentence. */
+function complementOf(ref: readonly Token[], rs: number, re: number): Token[] {
+  return rs === 0 ? ref.slice(re + 1) : ref.slice(0, rs);
+}
+
+/** "did not you" (from "didn't you") or "did you not": where "not" stands in a negative question. */
+function negativeQuestionAt(tokens: readonly Token[], k: number): { aux: string; subject: string; notFirst: boolean } | undefined {
+  if (tokens[k]?.norm !== 'not') return undefined;
+  const before = tokens[k - 1];
+  const after = tokens[k + 1];
+  const auxLike = (t: Token | undefined): t is Token => t !== undefined && (t.cls === 'aux' || t.cls === 'modal');
+  // Only the contraction puts "not" before the subject: "Why did not you come" is not English.
+  if (auxLike(before) && after?.cls === 'pron' && before.group === tokens[k]?.group) return { aux: before.norm, subject: after.norm, notFirst: true };
+  const aux = tokens[k - 2];
+  if (auxLike(aux) && before?.cls === 'pron') return { aux: aux.norm, subject: before.norm, notFirst: false };
+  return undefined;
+}
+
+/** A one-word move that is only "didn't you" vs "did you not": the same question. */
+function isNegativeQuestionSwap(learner: readonly Token[], ref: readonly Token[], b: MoveBlock): boolean {
+  const [i] = b.l;
+  const [j] = b.r;
+  if (b.l.length !== 1 || i === undefined || j === undefined) return false;
+  for (const li of [i - 1, i, i + 1]) {
+    const l = negativeQuestionAt(learner, li);
+    if (!l) continue;
+    for (const rj of [j - 1, j, j + 1]) {
+      const r = negativeQuestionAt(ref, rj);
+      if (r && r.notFirst !== l.notFirst && r.aux === l.aux && r.subject === l.subject) return true;
+    }
+  }
+  return false;
+}
+
 function findMoves(learner: readonly Token[], ref: readonly Token[], scores: Relate[][], freeL: Set<number>, freeR: Set<number>): MoveBlock[] {
   const blocks: MoveBlock[] = [];
   for (;;) {
@@ -239,7 +307,10 @@ function findMoves(learner: readonly Token[], ref: readonly Token[], scores: Rel
     const rs = b.r[0] ?? 0;
     const re = b.r.at(-1) ?? 0;
     const edgeSwap = (ls === 0 && re === ref.length - 1) || (le === learner.length - 1 && rs === 0);
-    b.valid = edgeSwap && isMovableAdverbial(b.r.map((k) => ref[k]).filter((t): t is Token => t !== undefined));
+    // Either part of a two-part sentence may be the adverbial clause that moved: "I would accept
+    // the offer if I were you" swaps the main clause and the if-clause.
+    const movable = isMovableAdverbial(b.r.map((k) => ref[k]).filter((t): t is Token => t !== undefined)) || (blocks.length === 1 && isMovableAdverbial(complementOf(ref, rs, re)));
+    b.valid = (edgeSwap && movable) || isNegativeQuestionSwap(learner, ref, b);
   }
   return blocks;
 }
@@ -248,7 +319,8 @@ function findMoves(learner: readonly Token[], ref: readonly Token[], scores: Rel
 export function align(learner: Token[], answer: AnalysedAnswer, ref: Token[], ctx: SynonymContext, phraseSynonym: boolean): Alignment {
   const n = learner.length;
   const m = ref.length;
-  const scores: Relate[][] = learner.map((l) => ref.map((r) => relate(l, r, ctx)));
+  const afterHave = ref.map((_, j) => followsHave(ref, j));
+  const scores: Relate[][] = learner.map((l) => ref.map((r, j) => (splitsInto(l, ref, j) ? NONE : relate(l, r, ctx, afterHave[j]))));
   const anchors = monotoneAlign(scores, n, m);
 
   const pairs: Pair[] = [];
@@ -329,7 +401,9 @@ export function align(learner: Token[], answer: AnalysedAnswer, ref: Token[], ct
     for (const i of ls) {
       const l = learner[i];
       if (!l || byL[i]) continue;
-      const target = rs.find((j) => j > lastR && !used.has(j) && ref[j]?.cls === 'content' && (l.cls === 'content' || l.foreign || !l.known));
+      // "have" as the main verb ("I have milk") is a verb slot like any other.
+      const slot = (j: number): boolean => ref[j]?.cls === 'content' || isMainVerbHave(ref, j);
+      const target = rs.find((j) => j > lastR && !used.has(j) && slot(j) && (l.cls === 'content' || l.foreign || !l.known));
       if (target === undefined) continue;
       addPair({ l: i, r: target, rel: 'replace', via: 'gap', synonym: false });
       used.add(target);

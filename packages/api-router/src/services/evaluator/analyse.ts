@@ -85,6 +85,8 @@ export interface ProblemAnalysis {
 const EMPTY_FORMS: ReadonlySet<VForm> = new Set();
 const MOTION_VERBS = new Set(['go', 'come', 'walk', 'get', 'return', 'travel', 'move', 'run', 'drive', 'fly', 'send', 'give', 'listen', 'talk', 'speak', 'belong', 'write', 'say', 'explain', 'lend', 'show', 'invite', 'take', 'bring', 'ride', 'swim', 'commute', 'head']);
 
+const PLURAL_DAYS = new Set(['mondays', 'tuesdays', 'wednesdays', 'thursdays', 'fridays', 'saturdays', 'sundays']);
+
 function isNumeric(norm: string): boolean {
   return /^\d/.test(norm);
 }
@@ -98,6 +100,10 @@ function verbForms(norm: string, lemma: string, res: Resources): ReadonlySet<VFo
     if (irregular.past.includes(norm)) forms.add('past');
     if (irregular.participle.includes(norm)) forms.add('pp');
   }
+  // "has" / "does" / "is" are third-person forms too, so a synonym of "have" never matches "has"
+  // as if it were the plain form.
+  const aux = AUX_FORMS[norm];
+  if (aux?.time === 'present' && aux.person === '3sg') forms.add('3sg');
   if (norm !== lemma) {
     if (norm.endsWith('ing')) forms.add('ing');
     else if (norm.endsWith('ed') && !irregular) {
@@ -170,6 +176,11 @@ export function analyseTokens(raw: readonly RawToken[], res: Resources): Token[]
       lemma = t.norm;
       pos = 'NOUN';
     }
+    // wink keeps "Sundays" as a proper noun of its own; it is the plural of the day.
+    if (PLURAL_DAYS.has(t.norm)) {
+      lemma = t.norm.slice(0, -1);
+      pos = 'PROPN';
+    }
     const next = raw[i + 1];
     const prevLemma = i > 0 ? out[i - 1]?.lemma : undefined;
     let cls = classOf(t.norm, prevLemma, next ? { norm: next.norm, pos: tags[i + 1] ?? 'X' } : undefined);
@@ -190,6 +201,19 @@ export function analyseTokens(raw: readonly RawToken[], res: Resources): Token[]
   });
   return out;
 }
+
+/** "have" as the main verb ("I have milk every morning"), not the perfect auxiliary. */
+export function isMainVerbHave(tokens: readonly Token[], k: number): boolean {
+  const t = tokens[k];
+  if (t?.lemma !== 'have') return false;
+  let next = k + 1;
+  while (tokens[next] !== undefined && PERFECT_ADVERBS.has(tokens[next]?.norm ?? '')) next += 1;
+  // Only a participle makes it the perfect auxiliary; wink's tags are unreliable here ("have milk"
+  // comes out as have/AUX milk/VERB).
+  const t2 = tokens[next];
+  return t2 === undefined || (!t2.forms.has('pp') && t2.cls !== 'aux');
+}
+const PERFECT_ADVERBS = new Set(['never', 'ever', 'already', 'just', 'not', 'also', 'always', 'often', 'recently', 'finally']);
 
 /** Third-person singular present of a verb lemma ("go" → "goes", "study" → "studies"). */
 function thirdPerson(lemma: string): string {
@@ -390,6 +414,19 @@ export function globalSynonyms(res: Resources): { table: SynonymTable; phraseTok
 
 /** Ids for problem synonym groups start after the global ones so the two never collide. */
 const PROBLEM_SYNONYM_BASE = 100_000;
+/** Synonyms derived from the accepted answers get their own id range, after the curated ones. */
+const DERIVED_SYNONYM_BASE = 200_000;
+
+/**
+ * Add synonym groups derived from the accepted answers (see slot-synonyms.ts) to a problem's own
+ * table, so that they count exactly like the curated per-problem synonyms.
+ */
+export function addProblemSynonyms(analysis: ProblemAnalysis, groups: readonly (readonly string[])[], res: Resources): void {
+  const extra = buildSynonymTable(groups, res, DERIVED_SYNONYM_BASE, analysis.phraseTokens);
+  for (const [word, ids] of extra.words) for (const id of ids) addTo(analysis.synonyms.words, word, id);
+  for (const [lemma, ids] of extra.lemmas) for (const id of ids) addTo(analysis.synonyms.lemmas, lemma, id);
+  analysis.synonyms.phrases.push(...extra.phrases);
+}
 
 /** Analyse a problem's accepted answers and synonyms once (cached by the evaluator). */
 export function analyseProblem(problem: TBankProblem, res: Resources): ProblemAnalysis {

@@ -1,9 +1,9 @@
 /**
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
-import type { Token } from './analyse';
+import { isMainVerbHave, type Token } from './analyse';
 import type { Alignment, Pair } from './align';
-import { AUX_FORMS } from './lexicon';
+import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, areAntonyms } from './lexicon';
 import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
 
 export interface DraftError extends TEvaluationError {
@@ -13,6 +13,8 @@ export interface DraftError extends TEvaluationError {
   order: number;
   /** A missing or wrong content word (drives the "key word missing" calibration). */
   contentLoss: boolean;
+  /** The answer means something else (negation flipped, an opposite word): caps the rating. */
+  meaning: boolean;
 }
 
 export interface Classification {
@@ -29,6 +31,7 @@ export const PENALTY: Readonly<Record<ErrorKind, number>> = {
   article: 0.6,
   plural: 0.6,
   agreement: 1.0,
+  'subject-verb': 1.0,
   tense: 1.2,
   'verb-form': 1.0,
   preposition: 0.8,
@@ -36,14 +39,21 @@ export const PENALTY: Readonly<Record<ErrorKind, number>> = {
   'missing-word': 0.8,
   'extra-word': 0.6,
   'word-choice': 1.6,
+  negation: 2.5,
+  antonym: 2.5,
 };
+/** A content word replaced by a non-synonym loses part of the meaning (nouns, adjectives). */
+const CONTENT_WORD_CHOICE_PENALTY = 2.0;
+/** The main verb replaced by a non-synonym: the sentence states a different action. */
+const VERB_CHOICE_PENALTY = 2.6;
 const MISSING_CONTENT_PENALTY = 1.8;
 const EXTRA_CONTENT_PENALTY = 0.8;
 const FUNCTION_WORD_CHOICE_PENALTY = 0.9;
 const WORD_ORDER_EXTRA_BLOCK = 1.5;
 /** A dropped copula ("My brother good at tennis") leaves the sentence without a verb. */
 const MISSING_COPULA_PENALTY = 1.5;
-const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose']);
+const MODAL_FOR_AUX_PENALTY = 1.3;
+const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose', 'lets']);
 /** Extra words that only add politeness or emphasis the prompt allows: not errors. */
 const FREE_EXTRAS: readonly (readonly string[])[] = [['please'], ['very', 'much']];
 const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
@@ -109,7 +119,10 @@ function auxInflection(l: Token, r: Token): ErrorSpec {
     const what = ra.time === 'past' ? '過去形' : '現在形';
     return { kind: 'tense', message: `${q(lw)}は${what}の${q(r.display)}にしましょう。` };
   }
-  return { kind: 'agreement', message: `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` };
+  // 三単現 names only a missing third-person singular present form (is / has / does); the rest
+  // (I has, we was, if I was you) is agreement with another subject.
+  const kind: ErrorKind = ra.time === 'present' && ra.person === '3sg' ? 'agreement' : 'subject-verb';
+  return { kind, message: `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` };
 }
 
 function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
@@ -145,7 +158,7 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
     return { kind: 'agreement', message: `${q(lw)}は三人称単数なので${q(r.display)}にしましょう。` };
   }
   if (rf.has('base') && lf.has('3sg')) {
-    return { kind: 'agreement', message: `主語が三人称単数ではないので${q(lw)}ではなく${q(r.display)}にしましょう。` };
+    return { kind: 'subject-verb', message: `主語が三人称単数ではないので${q(lw)}ではなく${q(r.display)}にしましょう。` };
   }
   if (rf.has('ing') && !lf.has('ing')) {
     return { kind: 'verb-form', message: `${q(lw)}は-ing形の${q(r.display)}にしましょう。` };
@@ -183,6 +196,16 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   return { kind: 'word-choice', message: `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, penalty: 1.0 };
 }
 
+/** Present / past pairs of modals: "can" for "could" is a tense slip, not a wrong word. */
+const MODAL_TENSES: Readonly<Record<string, { other: string; past: boolean }>> = {
+  can: { other: 'could', past: false },
+  could: { other: 'can', past: true },
+  will: { other: 'would', past: false },
+  would: { other: 'will', past: true },
+  may: { other: 'might', past: false },
+  might: { other: 'may', past: true },
+};
+
 function classSpec(l: Token, r: Token): ErrorSpec {
   const lw = learnerWord(l);
   if (l.cls === 'article' && r.cls === 'article') {
@@ -199,17 +222,53 @@ function classSpec(l: Token, r: Token): ErrorSpec {
   if (l.cls === 'article' || r.cls === 'article') {
     return { kind: 'article', message: `${q(lw)}ではなく${q(r.display)}を使いましょう。` };
   }
+  const modalTense = MODAL_TENSES[l.norm];
+  if (modalTense && modalTense.other === r.norm) {
+    const what = modalTense.past ? '現在形' : '過去形';
+    return { kind: 'tense', message: `${q(lw)}は${what}の${q(r.display)}にしましょう。` };
+  }
   if (l.cls === 'aux' && r.cls === 'aux') {
     // be / have / do swapped ("has postponed" for "was postponed"): the verb phrase is malformed.
     return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}にしましょう。` };
   }
-  // A different question word asks a different question.
-  const penalty = l.cls === 'wh' && r.cls === 'wh' ? PENALTY['word-choice'] : FUNCTION_WORD_CHOICE_PENALTY;
+  // A different question word asks a different question; a modal for do / be ("can" for "did")
+  // adds ability or intention the prompt does not have.
+  const modalForAux = (l.cls === 'modal' && r.cls === 'aux') || (l.cls === 'aux' && r.cls === 'modal');
+  const penalty = l.cls === 'wh' && r.cls === 'wh' ? PENALTY['word-choice'] : modalForAux ? MODAL_FOR_AUX_PENALTY : FUNCTION_WORD_CHOICE_PENALTY;
   return { kind: 'word-choice', message: `${q(lw)}ではなく${q(r.display)}にしましょう。`, penalty };
 }
 
 function makeError(kind: ErrorKind, words: string[], expected: string[], message: string, order: number, penalty?: number, contentLoss = false): DraftError {
-  return { kind, label: ERROR_KINDS[kind], words, expected, message, penalty: penalty ?? PENALTY[kind], order, contentLoss };
+  const meaning = kind === 'negation' || kind === 'antonym';
+  return { kind, label: ERROR_KINDS[kind], words, expected, message, penalty: penalty ?? PENALTY[kind], order, contentLoss, meaning };
+}
+
+/** Are two words opposites (by surface or lemma)? */
+function isAntonym(l: Token, r: Token): boolean {
+  for (const x of [l.norm, l.lemma]) for (const y of [r.norm, r.lemma]) if (areAntonyms(x, y)) return true;
+  return false;
+}
+
+/** "an" before a vowel sound, "a" before a consonant sound; undefined when unsure (digits). */
+function indefiniteArticleFor(word: string): 'a' | 'an' | undefined {
+  if (!/^[a-z]/.test(word)) return undefined;
+  if (/^(hour|honest|honor|heir)/.test(word)) return 'an';
+  if (/^(uni|use|usu|uti|eu|one|once|ewe|ufo)/.test(word)) return 'a';
+  return /^[aeiou]/.test(word) ? 'an' : 'a';
+}
+
+/**
+ * a / an must agree with the learner's own next word: after a synonym ("an airplane" for "a
+ * plane") the accepted answer's article is not the measure. Returns the article the learner's
+ * next word needs when it differs from the reference's next word, else undefined.
+ */
+function articleForLearnerNoun(ctx: Ctx, p: Pair): 'a' | 'an' | undefined {
+  const next = ctx.learner[p.l + 1];
+  const refNext = ctx.ref[p.r + 1];
+  const nextPair = ctx.a.byL[p.l + 1];
+  // Only a synonym in the article's own noun slot changes which article is right.
+  if (!next || next.norm === refNext?.norm || nextPair?.r !== p.r + 1 || !nextPair.synonym) return undefined;
+  return indefiniteArticleFor(next.norm);
 }
 
 const TENSE_AUX = new Set(['have', 'has', 'had', 'will', 'would']);
@@ -259,12 +318,26 @@ function pairErrors(ctx: Ctx): boolean {
     }
     switch (p.rel) {
       case 'exact':
-      case 'synonym':
+      case 'synonym': {
+        const needed = l.norm === 'a' || l.norm === 'an' ? articleForLearnerNoun(ctx, p) : undefined;
+        if (needed && needed !== l.norm) {
+          const next = learner[p.l + 1];
+          const why = needed === 'an' ? '次の語が母音の音で始まるため' : '次の語が子音の音で始まるため';
+          const before = next ? `${q(learnerWord(next))}の前は` : '';
+          errors.push(makeError('article', [learnerWord(l)], [needed], `${before}${q(learnerWord(l))}ではなく${q(needed)}を使いましょう（${why}）。`, p.l));
+        }
         break;
+      }
       case 'inflection':
         errors.push(inflectionError(ctx, p, l, r));
         break;
       case 'class': {
+        const aOrAn = (t: Token): boolean => t.norm === 'a' || t.norm === 'an';
+        if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
+        if (isAntonym(l, r)) {
+          errors.push(makeError('antonym', [learnerWord(l)], [r.display], `${q(learnerWord(l))}では意味が反対になります。${q(r.display)}にしましょう。`, p.l));
+          break;
+        }
         const spec = classSpec(l, r);
         errors.push(makeError(spec.kind, [learnerWord(l)], [r.display], spec.message, p.l, spec.penalty));
         break;
@@ -280,8 +353,15 @@ function pairErrors(ctx: Ctx): boolean {
       }
       case 'replace': {
         const lw = learnerWord(l);
+        if (!l.foreign && isAntonym(l, r)) {
+          errors.push(makeError('antonym', [lw], [r.display], `${q(lw)}では意味が反対になります。${q(r.display)}にしましょう。`, p.l, undefined, true));
+          break;
+        }
         const message = l.foreign ? `${q(lw)}は英語で${q(r.display)}と言います。` : `${q(lw)}ではなく${q(r.display)}が自然です。`;
-        errors.push(makeError('word-choice', [lw], [r.display], message, p.l, r.content ? PENALTY['word-choice'] : FUNCTION_WORD_CHOICE_PENALTY, true));
+        // A wrong verb for a verb states another action; a garbled or non-verb word is a lesser slip.
+        const verb = ((r.pos === 'VERB' && r.cls === 'content') || isMainVerbHave(ref, p.r)) && l.pos === 'VERB' && !l.foreign && l.known;
+        const penalty = verb ? VERB_CHOICE_PENALTY : !r.content ? FUNCTION_WORD_CHOICE_PENALTY : CONTENT_WORD_CHOICE_PENALTY;
+        errors.push(makeError('word-choice', [lw], [r.display], message, p.l, penalty, true));
         break;
       }
     }
@@ -358,11 +438,116 @@ function auxiliaryErrors(ctx: Ctx): void {
   }
 }
 
+/** A negation word, or "cant" / "wont" typed for can't / won't. */
+function isNegator(t: Token | undefined): boolean {
+  return t !== undefined && (NEGATORS.has(t.norm) || (SPLIT_CONFUSIONS[t.norm]?.includes('not') ?? false));
+}
+
+/**
+ * Negations that negate, by position. A negation paired with a negation of the other sentence is
+ * the same negation however it moved; "no matter how" and "not only" do not negate.
+ */
+function negators(tokens: readonly Token[], partnerIsNegator: (k: number) => boolean): number[] {
+  const out: number[] = [];
+  tokens.forEach((t, k) => {
+    if (!isNegator(t) || partnerIsNegator(k)) return;
+    if (NON_NEGATING_NEXT[t.norm]?.has(tokens[k + 1]?.norm ?? '')) return;
+    out.push(k);
+  });
+  return out;
+}
+
+/** The words at these positions as written: the parts of one contraction become "don't" again. */
+function writtenWords(tokens: readonly Token[], positions: readonly number[]): string[] {
+  const out: string[] = [];
+  let lastGroup: number | undefined;
+  for (const k of positions) {
+    const t = tokens[k];
+    if (!t) continue;
+    if (t.group === lastGroup) {
+      out[out.length - 1] = t.surface;
+      continue;
+    }
+    lastGroup = t.group;
+    out.push(learnerWord(t));
+  }
+  return out;
+}
+
+/**
+ * Polarity: a negation added or dropped says the opposite of the prompt, however close the words
+ * are. One meaning error replaces the missing / extra "do not" it would otherwise be counted as.
+ */
+function polarityError(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  const bothNegators = (p: Pair | undefined): boolean =>
+    p !== undefined && isNegator(learner[p.l]) && [p.r, ...(p.rMore ?? [])].some((j) => isNegator(ref[j]));
+  const ln = negators(learner, (k) => bothNegators(a.byL[k]));
+  const rn = negators(ref, (j) => bothNegators(a.byR[j]));
+  if (ln.length === rn.length) return;
+  const withDoSupport = (tokens: readonly Token[], positions: readonly number[], free: ReadonlySet<number>): number[] => {
+    const out = new Set<number>();
+    for (const k of positions) {
+      out.add(k);
+      // "don't drink": the do-support auxiliary only exists because of the negation.
+      if (AUX_FORMS[tokens[k - 1]?.norm ?? '']?.lemma === 'do' && free.has(k - 1)) out.add(k - 1);
+    }
+    return [...out].sort((x, y) => x - y);
+  };
+  if (ln.length > rn.length) {
+    const positions = withDoSupport(learner, ln, ctx.extraSet);
+    for (const k of positions) if (ctx.extraSet.has(k)) ctx.consumedL.add(k);
+    const words = writtenWords(learner, positions);
+    const error = makeError('negation', words, [], `${q(words.join(' '))}があると否定の文になり、問題文と反対の意味になります。`, positions[0] ?? 0);
+    errors.push(error);
+    return;
+  }
+  const positions = withDoSupport(ref, rn, ctx.missingSet);
+  for (const k of positions) if (ctx.missingSet.has(k)) ctx.consumedR.add(k);
+  const expected = writtenWords(ref, positions);
+  errors.push(makeError('negation', [], expected, `否定の${q(expected.join(' '))}が抜けていて、問題文と反対の意味になっています。`, ctx.orderOfR[positions[0] ?? 0] ?? 0));
+}
+
+const CAUSATIVE_VERBS = new Set(['have', 'get']);
+
+/**
+ * "I had cut my hair" for "I had my hair cut": the participle moved next to have / get turns
+ * "had it done (by someone)" into "did it myself" — a different meaning, not just an order slip.
+ */
+function lostCausative(ctx: Ctx, block: { l: readonly number[]; r: readonly number[] }): boolean {
+  const { learner, ref } = ctx;
+  const [i] = block.l;
+  const [j] = block.r;
+  if (block.l.length !== 1 || i === undefined || j === undefined) return false;
+  const verb = ref[j];
+  if (!verb || verb.pos !== 'VERB' || !verb.forms.has('pp')) return false;
+  if (!CAUSATIVE_VERBS.has(learner[i - 1]?.lemma ?? '')) return false;
+  for (let k = j - 2; k >= 0 && k >= j - 4; k--) if (CAUSATIVE_VERBS.has(ref[k]?.lemma ?? '')) return true;
+  return false;
+}
+
 /** Word order: one issue for all the words that are present but out of place. */
 function wordOrderError(ctx: Ctx): void {
   const { a, learner, ref, errors } = ctx;
   const invalid = a.moves.filter((b) => !b.valid);
   if (invalid.length === 0) return;
+  const [only] = invalid;
+  if (invalid.length === 1 && only && lostCausative(ctx, only)) {
+    const i = only.l[0] ?? 0;
+    const j = only.r[0] ?? 0;
+    const words = [learner[i - 1], learner[i]].filter((t): t is Token => t !== undefined).map(learnerWord);
+    const rSpan = ref.slice(Math.max(0, j - 3), j + 1).map((t) => t.display);
+    const error = makeError(
+      'word-order',
+      words,
+      rSpan,
+      `${q(words.join(' '))}だと「自分で〜した」という意味になります。「〜してもらう」は${q(rSpan.join(' '))}のように have / get＋もの＋過去分詞の語順です。`,
+      i,
+      PENALTY.negation,
+    );
+    errors.push({ ...error, meaning: true });
+    return;
+  }
   // The span to quote: from each moved block to the neighbours it was taken from / put between.
   let rMin = Infinity;
   let rMax = -Infinity;
@@ -559,6 +744,7 @@ export function classify(a: Alignment): Classification {
   // or extra words, so the pair-based steps run first.
   const usedSynonym = pairErrors(ctx);
   auxiliaryErrors(ctx);
+  polarityError(ctx);
   wordOrderError(ctx);
   const optional = optionalWords(ctx);
   missingErrors(ctx);

@@ -35,6 +35,16 @@ function mergeGroups(pieces: Piece[], learnerGroupSize: Map<number, number>, ref
         continue;
       }
     }
+    // Delete run over a whole learner group (an extra "don't").
+    if (piece.op === 'delete' && l) {
+      const size = learnerGroupSize.get(l.group) ?? 1;
+      const run = pieces.slice(k, k + size);
+      if (size > 1 && run.length === size && run.every((p) => p.op === 'delete' && p.l?.group === l.group)) {
+        out.push({ op: 'delete', text: l.surface, expected: '' });
+        k += size;
+        continue;
+      }
+    }
     // Insert run over a whole reference group (a missing "I'm").
     if (piece.op === 'insert' && piece.r[0]) {
       const g = piece.r[0].group;

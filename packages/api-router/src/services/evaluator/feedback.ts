@@ -42,6 +42,8 @@ function otherPhrasing(problem: TBankProblem, answerIndex: number): string | und
 }
 
 function positives(input: FeedbackInput): string[] {
+  // Praising the word order of a sentence that says the opposite would mislead the learner.
+  if (input.errors.some((e) => e.meaning)) return [];
   const kinds = new Set(input.errors.map((e) => e.kind));
   const out: string[] = [];
   if (input.recall >= 0.5 && !kinds.has('word-order')) out.push('語順は正しくできています。');

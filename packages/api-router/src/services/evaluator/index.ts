@@ -24,6 +24,7 @@ import { buildFeedback } from './feedback';
 import { tokenize } from './normalize';
 import { loadResources, type Resources } from './resources';
 import { scoreAlignment, type Score } from './score';
+import { deriveSlotSynonyms } from './slot-synonyms';
 import type { TDiffToken, TEvaluation, TEvaluationError } from './types';
 
 export { normalizeAnswer } from './normalize';
@@ -229,6 +230,7 @@ export async function createEvaluator(): Promise<Evaluator> {
     const hit = cache.get(key);
     if (hit) return hit;
     const analysis = analyseProblem(problem, res);
+    deriveSlotSynonyms(analysis, res);
     // Insertion-order eviction: deterministic and good enough for a bank that fits anyway.
     if (cache.size >= MAX_CACHED_PROBLEMS) {
       const oldest = cache.keys().next();

@@ -298,7 +298,7 @@ export const CONFUSABLES: readonly (readonly [string, string])[] = [
   ['to', 'too'], ['accept', 'except'], ['advice', 'advise'], ['affect', 'effect'],
   ['weather', 'whether'], ['passed', 'past'], ['through', 'threw'], ['hear', 'here'], ['know', 'no'],
   ['right', 'write'], ['buy', 'by'], ['peace', 'piece'], ['whole', 'hole'], ['wear', 'where'],
-  ['its', 'it'], ['your', 'you'], ['week', 'weak'], ['meet', 'meat'], ['sea', 'see'], ['four', 'for'],
+  ['its', 'it'], ['your', 'you'], ['found', 'founded'], ['week', 'weak'], ['meet', 'meat'], ['sea', 'see'], ['four', 'for'],
 ];
 
 /** Learner words that stand for a contraction written without its apostrophe or wrongly. */
@@ -311,6 +311,9 @@ export const SPLIT_CONFUSIONS: Readonly<Record<string, readonly string[]>> = {
   everyday: ['every', 'day'],
   alot: ['a', 'lot'],
   maybe: ['may', 'be'],
+  lets: ['let', 'us'],
+  cant: ['can', 'not'],
+  wont: ['will', 'not'],
 };
 
 /** Irregular comparatives / superlatives wink does not always lemmatise to the base. */
@@ -318,3 +321,57 @@ export const IRREGULAR_ADJECTIVES: Readonly<Record<string, string>> = {
   better: 'good', best: 'good', worse: 'bad', worst: 'bad', more: 'many', most: 'many',
   less: 'little', least: 'little', further: 'far', farther: 'far',
 };
+
+/**
+ * Words that make a clause negative, for the polarity check: an answer with one more or one
+ * fewer of these than the accepted answer says the opposite, whatever else it gets right.
+ */
+export const NEGATORS = new Set([
+  'not', 'never', 'no', 'nobody', 'nothing', 'none', 'nowhere', 'neither', 'nor', 'without',
+  'hardly', 'scarcely', 'barely', 'seldom', 'rarely',
+]);
+
+/** Negator-looking words that do not negate what follows: "no matter how", "not only ... but". */
+export const NON_NEGATING_NEXT: Readonly<Record<string, ReadonlySet<string>>> = {
+  no: new Set(['matter', 'sooner', 'doubt']),
+  not: new Set(['only', 'just', 'merely', 'simply']),
+};
+
+/**
+ * Opposites, by lemma: writing one for the other reverses the meaning, which is worse than an
+ * ordinary wrong word. Pairs only where either word is a clear opposite in every context.
+ */
+export const ANTONYMS: readonly (readonly [string, string])[] = [
+  ['allow', 'prohibit'], ['allow', 'forbid'], ['allow', 'ban'], ['permit', 'prohibit'], ['permit', 'forbid'],
+  ['permit', 'ban'], ['allowed', 'prohibited'], ['allowed', 'banned'], ['allowed', 'forbidden'],
+  ['permitted', 'prohibited'], ['permitted', 'banned'], ['happy', 'sorry'], ['glad', 'sorry'],
+  ['happy', 'sad'], ['glad', 'sad'], ['start', 'stop'], ['begin', 'stop'], ['start', 'quit'],
+  ['start', 'finish'], ['begin', 'finish'], ['start', 'end'], ['begin', 'end'], ['keep', 'break'],
+  ['open', 'close'], ['open', 'closed'], ['open', 'shut'], ['buy', 'sell'], ['purchase', 'sell'],
+  ['arrive', 'leave'], ['arrive', 'depart'], ['increase', 'decrease'], ['increase', 'reduce'],
+  ['rise', 'fall'], ['raise', 'lower'], ['win', 'lose'], ['remember', 'forget'], ['accept', 'reject'],
+  ['accept', 'refuse'], ['accept', 'decline'], ['approve', 'reject'], ['agree', 'disagree'],
+  ['like', 'dislike'], ['like', 'hate'], ['love', 'hate'], ['true', 'false'], ['right', 'wrong'],
+  ['correct', 'wrong'], ['correct', 'incorrect'], ['easy', 'difficult'], ['easy', 'hard'],
+  ['easier', 'harder'], ['possible', 'impossible'], ['early', 'late'], ['hot', 'cold'],
+  ['cheap', 'expensive'], ['long', 'short'], ['high', 'low'], ['tall', 'short'], ['lend', 'borrow'],
+  ['pass', 'fail'], ['succeed', 'fail'], ['success', 'failure'], ['always', 'never'],
+  ['more', 'less'], ['same', 'different'], ['good', 'bad'], ['import', 'export'], ['include', 'exclude'],
+  ['add', 'remove'], ['enter', 'exit'], ['teach', 'learn'], ['present', 'absent'], ['find', 'lose'],
+  ['empty', 'full'], ['heavy', 'light'], ['clean', 'dirty'], ['safe', 'dangerous'], ['rich', 'poor'],
+  ['strong', 'weak'], ['fast', 'slow'], ['quick', 'slow'], ['near', 'far'], ['inside', 'outside'],
+  ['profit', 'loss'], ['interesting', 'boring'], ['busy', 'free'], ['full', 'hungry'],
+  ['before', 'after'], ['1st', 'last'], ['up', 'down'], ['push', 'pull'], ['on', 'off'],
+  ['continue', 'stop'], ['quit', 'continue'], ['most', 'least'], ['best', 'worst'], ['highest', 'lowest'],
+  ['tallest', 'shortest'], ['tallest', 'lowest'], ['tall', 'low'], ['biggest', 'smallest'], ['largest', 'smallest'], ['big', 'small'],
+  ['large', 'small'], ['young', 'old'], ['new', 'old'], ['wide', 'narrow'], ['thick', 'thin'],
+  ['agree', 'oppose'], ['support', 'oppose'], ['welcome', 'reject'],
+  ['safe', 'unsafe'], ['convenient', 'inconvenient'], ['polite', 'rude'], ['kind', 'unkind'],
+];
+
+const ANTONYM_PAIRS = new Set(ANTONYMS.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+
+/** Are two words (surface forms or lemmas) opposites? */
+export function areAntonyms(a: string, b: string): boolean {
+  return ANTONYM_PAIRS.has(`${a}|${b}`);
+}

@@ -64,6 +64,9 @@ export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Sco
 
   let rating = value >= 4.5 ? 5 : value >= 3.5 ? 4 : value >= 2.5 ? 3 : value >= 1.5 ? 2 : 1;
   if (errors.length > 0) rating = Math.min(rating, 4);
+  // An answer that says something else (negation flipped, an opposite word) is wrong however
+  // close its words are.
+  if (errors.some((e) => e.meaning)) rating = Math.min(rating, 2);
   // Recall caps: an answer missing most of the meaning cannot score well however few errors
   // were named for it.
   if (recall < 0.25) rating = 1;

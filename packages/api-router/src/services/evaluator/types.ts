@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const ERROR_KINDS = {
   article: '冠詞',
   plural: '単数・複数',
+  /** Third-person singular present only (She walk → walks, He have → has). */
   agreement: '三単現',
+  /** Every other subject–verb agreement error (I has, We was, If I was you). */
+  'subject-verb': '主語と動詞の一致',
   tense: '時制',
   'verb-form': '動詞の形',
   preposition: '前置詞',
@@ -13,6 +16,10 @@ export const ERROR_KINDS = {
   'extra-word': '不要な語',
   spelling: 'スペル',
   'word-choice': '語の選択',
+  /** A negation added or dropped: the answer says the opposite of the prompt. */
+  negation: '意味の取り違え（否定）',
+  /** A word replaced by its opposite (allowed / prohibited, start / stop). */
+  antonym: '意味の取り違え（反対語）',
 } as const;
 export type ErrorKind = keyof typeof ERROR_KINDS;
 
