@@ -6,6 +6,7 @@ const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
 
 const SUBSCRIPTION_REQUIRED = 'AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。';
 const SANDBOX_LABEL = 'サンドボックス決済（テスト用）— 実際の請求は発生しません';
+const PAYMENT_SUPERSEDED = 'このお支払い手続きは、後から開かれた別のお支払い手続きに置き換えられたため完了できません。プランを選択し直してください。';
 
 /** Holds a tRPC procedure's requests for a moment so a busy state can be seen. */
 async function slowDown(page: Page, procedure: string, ms = 800): Promise<void> {
@@ -202,6 +203,111 @@ test('the premium plan modal opens checkout in a new tab and confirms it', async
   await expect(modal.getByTestId('modal-plan-standard')).toBeVisible();
   await modal.getByRole('button', { name: '閉じる' }).first().click();
   await expect(page.getByTestId('premium-plan-modal')).toHaveCount(0);
+});
+
+test('the sandbox payment form cancels to the payment-cancelled page, from checkout and from a premium-modal session', async ({ page, context }) => {
+  const errors = watchConsole(page);
+  await newLearner(page);
+  await page.goto('/checkout?plan=standard');
+  await expect(page.getByText(SANDBOX_LABEL)).toBeVisible();
+  await page.getByRole('button', { name: '決済をキャンセル' }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-cancelled');
+  await expect(page.getByRole('heading', { name: '決済がキャンセルされました' })).toBeVisible();
+  // Nothing was charged or started.
+  await page.goto('/my-page');
+  await expect(page.getByTestId('current-plan-status')).toHaveText('未登録');
+
+  // The premium modal's checkout (a new tab) cancels to the session's cancel page.
+  await page.getByRole('button', { name: 'プランを申し込む（新しいタブ）' }).click();
+  const modal = page.getByTestId('premium-plan-modal');
+  const [tab] = await Promise.all([context.waitForEvent('page'), modal.getByTestId('modal-plan-premium').getByRole('button', { name: '選択する' }).click()]);
+  await tab.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('cancel') === '/payment-cancelled');
+  await expect(tab.getByTestId('checkout-summary')).toContainText('プレミアムプラン');
+  await tab.getByRole('button', { name: '決済をキャンセル' }).click();
+  await tab.waitForURL((url) => url.pathname === '/payment-cancelled');
+  await expect(tab.getByRole('heading', { name: '決済がキャンセルされました' })).toBeVisible();
+  await tab.close();
+
+  // A hand-written link cannot make the cancel button leave the site.
+  await page.goto('/checkout?plan=standard&cancel=https%3A%2F%2Fevil.example.com%2F');
+  await expect(page.getByText(SANDBOX_LABEL)).toBeVisible();
+  await page.getByRole('button', { name: '決済をキャンセル' }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-cancelled');
+  expect(errors).toEqual([]);
+});
+
+test('a payment form left open in another tab cannot be paid once another plan was opened', async ({ page, context }) => {
+  await newLearner(page);
+  await page.goto('/checkout?plan=standard');
+  await expect(page.getByText(SANDBOX_LABEL)).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/checkout?plan=premium');
+  await expect(second.getByTestId('checkout-summary')).toContainText('プレミアムプラン');
+
+  // The first tab's (standard) form was superseded by the premium one: refused, nothing charged.
+  await payInSandbox(page, '4242 4242 4242 4242');
+  await expect(page.getByTestId('toast')).toContainText(PAYMENT_SUPERSEDED);
+  await expect(page).toHaveURL(/\/checkout\?plan=standard$/);
+
+  await payInSandbox(second, '4242 4242 4242 4242');
+  await second.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('plan') === 'premium');
+  await second.goto('/my-page');
+  await expect(second.getByTestId('current-plan-name')).toHaveText('プレミアム');
+  await expect(second.getByTestId('payment-history')).toContainText('¥1,080');
+  await expect(second.getByTestId('payment-history')).not.toContainText('¥780');
+});
+
+test('upgrade and customer portal failures show the spec toasts', async ({ page }) => {
+  await newLearner(page);
+  await page.goto('/checkout?plan=standard');
+  await payInSandbox(page, '4242 4242 4242 4242');
+  await page.waitForURL((url) => url.pathname === '/payment-success');
+  await page.goto('/my-page');
+  await expect(page.getByTestId('current-plan-name')).toHaveText('スタンダード');
+
+  await page.route('**/api/trpc/*billing.upgradeToYearly*', (route) => route.abort());
+  await page.getByTestId('yearly-upgrade').getByRole('button', { name: '年間プランに変更する' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByTestId('toast')).toContainText('アップグレードに失敗しました');
+  await expect(page.getByTestId('current-plan-name')).toHaveText('スタンダード');
+
+  await page.route('**/api/trpc/*billing.createPortalSession*', (route) => route.abort());
+  await page.getByRole('button', { name: 'お支払い管理' }).click();
+  // (The upgrade toast may still be leaving: pick the portal's.)
+  const toast = page.getByTestId('toast').filter({ hasText: 'カスタマーポータルの起動に失敗しました' });
+  await expect(toast).toContainText('エラー');
+  await expect(page).toHaveURL(/\/my-page$/);
+});
+
+test('checkout failure texts: payment not confirmed, no client secret, checkout session not created', async ({ page }) => {
+  await newLearner(page);
+  // The confirmation never reaches the server: the spec's fallback, and the form stays usable.
+  await page.goto('/checkout?plan=standard');
+  await page.route('**/api/trpc/*billing.confirmSandboxPayment*', (route) => route.abort());
+  await payInSandbox(page, '4242 4242 4242 4242');
+  const confirmToast = page.getByTestId('toast').filter({ hasText: '決済処理中にエラーが発生しました' });
+  await expect(confirmToast).toContainText('エラー');
+  await expect(page).toHaveURL(/\/checkout\?plan=standard$/);
+  await expect(page.getByRole('button', { name: '決済を確定する' })).toBeEnabled();
+  await page.unroute('**/api/trpc/*billing.confirmSandboxPayment*');
+
+  // A payment intent without a client secret: the preparation error, then back to plan selection.
+  await page.route('**/api/trpc/*billing.createPaymentIntent*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ result: { data: { clientSecret: '', mode: 'sandbox', planId: 'premium', amount: 1080, planName: 'プレミアム' } } }]) }),
+  );
+  await page.goto('/checkout?plan=premium');
+  const prepareToast = page.getByTestId('toast').filter({ hasText: '決済の準備中にエラーが発生しました' });
+  await expect(prepareToast).toContainText('Payment intent creation failed');
+  await page.waitForURL('**/subscription-select', { timeout: 5000 });
+  await page.unroute('**/api/trpc/*billing.createPaymentIntent*');
+
+  // The premium modal cannot create its checkout session.
+  await page.goto('/my-page');
+  await page.route('**/api/trpc/*billing.createCheckoutSession*', (route) => route.abort());
+  await page.getByRole('button', { name: 'プランを申し込む（新しいタブ）' }).click();
+  await page.getByTestId('premium-plan-modal').getByTestId('modal-plan-premium').getByRole('button', { name: '選択する' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Failed to create checkout session' })).toContainText('エラー');
+  await expect(page.getByTestId('premium-plan-modal').getByText('新しいタブで決済画面を開きました')).toHaveCount(0);
 });
 
 test('payment cancelled page: reasons, premium benefits and both buttons (/payment-cancelled and /cancel)', async ({ page }) => {

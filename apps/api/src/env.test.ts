@@ -25,4 +25,16 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ ...realFirebase, STRIPE_SECRET_KEY: 'sk_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadEnv({ ...realFirebase, STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('accepts STRIPE_API_HOST only on a loopback address (the secret key would travel over plain HTTP)', () => {
+    for (const host of ['127.0.0.1:12111', 'localhost:12111', 'LOCALHOST:80', '[::1]:12111']) {
+      expect(loadEnv({ ...emulator, STRIPE_API_HOST: host }).STRIPE_API_HOST).toBe(host);
+    }
+    for (const host of ['stripe.example.com:80', '10.0.0.5:12111', '127.0.0.1', '127.0.0.1:0', '127.0.0.1:99999', 'localhost.evil.com:80', 'user@127.0.0.1:80', '127.0.0.1:80/x', '::1:12111']) {
+      expect(() => loadEnv({ ...emulator, STRIPE_API_HOST: host }), host).toThrow(/STRIPE_API_HOST .* must be a loopback host:port/);
+    }
+    expect(() => loadEnv({ ...realFirebase, STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_URL: 'https://shunkan.example.com', STRIPE_API_HOST: 'api.stripe.com:80' })).toThrow(
+      /STRIPE_API_HOST/,
+    );
+  });
 });

@@ -50,7 +50,10 @@ const ZEnv = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
-  /** host:port (http) of a Stripe-protocol server, for tests only. */
+  /**
+   * host:port (http) of a Stripe-protocol server, for tests only. Loopback addresses only: the secret key
+   * travels in every request, and over plain HTTP it must not leave the machine.
+   */
   STRIPE_API_HOST: optionalString,
   /** Stripe price ids of the catalogue plans (written into the plans table at start-up). */
   STRIPE_PRICE_STANDARD: optionalString,
@@ -58,6 +61,13 @@ const ZEnv = z.object({
   STRIPE_PRICE_PREMIUM: optionalString,
   STRIPE_PRICE_PREMIUM_YEARLY: optionalString,
 });
+
+/** "host:port" on the loopback interface (127.0.0.1, localhost or [::1]), and nothing else (no user info, path or query). */
+export function isLoopbackHostPort(value: string): boolean {
+  const match = /^(?:127\.0\.0\.1|localhost|\[::1\]):(\d{1,5})$/i.exec(value);
+  const port = Number(match?.[1]);
+  return Boolean(match) && port > 0 && port <= 65535;
+}
 
 function splitList(value: string): string[] {
   return value
@@ -91,6 +101,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Stripe redirects back to absolute URLs (checkout success/cancel, portal return): they must be ours.
   if (env.STRIPE_SECRET_KEY && !env.PUBLIC_URL) {
     throw new Error('Invalid environment: PUBLIC_URL (e.g. https://shunkan.example.com) is required when STRIPE_SECRET_KEY is set.');
+  }
+  if (env.STRIPE_API_HOST && !isLoopbackHostPort(env.STRIPE_API_HOST)) {
+    throw new Error(
+      'Invalid environment: STRIPE_API_HOST (a plain-HTTP Stripe-protocol server for tests) must be a loopback host:port such as 127.0.0.1:12111, localhost:12111 or [::1]:12111; leave it unset to use Stripe.',
+    );
   }
   if (env.PUBLIC_URL && !URL.canParse(env.PUBLIC_URL)) {
     throw new Error('Invalid environment: PUBLIC_URL must be an absolute URL such as https://shunkan.example.com.');

@@ -228,6 +228,33 @@ describe('POST /api/stripe/webhook (signed test events)', () => {
     expect(await findSubscription(server.database.db, user.id)).toMatchObject({ status: 'active', plan_id: 'standard', stripe_subscription_id: 'sub_from_checkout', provider: 'stripe' });
   });
 
+  it('keeps only the newest of two paid subscriptions, cancelling the older through Stripe', async () => {
+    // Two payment forms of one learner, both paid on Stripe's side (the older form was open in another tab).
+    const learner = await checkoutLearner();
+    const other = await new Stripe('sk_test_fake', { host: fake.host.split(':')[0], port: Number(fake.host.split(':')[1]), protocol: 'http' }).subscriptions.create({
+      customer: learner.customer,
+      items: [{ price: PRICE_STANDARD_YEARLY }],
+      payment_behavior: 'default_incomplete',
+      metadata: { user_id: learner.userId, plan_id: 'standard-yearly' },
+    });
+    fake.pay(learner.subscription);
+    fake.pay(other.id);
+    const t = nowSeconds();
+    expect((await deliver(invoice('invoice.paid', learner, t))).json()).toMatchObject({ outcome: 'applied' });
+    const newer = { ...learner, subscription: other.id };
+    const yearlyLine = { object: 'list', data: [{ id: 'il_y', period: { start: t + 1, end: t + 365 * 86_400 }, pricing: { type: 'price_details', price_details: { price: PRICE_STANDARD_YEARLY, product: 'prod_x' } } }] };
+    const response = await deliver(invoice('invoice.paid', newer, t + 1, { amount_paid: 7800, lines: yearlyLine }));
+    expect(response.json()).toEqual({ received: true, outcome: 'applied' });
+    expect(fake.calls('DELETE', `/v1/subscriptions/${learner.subscription}`).map((r) => r.params)).toEqual([{ prorate: 'true', invoice_now: 'true' }]);
+    expect(fake.subscriptions.get(learner.subscription)?.status).toBe('canceled');
+    expect(fake.subscriptions.get(other.id)?.status).toBe('active');
+    expect(await subscriptionOf(learner)).toMatchObject({ status: 'active', plan_id: 'standard-yearly', stripe_subscription_id: other.id });
+    // Stripe then reports the older one deleted: the learner keeps the newer plan.
+    const deleted = await deliver(subscriptionEvent('customer.subscription.deleted', learner, t + 2, { status: 'canceled' }));
+    expect(deleted.json()).toMatchObject({ outcome: 'ignored' });
+    expect(await subscriptionOf(learner)).toMatchObject({ status: 'active', stripe_subscription_id: other.id });
+  });
+
   it('reports billing mode stripe and ignores unrelated event types', async () => {
     const config = await server.app.inject({ method: 'GET', url: '/api/public-config' });
     expect(config.json()).toMatchObject({ billingMode: 'stripe', stripePublishableKey: 'pk_test_fake' });

@@ -117,7 +117,6 @@ describe(`billing in sandbox mode (${process.env.TEST_DATABASE_URL ? 'postgres s
     expect(intent.clientSecret).toMatch(/^sandbox_pi_[0-9a-f]+_secret_[0-9a-f]+$/);
     // Reloading the checkout page continues the same open payment.
     expect((await caller.billing.createPaymentIntent({ planId: 'standard' })).clientSecret).toBe(intent.clientSecret);
-    expect((await caller.billing.createPaymentIntent({ planId: 'premium' })).clientSecret).not.toBe(intent.clientSecret);
     expect(await caller.billing.confirmSandboxPayment({ clientSecret: intent.clientSecret, cardNumber: '4242424242424242' })).toEqual({ status: 'succeeded', planId: 'standard' });
     const view = await caller.subscription.current();
     expect(view).toMatchObject({ subscriptionStatus: 'active', subscriptionType: 'standard', planType: 'standard', interval: 'month', amount: 780, hasAccess: true, isPremium: false, trialUsed: true });
@@ -147,6 +146,58 @@ describe(`billing in sandbox mode (${process.env.TEST_DATABASE_URL ? 'postgres s
     await caller.billing.confirmSandboxPayment({ clientSecret: intent.clientSecret, cardNumber: '4242424242424242' });
     expect(await caller.subscription.current()).toMatchObject({ subscriptionStatus: 'active', subscriptionType: 'premium', isPremium: true });
     expect(await getAccess({ db: handle.db, user, now: at(1) })).toMatchObject({ kind: 'premium', dailyLimit: 100 });
+  });
+
+  it('lets only the newest checkout be paid, and never a second paid plan', async () => {
+    const user = await seedUser(handle.db);
+    const caller = callerAt(user, T0);
+    // Two tabs: standard first, then premium. Opening premium supersedes the standard form.
+    const standard = await caller.billing.createPaymentIntent({ planId: 'standard' });
+    const premium = await caller.billing.createPaymentIntent({ planId: 'premium' });
+    expect(premium.clientSecret).not.toBe(standard.clientSecret);
+    expect(await errorOf(caller.billing.confirmSandboxPayment({ clientSecret: standard.clientSecret, cardNumber: '4242424242424242' }))).toEqual({
+      code: 'CONFLICT',
+      message: BILLING_TEXT.paymentSuperseded,
+    });
+    expect(await caller.subscription.current()).toMatchObject({ subscriptionStatus: 'none' });
+    // Going back to standard opens a fresh payment (the superseded one stays closed) and supersedes premium.
+    const standardAgain = await caller.billing.createPaymentIntent({ planId: 'standard' });
+    expect(standardAgain.clientSecret).not.toBe(standard.clientSecret);
+    expect((await errorOf(caller.billing.confirmSandboxPayment({ clientSecret: premium.clientSecret, cardNumber: '4242424242424242' }))).code).toBe('CONFLICT');
+    // A declined newest payment can still be retried.
+    expect((await errorOf(caller.billing.confirmSandboxPayment({ clientSecret: standardAgain.clientSecret, cardNumber: '4000000000000002' }))).code).toBe('PAYMENT_REQUIRED');
+    expect(await caller.billing.confirmSandboxPayment({ clientSecret: standardAgain.clientSecret, cardNumber: '4242424242424242' })).toEqual({ status: 'succeeded', planId: 'standard' });
+    expect(await caller.subscription.current()).toMatchObject({ subscriptionStatus: 'active', planType: 'standard' });
+    // Exactly one charge, and superseded forms are not listed as payments.
+    // (Created at the same instant: compared without an order.)
+    expect((await payments(user.id)).map((p) => `${p.plan_id}:${p.status}`).sort()).toEqual(['premium:canceled', 'standard:canceled', 'standard:succeeded']);
+    expect((await caller.billing.details()).payments.map((p) => [p.amount, p.status])).toEqual([[780, 'succeeded']]);
+  });
+
+  it('refuses to confirm an open payment once another paid plan is active (409, nothing charged)', async () => {
+    const user = await seedUser(handle.db);
+    const caller = callerAt(user, T0);
+    const intent = await caller.billing.createPaymentIntent({ planId: 'premium' });
+    // A paid plan started elsewhere meanwhile (another device's payment, an admin grant).
+    await updateSubscription(handle.db, user.id, { status: 'active', type: 'standard', plan_id: 'standard', interval: 'month', amount: 780, provider: 'sandbox', current_period_end: at(30) });
+    expect(await errorOf(caller.billing.confirmSandboxPayment({ clientSecret: intent.clientSecret, cardNumber: '4242424242424242' }))).toEqual({
+      code: 'CONFLICT',
+      message: BILLING_TEXT.alreadySubscribed,
+    });
+    expect(await caller.subscription.current()).toMatchObject({ subscriptionStatus: 'active', planType: 'standard', amount: 780 });
+    expect((await payments(user.id)).map((p) => p.status)).toEqual(['pending']);
+  });
+
+  it('confirms a double-submitted form once, even concurrently', async () => {
+    const user = await seedUser(handle.db);
+    const caller = callerAt(user, T0);
+    const intent = await caller.billing.createPaymentIntent({ planId: 'standard' });
+    const results = await Promise.all([1, 2].map(() => caller.billing.confirmSandboxPayment({ clientSecret: intent.clientSecret, cardNumber: '4242424242424242' })));
+    expect(results).toEqual([
+      { status: 'succeeded', planId: 'standard' },
+      { status: 'succeeded', planId: 'standard' },
+    ]);
+    expect((await payments(user.id)).map((p) => p.status)).toEqual(['succeeded']);
   });
 
   it("never confirms another learner's payment", async () => {
@@ -226,10 +277,12 @@ describe(`billing in sandbox mode (${process.env.TEST_DATABASE_URL ? 'postgres s
   it('creates sandbox checkout sessions on our own pages only', async () => {
     const user = await seedUser(handle.db);
     const caller = callerAt(user, T0);
-    expect((await caller.billing.createCheckoutSession({ planId: 'standard-yearly' })).url).toMatch(/^\/checkout\?plan=standard-yearly&session=sandbox_cs_[0-9a-f]+$/);
-    expect((await caller.billing.createCheckoutSession({ priceId: 'premium', successUrl: '/payment-success?plan=premium', cancelUrl: '/payment-cancelled' })).url).toMatch(
-      /^\/checkout\?plan=premium&session=/,
+    // The validated cancel URL travels with the session so the sandbox form's cancel button can return there.
+    expect((await caller.billing.createCheckoutSession({ planId: 'standard-yearly' })).url).toMatch(
+      /^\/checkout\?plan=standard-yearly&session=sandbox_cs_[0-9a-f]+&cancel=%2Fpayment-cancelled$/,
     );
+    const premium = new URL((await caller.billing.createCheckoutSession({ priceId: 'premium', successUrl: '/payment-success?plan=premium', cancelUrl: '/my-page?from=checkout' })).url, 'http://x');
+    expect([premium.pathname, premium.searchParams.get('plan'), premium.searchParams.get('cancel')]).toEqual(['/checkout', 'premium', '/my-page?from=checkout']);
     expect(await errorOf(caller.billing.createCheckoutSession({ planId: 'standard', successUrl: 'https://evil.example.com/' }))).toEqual({
       code: 'BAD_REQUEST',
       message: BILLING_TEXT.invalidRedirectUrl,

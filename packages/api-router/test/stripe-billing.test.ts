@@ -7,7 +7,7 @@ import type { Stripe } from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../src/context.js';
 import { startFakeStripe, type FakeStripeServer } from '../src/services/billing/fake-stripe-server.js';
-import { createStripeBilling } from '../src/services/billing/stripe.js';
+import { createStripeBilling, createStripeClient } from '../src/services/billing/stripe.js';
 import { handleStripeEvent } from '../src/services/billing/stripe-webhook.js';
 import type { StripeBillingProvider } from '../src/services/billing/types.js';
 import { callerFor, openTestDb, seedUser, silentLog, testServices } from './helpers.js';
@@ -82,17 +82,18 @@ function invoicePaidEvent(input: { userId: string; customer: string; subscriptio
   } as unknown as Stripe.Event;
 }
 
+/** The webhook's handling of one verified event, with the provider settling duplicate subscriptions. */
+function deliver(event: Stripe.Event) {
+  return handleStripeEvent({ db: handle.db, event, log: silentLog, resolveDuplicate: (input) => billing.keepNewestSubscription(input) });
+}
+
 /** A learner with a paid Stripe subscription: payment intent through the fake, then the invoice.paid webhook. */
 async function stripeSubscriber(planId: 'standard' | 'premium' = 'standard') {
   const user = await seedUser(handle.db);
   await caller(user).billing.createPaymentIntent({ planId });
   const row = await findSubscription(handle.db, user.id);
   const now = Math.floor(Date.now() / 1000);
-  await handleStripeEvent({
-    db: handle.db,
-    event: invoicePaidEvent({ userId: user.id, customer: row?.stripe_customer_id ?? '', subscriptionId: row?.stripe_subscription_id ?? '', price: PRICES[planId], amount: 780, created: now, periodEnd: now + 30 * 86_400 }),
-    log: silentLog,
-  });
+  await deliver(invoicePaidEvent({ userId: user.id, customer: row?.stripe_customer_id ?? '', subscriptionId: row?.stripe_subscription_id ?? '', price: PRICES[planId], amount: 780, created: now, periodEnd: now + 30 * 86_400 }));
   return { user, subscriptionId: row?.stripe_subscription_id ?? '', customerId: row?.stripe_customer_id ?? '' };
 }
 
@@ -134,11 +135,28 @@ describe('Stripe provider against a local Stripe-protocol server', () => {
     expect(fake.calls('POST', '/v1/subscriptions')).toHaveLength(0);
     expect(fake.calls('GET', `/v1/subscriptions/${row?.stripe_subscription_id}`)[0]?.params).toEqual({ 'expand[0]': 'latest_invoice.confirmation_secret' });
 
-    // Another plan makes a new subscription for the same customer.
+    // Another plan makes a new subscription for the same customer, after cancelling the unpaid one: a
+    // form of the first plan still open in another tab can no longer be paid.
     fake.requests.length = 0;
+    const oldId = row?.stripe_subscription_id ?? '';
     await caller(user).billing.createPaymentIntent({ planId: 'premium' });
     expect(fake.calls('POST', '/v1/customers')).toHaveLength(0);
+    const [cancelled] = fake.calls('DELETE', `/v1/subscriptions/${oldId}`);
+    expect(cancelled?.params).toEqual({});
+    expect(cancelled?.headers['idempotency-key']).toBe(`shunkan-cancel-${oldId}-plain`);
+    expect(fake.subscriptions.get(oldId)?.status).toBe('canceled');
     expect(fake.calls('POST', '/v1/subscriptions')[0]?.params).toMatchObject({ customer: row?.stripe_customer_id, 'items[0][price]': PRICES.premium });
+    // The DELETE came before the new subscription.
+    expect(fake.requests.map((r) => r.method).filter((m) => m !== 'GET')).toEqual(['DELETE', 'POST']);
+    const newId = (await findSubscription(handle.db, user.id))?.stripe_subscription_id ?? '';
+    expect(newId).not.toBe(oldId);
+
+    // Stripe says the new one was paid before its webhook reached us: no third subscription is created.
+    fake.pay(newId);
+    fake.requests.length = 0;
+    expect(await errorOf(caller(user).billing.createPaymentIntent({ planId: 'standard' }))).toEqual({ code: 'CONFLICT', message: BILLING_TEXT.alreadySubscribed });
+    expect(fake.calls('POST', '/v1/subscriptions')).toHaveLength(0);
+    expect(fake.calls('DELETE', `/v1/subscriptions/${newId}`)).toHaveLength(0);
   });
 
   it('creates a subscription-mode checkout session with absolute URLs on the public origin', async () => {
@@ -195,6 +213,85 @@ describe('Stripe provider against a local Stripe-protocol server', () => {
       'expand[0]': 'latest_invoice',
     });
     expect(fake.calls('GET', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+  });
+
+  describe('a second live subscription for one learner (docs/decisions/006)', () => {
+    /**
+     * Two subscriptions on Stripe's side for one learner, as an older client, a checkout session of the
+     * premium modal, or a race could leave them: A through our checkout page, B created directly.
+     */
+    async function twoSubscriptions() {
+      const user = await seedUser(handle.db);
+      await caller(user).billing.createPaymentIntent({ planId: 'standard' });
+      const row = await findSubscription(handle.db, user.id);
+      const customer = row?.stripe_customer_id ?? '';
+      const older = row?.stripe_subscription_id ?? '';
+      const newer = await createStripeClient('sk_test_fake', fake.host).subscriptions.create({
+        customer,
+        items: [{ price: PRICES.premium }],
+        payment_behavior: 'default_incomplete',
+        metadata: { user_id: user.id, plan_id: 'premium' },
+      });
+      fake.pay(older);
+      fake.pay(newer.id);
+      const now = Math.floor(Date.now() / 1000);
+      const paid = (subscriptionId: string, price: string, amount: number, offset: number) =>
+        invoicePaidEvent({ userId: user.id, customer, subscriptionId, price, amount, created: now + offset, periodEnd: now + offset + 30 * 86_400 });
+      return { user, older, newer: newer.id, paidOlder: (offset: number) => paid(older, PRICES.standard, 780, offset), paidNewer: (offset: number) => paid(newer.id, PRICES.premium, 1080, offset) };
+    }
+
+    it('keeps the newer and cancels the older through Stripe, crediting its unused time', async () => {
+      const { user, older, newer, paidOlder, paidNewer } = await twoSubscriptions();
+      expect(await deliver(paidOlder(0))).toBe('applied');
+      expect(await findSubscription(handle.db, user.id)).toMatchObject({ status: 'active', plan_id: 'standard', stripe_subscription_id: older });
+      fake.requests.length = 0;
+
+      expect(await deliver(paidNewer(5))).toBe('applied');
+      const [cancel] = fake.calls('DELETE', `/v1/subscriptions/${older}`);
+      expect(cancel?.params).toEqual({ prorate: 'true', invoice_now: 'true' });
+      expect(cancel?.headers['idempotency-key']).toBe(`shunkan-cancel-${older}-credit`);
+      expect(fake.subscriptions.get(older)?.status).toBe('canceled');
+      expect(fake.subscriptions.get(newer)?.status).toBe('active');
+      expect(await findSubscription(handle.db, user.id)).toMatchObject({ status: 'active', plan_id: 'premium', stripe_subscription_id: newer });
+      // Both charges are facts and stay in the payment history.
+      const rows = await handle.db.selectFrom('payments').select(['amount', 'plan_id']).where('user_id', '=', user.id).orderBy('amount').execute();
+      expect(rows).toEqual([
+        { amount: 780, plan_id: 'standard' },
+        { amount: 1080, plan_id: 'premium' },
+      ]);
+
+      // Later news about the cancelled one (its deletion, its final credit invoice) changes nothing.
+      fake.requests.length = 0;
+      const deleted = { ...paidOlder(10), id: 'evt_deleted_older', type: 'customer.subscription.deleted', data: { object: { ...fake.subscriptions.get(older), status: 'canceled' } } } as unknown as Stripe.Event;
+      expect(await deliver(deleted)).toBe('ignored');
+      const finalInvoice = paidOlder(11);
+      (finalInvoice.data.object as { amount_paid: number }).amount_paid = 0;
+      expect(await deliver(finalInvoice)).toBe('ignored');
+      expect(fake.calls('DELETE', `/v1/subscriptions/${newer}`)).toHaveLength(0);
+      expect(await findSubscription(handle.db, user.id)).toMatchObject({ status: 'active', plan_id: 'premium', stripe_subscription_id: newer });
+    });
+
+    it('cancels the older one when its payment is reported after the newer one', async () => {
+      const { user, older, newer, paidOlder, paidNewer } = await twoSubscriptions();
+      expect(await deliver(paidNewer(0))).toBe('applied');
+      fake.requests.length = 0;
+      expect(await deliver(paidOlder(-5))).toBe('ignored');
+      expect(fake.calls('DELETE', `/v1/subscriptions/${older}`)).toHaveLength(1);
+      expect(fake.calls('DELETE', `/v1/subscriptions/${newer}`)).toHaveLength(0);
+      expect(await findSubscription(handle.db, user.id)).toMatchObject({ status: 'active', plan_id: 'premium', stripe_subscription_id: newer });
+    });
+
+    it('leaves the event unrecorded for Stripe to retry when Stripe cannot be reached while settling', async () => {
+      const { user, older, paidOlder, paidNewer } = await twoSubscriptions();
+      await deliver(paidOlder(0));
+      const event = paidNewer(5);
+      fake.failNext(500);
+      await expect(deliver(event)).rejects.toThrow(BILLING_TEXT.providerUnavailable);
+      expect(await findSubscription(handle.db, user.id)).toMatchObject({ stripe_subscription_id: older, plan_id: 'standard' });
+      // Stripe redelivers the same event: it was not recorded, so it is processed now.
+      expect(await deliver(event)).toBe('applied');
+      expect(fake.subscriptions.get(older)?.status).toBe('canceled');
+    });
   });
 
   it('turns Stripe failures into a Japanese 502 and changes nothing', async () => {

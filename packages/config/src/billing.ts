@@ -16,6 +16,17 @@ export const BILLING_TEXT = {
   noBillingAccount: 'お支払い情報がまだありません。先にプランをご契約ください。',
   providerUnavailable: '決済サービスとの通信に失敗しました。時間をおいて再度お試しください。',
   premiumRequired: 'この機能はプレミアムプランでご利用いただけます。',
+  paymentSuperseded: 'このお支払い手続きは、後から開かれた別のお支払い手続きに置き換えられたため完了できません。プランを選択し直してください。',
+} as const;
+
+/** Billing toasts and buttons of the web app (spec section 8 where the spec gives the text). */
+export const BILLING_UI_TEXT = {
+  errorTitle: 'エラー',
+  portalFailed: 'カスタマーポータルの起動に失敗しました',
+  upgradeFailed: 'アップグレードに失敗しました',
+  upgradeDone: 'アップグレード完了',
+  /** The sandbox payment form's way out, leading to the payment-cancelled page like Stripe's cancel. */
+  cancelPayment: '決済をキャンセル',
 } as const;
 
 /** Answer of billing.upgradeToYearly; names the charged difference when it is known. */

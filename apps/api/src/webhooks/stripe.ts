@@ -33,7 +33,7 @@ export async function registerStripeWebhook(app: FastifyInstance, options: { db:
         return reply.status(400).send({ message: 'Invalid signature', code: 'BAD_REQUEST' });
       }
       try {
-        const outcome = await handleStripeEvent({ db: options.db, event, log: options.log });
+        const outcome = await handleStripeEvent({ db: options.db, event, log: options.log, resolveDuplicate: (input) => billing.keepNewestSubscription(input) });
         request.log.info({ event: event.id, type: event.type, outcome }, 'stripe webhook');
         return await reply.send({ received: true, outcome });
       } catch (error) {

@@ -3,8 +3,10 @@ import { DEFAULT_DAILY_LIMITS, findPlan, type PlanId } from '@shunkan/config/pla
 import { Brand, CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
+  cancelTargetFromSearch,
   dailyLimitLabel,
   formatDate,
   formatPrice,
@@ -13,7 +15,7 @@ import {
   STATUS_LABELS,
   trialEndIfStartedNow,
 } from '../features/billing/billing-format';
-import { CHECKOUT_TEXT } from '../features/billing/checkout-parts';
+import { CHECKOUT_TEXT, paymentErrorMessage } from '../features/billing/checkout-parts';
 import { PlanCard, PlanFeatures } from '../features/billing/plan-card';
 import { SandboxPaymentForm } from '../features/billing/sandbox-payment-form';
 import { findCatalogPlan, usePlans, useSubscription, type CatalogPlan } from '../features/billing/use-plans';
@@ -212,7 +214,7 @@ export function SubscriptionSelectPage() {
 
 type Intent = { clientSecret: string; mode: 'sandbox' | 'stripe'; planId: string; amount: number; planName: string };
 
-function CheckoutForm({ planId }: { planId: PlanId }) {
+function CheckoutForm({ planId, cancelHref }: { planId: PlanId; cancelHref: string }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const createIntent = trpc.billing.createPaymentIntent.useMutation();
@@ -241,7 +243,9 @@ function CheckoutForm({ planId }: { planId: PlanId }) {
         setIntent(result);
       })
       .catch((error: unknown) => {
-        notify({ type: 'error', title: CHECKOUT_TEXT.prepareFailed, description: errorMessage(error, '') || undefined });
+        // The server's reason, or ours ('Payment intent creation failed'); 'Unknown error' for a non-Error.
+        const reason = error instanceof TRPCClientError ? paymentErrorMessage(error, '') : error instanceof Error ? error.message : 'Unknown error';
+        notify({ type: 'error', title: CHECKOUT_TEXT.prepareFailed, description: reason || undefined });
         backTimer.current = setTimeout(() => void navigate({ to: '/subscription-select' }), 2000);
       });
   }, [createIntent, navigate, planId]);
@@ -268,7 +272,7 @@ function CheckoutForm({ planId }: { planId: PlanId }) {
     void utils.subscription.current.invalidate();
     void navigate({ to: '/payment-success', search: { plan: paidPlanId } });
   };
-  const formProps = { clientSecret: intent.clientSecret, planId: intent.planId, returnUrl, onSucceeded };
+  const formProps = { clientSecret: intent.clientSecret, planId: intent.planId, returnUrl, onSucceeded, cancelHref };
   const publishableKey = getPublicConfig().stripePublishableKey;
 
   return (
@@ -303,14 +307,18 @@ function CheckoutForm({ planId }: { planId: PlanId }) {
   );
 }
 
-/** /checkout?plan=<planId> (default standard). Public route; paying needs an account. */
+/**
+ * /checkout?plan=<planId> (default standard), plus cancel=<path> when a sandbox checkout session sent the
+ * learner here. Public route; paying needs an account.
+ */
 export function CheckoutPage() {
-  const search = useSearch({ strict: false }) as { plan?: unknown };
+  const search = useSearch({ strict: false }) as { plan?: unknown; cancel?: unknown };
   const planId = planIdFromSearch(search.plan);
+  const cancelHref = cancelTargetFromSearch(search.cancel, window.location.origin);
   const { user, initialized } = useAuth();
   if (!initialized) return <FullPageSpinner />;
   if (!user) return <CheckoutSignIn planId={planId} />;
-  return <CheckoutForm key={planId} planId={planId} />;
+  return <CheckoutForm key={planId} planId={planId} cancelHref={cancelHref} />;
 }
 
 /** A guest keeps the public /checkout URL and is asked to log in (back here) or sign up first. */

@@ -17,27 +17,42 @@ export async function findPaymentByClientSecret(db: Db, clientSecret: string): P
 }
 
 /**
- * Moves a payment to a new status unless it is already there; true only for the caller that moved it,
- * so a double-submitted confirmation applies its effects once.
+ * Moves a payment to a new status unless it is already there (and, with `from`, only out of one of
+ * those statuses); true only for the caller that moved it, so a double-submitted confirmation applies
+ * its effects once and a superseded (canceled) payment cannot be revived.
  */
-export async function setPaymentStatus(db: Db, id: string, status: string): Promise<boolean> {
-  const updated = await db
-    .updateTable('payments')
-    .set({ status, updated_at: new Date() })
-    .where('id', '=', id)
-    .where('status', '<>', status)
-    .returning('id')
-    .executeTakeFirst();
+export async function setPaymentStatus(db: Db, id: string, status: string, from?: readonly string[]): Promise<boolean> {
+  let query = db.updateTable('payments').set({ status, updated_at: new Date() }).where('id', '=', id).where('status', '<>', status);
+  if (from) query = query.where('status', 'in', from);
+  const updated = await query.returning('id').executeTakeFirst();
   return Boolean(updated);
 }
 
-/** A learner's own recent payments (pending checkouts left out), newest first. */
+/**
+ * Cancels every sandbox payment the learner opened and has not completed (pending or declined), except
+ * `keepId`: like Stripe voiding the previous incomplete subscription, only the newest checkout can be paid.
+ */
+export async function cancelOpenSandboxPayments(db: Db, input: { userId: string; keepId: string }): Promise<number> {
+  const canceled = await db
+    .updateTable('payments')
+    .set({ status: 'canceled', updated_at: new Date() })
+    .where('user_id', '=', input.userId)
+    .where('provider', '=', 'sandbox')
+    .where('status', 'in', ['pending', 'failed'])
+    .where('client_secret', 'is not', null)
+    .where('id', '<>', input.keepId)
+    .returning('id')
+    .execute();
+  return canceled.length;
+}
+
+/** A learner's own recent payments (pending and superseded checkouts left out), newest first. */
 export async function listUserPayments(db: Db, userId: string, limit = 10): Promise<PaymentRow[]> {
   return db
     .selectFrom('payments')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('status', '<>', 'pending')
+    .where('status', 'not in', ['pending', 'canceled'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -54,3 +54,23 @@ export function isTrueParam(value: unknown): boolean {
 export function dailyLimitLabel(limit: number | null | undefined): string {
   return limit === null || limit === undefined ? '無制限' : `1日${limit}問まで`;
 }
+
+/** Where the payment-cancelled flow lands by default (the spec's cancel page). */
+export const PAYMENT_CANCELLED_PATH = '/payment-cancelled';
+
+/**
+ * The sandbox checkout's cancel target from the `cancel` query parameter (the checkout session's cancel
+ * URL, already checked by the server): a path on this site, as path + query + hash. Anything else (another
+ * origin, a scheme, a protocol-relative URL) falls back to the payment-cancelled page, since anyone can
+ * write a /checkout link.
+ */
+export function cancelTargetFromSearch(value: unknown, origin: string): string {
+  if (typeof value !== 'string' || value === '' || value.startsWith('//') || value.includes('\\')) return PAYMENT_CANCELLED_PATH;
+  try {
+    const url = new URL(value, origin);
+    if (url.origin !== origin || !['http:', 'https:'].includes(url.protocol)) return PAYMENT_CANCELLED_PATH;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return PAYMENT_CANCELLED_PATH;
+  }
+}

@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@shunkan/api-router';
 import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { BILLING_UI_TEXT } from '@shunkan/config/billing';
 import { findPlan, formatYen } from '@shunkan/config/plans';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -35,9 +36,10 @@ function PortalButton() {
       // The sandbox portal is our own page; Stripe's customer portal is another site.
       if (url.startsWith('/') && !url.startsWith('//')) void navigate({ href: url });
       else if (/^https:\/\//.test(url)) window.location.assign(url);
-      else notify({ type: 'error', title: 'エラー', description: 'カスタマーポータルの起動に失敗しました' });
+      else notify({ type: 'error', title: BILLING_UI_TEXT.errorTitle, description: BILLING_UI_TEXT.portalFailed });
     },
-    onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '') || 'カスタマーポータルの起動に失敗しました' }),
+    // The spec's text whatever the cause (the server logs its reason).
+    onError: () => notify({ type: 'error', title: BILLING_UI_TEXT.errorTitle, description: BILLING_UI_TEXT.portalFailed }),
   });
   return (
     <Button variant="outline" onClick={() => portal.mutate()} loading={portal.isPending}>
@@ -132,11 +134,11 @@ function YearlyUpgradeCard({ view, plans }: { view: TSubscription; plans: readon
       utils.subscription.current.setData(undefined, result.subscription);
       void utils.billing.details.invalidate();
       setConfirmOpen(false);
-      notify({ type: 'success', title: 'アップグレード完了', description: result.message });
+      notify({ type: 'success', title: BILLING_UI_TEXT.upgradeDone, description: result.message });
     },
     onError: (error) => {
       setConfirmOpen(false);
-      notify({ type: 'error', title: 'アップグレードに失敗しました', description: errorMessage(error, '') || undefined });
+      notify({ type: 'error', title: BILLING_UI_TEXT.upgradeFailed, description: errorMessage(error, '') || undefined });
     },
   });
   if (!yearly) return null;
@@ -203,7 +205,7 @@ function PricingTable({ plans, currentPlanId }: { plans: readonly CatalogPlan[];
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{formatPrice(plan.priceYen, plan.interval)}</Table.Cell>
               <Table.Cell whiteSpace="nowrap">{dailyLimitLabel(plan.dailyLimit)}</Table.Cell>
-              <Table.Cell fontSize="xs" color="gray.700">
+              <Table.Cell fontSize="xs" color="gray.700" whiteSpace="normal" minW="12em">
                 {plan.features.filter((f) => !/^1日\d+問/.test(f)).join('・')}
               </Table.Cell>
             </Table.Row>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { dailyLimitLabel, formatDate, formatPrice, trialEndIfStartedNow } from './billing-format';
+import { paymentErrorMessage } from './checkout-parts';
 import { usePlans, useSubscription, type CatalogPlan } from './use-plans';
 
 /** Only http(s) addresses from the server are opened (never javascript: or data: URLs). */
@@ -83,7 +84,7 @@ export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpen
       setOpenedPlan(plan);
     } catch (error) {
       tab?.close();
-      notify({ type: 'error', title: 'エラー', description: errorMessage(error, 'Failed to create checkout session') });
+      notify({ type: 'error', title: 'エラー', description: paymentErrorMessage(error, 'Failed to create checkout session') });
     } finally {
       setPendingPlanId(null);
     }

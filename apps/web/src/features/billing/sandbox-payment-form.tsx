@@ -1,9 +1,9 @@
 import { Alert, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { notify } from '@shunkan/ui/toaster';
 import { useState, type FormEvent } from 'react';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { NO_VALIDATE } from '../auth/form-parts';
-import { CHECKOUT_TEXT, CheckoutActions, type PaymentFormProps } from './checkout-parts';
+import { CHECKOUT_TEXT, CheckoutActions, paymentErrorMessage, type PaymentFormProps } from './checkout-parts';
 
 type CardErrors = { cardNumber?: string; expiry?: string; cvc?: string };
 
@@ -23,7 +23,7 @@ function validateCard(input: { cardNumber: string; expiry: string; cvc: string }
  * The payment form of the sandbox billing mode (no Stripe account configured): the same state
  * machine as Stripe, run by our server, and labelled so nobody mistakes it for a real payment.
  */
-export function SandboxPaymentForm({ clientSecret, planId, onSucceeded }: PaymentFormProps) {
+export function SandboxPaymentForm({ clientSecret, planId, onSucceeded, cancelHref }: PaymentFormProps) {
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -40,7 +40,7 @@ export function SandboxPaymentForm({ clientSecret, planId, onSucceeded }: Paymen
       const result = await confirm.mutateAsync({ clientSecret, cardNumber: cardNumber.replace(/[\s-]/g, '') });
       onSucceeded(result.planId ?? planId);
     } catch (error) {
-      notify({ type: 'error', title: 'エラー', description: errorMessage(error, CHECKOUT_TEXT.confirmFailed) });
+      notify({ type: 'error', title: 'エラー', description: paymentErrorMessage(error, CHECKOUT_TEXT.confirmFailed) });
     }
   }
 
@@ -81,7 +81,7 @@ export function SandboxPaymentForm({ clientSecret, planId, onSucceeded }: Paymen
           {errors.cvc ? <Field.ErrorText>{errors.cvc}</Field.ErrorText> : null}
         </Field.Root>
       </HStack>
-      <CheckoutActions busy={confirm.isPending} disabled={false} />
+      <CheckoutActions busy={confirm.isPending} disabled={false} cancelHref={cancelHref} />
     </Stack>
   );
 }

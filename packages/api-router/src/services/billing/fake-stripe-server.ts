@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server speaking the part of Stripe's REST protocol that services/billing/stripe.ts uses
- * (customers, subscriptions create/retrieve/update, checkout sessions, billing portal sessions, prices
- * retrieve), with form-encoded request bodies as the real SDK sends them. Tests point the SDK at it
+ * (customers, subscriptions create/retrieve/update/cancel, checkout sessions, billing portal sessions,
+ * prices retrieve), with form-encoded request bodies as the real SDK sends them. Tests point the SDK at it
  * (`host`, `port`, `protocol: 'http'`) and assert what was sent. Objects are kept in memory, so a
  * retrieve returns what a create made.
  */
@@ -26,6 +26,8 @@ export type FakeStripeServer = {
   /** Requests to one path prefix and method, e.g. calls('POST', '/v1/subscriptions'). */
   calls(method: string, path: string): StripeRequest[];
   subscriptions: Map<string, Record<string, unknown>>;
+  /** What Stripe does when the first invoice of an incomplete subscription is paid: it becomes active. */
+  pay(subscriptionId: string): void;
   /** The next request (only) is answered with this Stripe error. */
   failNext(status: number, message?: string): void;
   close(): Promise<void>;
@@ -124,6 +126,8 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
         object: 'subscription',
         customer,
         status: params.payment_behavior === 'default_incomplete' ? 'incomplete' : 'active',
+        created: now(),
+        canceled_at: null,
         cancel_at_period_end: false,
         cancel_at: null,
         metadata: { user_id: params['metadata[user_id]'], plan_id: params['metadata[plan_id]'] },
@@ -138,6 +142,16 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
     if (subscriptionMatch) {
       const subscription = subscriptions.get(subscriptionMatch[1] ?? '');
       if (!subscription) return stripeError(404, `No such subscription: '${subscriptionMatch[1]}'`);
+      if (method === 'DELETE') {
+        if (subscription.status === 'canceled') return stripeError(400, 'A canceled subscription can only update its cancellation_details and metadata.');
+        // An unpaid first invoice is voided with its subscription; a paid period is left as it is (the
+        // proration credit of prorate/invoice_now is not modelled).
+        const invoice = invoices.get(subscription.latest_invoice as string);
+        if (invoice?.status === 'open') invoice.status = 'void';
+        subscription.status = 'canceled';
+        subscription.canceled_at = now();
+        return { status: 200, json: render(subscription, expand) };
+      }
       if (method === 'POST') {
         if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
         const newPrice = params['items[0][price]'];
@@ -198,6 +212,16 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
     requests,
     calls: (method, path) => requests.filter((r) => r.method === method && r.path === path),
     subscriptions,
+    pay(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`fake stripe: no subscription ${subscriptionId}`);
+      const invoice = invoices.get(subscription.latest_invoice as string);
+      if (invoice) {
+        invoice.status = 'paid';
+        invoice.amount_paid = invoice.amount_due;
+      }
+      subscription.status = 'active';
+    },
     failNext(status, message = 'Something went wrong on the fake Stripe side.') {
       failure = { status, message };
     },

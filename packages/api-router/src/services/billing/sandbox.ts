@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { BILLING_TEXT, SANDBOX_CARDS } from '@shunkan/config/billing';
 import { DAY_MS } from '@shunkan/config/time';
-import { findOpenSandboxPayment, findPaymentByClientSecret, insertPayment, setPaymentStatus } from '@shunkan/db/payments';
+import { cancelOpenSandboxPayments, findOpenSandboxPayment, findPaymentByClientSecret, insertPayment, setPaymentStatus } from '@shunkan/db/payments';
 import { findCataloguePlan } from '../../domain/plans.js';
-import { activatePaidPeriod, addInterval } from '../../domain/subscription.js';
+import { activatePaidPeriod, addInterval, resolveSubscription } from '../../domain/subscription.js';
 import { BillingError, type SandboxBillingProvider } from './types.js';
 
 function randomId(bytes = 12): string {
@@ -30,20 +30,28 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
     async createPaymentIntent({ db, user, plan, now }) {
       // Like Stripe's incomplete subscription: a reload of the checkout page continues the open payment.
       const open = await findOpenSandboxPayment(db, { userId: user.id, planId: plan.id, since: new Date(now.getTime() - DAY_MS) });
-      if (open?.client_secret && open.amount === plan.priceYen) return { clientSecret: open.client_secret };
+      if (open?.client_secret && open.amount === plan.priceYen) {
+        await cancelOpenSandboxPayments(db, { userId: user.id, keepId: open.id });
+        return { clientSecret: open.client_secret };
+      }
       const id = `sandbox_pi_${randomId()}`;
       const clientSecret = `${id}_secret_${randomId(16)}`;
-      await insertPayment(db, {
-        id,
-        user_id: user.id,
-        amount: plan.priceYen,
-        status: 'pending',
-        description: `${plan.name}プラン`,
-        provider: 'sandbox',
-        plan_id: plan.id,
-        kind: 'subscription',
-        client_secret: clientSecret,
-        created_at: now,
+      await db.transaction().execute(async (trx) => {
+        await insertPayment(trx, {
+          id,
+          user_id: user.id,
+          amount: plan.priceYen,
+          status: 'pending',
+          description: `${plan.name}プラン`,
+          provider: 'sandbox',
+          plan_id: plan.id,
+          kind: 'subscription',
+          client_secret: clientSecret,
+          created_at: now,
+        });
+        // Only the newest checkout can be paid: a form left open in another tab (another plan) would
+        // otherwise start a second paid subscription after the first.
+        await cancelOpenSandboxPayments(trx, { userId: user.id, keepId: id });
       });
       return { clientSecret };
     },
@@ -54,17 +62,27 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
       if (!payment || payment.user_id !== user.id || !payment.plan_id) throw new BillingError('NOT_FOUND', BILLING_TEXT.paymentNotFound);
       // A double-submitted form: the first confirmation did the work.
       if (payment.status === 'succeeded') return { planId: payment.plan_id };
+      if (payment.status === 'canceled') throw new BillingError('CONFLICT', BILLING_TEXT.paymentSuperseded);
       const card = normalizeCardNumber(cardNumber);
       if (card === SANDBOX_CARDS.declined) {
-        await setPaymentStatus(db, payment.id, 'failed');
+        await setPaymentStatus(db, payment.id, 'failed', ['pending']);
         throw new BillingError('PAYMENT_REQUIRED', BILLING_TEXT.cardDeclined);
       }
       if (card !== SANDBOX_CARDS.success) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownTestCard);
       const plan = await findCataloguePlan(db, payment.plan_id);
       if (!plan) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
       await db.transaction().execute(async (trx) => {
+        // The learner's subscription row, locked: two confirmations (two tabs) are decided one at a time,
+        // so the second sees the paid plan the first started and is refused instead of charging twice.
+        const row = await trx.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).forUpdate().executeTakeFirst();
+        // Read again under the lock: a concurrent double submit of this form has already done the work.
+        const current = await findPaymentByClientSecret(trx, clientSecret);
+        if (current?.status === 'succeeded') return;
+        if (current?.status === 'canceled') throw new BillingError('CONFLICT', BILLING_TEXT.paymentSuperseded);
+        const status = resolveSubscription(row, now).status;
+        if (status === 'active' || status === 'past_due') throw new BillingError('CONFLICT', BILLING_TEXT.alreadySubscribed);
         // Only the confirmation that moves the payment to succeeded starts the paid period.
-        if (!(await setPaymentStatus(trx, payment.id, 'succeeded'))) return;
+        if (!(await setPaymentStatus(trx, payment.id, 'succeeded', ['pending', 'failed']))) return;
         // Price as offered when the intent was created, even if an admin edited the catalogue since.
         await activatePaidPeriod(trx, {
           userId: user.id,
@@ -77,9 +95,12 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
       return { planId: plan.id };
     },
 
-    async createCheckoutSession({ plan }) {
+    async createCheckoutSession({ plan, cancelUrl }) {
       // The web's /checkout page shows the sandbox card form for this plan; the session id is informative.
-      return { url: `/checkout?plan=${encodeURIComponent(plan.id)}&session=sandbox_cs_${randomId()}` };
+      // The cancel URL (already checked to be ours) rides along so the form's cancel button returns there,
+      // as Stripe's hosted page does; the page checks it again, since anyone can write a /checkout link.
+      const params = new URLSearchParams({ plan: plan.id, session: `sandbox_cs_${randomId()}`, cancel: cancelUrl });
+      return { url: `/checkout?${params.toString()}` };
     },
 
     async createPortalSession() {

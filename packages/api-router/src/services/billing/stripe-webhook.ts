@@ -8,10 +8,16 @@ import { findUserById } from '@shunkan/db/users';
 import type { Stripe } from 'stripe';
 import type { Logger } from '../../context.js';
 import { findCataloguePlan, findCataloguePlanByPriceId, type TCataloguePlan } from '../../domain/plans.js';
-import { activatePaidPeriod } from '../../domain/subscription.js';
+import { activatePaidPeriod, resolveSubscription } from '../../domain/subscription.js';
 import { idOf } from './stripe.js';
+import type { StripeBillingProvider } from './types.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** What the webhook needs from the Stripe provider: settling two live subscriptions of one learner. */
+export type DuplicateResolver = StripeBillingProvider['keepNewestSubscription'];
+
+type Handling = { db: Db; log: Logger; resolveDuplicate: DuplicateResolver };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -20,13 +26,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * as its effects: a redelivery or replay is a no-op, and a failure rolls both back so Stripe's retry is
  * processed. Events may arrive out of order; one older than the last event applied to that learner's
  * subscription (subscriptions.last_event_at) does not change its state.
+ *
+ * A learner pays for one subscription at a time: when an event reports another live subscription beside
+ * the paid one we store, `resolveDuplicate` keeps the newer and cancels the older through Stripe (inside
+ * the transaction, so a failed cancellation makes Stripe retry the event).
  */
-export async function handleStripeEvent(options: { db: Db; event: Stripe.Event; log: Logger }): Promise<WebhookOutcome> {
-  const { event, log } = options;
+export async function handleStripeEvent(options: { db: Db; event: Stripe.Event; log: Logger; resolveDuplicate: DuplicateResolver }): Promise<WebhookOutcome> {
+  const { event, log, resolveDuplicate } = options;
   return options.db.transaction().execute(async (trx) => {
     const fresh = await recordBillingEvent(trx, { id: event.id, type: event.type, createdAt: toDate(event.created) });
     if (!fresh) return 'duplicate';
-    return applyEvent(trx, event, log);
+    return applyEvent({ db: trx, log, resolveDuplicate }, event);
   });
 }
 
@@ -75,7 +85,23 @@ function links(event: Stripe.Event, ids: { customerId: string | null; subscripti
   };
 }
 
-async function applyEvent(db: Db, event: Stripe.Event, log: Logger): Promise<WebhookOutcome> {
+/**
+ * Whether an event about `subscriptionId` may make it the learner's subscription: 'free' when the learner
+ * pays for no other Stripe subscription; 'takes-over' when another one was paid for and the event's is
+ * newer (the other has just been cancelled, or Stripe no longer charges for it); 'refused' when the
+ * event's subscription is the older one (now cancelled) or no longer charges.
+ */
+async function claim(handling: Handling, row: SubscriptionRow, subscriptionId: string): Promise<'free' | 'takes-over' | 'refused'> {
+  const current = row.stripe_subscription_id;
+  if (row.provider !== 'stripe' || !current || current === subscriptionId) return 'free';
+  const status = resolveSubscription(row, new Date()).status;
+  if (status !== 'active' && status !== 'past_due') return 'free';
+  const kept = await handling.resolveDuplicate({ current, incoming: subscriptionId });
+  return kept === 'incoming' ? 'takes-over' : 'refused';
+}
+
+async function applyEvent(handling: Handling, event: Stripe.Event): Promise<WebhookOutcome> {
+  const { db, log } = handling;
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
@@ -84,9 +110,12 @@ async function applyEvent(db: Db, event: Stripe.Event, log: Logger): Promise<Web
       const subscriptionId = idOf(session.subscription);
       const row = await findRow(db, { userId: session.client_reference_id ?? session.metadata?.user_id, customerId, subscriptionId });
       if (!row) return unknownLearner(log, event);
-      if (isStale(row, event)) return 'ignored';
+      const paid = session.payment_status === 'paid';
+      const claimed = paid && subscriptionId ? await claim(handling, row, subscriptionId) : 'free';
+      if (claimed === 'refused') return 'ignored';
+      if (claimed === 'free' && isStale(row, event)) return 'ignored';
       const plan = await findCataloguePlan(db, session.metadata?.plan_id);
-      if (session.payment_status === 'paid' && plan) {
+      if (paid && plan) {
         // The period end follows with invoice.paid / customer.subscription.*; a known one is kept.
         await activatePaidPeriod(db, { userId: row.user_id, plan, periodEnd: null, provider: 'stripe', extra: links(event, { customerId, subscriptionId }) });
       } else {
@@ -121,7 +150,12 @@ async function applyEvent(db: Db, event: Stripe.Event, log: Logger): Promise<Web
           created_at: toDate(invoice.status_transitions.paid_at ?? event.created),
         });
       }
-      if (isStale(row, event)) return 'ignored';
+      // An invoice of another subscription than the paid one: a second paid subscription, or the final
+      // invoice of one cancelled earlier; claim() tells which, and cancels the older of two live ones.
+      const claimed = await claim(handling, row, subscriptionId);
+      if (claimed === 'refused') return 'ignored';
+      // After a take-over the row must move to the kept subscription whatever the order of events.
+      if (claimed === 'free' && isStale(row, event)) return 'ignored';
       if (plan) {
         await activatePaidPeriod(db, { userId: row.user_id, plan, periodEnd, provider: 'stripe', extra: links(event, { customerId, subscriptionId }) });
       } else {
@@ -151,11 +185,13 @@ async function applyEvent(db: Db, event: Stripe.Event, log: Logger): Promise<Web
       const customerId = idOf(subscription.customer);
       const row = await findRow(db, { userId: subscription.metadata?.user_id, customerId, subscriptionId: subscription.id });
       if (!row) return unknownLearner(log, event);
-      if (isStale(row, event)) return 'ignored';
       const status = mapStripeStatus(subscription.status);
       // News about an old subscription must not overwrite the one the learner has now.
       const isOther = Boolean(row.stripe_subscription_id && row.stripe_subscription_id !== subscription.id);
       if (status === null || (isOther && status !== 'active')) return 'ignored';
+      const claimed = isOther ? await claim(handling, row, subscription.id) : 'free';
+      if (claimed === 'refused') return 'ignored';
+      if (claimed === 'free' && isStale(row, event)) return 'ignored';
       const item = subscription.items.data[0];
       const plan = item ? await findCataloguePlanByPriceId(db, item.price.id) : null;
       await updateSubscription(db, row.user_id, {

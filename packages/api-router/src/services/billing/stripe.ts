@@ -19,8 +19,10 @@ export type StripeBillingOptions = {
 
 export function createStripeClient(secretKey: string, apiHost?: string): Stripe {
   if (apiHost) {
-    const [host, port] = apiHost.split(':');
-    return new Stripe(secretKey, { host, port: Number(port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+    // The last colon separates the port, so a bracketed IPv6 loopback ([::1]:port) works too.
+    const colon = apiHost.lastIndexOf(':');
+    const host = apiHost.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
+    return new Stripe(secretKey, { host, port: Number(apiHost.slice(colon + 1)), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
   }
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
 }
@@ -35,6 +37,9 @@ export function clientSecretOf(subscription: Stripe.Subscription): string | null
   if (!invoice || typeof invoice === 'string') return null;
   return invoice.confirmation_secret?.client_secret ?? null;
 }
+
+/** Stripe subscription statuses that charge (or keep trying to charge) the learner. */
+const LIVE_STATUSES: ReadonlySet<Stripe.Subscription.Status> = new Set(['active', 'trialing', 'past_due', 'unpaid']);
 
 export function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
@@ -88,6 +93,17 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
     return (await findSubscription(db, user.id))?.stripe_customer_id ?? customer.id;
   }
 
+  /**
+   * Cancels a subscription now. The idempotency key makes a retried webhook (whose first attempt's
+   * transaction rolled back after this call went through) repeat nothing on Stripe's side.
+   */
+  async function cancelSubscription(id: string, input: { creditUnusedTime: boolean }): Promise<void> {
+    // prorate + invoice_now: the unused part of a paid period becomes a credit on the customer's balance,
+    // which Stripe applies to the next invoice of the subscription that is kept.
+    const params: Stripe.SubscriptionCancelParams = input.creditUnusedTime ? { prorate: true, invoice_now: true } : {};
+    await call('subscriptions.cancel', () => stripe.subscriptions.cancel(id, params, { idempotencyKey: `shunkan-cancel-${id}-${input.creditUnusedTime ? 'credit' : 'plain'}` }));
+  }
+
   return {
     mode: 'stripe',
     publicOrigin,
@@ -96,14 +112,22 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       const price = priceOf(plan);
       const customer = await ensureCustomer(db, user);
       const row = await findSubscription(db, user.id);
-      // A learner who reloads the checkout page gets the still-unpaid subscription back, not a second one.
       if (row?.stripe_subscription_id) {
         const existingId = row.stripe_subscription_id;
         const existing = await call('subscriptions.retrieve', () =>
           stripe.subscriptions.retrieve(existingId, { expand: ['latest_invoice.confirmation_secret'] }),
         );
-        const secret = clientSecretOf(existing);
-        if (existing.status === 'incomplete' && existing.items.data[0]?.price.id === price && secret) return { clientSecret: secret };
+        // Stripe already charges this learner (its webhook has not reached us yet, or was lost): a second
+        // subscription would bill the card twice.
+        if (LIVE_STATUSES.has(existing.status)) throw new BillingError('CONFLICT', BILLING_TEXT.alreadySubscribed);
+        if (existing.status === 'incomplete') {
+          // A learner who reloads the checkout page gets the still-unpaid subscription back, not a second one.
+          const secret = clientSecretOf(existing);
+          if (existing.items.data[0]?.price.id === price && secret) return { clientSecret: secret };
+          // Another plan: the unpaid subscription is cancelled (its invoice voided) first, so a payment form
+          // still open in another tab cannot start a second paid subscription beside the new one.
+          await cancelSubscription(existingId, { creditUnusedTime: false });
+        }
       }
       const subscription = await call('subscriptions.create', () =>
         stripe.subscriptions.create({
@@ -190,6 +214,23 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       const proratedAmount = invoice && typeof invoice !== 'string' && invoice.id !== previousInvoice ? invoice.amount_paid || invoice.amount_due : null;
       const periodEnd = updated.items.data[0]?.current_period_end;
       return { proratedAmount, currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : addInterval(now, to.interval) };
+    },
+
+    async keepNewestSubscription({ current, incoming }) {
+      const [a, b] = await Promise.all([
+        call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(current)),
+        call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(incoming)),
+      ]);
+      // Stripe's own state decides, not the event's snapshot: one of them may already be gone.
+      if (!LIVE_STATUSES.has(b.status)) return 'current';
+      if (!LIVE_STATUSES.has(a.status)) return 'incoming';
+      // Both charge the learner: the newer one (the plan chosen last) stays; ties break on the id so that
+      // every delivery of every event picks the same one.
+      const incomingIsNewer = b.created > a.created || (b.created === a.created && b.id > a.id);
+      const older = incomingIsNewer ? a : b;
+      options.log.warn({ kept: incomingIsNewer ? b.id : a.id, cancelled: older.id }, 'two live stripe subscriptions for one learner: cancelling the older');
+      await cancelSubscription(older.id, { creditUnusedTime: true });
+      return incomingIsNewer ? 'incoming' : 'current';
     },
 
     constructWebhookEvent(rawBody, signature) {

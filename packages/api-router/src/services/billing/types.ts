@@ -53,6 +53,13 @@ export type SandboxBillingProvider = BillingProviderBase & {
 
 export type StripeBillingProvider = BillingProviderBase & {
   readonly mode: 'stripe';
+  /**
+   * Two live subscriptions for one learner (current = the one we store, incoming = the one an event is
+   * about): keeps the newer, cancels the older with its unused time credited to the customer, and says
+   * which one stays. A subscription Stripe no longer charges for is simply not kept. See
+   * docs/decisions/006-one-paid-subscription-per-learner.md.
+   */
+  keepNewestSubscription(input: { current: string; incoming: string }): Promise<'current' | 'incoming'>;
   /** Verifies a webhook's signature over the raw body; throws on any mismatch. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | string[] | undefined): Stripe.Event;
   /** Compares the configured prices with the catalogue (amount, currency, interval); returns problems found. */
