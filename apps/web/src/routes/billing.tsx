@@ -219,7 +219,9 @@ function CheckoutForm({ planId, cancelHref }: { planId: PlanId; cancelHref: stri
   const utils = trpc.useUtils();
   const createIntent = trpc.billing.createPaymentIntent.useMutation();
   const [intent, setIntent] = useState<Intent | null>(null);
-  const [isConfigError, setConfigError] = useState(false);
+  // Stripe mode without a publishable key cannot show the Payment Element: say so before asking the
+  // server for a payment (which would create a Stripe customer and an unpayable subscription).
+  const isConfigError = getPublicConfig().billingMode === 'stripe' && !getPublicConfig().stripePublishableKey;
   const started = useRef(false);
   const backTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { plan } = usePlanName(planId);
@@ -231,15 +233,14 @@ function CheckoutForm({ planId, cancelHref }: { planId: PlanId; cancelHref: stri
     // Exactly one payment intent per visit (StrictMode runs effects twice in development).
     if (started.current) return;
     started.current = true;
+    if (isConfigError) {
+      notify({ type: 'error', title: 'エラー', description: CHECKOUT_TEXT.configError });
+      return;
+    }
     createIntent
       .mutateAsync({ planId })
       .then((result) => {
         if (!result.clientSecret) throw new Error('Payment intent creation failed');
-        if (result.mode === 'stripe' && !getPublicConfig().stripePublishableKey) {
-          setConfigError(true);
-          notify({ type: 'error', title: 'エラー', description: CHECKOUT_TEXT.configError });
-          return;
-        }
         setIntent(result);
       })
       .catch((error: unknown) => {
@@ -248,7 +249,7 @@ function CheckoutForm({ planId, cancelHref }: { planId: PlanId; cancelHref: stri
         notify({ type: 'error', title: CHECKOUT_TEXT.prepareFailed, description: reason || undefined });
         backTimer.current = setTimeout(() => void navigate({ to: '/subscription-select' }), 2000);
       });
-  }, [createIntent, navigate, planId]);
+  }, [createIntent, navigate, planId, isConfigError]);
 
   if (isConfigError) {
     return (
