@@ -29,7 +29,13 @@ export async function waitFor(check, { timeoutMs, label, intervalMs = 250 }) {
   throw new Error(`${label} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
 }
 
-export const httpOk = (url) => async () => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+export const httpOk = (url) => async () => {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  // Release the connection: an unread body leaves a keep-alive socket that the next request to the same
+  // server may be handed after the server has closed it ("other side closed").
+  await response.body?.cancel();
+  return response.ok;
+};
 
 /**
  * Starts the Firebase Auth emulator (offline: firebase.json disables the UI) and resolves once it
