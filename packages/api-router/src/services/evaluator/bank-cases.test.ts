@@ -34,6 +34,14 @@ const VALID_ALTERNATIVES: BankCase[] = [
   ['basic-verbs-127', "I'll be a bit late.", [4, 5]],
   ['basic-verbs-156', 'The match was canceled due to rain.', [4, 5]],
   ['basic-verbs-066', "Let's postpone the meeting till next week.", [5, 5]],
+  // Everyday phrase equivalents: tell me = let me know, due to = because of, as though = as if.
+  ['toeic-121', 'Please tell me if there are any changes.', [5, 5]],
+  ['toeic-181', 'Due to the train delay, the meeting started 30 minutes late.', [5, 5]],
+  ['toeic-056', 'If you have any questions, feel free to contact me.', [5, 5]],
+  ['high-school-056', 'The boy talks as though he were an adult.', [5, 5]],
+  // A request without "please" is still the request: a named politeness slip, not lost meaning.
+  ['middle-school-053', 'Open the window.', [4, 4], 'missing-word'],
+  ['toeic-121', 'Tell me if anything changes.', [4, 4], 'missing-word'],
   // Contractions, including the negative question "didn't you" = "did you not".
   ['middle-school-046', "Why didn't you come to school yesterday?", [5, 5]],
   ['middle-school-046', 'Why did you not come to school yesterday?', [5, 5]],
@@ -126,6 +134,7 @@ const LEARNER_ERRORS: BankCase[] = [
   ['middle-school-102', 'He will not at home tonight.', [2, 4], 'missing-word'],
   ['middle-school-004', 'She very busy today.', [2, 3], 'missing-word'],
   ['middle-school-046', 'Why you did not come to school yesterday?', [3, 4], 'word-order'],
+  ['middle-school-053', 'Close the window.', [1, 2], 'antonym'],
   ['middle-school-041', 'Where the station is?', [3, 4], 'word-order'],
 ];
 

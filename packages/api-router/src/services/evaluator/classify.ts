@@ -47,6 +47,7 @@ const CONTENT_WORD_CHOICE_PENALTY = 2.0;
 /** The main verb replaced by a non-synonym: the sentence states a different action. */
 const VERB_CHOICE_PENALTY = 2.6;
 const MISSING_CONTENT_PENALTY = 1.8;
+const MISSING_PLEASE_PENALTY = 0.6;
 const EXTRA_CONTENT_PENALTY = 0.8;
 const FUNCTION_WORD_CHOICE_PENALTY = 0.9;
 const WORD_ORDER_EXTRA_BLOCK = 1.5;
@@ -640,6 +641,11 @@ function missingErrors(ctx: Ctx): void {
     const first = run[0] ?? 0;
     const order = orderOfR[first] ?? 0;
     const contentCount = tokens.filter((t) => t.content).length;
+    // 「〜してください」 without "please" is still the request asked for: a politeness slip, not lost meaning.
+    if (tokens.length === 1 && tokens[0]?.norm === 'please') {
+      errors.push(makeError('missing-word', [], ['please'], `${q('please')}を付けると「〜してください」の丁寧さが伝わります。`, order, MISSING_PLEASE_PENALTY, false));
+      continue;
+    }
     if (contentCount > 0) {
       const penalty = MISSING_CONTENT_PENALTY + 0.6 * (contentCount - 1) + 0.2 * (tokens.length - contentCount);
       const expected = tokens.map((t) => t.display);

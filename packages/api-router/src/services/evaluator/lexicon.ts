@@ -177,6 +177,13 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['must', 'have to', 'has to'],
   ['could you', 'can you', 'would you'],
   ['as soon as possible', 'asap'],
+  // Everyday equivalents learners reach for first; each holds in any sentence one side fits.
+  ['let me know', 'tell me'],
+  ['let us know', 'tell us'],
+  ['because of', 'due to', 'owing to'],
+  ['as if', 'as though'],
+  ['a little', 'a bit'],
+  ['get in touch with', 'contact'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */

@@ -32,6 +32,8 @@ export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Sco
   let functionMatched = 0;
   ref.forEach((r, j) => {
     const p = a.byR[j];
+    // "please" is politeness, not meaning: its absence is named (classify) but does not cut recall.
+    if (r.norm === 'please') return;
     if (r.content) {
       refContent += 1;
       if (isRecalled(p)) recalled += 1;
