@@ -51,6 +51,15 @@ const NO_SYNONYMS = new Set([
   'toeic-191', // "speak both English and Chinese": no word with a fair alternative
 ]);
 
+/** Lower case, final punctuation stripped, spaces collapsed: answers equal under this are the same answer. */
+function normaliseLoosely(answer: string): string {
+  return answer
+    .toLowerCase()
+    .replace(/[\s.?!。？！]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 describe('problem bank', () => {
   it('has at least 200 valid problems per level', () => {
     for (const level of LEVEL_KEYS) {
@@ -74,6 +83,24 @@ describe('problem bank', () => {
       const normalised = problem.answers.map(normalizeAnswer);
       expect(new Set(normalised).size, `${problem.id} has answers that only differ in form`).toBe(normalised.length);
     }
+  });
+
+  it('has no two problems sharing an accepted answer or a Japanese sentence (ignoring punctuation and spaces)', () => {
+    const byAnswer = new Map<string, string>();
+    const bySentence = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const problem of allBankProblems()) {
+      const sentence = problem.japanese.replace(/[\s\p{P}]/gu, '');
+      const other = bySentence.get(sentence);
+      if (other !== undefined) clashes.push(`${other} / ${problem.id}: same Japanese "${problem.japanese}"`);
+      bySentence.set(sentence, problem.id);
+      for (const answer of new Set(problem.answers.map(normaliseLoosely))) {
+        const owner = byAnswer.get(answer);
+        if (owner !== undefined) clashes.push(`${owner} / ${problem.id}: same answer "${answer}"`);
+        byAnswer.set(answer, problem.id);
+      }
+    }
+    expect(clashes).toEqual([]);
   });
 
   it('keeps sentences within the level and synonyms tied to words of the answers', () => {
