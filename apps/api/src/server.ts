@@ -133,7 +133,15 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'", 'https://*.googleapis.com', 'https://api.stripe.com', ...(emulatorOrigin ? [emulatorOrigin] : [])],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://*.firebaseapp.com', ...(emulatorOrigin ? [emulatorOrigin] : [])],
+        // Google sign-in runs in a frame on the project's auth domain, which may be a custom one.
+        frameSrc: [
+          "'self'",
+          'https://js.stripe.com',
+          'https://hooks.stripe.com',
+          'https://*.firebaseapp.com',
+          ...(env.FIREBASE_AUTH_DOMAIN ? [`https://${env.FIREBASE_AUTH_DOMAIN}`] : []),
+          ...(emulatorOrigin ? [emulatorOrigin] : []),
+        ],
         upgradeInsecureRequests: null,
       },
     },

@@ -124,3 +124,18 @@ describe('authentication and roles over HTTP (Auth emulator)', () => {
     expect(huge.statusCode).toBe(413);
   });
 });
+
+describe('content security policy', () => {
+  it('lets Google sign-in frame the configured auth domain, and only that one beside Firebase defaults', async () => {
+    const custom = await startTestServer({ FIREBASE_AUTH_DOMAIN: 'login.shunkan.example' });
+    try {
+      const csp = String((await custom.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/login\.shunkan\.example/);
+    } finally {
+      await custom.stop();
+    }
+    const csp = String((await get('/api/health')).headers['content-security-policy']);
+    expect(csp).not.toContain('login.shunkan.example');
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/\*\.firebaseapp\.com/);
+  });
+});
