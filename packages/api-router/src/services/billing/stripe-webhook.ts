@@ -100,6 +100,16 @@ async function claim(handling: Handling, row: SubscriptionRow, subscriptionId: s
   return kept === 'incoming' ? 'takes-over' : 'refused';
 }
 
+/**
+ * Whether an event must leave the learner's row alone: its subscription (`claimFor`, when the event may
+ * make one the learner's) lost to the paid one, or, short of a take-over, the event is older than the
+ * last one applied. After a take-over the row moves to the kept subscription whatever the order.
+ */
+async function isIgnored(handling: Handling, row: SubscriptionRow, event: Stripe.Event, claimFor: string | null): Promise<boolean> {
+  const claimed = claimFor ? await claim(handling, row, claimFor) : 'free';
+  return claimed === 'refused' || (claimed === 'free' && isStale(row, event));
+}
+
 async function applyEvent(handling: Handling, event: Stripe.Event): Promise<WebhookOutcome> {
   const { db, log } = handling;
   switch (event.type) {
@@ -111,9 +121,7 @@ async function applyEvent(handling: Handling, event: Stripe.Event): Promise<Webh
       const row = await findRow(db, { userId: session.client_reference_id ?? session.metadata?.user_id, customerId, subscriptionId });
       if (!row) return unknownLearner(log, event);
       const paid = session.payment_status === 'paid';
-      const claimed = paid && subscriptionId ? await claim(handling, row, subscriptionId) : 'free';
-      if (claimed === 'refused') return 'ignored';
-      if (claimed === 'free' && isStale(row, event)) return 'ignored';
+      if (await isIgnored(handling, row, event, paid ? subscriptionId : null)) return 'ignored';
       const plan = await findCataloguePlan(db, session.metadata?.plan_id);
       if (paid && plan) {
         // The period end follows with invoice.paid / customer.subscription.*; a known one is kept.
@@ -152,10 +160,7 @@ async function applyEvent(handling: Handling, event: Stripe.Event): Promise<Webh
       }
       // An invoice of another subscription than the paid one: a second paid subscription, or the final
       // invoice of one cancelled earlier; claim() tells which, and cancels the older of two live ones.
-      const claimed = await claim(handling, row, subscriptionId);
-      if (claimed === 'refused') return 'ignored';
-      // After a take-over the row must move to the kept subscription whatever the order of events.
-      if (claimed === 'free' && isStale(row, event)) return 'ignored';
+      if (await isIgnored(handling, row, event, subscriptionId)) return 'ignored';
       if (plan) {
         await activatePaidPeriod(db, { userId: row.user_id, plan, periodEnd, provider: 'stripe', extra: links(event, { customerId, subscriptionId }) });
       } else {
@@ -189,9 +194,7 @@ async function applyEvent(handling: Handling, event: Stripe.Event): Promise<Webh
       // News about an old subscription must not overwrite the one the learner has now.
       const isOther = Boolean(row.stripe_subscription_id && row.stripe_subscription_id !== subscription.id);
       if (status === null || (isOther && status !== 'active')) return 'ignored';
-      const claimed = isOther ? await claim(handling, row, subscription.id) : 'free';
-      if (claimed === 'refused') return 'ignored';
-      if (claimed === 'free' && isStale(row, event)) return 'ignored';
+      if (await isIgnored(handling, row, event, isOther ? subscription.id : null)) return 'ignored';
       const item = subscription.items.data[0];
       const plan = item ? await findCataloguePlanByPriceId(db, item.price.id) : null;
       await updateSubscription(db, row.user_id, {
