@@ -3,7 +3,7 @@
  */
 import { isMainVerbHave, type Token } from './analyse';
 import type { Alignment, Pair } from './align';
-import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, areAntonyms } from './lexicon';
+import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, areAntonymWords } from './lexicon';
 import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
 
 export interface DraftError extends TEvaluationError {
@@ -244,10 +244,9 @@ function makeError(kind: ErrorKind, words: string[], expected: string[], message
   return { kind, label: ERROR_KINDS[kind], words, expected, message, penalty: penalty ?? PENALTY[kind], order, contentLoss, meaning };
 }
 
-/** Are two words opposites (by surface or lemma)? */
-function isAntonym(l: Token, r: Token): boolean {
-  for (const x of [l.norm, l.lemma]) for (const y of [r.norm, r.lemma]) if (areAntonyms(x, y)) return true;
-  return false;
+/** The learner's word says the opposite of the answer's ("close" for "open"). */
+function antonymError(lw: string, r: Token, order: number, contentLoss: boolean): DraftError {
+  return makeError('antonym', [lw], [r.display], `${q(lw)}では意味が反対になります。${q(r.display)}にしましょう。`, order, undefined, contentLoss);
 }
 
 /** "an" before a vowel sound, "a" before a consonant sound; undefined when unsure (digits). */
@@ -335,8 +334,8 @@ function pairErrors(ctx: Ctx): boolean {
       case 'class': {
         const aOrAn = (t: Token): boolean => t.norm === 'a' || t.norm === 'an';
         if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
-        if (isAntonym(l, r)) {
-          errors.push(makeError('antonym', [learnerWord(l)], [r.display], `${q(learnerWord(l))}では意味が反対になります。${q(r.display)}にしましょう。`, p.l));
+        if (areAntonymWords(l, r)) {
+          errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
         const spec = classSpec(l, r);
@@ -354,8 +353,8 @@ function pairErrors(ctx: Ctx): boolean {
       }
       case 'replace': {
         const lw = learnerWord(l);
-        if (!l.foreign && isAntonym(l, r)) {
-          errors.push(makeError('antonym', [lw], [r.display], `${q(lw)}では意味が反対になります。${q(r.display)}にしましょう。`, p.l, undefined, true));
+        if (!l.foreign && areAntonymWords(l, r)) {
+          errors.push(antonymError(lw, r, p.l, true));
           break;
         }
         const message = l.foreign ? `${q(lw)}は英語で${q(r.display)}と言います。` : `${q(lw)}ではなく${q(r.display)}が自然です。`;

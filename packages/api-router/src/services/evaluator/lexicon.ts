@@ -382,3 +382,9 @@ const ANTONYM_PAIRS = new Set(ANTONYMS.flatMap(([a, b]) => [`${a}|${b}`, `${b}|$
 export function areAntonyms(a: string, b: string): boolean {
   return ANTONYM_PAIRS.has(`${a}|${b}`);
 }
+
+/** Are two analysed words opposites, by surface form or lemma on either side? */
+export function areAntonymWords(x: { norm: string; lemma: string }, y: { norm: string; lemma: string }): boolean {
+  for (const a of [x.norm, x.lemma]) for (const b of [y.norm, y.lemma]) if (areAntonyms(a, b)) return true;
+  return false;
+}

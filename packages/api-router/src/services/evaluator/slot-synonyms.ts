@@ -8,7 +8,7 @@
  */
 import { align, type Alignment, type Pair } from './align';
 import { addProblemSynonyms, globalSynonyms, isMainVerbHave, type ProblemAnalysis, type Token } from './analyse';
-import { NEGATORS, areAntonyms } from './lexicon';
+import { NEGATORS, areAntonymWords } from './lexicon';
 import type { Resources } from './resources';
 
 /** Longest run of words on either side of a slot: longer differences are rephrasings, not slots. */
@@ -81,8 +81,7 @@ function unsafe(l: readonly Token[], r: readonly Token[], lTokens: readonly Toke
   // the difference is grammar that goes with the rest of each answer, not a free choice.
   if (lw.lemma === rw.lemma || lw.plural !== rw.plural) return true;
   if (lw.forms.size > 0 && rw.forms.size > 0 && ![...lw.forms].some((f) => rw.forms.has(f))) return true;
-  for (const x of [lw.norm, lw.lemma]) for (const y of [rw.norm, rw.lemma]) if (areAntonyms(x, y)) return true;
-  return false;
+  return areAntonymWords(lw, rw);
 }
 
 /** The word runs that differ between two aligned accepted answers, when they are clean slots. */
