@@ -1,4 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { BILLING_UI_TEXT } from '@shunkan/config/billing';
 import { DEFAULT_DAILY_LIMITS, findPlan, type PlanId } from '@shunkan/config/plans';
 import { Brand, CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
@@ -234,7 +235,7 @@ function CheckoutForm({ planId, cancelHref }: { planId: PlanId; cancelHref: stri
     if (started.current) return;
     started.current = true;
     if (isConfigError) {
-      notify({ type: 'error', title: 'エラー', description: CHECKOUT_TEXT.configError });
+      notify({ type: 'error', title: BILLING_UI_TEXT.errorTitle, description: CHECKOUT_TEXT.configError });
       return;
     }
     createIntent

@@ -2,6 +2,7 @@ import { Button, Stack } from '@chakra-ui/react';
 import { BILLING_UI_TEXT } from '@shunkan/config/billing';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
+import { errorMessage } from '../../lib/trpc';
 
 export const CHECKOUT_TEXT = {
   notReadyTitle: 'エラー',
@@ -17,8 +18,7 @@ export const CHECKOUT_TEXT = {
  * answered, otherwise the spec's fallback (a network failure's "Failed to fetch" says nothing useful).
  */
 export function paymentErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && error.data !== undefined && error.message) return error.message;
-  return fallback;
+  return error instanceof TRPCClientError && error.data === undefined ? fallback : errorMessage(error, fallback);
 }
 
 /** What a payment form needs once the server has created the payment intent. */
