@@ -52,7 +52,7 @@ console.log('▶ Starting the server...');
 const api = isDev
   ? spawn(path.join(root, 'apps/api/node_modules/.bin/tsx'), ['watch', 'src/index.ts'], {
       cwd: path.join(root, 'apps/api'),
-      env: { ...env, NODE_ENV: 'development', DATA_DIR: dataDir },
+      env: { ...env, NODE_ENV: 'development' },
       stdio: 'inherit',
     })
   : spawn(process.execPath, [path.join(root, 'apps/api/dist/index.js')], { cwd: root, env, stdio: 'inherit' });
