@@ -15,7 +15,9 @@ process.env.TURBO_TELEMETRY_DISABLED = '1';
 
 await run(bin('turbo'), ['run', 'build', '--output-logs=errors-only']);
 
-const emulator = await startAuthEmulator({ projectId, hostPort: '127.0.0.1:9199', hubPort: 4410, loggingPort: 4510 });
+// TEST_PORT_OFFSET shifts every port the suite opens, so that two checkouts can run their suites at once.
+const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+const emulator = await startAuthEmulator({ projectId, hostPort: `127.0.0.1:${9199 + offset}`, hubPort: 4410 + offset, loggingPort: 4510 + offset });
 const results = [];
 const baseEnv = { FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort, FIREBASE_PROJECT_ID: projectId };
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -39,7 +41,7 @@ try {
   }
   if (!skipE2e) {
     // A small trial limit lets a browser test reach the daily limit in a few problems.
-    const product = await startProduct({ port: 3310, emulatorHost: emulator.hostPort, projectId, env: { DAILY_LIMIT_TRIAL: '6' } });
+    const product = await startProduct({ port: 3310 + offset, emulatorHost: emulator.hostPort, projectId, env: { DAILY_LIMIT_TRIAL: '6' } });
     try {
       results.push(
         await runCounted('browser (Playwright, chromium)', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts', ...playwrightArgs], {

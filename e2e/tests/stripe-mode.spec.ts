@@ -8,7 +8,7 @@ import { newLearner } from './support';
 
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
-const PORT = 3340;
+const PORT = 3340 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 
 // Stripe Elements (js.stripe.com) cannot load on this closed network, so the Payment Element itself is
 // covered by the integration tests; what a browser can show offline in Stripe mode is tested here, on a

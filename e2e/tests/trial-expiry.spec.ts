@@ -10,7 +10,7 @@ const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
 const SUBSCRIPTION_REQUIRED = 'AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。';
 // A product of its own: it is restarted on the same data with the server clock moved forward
 // (CLOCK_OFFSET_DAYS, accepted only in Auth-emulator mode).
-const PORT = 3330;
+const PORT = 3330 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 
 test('when the 7-day trial has passed, access ends and the guard asks for a plan', async ({ browser }) => {
   test.setTimeout(240_000);
