@@ -4,8 +4,8 @@
  * after the resources are loaded. Prints load time and p50/p95/p99/max per evaluation.
  */
 import { performance } from 'node:perf_hooks';
-import { createEvaluator } from '../packages/api-router/src/services/evaluator/index.js';
-import { allBankProblems } from '../packages/api-router/src/services/problem-bank/index.js';
+import { createEvaluator } from '../packages/evaluator/src/evaluator/index.js';
+import { allBankProblems } from '../packages/evaluator/src/bank/index.js';
 
 function variants(answer: string): string[] {
   const words = answer.replace(/[.?!]$/, '').split(' ');

@@ -6,7 +6,7 @@ import { newLearner, watchConsole } from './support';
 
 type BankProblem = { japanese: string; answers: string[] };
 const LEVELS = ['toeic', 'middle-school', 'high-school', 'basic-verbs'] as const;
-const bankDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/api-router/src/services/problem-bank/data');
+const bankDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/evaluator/src/bank/data');
 const bank = new Map<string, BankProblem>(
   LEVELS.flatMap((level) => (JSON.parse(readFileSync(path.join(bankDir, `${level}.json`), 'utf8')) as BankProblem[]).map((p) => [p.japanese, p] as const)),
 );

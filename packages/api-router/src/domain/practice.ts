@@ -8,10 +8,9 @@ import type { Logger } from '../context.js';
 import { evaluateAnswer, type EvaluationCache } from '../services/ai/evaluate-answer.js';
 import type { AiEvaluator, AiProblemGenerator } from '../services/ai/types.js';
 import { AI_FAILURE_MESSAGES_JA, type AiFailureReason } from '../services/ai/types.js';
-import type { Evaluator } from '../services/evaluator/index.js';
-import { normalizeAnswer } from '../services/evaluator/index.js';
-import type { TEvaluation } from '../services/evaluator/types.js';
-import type { TBankProblem } from '../services/problem-bank/types.js';
+import { normalizeAnswer, type Evaluator } from '@shunkan/evaluator';
+import type { TEvaluation } from '@shunkan/evaluator/types';
+import type { TBankProblem } from '@shunkan/evaluator/bank';
 
 export class DailyLimitReachedError extends Error {
   constructor(readonly limit: number) {

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { demoQuota, DemoLimitReachedError, pickDemoProblem, DEMO_PROBLEMS_PER_DAY } from '../domain/demo.js';
 import { findProblem } from '../domain/practice.js';
-import { ZDiffToken, ZEvaluationError } from '../services/evaluator/types.js';
+import { ZDiffToken, ZEvaluationError } from '@shunkan/evaluator/types';
 import { publicProcedure, router } from '../trpc.js';
 
 const DEMO_LIMIT_MESSAGE = `デモでお試しいただけるのは1日${DEMO_PROBLEMS_PER_DAY}問までです。続きは無料トライアルでどうぞ。`;

@@ -12,7 +12,7 @@ import {
   setBookmark,
   submitAnswer,
 } from '../domain/practice.js';
-import { ZDiffToken, ZEvaluationError } from '../services/evaluator/types.js';
+import { ZDiffToken, ZEvaluationError } from '@shunkan/evaluator/types';
 import { router, subscribedProcedure } from '../trpc.js';
 
 const ZLevel = z.enum(LEVEL_KEYS);

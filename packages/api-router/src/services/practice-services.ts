@@ -3,7 +3,7 @@ import type { Logger } from '../context.js';
 import type { PracticeServices } from '../domain/practice.js';
 import { createDbEvaluationCache } from './ai/evaluate-answer.js';
 import { createGeminiProvider, type GeminiProviderOptions } from './ai/gemini.js';
-import { createEvaluator, type Evaluator } from './evaluator/index.js';
+import { createEvaluator, type Evaluator } from '@shunkan/evaluator';
 
 /** Loads the built-in evaluator's NLP resources once per process, on first use (or eagerly via warm()). */
 export function createEvaluatorLoader(): () => Promise<Evaluator> {

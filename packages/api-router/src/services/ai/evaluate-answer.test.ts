@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { sql } from 'kysely';
 import { createTestDatabase } from '@shunkan/db/testing';
 import type { DbHandle } from '@shunkan/db';
-import type { TEvaluation } from '../evaluator/types';
-import type { TBankProblem } from '../problem-bank/types';
+import type { TEvaluation } from '@shunkan/evaluator/types';
+import type { TBankProblem } from '@shunkan/evaluator/bank';
 import { createDbEvaluationCache, evaluateAnswer, type EvaluationCache, type EvaluateAnswerInput } from './evaluate-answer';
 import { googleErrorReply, jsonReply, startFakeGemini, type FakeGeminiServer } from './fake-gemini-server';
 import { createGeminiProvider } from './gemini';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@shunkan/db';
-import { ZEvaluation, type TEvaluation } from '../evaluator/types';
-import type { TBankProblem } from '../problem-bank/types';
+import { ZEvaluation, type TEvaluation } from '@shunkan/evaluator/types';
+import type { TBankProblem } from '@shunkan/evaluator/bank';
 import { AiProviderError, type AiEvaluator } from './types';
 
 export type EvaluationProvider = 'builtin' | 'gemini';

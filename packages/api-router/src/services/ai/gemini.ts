@@ -1,8 +1,8 @@
 import { ApiError, GoogleGenAI, Type, type GenerateContentResponse, type Schema } from '@google/genai';
 import { z } from 'zod';
 import type { LevelKey } from '@shunkan/config/levels';
-import { ERROR_KINDS, ZEvaluation, type ErrorKind, type TEvaluation } from '../evaluator/types';
-import { ZBankProblem, type TBankProblem } from '../problem-bank/types';
+import { ERROR_KINDS, ZEvaluation, type ErrorKind, type TEvaluation } from '@shunkan/evaluator/types';
+import { ZBankProblem, type TBankProblem } from '@shunkan/evaluator/bank';
 import {
   AiProviderError,
   normalizeJapaneseForDedupe,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@shunkan/db/testing';
 import type { DbHandle } from '@shunkan/db';
-import { ZBankProblem } from '../problem-bank/types';
+import { ZBankProblem } from '@shunkan/evaluator/bank';
 import { googleErrorReply, jsonReply, startFakeGemini, type FakeGeminiServer } from './fake-gemini-server';
 import { createGeminiProvider, type GeminiProvider } from './gemini';
 import { generateAndStoreProblems } from './generate-problems';

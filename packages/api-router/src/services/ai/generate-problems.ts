@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LevelKey } from '@shunkan/config/levels';
 import type { Database } from '@shunkan/db';
-import type { TBankProblem } from '../problem-bank/types';
+import type { TBankProblem } from '@shunkan/evaluator/bank';
 import { normalizeJapaneseForDedupe, type AiProblemGenerator } from './types';
 
 export type GenerateAndStoreInput = {

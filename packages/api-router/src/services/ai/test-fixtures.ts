@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@shunkan/db';
-import type { TEvaluation } from '../evaluator/types';
-import type { TBankProblem } from '../problem-bank/types';
+import type { TEvaluation } from '@shunkan/evaluator/types';
+import type { TBankProblem } from '@shunkan/evaluator/bank';
 
 /** Shared data for the tests of this folder. */
 

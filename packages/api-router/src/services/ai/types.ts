@@ -1,6 +1,6 @@
 import type { LevelKey } from '@shunkan/config/levels';
-import type { TEvaluation } from '../evaluator/types';
-import type { TBankProblem } from '../problem-bank/types';
+import type { TEvaluation } from '@shunkan/evaluator/types';
+import type { TBankProblem } from '@shunkan/evaluator/bank';
 
 /**
  * Why an AI call failed. The evaluation flow logs it and hands it to the UI as the fallback reason,

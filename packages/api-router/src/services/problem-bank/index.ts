@@ -1,22 +1,7 @@
-import type { LevelKey } from '@shunkan/config/levels';
 import type { Db } from '@shunkan/db';
-import basicVerbs from './data/basic-verbs.json' with { type: 'json' };
-import highSchool from './data/high-school.json' with { type: 'json' };
-import middleSchool from './data/middle-school.json' with { type: 'json' };
-import toeic from './data/toeic.json' with { type: 'json' };
-import type { TBankProblem } from './types.js';
+import { allBankProblems } from '@shunkan/evaluator/bank';
 
-/** The bundled problem bank, versioned with the code (validated by problem-bank.test.ts). */
-export const BANK: Record<LevelKey, readonly TBankProblem[]> = {
-  toeic: toeic as TBankProblem[],
-  'middle-school': middleSchool as TBankProblem[],
-  'high-school': highSchool as TBankProblem[],
-  'basic-verbs': basicVerbs as TBankProblem[],
-};
-
-export function allBankProblems(): TBankProblem[] {
-  return Object.values(BANK).flat();
-}
+export { allBankProblems, BANK } from '@shunkan/evaluator/bank';
 
 /**
  * Loads the bundled bank into `problems` so that admins can count and browse it and attempts can

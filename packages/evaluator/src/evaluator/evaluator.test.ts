@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TBankProblem } from '../problem-bank/types';
+import type { TBankProblem } from '../bank/types';
 import {
   ALL_PROBLEMS,
   BOOKS,

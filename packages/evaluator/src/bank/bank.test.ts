@@ -1,7 +1,8 @@
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator, normalizeAnswer, type Evaluator } from '../evaluator/index.js';
-import { allBankProblems, BANK } from './index.js';
+import { checkLattices, isProblemOk, MIN_SENTENCES } from '../lattice/check';
+import { allBankProblems, BANK, LATTICE_DATA } from './index.js';
 import { ZBankProblem } from './types.js';
 
 /** Rough sentence-length bounds per level (shared/research/evaluator.md), in words of the first answer. */
@@ -152,5 +153,23 @@ describe('problem bank', () => {
       }
       expect(failures).toEqual([]);
     });
+  });
+});
+
+describe('answer lattices (docs/decisions/007-answer-lattices.md)', () => {
+  const lattices = Object.assign({}, ...LEVEL_KEYS.map((l) => LATTICE_DATA[l])) as Record<string, unknown>;
+  const report = checkLattices(allBankProblems(), lattices);
+
+  it('belong to problems of the bank', () => {
+    expect(report.unknownIds).toEqual([]);
+  });
+
+  it(`are valid, accept at least ${MIN_SENTENCES} distinct sentences and every accepted answer`, () => {
+    const failing = report.problems.filter((r) => !isProblemOk(r)).map((r) => ({ id: r.id, sentences: r.sentences, errors: r.errors, missingAnswers: r.missingAnswers }));
+    expect(failing).toEqual([]);
+  });
+
+  it('never accept the same sentence for two problems', () => {
+    expect(report.collisions).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * Japanese feedback: what was right, what to fix (the error messages), and the grammar point.
  * Templates only, so the same answer always gets the same words.
  */
-import type { TBankProblem } from '../problem-bank/types';
+import type { TBankProblem } from '../bank/types';
 import type { DraftError } from './classify';
 
 export interface FeedbackInput {

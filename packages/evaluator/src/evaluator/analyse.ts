@@ -4,7 +4,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import type { ItsFunction } from 'wink-nlp';
-import type { TBankProblem } from '../problem-bank/types';
+import type { TBankProblem } from '../bank/types';
 import {
   ARTICLES,
   AUX_FORMS,

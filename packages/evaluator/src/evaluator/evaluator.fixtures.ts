@@ -2,7 +2,7 @@
  * Test problems for the evaluator: realistic items across levels, each with 3-5 accepted answers.
  * Used only by the tests in this folder.
  */
-import type { TBankProblem } from '../problem-bank/types';
+import type { TBankProblem } from '../bank/types';
 
 type Fixture = Omit<TBankProblem, 'similarPhrases' | 'synonyms'> & Partial<Pick<TBankProblem, 'similarPhrases' | 'synonyms'>>;
 

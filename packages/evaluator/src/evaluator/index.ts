@@ -5,7 +5,7 @@
  * problem and answer → same result) so the grade never changes on a retry, and fast (a few
  * milliseconds) so stars can be shown at once.
  */
-import type { TBankProblem } from '../problem-bank/types';
+import type { TBankProblem } from '../bank/types';
 import { align, type Alignment, type SynonymContext } from './align';
 import {
   analyseProblem,

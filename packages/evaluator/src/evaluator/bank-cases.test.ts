@@ -4,8 +4,8 @@
  * wrong meaning at most 2, and typical learner errors 2-4 stars with the right Japanese label.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allBankProblems } from '../problem-bank';
-import type { TBankProblem } from '../problem-bank/types';
+import { allBankProblems } from '../bank/index';
+import type { TBankProblem } from '../bank/types';
 import { createEvaluator, type Evaluator } from './index';
 import { ERROR_KINDS, type ErrorKind } from './types';
 

@@ -1,0 +1,74 @@
+/**
+ * The bank's lattice checks (used by the bank test and `pnpm --filter @shunkan/evaluator
+ * check-lattices`): each lattice parses and compiles, accepts at least MIN_SENTENCES distinct
+ * sentences and every accepted answer of its problem, and no two problems accept the same sentence.
+ */
+import type { TBankProblem } from '../bank/types';
+import { acceptsSentence, compileLattice, expandLattice } from './graph';
+import { ZLattice, type TLattice } from './types';
+
+export const MIN_SENTENCES = 50;
+/** Sentences enumerated per problem for counting and for the cross-problem check. */
+export const EXPANSION_LIMIT = 3000;
+
+export type ProblemReport = {
+  id: string;
+  /** Distinct accepted sentences, counted up to EXPANSION_LIMIT. */
+  sentences: number;
+  /** Accepted answers of the problem that the lattice does not accept. */
+  missingAnswers: string[];
+  /** Parse, schema or compile errors. */
+  errors: string[];
+};
+
+export type LatticeReport = {
+  problems: ProblemReport[];
+  /** Problems of the bank with no lattice. */
+  withoutLattice: string[];
+  /** Lattice ids that are not problems of the bank. */
+  unknownIds: string[];
+  /** A sentence accepted by two problems. */
+  collisions: { sentence: string; ids: [string, string] }[];
+};
+
+export function isProblemOk(r: ProblemReport): boolean {
+  return r.errors.length === 0 && r.missingAnswers.length === 0 && r.sentences >= MIN_SENTENCES;
+}
+
+export function checkLattices(problems: readonly TBankProblem[], lattices: Record<string, unknown>): LatticeReport {
+  const byId = new Map(problems.map((p) => [p.id, p]));
+  const reports: ProblemReport[] = [];
+  const owner = new Map<string, string>();
+  const collisions: LatticeReport['collisions'] = [];
+  for (const [id, raw] of Object.entries(lattices)) {
+    const problem = byId.get(id);
+    if (!problem) continue;
+    const report: ProblemReport = { id, sentences: 0, missingAnswers: [], errors: [] };
+    reports.push(report);
+    const parsed = ZLattice.safeParse(raw);
+    if (!parsed.success) {
+      report.errors.push(...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+      continue;
+    }
+    try {
+      const graph = compileLattice(parsed.data as TLattice);
+      const expanded = expandLattice(graph, EXPANSION_LIMIT);
+      report.sentences = expanded.length;
+      report.missingAnswers = problem.answers.filter((a) => !acceptsSentence(graph, a));
+      for (const s of expanded) {
+        const key = s.tokens.join(' ');
+        const other = owner.get(key);
+        if (other && other !== id) collisions.push({ sentence: key, ids: [other, id] });
+        else owner.set(key, id);
+      }
+    } catch (error) {
+      report.errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return {
+    problems: reports,
+    withoutLattice: problems.filter((p) => !(p.id in lattices)).map((p) => p.id),
+    unknownIds: Object.keys(lattices).filter((id) => !byId.has(id)),
+    collisions,
+  };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { acceptsSentence, compileLattice, expandLattice } from './graph';
+import { LatticeSyntaxError, parsePattern } from './parse';
+import { ZLattice } from './types';
+
+const lattice = ZLattice.parse({
+  slots: { who: { role: 'who', alts: ['my (older|elder) brother'] } },
+  patterns: ['{who} [what: works|is working] [where: at|in] a bank', 'a bank is where {who} works'],
+});
+
+describe('lattice language', () => {
+  it('parses groups, options, roles and slots', () => {
+    expect(parsePattern('[where: on|on top of] the (big) table')).toEqual([
+      { kind: 'group', role: 'where', optional: false, options: [[{ kind: 'word', text: 'on' }], [{ kind: 'word', text: 'on' }, { kind: 'word', text: 'top' }, { kind: 'word', text: 'of' }]] },
+      { kind: 'word', text: 'the' },
+      { kind: 'group', role: undefined, optional: true, options: [[{ kind: 'word', text: 'big' }]] },
+      { kind: 'word', text: 'table' },
+    ]);
+    expect(parsePattern('{subject} (when: tomorrow)')[1]).toMatchObject({ kind: 'group', role: 'when', optional: true });
+  });
+
+  it('refuses malformed patterns with the position', () => {
+    for (const bad of ['[a|b', 'a b)', '[a|]', '()', '{Bad}', 'a ] b', '[a|b)']) expect(() => parsePattern(bad), bad).toThrow(LatticeSyntaxError);
+  });
+
+  it('compiles to a graph that accepts exactly its sentences, normalised like answers', () => {
+    const graph = compileLattice(lattice);
+    for (const s of ['My brother works at a bank.', 'my older brother is working in a bank', 'A bank is where my elder brother works.']) expect(acceptsSentence(graph, s), s).toBe(true);
+    for (const s of ['My sister works at a bank.', 'My brother works at bank', 'My brother works at a bank today']) expect(acceptsSentence(graph, s), s).toBe(false);
+    const sentences = expandLattice(graph).map((s) => s.tokens.join(' '));
+    expect(sentences).toHaveLength(3 * 2 * 2 + 3);
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+
+  it('labels every edge with its slot and role', () => {
+    const graph = compileLattice(lattice);
+    const roleOf = (token: string) => graph.edges.find((e) => e.token === token)?.role;
+    expect(roleOf('brother')).toBe('who');
+    expect(roleOf('older')).toBe('who');
+    expect(roleOf('at')).toBe('where');
+    expect(roleOf('bank')).toBe('auto');
+    expect(graph.slots.get('who')).toMatchObject({ named: true, role: 'who' });
+    // Topological numbering: every edge goes forward.
+    expect(graph.edges.every((e) => e.from < e.to)).toBe(true);
+  });
+
+  it('refuses unknown and self-referring slots', () => {
+    expect(() => compileLattice(ZLattice.parse({ patterns: ['{nope} x'] }))).toThrow(/unknown slot/);
+    expect(() => compileLattice(ZLattice.parse({ slots: { a: { role: 'what', alts: ['x {a}'] } }, patterns: ['{a}'] }))).toThrow(/itself/);
+  });
+});
