@@ -34,7 +34,16 @@ if (setFiles.length === 0) {
   for (const f of fs.readdirSync(here).sort()) if (/^frozen-set.*\.json$/.test(f)) setFiles.push(path.join(here, f));
 }
 
-// Locate the bank: <level>.json files with problem arrays, wherever the bank lives now.
+// Locate the bank: <level>.json files holding arrays of problems (id, japanese, answers),
+// wherever the bank lives now (other per-level files, e.g. lattices, are not the bank).
+function isBank(dir) {
+  try {
+    const data = JSON.parse(fs.readFileSync(path.join(dir, "toeic.json"), "utf8"));
+    return Array.isArray(data) && data.length > 0 && typeof data[0]?.id === "string" && typeof data[0]?.japanese === "string";
+  } catch {
+    return false;
+  }
+}
 function findBankDir() {
   const skip = new Set(["node_modules", "dist", ".turbo", ".git", "eval"]);
   const stack = [path.join(repoRoot, "packages")];
@@ -42,7 +51,7 @@ function findBankDir() {
     const dir = stack.pop();
     let entries;
     try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { continue; }
-    if (LEVELS.every((l) => entries.some((e) => e.isFile() && e.name === `${l}.json`))) return dir;
+    if (LEVELS.every((l) => entries.some((e) => e.isFile() && e.name === `${l}.json`)) && isBank(dir)) return dir;
     for (const e of entries) if (e.isDirectory() && !skip.has(e.name)) stack.push(path.join(dir, e.name));
   }
   return null;
