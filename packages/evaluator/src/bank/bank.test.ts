@@ -2,7 +2,7 @@ import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator, normalizeAnswer, type Evaluator } from '../evaluator/index.js';
 import { checkLattices, isProblemOk, MIN_SENTENCES } from '../lattice/check';
-import { allBankProblems, BANK, LATTICE_DATA } from './index.js';
+import { allBankProblems, BANK, LATTICE_DATA, LATTICE_FILES } from './index.js';
 import { ZBankProblem } from './types.js';
 
 /** Rough sentence-length bounds per level (shared/research/evaluator.md), in words of the first answer. */
@@ -160,8 +160,12 @@ describe('answer lattices (docs/decisions/007-answer-lattices.md)', () => {
   const lattices = Object.assign({}, ...LEVEL_KEYS.map((l) => LATTICE_DATA[l])) as Record<string, unknown>;
   const report = checkLattices(allBankProblems(), lattices);
 
-  it('belong to problems of the bank', () => {
+  it('belong to problems of the bank, each written once', () => {
     expect(report.unknownIds).toEqual([]);
+    for (const level of LEVEL_KEYS) {
+      const ids = LATTICE_FILES[level].flatMap((file) => Object.keys(file));
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i), level).toEqual([]);
+    }
   });
 
   it(`are valid, accept at least ${MIN_SENTENCES} distinct sentences and every accepted answer`, () => {
