@@ -100,8 +100,8 @@ describe('authentication and roles over HTTP (Auth emulator)', () => {
     const admin = await signUp();
     await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });
     // A path not built yet still authenticates first, and admin tools still check the role.
-    expect((await get('/api/monthly-stats')).statusCode).toBe(401);
-    const learnerPath = await get('/api/monthly-stats', learner.idToken);
+    expect((await get('/api/custom-scenarios')).statusCode).toBe(401);
+    const learnerPath = await get('/api/custom-scenarios', learner.idToken);
     expect(learnerPath.statusCode).toBe(501);
     expect(learnerPath.json()).toMatchObject(notBuilt);
     for (const url of ['/api/admin/stats', '/api/stripe-prices', '/api/admin/export/users']) {

@@ -3,6 +3,7 @@ import { adminRouter } from './routers/admin.js';
 import { authRouter } from './routers/auth.js';
 import { billingRouter } from './routers/billing.js';
 import { demoRouter } from './routers/demo.js';
+import { learningRouter } from './routers/learning.js';
 import { plansRouter } from './routers/plans.js';
 import { practiceRouter } from './routers/practice.js';
 import { subscriptionRouter } from './routers/subscription.js';
@@ -14,6 +15,7 @@ export const appRouter = router({
   plans: plansRouter,
   billing: billingRouter,
   practice: practiceRouter,
+  learning: learningRouter,
   demo: demoRouter,
   admin: adminRouter,
 });

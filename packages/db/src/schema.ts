@@ -121,6 +121,64 @@ export type AttemptsTable = {
   duration_ms: number | null;
   is_bookmarked: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Added in 0020: the JST day of created_at (YYYY-MM-DD), set by the attempts query module. */
+  day: string;
+  /** 'practice', 'review' or 'scenario'. */
+  mode: Generated<string>;
+  scenario_id: string | null;
+  /** Timer mode: the limit the learner chose, and whether the answer came after it. */
+  time_limit_ms: number | null;
+  is_late: Generated<boolean>;
+};
+
+/** Per learner, JST day and level: attempts and the sum of their stars (kept with attempts). */
+export type LearningDaysTable = {
+  user_id: string;
+  day: string;
+  level: string;
+  attempts: number;
+  rating_sum: number;
+};
+
+export type LearnerSettingsTable = {
+  user_id: string;
+  daily_goal: number | null;
+  updated_at: Generated<Date>;
+};
+
+/** An FSRS card per learner and problem (ts-fsrs Card fields). */
+export type ReviewCardsTable = {
+  user_id: string;
+  problem_id: string;
+  /** 'weak' (an answer rated 3 or less) or 'bookmark'. */
+  reason: string;
+  due: Timestamp;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+
+export type CustomScenariosTable = {
+  id: Generated<string>;
+  user_id: string;
+  title: string;
+  description: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+};
+
+export type ScenarioProblemsTable = {
+  scenario_id: string;
+  problem_id: string;
+  created_at: Generated<Date>;
 };
 
 export type EvaluationCacheTable = {
@@ -142,6 +200,11 @@ export type Database = {
   daily_usage: DailyUsageTable;
   attempts: AttemptsTable;
   evaluation_cache: EvaluationCacheTable;
+  learning_days: LearningDaysTable;
+  learner_settings: LearnerSettingsTable;
+  review_cards: ReviewCardsTable;
+  custom_scenarios: CustomScenariosTable;
+  scenario_problems: ScenarioProblemsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
@@ -153,3 +216,6 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPayment = Insertable<PaymentsTable>;
 export type ProblemRow = Selectable<ProblemsTable>;
 export type AttemptRow = Selectable<AttemptsTable>;
+export type NewAttempt = Insertable<AttemptsTable>;
+export type ReviewCardRow = Selectable<ReviewCardsTable>;
+export type CustomScenarioRow = Selectable<CustomScenariosTable>;

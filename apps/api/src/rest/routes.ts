@@ -3,6 +3,7 @@ import { TEXT } from '@shunkan/config/texts';
 import { TRPCError } from '@trpc/server';
 import type { createRestHandler } from './adapter.js';
 import { registerBillingRestRoutes } from './billing-routes.js';
+import { registerLearningRestRoutes } from './learning-routes.js';
 
 type Rest = ReturnType<typeof createRestHandler>;
 
@@ -11,13 +12,7 @@ type Rest = ReturnType<typeof createRestHandler>;
  * crash); each later issue replaces its entries with real adapters.
  */
 export const NOT_YET_BUILT: ReadonlyArray<readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string]> = [
-  ['GET', '/api/monthly-stats'],
-  ['GET', '/api/streak'],
-  ['GET', '/api/difficulty-stats'],
-  ['GET', '/api/recent-sessions'],
-  ['GET', '/api/bookmarked-sessions'],
   ['GET', '/api/custom-scenarios'],
-  ['GET', '/api/daily-count-removed'],
   ['POST', '/api/custom-scenarios'],
   ['PUT', '/api/custom-scenarios/:id'],
   ['DELETE', '/api/custom-scenarios/:id'],
@@ -26,7 +21,6 @@ export const NOT_YET_BUILT: ReadonlyArray<readonly [method: 'GET' | 'POST' | 'PU
   ['GET', '/api/stripe/prices'],
   ['POST', '/api/plan-configuration'],
   ['POST', '/api/save-price-configuration'],
-  ['GET', '/api/progress-report'],
   ['GET', '/api/admin/stats'],
   ['GET', '/api/admin/users'],
   ['GET', '/api/admin/analytics'],
@@ -44,6 +38,7 @@ export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
   app.get('/api/user-subscription', rest((caller) => caller.subscription.current()));
   // Billing paths (the Stripe webhook is registered by server.ts: it needs the raw body).
   registerBillingRestRoutes(app, rest);
+  registerLearningRestRoutes(app, rest);
 
   app.post(
     '/api/problem',

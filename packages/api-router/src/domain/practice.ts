@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LevelKey } from '@shunkan/config/levels';
 import { jstDay } from '@shunkan/config/time';
 import type { Db } from '@shunkan/db';
+import { insertAttempt, setAttemptBookmark } from '@shunkan/db/attempts';
 import type { ProblemRow } from '@shunkan/db/schema';
 import { sql } from 'kysely';
 import type { Logger } from '../context.js';
@@ -199,6 +200,7 @@ export async function submitAnswer(options: {
   problem: ProblemRow;
   answer: string;
   durationMs?: number;
+  now: Date;
 }): Promise<SubmittedEvaluation> {
   const { db, services, userId, problem, answer } = options;
   const served = await db
@@ -222,29 +224,26 @@ export async function submitAnswer(options: {
     log: services.log,
   });
   const evaluation = result.evaluation;
-  const attempt = await db
-    .insertInto('attempts')
-    .values({
-      user_id: userId,
-      problem_id: problem.id,
-      level: problem.level,
-      answer,
-      normalized_answer: normalizeAnswer(answer),
-      rating: evaluation.rating,
-      model_answer: evaluation.modelAnswer,
-      feedback: evaluation.feedback,
-      errors: JSON.stringify(evaluation.errors),
-      similar_phrases: JSON.stringify(evaluation.similarPhrases),
-      provider: result.provider,
-      is_fallback: result.isFallback,
-      duration_ms: options.durationMs ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const attempt = await insertAttempt(db, {
+    userId,
+    problemId: problem.id,
+    level: problem.level,
+    answer,
+    normalizedAnswer: normalizeAnswer(answer),
+    rating: evaluation.rating,
+    modelAnswer: evaluation.modelAnswer,
+    feedback: evaluation.feedback,
+    errors: evaluation.errors,
+    similarPhrases: evaluation.similarPhrases,
+    provider: result.provider,
+    isFallback: result.isFallback,
+    durationMs: options.durationMs ?? null,
+    createdAt: options.now,
+  });
   const reason = result.fallbackReason as AiFailureReason | null;
   return {
     ...evaluation,
-    attemptId: String(attempt.id),
+    attemptId: attempt.id,
     problemId: problem.id,
     provider: result.provider,
     isFallback: result.isFallback,
@@ -255,11 +254,5 @@ export async function submitAnswer(options: {
 }
 
 export async function setBookmark(db: Db, userId: string, attemptId: string, isBookmarked: boolean): Promise<boolean> {
-  const result = await db
-    .updateTable('attempts')
-    .set({ is_bookmarked: isBookmarked })
-    .where('id', '=', attemptId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return (await setAttemptBookmark(db, userId, attemptId, isBookmarked)) !== undefined;
 }

@@ -100,6 +100,7 @@ export const practiceRouter = router({
           problem,
           answer: input.answer,
           durationMs: input.durationMs,
+          now: ctx.now(),
         });
       } catch (error) {
         if (error instanceof ProblemNotFoundError) {

@@ -1,0 +1,68 @@
+import { updateSubscription } from '@shunkan/db/subscriptions';
+import { findUserByFirebaseUid } from '@shunkan/db/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from '../src/server.js';
+import { signUp, startTestServer } from './harness.js';
+
+let server: ServerHandle;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function get(url: string, token?: string) {
+  return server.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+function post(url: string, token: string, body: unknown) {
+  return server.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+}
+
+async function learner(type: 'standard' | 'premium'): Promise<string> {
+  const account = await signUp();
+  await get('/api/auth/user', account.idToken);
+  const user = await findUserByFirebaseUid(server.database.db, account.localId);
+  if (!user) throw new Error('user record missing');
+  await updateSubscription(server.database.db, user.id, { status: 'active', type, plan_id: null, interval: 'month', current_period_end: new Date(Date.now() + 86_400_000 * 30) });
+  return account.idToken;
+}
+
+const LEARNING_PATHS = ['/api/monthly-stats', '/api/streak', '/api/difficulty-stats', '/api/recent-sessions', '/api/bookmarked-sessions', '/api/daily-count-removed', '/api/progress-report'];
+
+describe('learning record over REST (spec section 7)', () => {
+  it('refuses guests on every path with 401', async () => {
+    for (const url of LEARNING_PATHS) expect((await get(url)).statusCode, url).toBe(401);
+  });
+
+  it('serves my page\'s data sets after an answer, history paged by query string', async () => {
+    const token = await learner('premium');
+    const problem = (await post('/api/problem', token, { difficultyLevel: 'toeic' })).json() as { japaneseSentence: string };
+    const graded = await post('/api/evaluate-with-claude', token, { japaneseSentence: problem.japaneseSentence, userTranslation: 'I think so.', difficultyLevel: 'toeic' });
+    const { rating } = graded.json() as { rating: number };
+
+    expect((await get('/api/monthly-stats', token)).json()).toMatchObject({ totalProblems: 1, averageRating: rating });
+    expect((await get('/api/streak', token)).json()).toMatchObject({ currentStreak: 1, isTodayDone: true, longestStreak: 1 });
+    const levels = (await get('/api/difficulty-stats', token)).json() as { levels: { difficultyLevel: string; attempts: number }[] };
+    expect(levels.levels.find((l) => l.difficultyLevel === 'toeic')?.attempts).toBe(1);
+    const history = (await get('/api/recent-sessions?limit=1', token)).json() as { items: { japaneseSentence: string; userTranslation: string }[] };
+    expect(history.items).toEqual([expect.objectContaining({ japaneseSentence: problem.japaneseSentence, userTranslation: 'I think so.' })]);
+    expect((await get('/api/bookmarked-sessions', token)).json()).toEqual({ items: [], nextCursor: null });
+    expect((await get('/api/daily-count-removed', token)).json()).toMatchObject({ servedToday: 1 });
+    expect((await get('/api/progress-report', token)).statusCode).toBe(200);
+  });
+
+  it('answers bad paging with 400 in Japanese and the premium report to standard with 403 in Japanese', async () => {
+    const token = await learner('standard');
+    const bad = await get('/api/recent-sessions?limit=500', token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: '入力内容が正しくありません。' });
+    const badCursor = await get('/api/recent-sessions?cursor=nope', token);
+    expect(badCursor.statusCode).toBe(400);
+    expect(badCursor.json()).toMatchObject({ message: 'ページの指定が正しくありません。' });
+    const report = await get('/api/progress-report', token);
+    expect(report.statusCode).toBe(403);
+    expect(report.json()).toMatchObject({ message: 'この機能はプレミアムプランでご利用いただけます。' });
+  });
+});
