@@ -47,9 +47,11 @@ for (const level of levels.length > 0 ? levels : LEVEL_KEYS) {
   console.log(`\n${level}: ${mine.length - bad.length} ok, ${bad.length} failing, ${missing.length} without a lattice`);
   for (const r of bad) {
     failed += 1;
-    const why = [...r.errors, ...(r.sentences < 50 ? [`only ${r.sentences} sentences`] : []), ...r.missingAnswers.map((a) => `does not accept "${a}"`)];
+    const why = [...r.errors, ...(r.sentences < r.minSentences ? [`only ${r.sentences} sentences (at least ${r.minSentences})`] : []), ...r.missingAnswers.map((a) => `does not accept "${a}"`)];
     console.log(`  ✘ ${r.id}: ${why.join('; ')}`);
   }
+  const short = mine.filter((r) => r.minSentences < 50);
+  if (short.length > 0) console.log(`  ${short.length} short set phrases with fewer sentences allowed: ${short.map((r) => r.id).join(', ')}`);
   const counts = mine.map((r) => r.sentences).sort((a, b) => a - b);
   if (counts.length > 0) console.log(`  sentences per lattice: min ${counts[0]}, median ${counts[Math.floor(counts.length / 2)]}`);
 }

@@ -8,6 +8,8 @@ import { acceptsSentence, compileLattice, expandLattice } from './graph';
 import { ZLattice, type TLattice } from './types';
 
 export const MIN_SENTENCES = 50;
+/** The floor for a lattice that says why it accepts fewer (`fewerSentences`: short set phrases). */
+export const MIN_SHORT_SENTENCES = 20;
 /** Sentences enumerated per problem for counting and for the cross-problem check. */
 export const EXPANSION_LIMIT = 3000;
 
@@ -19,6 +21,8 @@ export type ProblemReport = {
   missingAnswers: string[];
   /** Parse, schema or compile errors. */
   errors: string[];
+  /** The least number of sentences this lattice must accept. */
+  minSentences: number;
 };
 
 export type LatticeReport = {
@@ -32,7 +36,7 @@ export type LatticeReport = {
 };
 
 export function isProblemOk(r: ProblemReport): boolean {
-  return r.errors.length === 0 && r.missingAnswers.length === 0 && r.sentences >= MIN_SENTENCES;
+  return r.errors.length === 0 && r.missingAnswers.length === 0 && r.sentences >= r.minSentences;
 }
 
 export function checkLattices(problems: readonly TBankProblem[], lattices: Record<string, unknown>): LatticeReport {
@@ -43,13 +47,14 @@ export function checkLattices(problems: readonly TBankProblem[], lattices: Recor
   for (const [id, raw] of Object.entries(lattices)) {
     const problem = byId.get(id);
     if (!problem) continue;
-    const report: ProblemReport = { id, sentences: 0, missingAnswers: [], errors: [] };
+    const report: ProblemReport = { id, sentences: 0, missingAnswers: [], errors: [], minSentences: MIN_SENTENCES };
     reports.push(report);
     const parsed = ZLattice.safeParse(raw);
     if (!parsed.success) {
       report.errors.push(...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
       continue;
     }
+    if (parsed.data.fewerSentences) report.minSentences = MIN_SHORT_SENTENCES;
     try {
       const graph = compileLattice(parsed.data as TLattice);
       const expanded = expandLattice(graph, EXPANSION_LIMIT);
