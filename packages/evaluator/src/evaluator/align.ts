@@ -10,6 +10,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { isMainVerbHave, isTransposition, type AnalysedAnswer, type SynonymTable, type Token } from './analyse';
+import type { WnPos, WordNet } from './wordnet';
 import {
   CONFUSABLES,
   MOVABLE_ADVERBS,
@@ -76,6 +77,37 @@ export interface Alignment {
 
 export interface SynonymContext {
   tables: readonly SynonymTable[];
+  /** Lexical database for synonyms beyond the tables (content words only). */
+  wordnet?: WordNet;
+}
+
+/** WordNet part of speech of a wink tag, for content words. */
+export function wnPos(t: Token): WnPos | undefined {
+  switch (t.pos) {
+    case 'NOUN':
+      return 'n';
+    case 'VERB':
+      return 'v';
+    case 'ADJ':
+      return 'a';
+    case 'ADV':
+      return 'r';
+    default:
+      return undefined;
+  }
+}
+
+/** Content words WordNet calls synonyms (part of speech of either word, common senses). */
+export function wordNetSynonyms(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
+  if (!wordnet || l.cls !== 'content' || r.cls !== 'content' || l.foreign || r.foreign || /^\d/.test(l.norm) || /^\d/.test(r.norm)) return false;
+  if (l.lemma.length < 3 || r.lemma.length < 3) return false;
+  const posL = wnPos(l);
+  const posR = wnPos(r);
+  if (!posL || !posR) return false;
+  // A noun only stands for a noun; a participle may be tagged as adjective on one side only
+  // ("forbidden" / "prohibited").
+  if ((posL === 'n') !== (posR === 'n')) return false;
+  return [...new Set([posR, posL])].some((pos) => wordnet.synonyms(l.lemma, r.lemma, pos) || (pos === 'a' && wordnet.synonyms(l.norm, r.norm, pos)));
 }
 
 const FUNCTION_CLASSES: ReadonlySet<WordClass> = new Set(['article', 'det', 'prep', 'pron', 'aux', 'modal', 'conj', 'part', 'wh']);
@@ -145,6 +177,10 @@ function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false
     const oneSideAsWritten = shared.every((g) => lDirect.includes(g) !== rDirect.includes(g));
     const sameForm = !oneSideAsWritten && sameInflection(l, r) && !l.slip && !(needsParticiple && !l.forms.has('pp'));
     return sameForm ? { rel: 'synonym', synonym: true, score: 0.95 } : { rel: 'inflection', synonym: true, score: 0.75 };
+  }
+  if (wordNetSynonyms(l, r, ctx.wordnet)) {
+    const sameForm = sameInflection(l, r) && !l.slip && !(needsParticiple && !l.forms.has('pp'));
+    return sameForm ? { rel: 'synonym', synonym: true, score: 0.9 } : { rel: 'inflection', synonym: true, score: 0.7 };
   }
   // "have went" for "have been (to)": the learner's go is the been of the perfect.
   if (l.lemma === 'go' && r.norm === 'been' && needsParticiple) return { rel: 'inflection', synonym: false, score: 0.75 };

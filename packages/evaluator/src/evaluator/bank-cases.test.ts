@@ -95,7 +95,7 @@ const CLEARLY_WRONG: BankCase[] = [
   // Causative lost: "had cut my hair" means I cut it myself.
   ['basic-verbs-034', 'I had cut my hair.', [1, 2]],
   // Wrong verb, unrelated sentences, nonsense.
-  ['middle-school-011', 'I sell milk every morning.', [1, 2], 'word-choice'],
+  ['middle-school-011', 'I sell milk every morning.', [1, 2], 'meaning'],
   ['toeic-004', 'Yesterday was a nice day.', [1, 1]],
   ['middle-school-004', 'I like apples.', [1, 1]],
   ['high-school-090', 'Banana.', [1, 1]],

@@ -1,6 +1,7 @@
 /**
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
+import { distance } from 'fastest-levenshtein';
 import { isMainVerbHave, type Token } from './analyse';
 import type { Alignment, Pair } from './align';
 import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, areAntonymWords } from './lexicon';
@@ -41,6 +42,7 @@ export const PENALTY: Readonly<Record<ErrorKind, number>> = {
   'word-choice': 1.6,
   negation: 2.5,
   antonym: 2.5,
+  meaning: 2.5,
 };
 /** A content word replaced by a non-synonym loses part of the meaning (nouns, adjectives). */
 const CONTENT_WORD_CHOICE_PENALTY = 2.0;
@@ -240,8 +242,35 @@ function classSpec(l: Token, r: Token): ErrorSpec {
 }
 
 function makeError(kind: ErrorKind, words: string[], expected: string[], message: string, order: number, penalty?: number, contentLoss = false): DraftError {
-  const meaning = kind === 'negation' || kind === 'antonym';
+  const meaning = kind === 'negation' || kind === 'antonym' || kind === 'meaning';
   return { kind, label: ERROR_KINDS[kind], words, expected, message, penalty: penalty ?? PENALTY[kind], order, contentLoss, meaning };
+}
+
+/** Grammatical person (and gender) of pronouns and possessives: "he" / "she", "my" / "your". */
+const PERSON: Readonly<Record<string, string>> = {
+  i: '1s', me: '1s', my: '1s', mine: '1s', myself: '1s',
+  we: '1p', us: '1p', our: '1p', ours: '1p', ourselves: '1p',
+  you: '2', your: '2', yours: '2', yourself: '2', yourselves: '2',
+  he: '3m', him: '3m', his: '3m', himself: '3m',
+  she: '3f', her: '3f', hers: '3f', herself: '3f',
+  they: '3p', them: '3p', their: '3p', theirs: '3p', themselves: '3p',
+};
+
+/** Another person than the prompt's: "he" for "she", "my" for "your". */
+export function isPersonSwap(l: Token, r: Token): boolean {
+  const a = PERSON[l.norm];
+  const b = PERSON[r.norm];
+  return a !== undefined && b !== undefined && a !== b;
+}
+
+/** Words that differ in grammar (count / mass), not meaning: "much books" is a form slip. */
+const SAME_MEANING_FORMS = new Set(
+  [['much', 'many'], ['little', 'few'], ['less', 'fewer'], ['amount', 'number']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
+
+/** A meaning-carrying word replaced by one that says something else (named with both words). */
+function meaningError(lw: string, r: Token, order: number): DraftError {
+  return makeError('meaning', [lw], [r.display], `${q(lw)}では意味が変わります。問題文の意味は${q(r.display)}です。`, order, undefined, true);
 }
 
 /** The learner's word says the opposite of the answer's ("close" for "open"). */
@@ -338,6 +367,10 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
+        if (isPersonSwap(l, r)) {
+          errors.push(meaningError(learnerWord(l), r, p.l));
+          break;
+        }
         const spec = classSpec(l, r);
         errors.push(makeError(spec.kind, [learnerWord(l)], [r.display], spec.message, p.l, spec.penalty));
         break;
@@ -355,6 +388,21 @@ function pairErrors(ctx: Ctx): boolean {
         const lw = learnerWord(l);
         if (!l.foreign && areAntonymWords(l, r)) {
           errors.push(antonymError(lw, r, p.l, true));
+          break;
+        }
+        if (!l.foreign && l.known && isPersonSwap(l, r)) {
+          errors.push(meaningError(lw, r, p.l));
+          break;
+        }
+        // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
+        if (!l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
+          errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
+          break;
+        }
+        // A content word (thing, person, place, time, number, action) that is none of the accepted
+        // words nor a synonym of them says something else: a meaning error, not a slip.
+        if (!l.foreign && l.known && r.content && r.norm !== 'please' && !SAME_MEANING_FORMS.has(`${l.norm}|${r.norm}`)) {
+          errors.push(meaningError(lw, r, p.l));
           break;
         }
         const message = l.foreign ? `${q(lw)}は英語で${q(r.display)}と言います。` : `${q(lw)}ではなく${q(r.display)}が自然です。`;

@@ -48,7 +48,7 @@ const CASES: Case[] = [
   [PARK, 'I went yesterday to the park.', [3, 4], 'word-order'],
   [PARK, 'I went to the big park yesterday.', [3, 4], 'extra-word'],
   [PARK, 'I went to the park.', [2, 3], 'missing-word'],
-  [PARK, 'I went to the zoo yesterday.', [2, 3], 'word-choice'],
+  [PARK, 'I went to the zoo yesterday.', [1, 2], 'meaning'],
   [PARK, 'I went to 公園 yesterday.', [2, 3], 'word-choice'],
   // Several errors, clearly wrong, unrelated, empty.
   [PARK, 'Yesterday I go to park.', [2, 3], 'tense'],
@@ -75,7 +75,7 @@ const CASES: Case[] = [
   [WALK, 'She walks school every day.', [3, 4], 'preposition'],
   [WALK, 'She walked to school every day.', [3, 4], 'tense'],
   [WALK, 'She walks to school.', [2, 3], 'missing-word'],
-  [WALK, 'He walks to school every day.', [3, 4], 'word-choice'],
+  [WALK, 'He walks to school every day.', [1, 2], 'meaning'],
   [WALK, 'She walks to school everyday.', [4, 4], 'spelling'],
   [WALK, 'She walk to the school everyday.', [2, 3]],
 
@@ -118,7 +118,7 @@ const CASES: Case[] = [
   [DOG, 'I has a big dog.', [3, 4], 'subject-verb'],
   [DOG, 'I have a bgi dog.', [4, 4], 'spelling'],
   [DOG, 'I have a dog.', [2, 3], 'missing-word'],
-  [DOG, 'I have a big cat.', [2, 3], 'word-choice'],
+  [DOG, 'I have a big cat.', [1, 2], 'meaning'],
   [DOG, 'I have big dogs.', [2, 4]],
   [DOG, 'I have one big dog.', [5, 5], undefined, true],
   [DOG, 'I am having a big dog.', [3, 4]],
@@ -169,8 +169,8 @@ const CASES: Case[] = [
   [DOCTOR, 'He wants to be doctor.', [4, 4], 'article'],
   [DOCTOR, 'He wants be a doctor.', [3, 4], 'missing-word'],
   [DOCTOR, 'He wants to is a doctor.', [3, 4], 'verb-form'],
-  [DOCTOR, 'She wants to be a doctor.', [3, 4], 'word-choice'],
-  [DOCTOR, 'He wants to be a teacher.', [2, 3], 'word-choice'],
+  [DOCTOR, 'She wants to be a doctor.', [1, 2], 'meaning'],
+  [DOCTOR, 'He wants to be a teacher.', [1, 2], 'meaning'],
   [DOCTOR, 'He want be doctor.', [1, 3]],
 
   // ── DOCUMENTS: TOEIC request, times, prepositions ───────────────────────────
@@ -224,7 +224,7 @@ const CASES: Case[] = [
   [WAKE, 'I got up at seven every morning.', [3, 4], 'tense'],
   [WAKE, 'I get up at seven every mornings.', [4, 4], 'plural'],
   [WAKE, 'I gets up at seven every morning.', [3, 4], 'subject-verb'],
-  [WAKE, 'I get up at eight every morning.', [2, 3], 'word-choice'],
+  [WAKE, 'I get up at eight every morning.', [1, 2], 'meaning'],
   [WAKE, 'I get up at 7 am every morning.', [5, 5], undefined, true],
 
   // ── CHILDREN: present progressive, irregular plural ─────────────────────────
@@ -248,7 +248,7 @@ const CASES: Case[] = [
   [LOOKING, 'I am looking forward to meet her.', [3, 4], 'verb-form'],
   [LOOKING, 'I looking forward to seeing her.', [3, 4], 'verb-form'],
   [LOOKING, 'I am looking forward seeing her.', [3, 4], 'preposition'],
-  [LOOKING, "I'm looking forward to seeing him.", [3, 4], 'word-choice'],
+  [LOOKING, "I'm looking forward to seeing him.", [1, 2], 'meaning'],
 
   // ── INFO: uncountable nouns ─────────────────────────────────────────────────
   [INFO, 'Thank you for the information.', [5, 5], undefined, false],

@@ -162,7 +162,7 @@ function evaluateWith(res: Resources, analysis: ProblemAnalysis, problem: TBankP
   const learner = correctLearnerTokens(analyseTokens(raw, res), analysis, res);
   const normalized = raw.map((t) => t.norm).join(' ');
   const global = globalSynonyms(res);
-  const ctx: SynonymContext = { tables: [analysis.synonyms, global.table] };
+  const ctx: SynonymContext = { tables: [analysis.synonyms, global.table], wordnet: res.wordnet };
 
   // Two accepted answers may normalise alike ("I've" / "I have"): prefer the one typed verbatim.
   const typed = typeof answer === 'string' ? answer.trim() : '';

@@ -6,6 +6,7 @@
  */
 import type { ItsHelpers, WinkMethods } from 'wink-nlp';
 import type NSpell from 'nspell';
+import { wordNet, type WordNet } from './wordnet';
 
 export interface IrregularVerb {
   past: readonly string[];
@@ -20,6 +21,7 @@ export interface Resources {
   irregular: ReadonlyMap<string, IrregularVerb>;
   /** Any past or participle form of an irregular verb → its base form. */
   irregularForms: ReadonlyMap<string, string>;
+  wordnet: WordNet;
 }
 
 let loading: Promise<Resources> | undefined;
@@ -53,7 +55,7 @@ async function load(): Promise<Resources> {
       if (form !== base && !irregularForms.has(form)) irregularForms.set(form, base);
     }
   }
-  return { nlp, its: nlp.its, spell, irregular, irregularForms };
+  return { nlp, its: nlp.its, spell, irregular, irregularForms, wordnet: wordNet() };
 }
 
 /** Load (once) and return the shared resources. A failed load is retried on the next call. */

@@ -20,6 +20,8 @@ export const ERROR_KINDS = {
   negation: '意味の取り違え（否定）',
   /** A word replaced by its opposite (allowed / prohibited, start / stop). */
   antonym: '意味の取り違え（反対語）',
+  /** A word that carries meaning (person, thing, place, time, number, action) replaced by another. */
+  meaning: '意味の取り違え',
 } as const;
 export type ErrorKind = keyof typeof ERROR_KINDS;
 

