@@ -4,7 +4,7 @@
  * `--show` prints sample accepted sentences of the given problems, to review a lattice by eye.
  */
 import { LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
-import { BANK, LATTICE_DATA } from '../bank/index';
+import { BANK, LATTICE_DATA, LATTICE_FILES } from '../bank/index';
 import { checkLattices, isProblemOk } from './check';
 import { compileLattice, expandLattice } from './graph';
 import { ZLattice } from './types';
@@ -60,4 +60,11 @@ for (const c of report.collisions.filter((c) => levels.length === 0 || levels.so
   console.log(`  ✘ "${c.sentence}" accepted by both ${c.ids[0]} and ${c.ids[1]}`);
 }
 for (const id of report.unknownIds) console.log(`  ✘ ${id} is not a problem of the bank`);
+for (const level of LEVEL_KEYS) {
+  const [first, second] = LATTICE_FILES[level];
+  for (const id of Object.keys(first ?? {}).filter((id) => second && id in second)) {
+    failed += 1;
+    console.log(`  ✘ ${id} is written in both ${level}.json and ${level}.b.json: two authors wrote it; keep one`);
+  }
+}
 process.exit(failed > 0 || report.unknownIds.length > 0 ? 1 : 0);
