@@ -53,6 +53,18 @@ describe('learning record over REST (spec section 7)', () => {
     expect((await get('/api/progress-report', token)).statusCode).toBe(200);
   });
 
+  it('answers my page\'s whole tRPC batch (a path longer than Fastify\'s default parameter limit)', async () => {
+    const token = await learner('standard');
+    const names = ['monthlyStats', 'streak', 'difficultyStats', 'dailyGoal', 'recentSessions', 'bookmarkedSessions'].map((n) => `learning.${n}`);
+    const paths = [...names, 'subscription.current', 'plans.list', 'billing.details'].join(',');
+    const input = encodeURIComponent(JSON.stringify({ 4: { limit: 10, cursor: null, direction: 'forward' }, 5: { limit: 10, cursor: null, direction: 'forward' } }));
+    const response = await get(`/api/trpc/${paths}?batch=1&input=${input}`, token);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Array<{ result?: unknown }>;
+    expect(body).toHaveLength(9);
+    expect(body.every((item) => item.result)).toBe(true);
+  });
+
   it('answers bad paging with 400 in Japanese and the premium report to standard with 403 in Japanese', async () => {
     const token = await learner('standard');
     const bad = await get('/api/recent-sessions?limit=500', token);

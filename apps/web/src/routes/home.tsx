@@ -3,6 +3,7 @@ import { isLevelKey, type LevelKey } from '@shunkan/config/levels';
 import { Brand } from '@shunkan/ui/components';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { SubscriptionGuard, TrialBanner } from '../features/billing/subscription-guard';
+import { DailyGoalProgress } from '../features/learning/learning-sections';
 import { LevelCards } from '../features/practice/level-cards';
 import { useMemberPracticeApi } from '../features/practice/practice-api';
 import { PracticeScreen } from '../features/practice/practice-screen';
@@ -33,6 +34,9 @@ function LevelSelection({ onSelect }: { onSelect: (level: LevelKey) => void }) {
             レベルを選んでください
           </Heading>
           <Text color="gray.600">日本語を見て、すぐに英語に。星5段階の評価と模範解答、解説がすぐに届きます。</Text>
+        </Stack>
+        <Stack gap="4" mb="6">
+          <DailyGoalProgress />
         </Stack>
         <LevelCards onSelect={onSelect} />
       </Container>

@@ -3,25 +3,17 @@ import { Brand } from '@shunkan/ui/components';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PlanSection } from '../features/billing/plan-section';
+import { BookmarkList, DailyGoalEditor, HistoryList, LearningSummary } from '../features/learning/learning-sections';
 import { useAuth } from '../lib/auth';
 
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+function Section({ title, testId, children, id }: { title: string; testId: string; children: ReactNode; id?: string }) {
   return (
-    <Box as="section" bg="white" borderRadius="xl" boxShadow="sm" p={{ base: 5, md: 6 }} data-testid={testId} aria-label={title}>
+    <Box as="section" id={id} bg="white" borderRadius="xl" boxShadow="sm" p={{ base: 4, md: 6 }} data-testid={testId} aria-label={title} minW="0">
       <Heading as="h2" size="lg" mb="4">
         {title}
       </Heading>
       {children}
     </Box>
-  );
-}
-
-/** Placeholder for the learning statistics (monthly stats, streak, levels, history): another issue. */
-function LearningStatsSection() {
-  return (
-    <Section title="学習の記録" testId="learning-stats">
-      <Text color="gray.600">学習の記録は準備中です。</Text>
-    </Section>
   );
 }
 
@@ -50,7 +42,7 @@ function AccountSection() {
 export function MyPage() {
   return (
     <Box bg="gray.50" minH="100vh">
-      <Container maxW="3xl" py={{ base: 6, md: 10 }}>
+      <Container maxW="3xl" py={{ base: 6, md: 10 }} px={{ base: 3, sm: 4 }}>
         <HStack justify="space-between" mb="6" wrap="wrap" gap="2">
           <Button asChild variant="ghost" size="sm">
             <Link to="/">← ホームに戻る</Link>
@@ -61,7 +53,18 @@ export function MyPage() {
           マイページ
         </Heading>
         <Stack gap="6">
-          <LearningStatsSection />
+          <Section title="学習の記録" testId="learning-stats">
+            <LearningSummary />
+          </Section>
+          <Section title="1日の目標" testId="daily-goal-section" id="daily-goal">
+            <DailyGoalEditor />
+          </Section>
+          <Section title="学習履歴" testId="history-section">
+            <HistoryList />
+          </Section>
+          <Section title="ブックマーク" testId="bookmarks-section">
+            <BookmarkList />
+          </Section>
           <Section title="プラン・お支払い" testId="plan-section">
             <PlanSection />
           </Section>

@@ -45,7 +45,7 @@ export const ZDifficultyStats = z.object({
 
 export const ZSessionsInput = z
   .object({
-    cursor: z.string().max(60).optional(),
+    cursor: z.string().max(60).nullish(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
   })
   .default({ limit: 20 });
@@ -76,8 +76,8 @@ const ZProgressReport = z.object({
 
 const ZDailyGoal = z.object({ dailyGoal: z.number().int().nullable(), answeredToday: z.number().int() });
 
-function cursorOf(input: { cursor?: string }) {
-  if (input.cursor === undefined) return undefined;
+function cursorOf(input: { cursor?: string | null }) {
+  if (input.cursor === undefined || input.cursor === null) return undefined;
   const cursor = decodeCursor(input.cursor);
   if (!cursor) throw new TRPCError({ code: 'BAD_REQUEST', message: 'ページの指定が正しくありません。' });
   return cursor;

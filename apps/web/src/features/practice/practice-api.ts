@@ -23,8 +23,9 @@ export function useMemberPracticeApi(): PracticeApi {
   const utils = trpc.useUtils();
   const today = trpc.practice.today.useQuery();
   const next = trpc.practice.nextProblem.useMutation({ onSuccess: () => void utils.practice.today.invalidate() });
-  const evaluate = trpc.practice.evaluate.useMutation();
-  const bookmark = trpc.practice.setBookmark.useMutation();
+  // The learning record (my page, the home screen's daily goal) changes with every answer.
+  const evaluate = trpc.practice.evaluate.useMutation({ onSuccess: () => void utils.learning.invalidate() });
+  const bookmark = trpc.practice.setBookmark.useMutation({ onSuccess: () => void utils.learning.invalidate() });
   const quota = today.data;
   return {
     next: (level, requestId) => next.mutateAsync({ difficultyLevel: level, requestId }),

@@ -1,0 +1,275 @@
+import { Badge, Box, Button, HStack, Input, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { RouterOutputs } from '@shunkan/api-router';
+import { findLevel, isLevelKey } from '@shunkan/config/levels';
+import { notify } from '@shunkan/ui/toaster';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { Stars } from '../practice/stars';
+import { formatDateTime, formatRating, formatSeconds } from './format';
+
+const RatingCharts = lazy(() => import('./rating-chart'));
+
+type Session = RouterOutputs['learning']['recentSessions']['items'][number];
+
+function Tile({ label, value, note, testId }: { label: string; value: ReactNode; note?: ReactNode; testId: string }) {
+  return (
+    <Box bg="gray.50" borderRadius="lg" p="4" data-testid={testId} minW="0">
+      <Text fontSize="sm" color="gray.600">
+        {label}
+      </Text>
+      <Text fontSize="2xl" fontWeight="bold" data-testid={`${testId}-value`}>
+        {value}
+      </Text>
+      {note ? (
+        <Text fontSize="xs" color="gray.600">
+          {note}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+function LoadError({ error }: { error: unknown }) {
+  return (
+    <Text color="red.600" role="alert">
+      {errorMessage(error, '読み込みに失敗しました。')}
+    </Text>
+  );
+}
+
+/** Monthly stats, streak, the chart and per-level stats: the learner's record at a glance. */
+export function LearningSummary() {
+  const monthly = trpc.learning.monthlyStats.useQuery();
+  const streak = trpc.learning.streak.useQuery();
+  const levels = trpc.learning.difficultyStats.useQuery();
+  if (monthly.error || streak.error || levels.error) return <LoadError error={monthly.error ?? streak.error ?? levels.error} />;
+  if (!monthly.data || !streak.data || !levels.data) return <Skeleton height="40" borderRadius="lg" />;
+  const hasPractised = levels.data.levels.some((l) => l.attempts > 0);
+  const current = streak.data.currentStreak;
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+        <Tile label="今月の問題数" value={`${monthly.data.totalProblems}問`} note={`${monthly.data.activeDays}日 練習しました`} testId="monthly-total" />
+        <Tile label="今月の平均評価" value={`★ ${formatRating(monthly.data.averageRating)}`} testId="monthly-average" />
+        <Tile
+          label="連続学習日数"
+          value={`${current}日`}
+          note={
+            current > 0 && !streak.data.isTodayDone
+              ? `今日練習すると${current + 1}日になります（最長 ${streak.data.longestStreak}日）`
+              : `最長 ${streak.data.longestStreak}日`
+          }
+          testId="streak"
+        />
+      </SimpleGrid>
+      {hasPractised ? (
+        <>
+          <Suspense fallback={<Skeleton height="56" borderRadius="lg" />}>
+            <RatingCharts daily={levels.data.daily} levels={levels.data.levels} />
+          </Suspense>
+          <LevelTable levels={levels.data.levels} />
+        </>
+      ) : (
+        <Stack gap="3" align="flex-start" data-testid="learning-empty">
+          <Text color="gray.600">まだ学習の記録がありません。練習を始めると、ここに評価の推移やレベル別の成績が表示されます。</Text>
+          <Button asChild colorPalette="blue" size="sm">
+            <Link to="/">練習を始める</Link>
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+const TREND_LABEL = { up: '↑ 上昇', down: '↓ 下降', flat: '→ 横ばい' } as const;
+const TREND_COLOR = { up: 'green', down: 'red', flat: 'gray' } as const;
+
+function LevelTable({ levels }: { levels: RouterOutputs['learning']['difficultyStats']['levels'] }) {
+  return (
+    <Stack gap="2" data-testid="level-stats">
+      <Text fontWeight="bold" color="gray.700">
+        レベル別の成績
+      </Text>
+      {levels.map((level) => {
+        const info = findLevel(level.difficultyLevel);
+        return (
+          <HStack key={level.difficultyLevel} justify="space-between" borderBottomWidth="1px" py="2" gap="2" wrap="wrap" data-testid={`level-${level.difficultyLevel}`}>
+            <Text minW="0">
+              {info.icon} {info.name}
+            </Text>
+            <HStack gap="3" fontSize="sm">
+              <Text>{level.attempts}問</Text>
+              <Text>★ {formatRating(level.averageRating)}</Text>
+              {level.trend ? (
+                <Badge colorPalette={TREND_COLOR[level.trend]} title="直近7日と、その前の7日の平均評価の比較">
+                  {TREND_LABEL[level.trend]}
+                </Badge>
+              ) : null}
+            </HStack>
+          </HStack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function SessionCard({ session }: { session: Session }) {
+  const level = isLevelKey(session.difficultyLevel) ? findLevel(session.difficultyLevel) : null;
+  return (
+    <Box borderWidth="1px" borderRadius="lg" p="3" data-testid="session-item" minW="0">
+      <HStack justify="space-between" gap="2" wrap="wrap" mb="1">
+        <HStack gap="2" wrap="wrap">
+          <Stars rating={session.rating} size="sm" />
+          {session.isBookmarked ? <Badge colorPalette="yellow">★ ブックマーク</Badge> : null}
+          {session.isLate ? <Badge colorPalette="red">時間切れ</Badge> : null}
+          {session.mode === 'review' ? <Badge colorPalette="purple">復習</Badge> : null}
+        </HStack>
+        <Text fontSize="xs" color="gray.600">
+          {level ? `${level.name} · ` : ''}
+          {formatDateTime(session.createdAt)}
+          {session.durationMs !== null ? ` · ${formatSeconds(session.durationMs)}` : ''}
+        </Text>
+      </HStack>
+      <Text fontWeight="bold" lang="ja" wordBreak="break-word">
+        {session.japaneseSentence}
+      </Text>
+      <Text fontSize="sm" color="gray.700" lang="en" wordBreak="break-word">
+        あなたの解答: {session.userTranslation}
+      </Text>
+      <Text fontSize="sm" color="blue.700" lang="en" wordBreak="break-word">
+        模範解答: {session.modelAnswer}
+      </Text>
+    </Box>
+  );
+}
+
+const PAGE_SIZE = 10;
+
+function SessionList({ kind, empty }: { kind: 'recentSessions' | 'bookmarkedSessions'; empty: ReactNode }) {
+  const query = trpc.learning[kind].useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  if (query.error) return <LoadError error={query.error} />;
+  if (!query.data) return <Skeleton height="24" borderRadius="lg" />;
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <Stack gap="3">
+      {items.map((session) => (
+        <SessionCard key={session.id} session={session} />
+      ))}
+      {query.hasNextPage ? (
+        <Button variant="outline" size="sm" alignSelf="center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          もっと見る
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function HistoryList() {
+  return (
+    <SessionList
+      kind="recentSessions"
+      empty={<Text color="gray.600">まだ解答の履歴がありません。練習した問題と解答がここに表示されます。</Text>}
+    />
+  );
+}
+
+export function BookmarkList() {
+  return (
+    <SessionList
+      kind="bookmarkedSessions"
+      empty={<Text color="gray.600">ブックマークした問題はまだありません。結果画面の「☆ ブックマーク」で保存できます。</Text>}
+    />
+  );
+}
+
+/** The learner's own daily goal (problems a day), set on my page. */
+export function DailyGoalEditor() {
+  const utils = trpc.useUtils();
+  const goal = trpc.learning.dailyGoal.useQuery();
+  const save = trpc.learning.setDailyGoal.useMutation({
+    onSuccess: (data) => {
+      utils.learning.dailyGoal.setData(undefined, data);
+      notify({ type: 'success', title: data.dailyGoal === null ? '目標を解除しました' : '目標を保存しました' });
+    },
+    onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '目標の保存に失敗しました') }),
+  });
+  const [draft, setDraft] = useState<string | null>(null);
+  if (goal.error) return <LoadError error={goal.error} />;
+  if (!goal.data) return <Skeleton height="16" borderRadius="lg" />;
+  const value = draft ?? (goal.data.dailyGoal === null ? '' : String(goal.data.dailyGoal));
+  const parsed = Number(value);
+  const isValid = value.trim() !== '' && Number.isInteger(parsed) && parsed >= 1 && parsed <= 100;
+  return (
+    <Stack gap="3" data-testid="daily-goal">
+      <Text color="gray.600" fontSize="sm">
+        1日に解く問題数を決めましょう（1〜100問）。ホーム画面に今日の進み具合が表示されます。
+      </Text>
+      <HStack gap="2" wrap="wrap">
+        <Input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          value={value}
+          onChange={(e) => setDraft(e.target.value)}
+          aria-label="1日の目標（問題数）"
+          maxW="28"
+          bg="white"
+        />
+        <Text>問 / 日</Text>
+        <Button colorPalette="blue" size="sm" disabled={!isValid} loading={save.isPending} onClick={() => save.mutate({ dailyGoal: parsed })}>
+          保存
+        </Button>
+        {goal.data.dailyGoal !== null ? (
+          <Button variant="ghost" size="sm" onClick={() => save.mutate({ dailyGoal: null })} disabled={save.isPending}>
+            目標を解除
+          </Button>
+        ) : null}
+      </HStack>
+      {value.trim() !== '' && !isValid ? (
+        <Text color="red.600" fontSize="sm">
+          1〜100の数字を入力してください
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Today's progress toward the daily goal (home screen). */
+export function DailyGoalProgress() {
+  const goal = trpc.learning.dailyGoal.useQuery();
+  if (!goal.data) return null;
+  const { dailyGoal, answeredToday } = goal.data;
+  if (dailyGoal === null) {
+    return (
+      <HStack bg="white" borderRadius="lg" p="3" boxShadow="xs" justify="space-between" wrap="wrap" gap="2" data-testid="daily-goal-progress">
+        <Text fontSize="sm" color="gray.700">
+          今日は{answeredToday}問 解きました。1日の目標を決めると続けやすくなります。
+        </Text>
+        <Button asChild size="xs" variant="outline">
+          <Link to="/my-page" hash="daily-goal">
+            目標を設定する
+          </Link>
+        </Button>
+      </HStack>
+    );
+  }
+  const isDone = answeredToday >= dailyGoal;
+  return (
+    <Stack bg="white" borderRadius="lg" p="3" boxShadow="xs" gap="2" data-testid="daily-goal-progress">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Text fontWeight="bold">今日の目標</Text>
+        <Text data-testid="daily-goal-count">
+          {answeredToday} / {dailyGoal} 問{isDone ? '　達成！' : ''}
+        </Text>
+      </HStack>
+      <Progress.Root value={Math.min(100, Math.round((answeredToday / dailyGoal) * 100))} colorPalette={isDone ? 'green' : 'blue'} size="sm" aria-label="今日の目標の進み具合">
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+    </Stack>
+  );
+}

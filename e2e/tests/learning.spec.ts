@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { newLearner, watchConsole } from './support';
+
+type BankProblem = { japanese: string; answers: string[] };
+const bankDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/evaluator/src/bank/data');
+const bank = new Map<string, BankProblem>(
+  (JSON.parse(readFileSync(path.join(bankDir, 'middle-school.json'), 'utf8')) as BankProblem[]).map((p) => [p.japanese, p] as const),
+);
+
+async function trialLearner(page: Page): Promise<void> {
+  await newLearner(page);
+  await page.goto('/subscription-select');
+  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
+  await page.waitForURL('**/payment-success?trial=true');
+}
+
+async function currentProblem(page: Page): Promise<BankProblem> {
+  const sentence = page.getByTestId('japanese-sentence');
+  await expect(sentence).toBeVisible();
+  const problem = bank.get((await sentence.textContent()) ?? '');
+  if (!problem) throw new Error('problem not in the middle-school bank');
+  return problem;
+}
+
+/** Answers the problem on screen and returns the stars it got. */
+async function answer(page: Page, text: string): Promise<number> {
+  await page.getByLabel('英訳を入力').fill(text);
+  await page.getByLabel('英訳を入力').press('Enter');
+  await expect(page.getByTestId('result-card')).toBeVisible();
+  return Number(await page.getByTestId('stars').first().getAttribute('data-rating'));
+}
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('my page: three answers, one bookmarked, show as stats, streak, chart, history and bookmark; the daily goal shows at home', async ({ page }) => {
+  const errors = watchConsole(page);
+  await trialLearner(page);
+
+  // A new learner's my page: Japanese empty states, nothing clipped.
+  await page.goto('/my-page');
+  await expect(page.getByTestId('learning-empty')).toContainText('まだ学習の記録がありません。');
+  await expect(page.getByTestId('history-section')).toContainText('まだ解答の履歴がありません。');
+  await expect(page.getByTestId('bookmarks-section')).toContainText('ブックマークした問題はまだありません。');
+  await expect(page.getByTestId('streak-value')).toHaveText('0日');
+  await expectNoHorizontalScroll(page);
+
+  // The daily goal, set by the learner.
+  await page.getByLabel('1日の目標（問題数）').fill('5');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('目標を保存しました')).toBeVisible();
+
+  await page.goto('/practice/middle-school');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const ratings: number[] = [];
+  const first = await currentProblem(page);
+  ratings.push(await answer(page, first.answers[0] ?? ''));
+  await page.getByRole('button', { name: '☆ ブックマーク' }).click();
+  await expect(page.getByRole('button', { name: '★ ブックマーク済み' })).toBeVisible();
+  await page.getByRole('button', { name: '次の問題' }).click();
+  await currentProblem(page);
+  ratings.push(await answer(page, 'I do not know.'));
+  await page.getByRole('button', { name: '次の問題' }).click();
+  const third = await currentProblem(page);
+  ratings.push(await answer(page, third.answers[0] ?? ''));
+  expect(ratings[1]).toBeLessThanOrEqual(3);
+
+  await page.goto('/');
+  await expect(page.getByTestId('daily-goal-count')).toHaveText('3 / 5 問');
+
+  await page.goto('/my-page');
+  await expect(page.getByTestId('monthly-total-value')).toHaveText('3問');
+  const average = ratings.reduce((a, b) => a + b, 0) / 3;
+  await expect(page.getByTestId('monthly-average-value')).toHaveText(`★ ${(Math.round(average * 10) / 10).toFixed(1)}`);
+  await expect(page.getByTestId('streak-value')).toHaveText('1日');
+  await expect(page.getByTestId('rating-chart').locator('svg.recharts-surface').first()).toBeVisible();
+  await expect(page.getByTestId('level-middle-school')).toContainText('3問');
+  const history = page.getByTestId('history-section').getByTestId('session-item');
+  await expect(history).toHaveCount(3);
+  await expect(history.first()).toContainText(third.japanese);
+  await expect(history.first()).toContainText(`模範解答: ${third.answers[0] ?? ''}`);
+  const bookmarks = page.getByTestId('bookmarks-section').getByTestId('session-item');
+  await expect(bookmarks).toHaveCount(1);
+  await expect(bookmarks.first()).toContainText(first.japanese);
+  await expectNoHorizontalScroll(page);
+  expect(errors).toEqual([]);
+});
