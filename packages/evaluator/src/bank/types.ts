@@ -18,5 +18,10 @@ export const ZBankProblem = z.object({
   synonyms: z.record(z.string(), z.array(z.string())),
   /** 2-3 related English phrases with Japanese glosses. */
   similarPhrases: z.array(z.object({ en: z.string().min(2), ja: z.string().min(1) })).min(2).max(3),
+  /**
+   * Sentences accepted later (appeals decided by an admin): not part of the bundled bank, layered
+   * over it from the database; graded like accepted answers.
+   */
+  extraAnswers: z.array(z.string().min(1)).optional(),
 });
 export type TBankProblem = z.infer<typeof ZBankProblem>;

@@ -26,6 +26,7 @@ import {
 } from './lexicon';
 import { tokenize, type RawToken } from './normalize';
 import type { Resources } from './resources';
+import type { EdgeRole } from '../lattice/types';
 
 export type VForm = 'base' | '3sg' | 'past' | 'pp' | 'ing';
 
@@ -50,6 +51,8 @@ export interface Token extends RawToken {
   known: boolean;
   /** Introduced by a phrase synonym when grading against a rewritten accepted answer. */
   viaSynonym?: boolean;
+  /** Role of the lattice slot this reference word comes from (lattice paths only). */
+  role?: EdgeRole;
 }
 
 export interface AnalysedAnswer {
@@ -429,7 +432,7 @@ export function addProblemSynonyms(analysis: ProblemAnalysis, groups: readonly (
 }
 
 /** Analyse a problem's accepted answers and synonyms once (cached by the evaluator). */
-export function analyseProblem(problem: TBankProblem, res: Resources): ProblemAnalysis {
+export function analyseProblem(problem: TBankProblem, res: Resources, extraVocab: Iterable<string> = []): ProblemAnalysis {
   const answers: AnalysedAnswer[] = problem.answers.map((text, index) => {
     const tokens = analyseTokens(tokenize(text), res);
     return { index, text, normalized: tokens.map((t) => t.norm).join(' '), tokens };
@@ -460,5 +463,11 @@ export function analyseProblem(problem: TBankProblem, res: Resources): ProblemAn
     if (t) addVocab(t);
   }
   for (const tokens of phraseTokens.values()) tokens.forEach(addVocab);
+  // Words of the problem's lattice: a misspelling of any accepted word is corrected to it.
+  for (const word of extraVocab) {
+    if (vocab.has(word) || !/^[a-z]+$/.test(word)) continue;
+    const [t] = analyseTokens(tokenize(word), res);
+    if (t) addVocab(t);
+  }
   return { answers, vocab, spellCandidates, synonyms, phraseTokens };
 }

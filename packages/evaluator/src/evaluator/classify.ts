@@ -263,6 +263,11 @@ export function isPersonSwap(l: Token, r: Token): boolean {
   return a !== undefined && b !== undefined && a !== b;
 }
 
+/** The reference word fills a lattice slot that carries meaning (who, where, when, ...). */
+function isMeaningRole(r: Token): boolean {
+  return r.role !== undefined && r.role !== 'auto' && r.role !== 'form';
+}
+
 /** Words that differ in grammar (count / mass), not meaning: "much books" is a form slip. */
 const SAME_MEANING_FORMS = new Set(
   [['much', 'many'], ['little', 'few'], ['less', 'fewer'], ['amount', 'number']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
@@ -367,7 +372,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
-        if (isPersonSwap(l, r)) {
+        if (isPersonSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
@@ -401,7 +406,8 @@ function pairErrors(ctx: Ctx): boolean {
         }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
         // words nor a synonym of them says something else: a meaning error, not a slip.
-        if (!l.foreign && l.known && r.content && r.norm !== 'please' && !SAME_MEANING_FORMS.has(`${l.norm}|${r.norm}`)) {
+        const meaningSlot = r.role === undefined || r.role === 'auto' ? r.content : isMeaningRole(r);
+        if (!l.foreign && l.known && meaningSlot && r.norm !== 'please' && !SAME_MEANING_FORMS.has(`${l.norm}|${r.norm}`)) {
           errors.push(meaningError(lw, r, p.l));
           break;
         }
@@ -691,6 +697,16 @@ function missingErrors(ctx: Ctx): void {
     // 「〜してください」 without "please" is still the request asked for: a politeness slip, not lost meaning.
     if (tokens.length === 1 && tokens[0]?.norm === 'please') {
       errors.push(makeError('missing-word', [], ['please'], `${q('please')}を付けると「〜してください」の丁寧さが伝わります。`, order, MISSING_PLEASE_PENALTY, false));
+      continue;
+    }
+    // "I had cut my hair" for "I had someone cut my hair": without the person, have / get + verb
+    // says the learner did it (or had done it) themself, not that someone did it for them.
+    const before = ref[first - 1];
+    const after = ref[(run.at(-1) ?? first) + 1];
+    if (before && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
+      const expected = tokens.map((t) => t.display);
+      const error = makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「自分で〜した」という意味になります。「〜してもらう」は${q([before.display, ...expected, after.display].join(' '))}の語順です。`, order, PENALTY.meaning, true);
+      errors.push(error);
       continue;
     }
     if (contentCount > 0) {

@@ -374,7 +374,7 @@ describe('別解 (alternatives)', () => {
     const result = evaluator.evaluate(DOG, 'I have a large dog.');
     expect(result.rating).toBe(5);
     expect(result.isAlternative).toBe(true);
-    expect(result.feedback).toContain('あなたの答えも正解です（別解）。');
+    expect(result.feedback).toContain('正解です。別の言い方: ');
     expect(result.feedback).toContain('I own a big dog.');
   });
 

@@ -66,13 +66,16 @@ export function buildFeedback(input: FeedbackInput): string {
   } else if (input.unrelated) {
     lines.push('問題文とは違う意味の文になっています。模範解答を確認して、もう一度挑戦しましょう。');
   } else if (rating === 5 && input.errors.length === 0) {
-    lines.push(HEADERS[5] ?? '');
     const other = otherPhrasing(problem, input.answerIndex);
     if (input.isAlternative) {
-      lines.push('あなたの答えも正解です（別解）。');
-      if (other) lines.push(`ほかに「${other}」という言い方もできます。`);
+      // Correct, in other words than the model answer: say so, and show the model answer.
+      const model = input.answerIndex === 0 ? other : problem.answers[0];
+      lines.push(model ? `正解です。別の言い方: 「${model}」` : '正解です。');
     } else if (other) {
+      lines.push(HEADERS[5] ?? '');
       lines.push(`別の言い方：「${other}」`);
+    } else {
+      lines.push(HEADERS[5] ?? '');
     }
   } else {
     lines.push(HEADERS[rating] ?? HEADERS[1] ?? '');

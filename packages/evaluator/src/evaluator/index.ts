@@ -25,6 +25,9 @@ import { tokenize } from './normalize';
 import { loadResources, type Resources } from './resources';
 import { scoreAlignment, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
+import { closestPaths, compileProblemLattice, type PathWord } from './lattice-match';
+import type { LatticeGraph } from '../lattice/graph';
+import { LATTICE_DATA, allBankProblems } from '../bank/index';
 import type { TDiffToken, TEvaluation, TEvaluationError } from './types';
 
 export { normalizeAnswer } from './normalize';
@@ -41,6 +44,30 @@ const MAX_CACHED_PROBLEMS = 5000;
 const UNRELATED_RECALL = 0.25;
 /** Phrase-synonym rewrites tried per accepted answer. */
 const MAX_VARIANTS = 4;
+
+/** A problem's analysis with its compiled lattice and the reference sentences built from its paths. */
+interface ProblemModel extends ProblemAnalysis {
+  graph: LatticeGraph;
+  /** The lattice was written for the bank (not generated from the answers alone). */
+  written: boolean;
+  paths: Map<string, AnalysedAnswer>;
+}
+
+/** Paths of the lattice graded in detail per answer (the closest of each pattern, cheapest first). */
+const MAX_PATHS = 3;
+/** Paths costing more than the closest one by this much are not worth grading in detail. */
+const PATH_COST_WINDOW = 1.5;
+/** Lattice paths analysed per problem and kept. */
+const MAX_CACHED_PATHS = 2000;
+
+const BANK_BY_ID = new Map(allBankProblems().map((p) => [p.id, p]));
+
+/** The written lattice of a bank problem (only while its Japanese sentence is the bank's). */
+function writtenLattice(problem: TBankProblem): unknown {
+  const bank = BANK_BY_ID.get(problem.id);
+  if (!bank || bank.japanese !== problem.japanese) return undefined;
+  return LATTICE_DATA[bank.level]?.[problem.id];
+}
 
 interface Candidate {
   answer: AnalysedAnswer;
@@ -138,7 +165,44 @@ function noEnglishDiff(learner: readonly { surface: string }[], model: AnalysedA
   return diff;
 }
 
-function evaluateWith(res: Resources, analysis: ProblemAnalysis, problem: TBankProblem, answer: string): TEvaluation {
+/** The reference sentence of a lattice path, analysed once per problem. */
+function pathAnswer(res: Resources, model: ProblemModel, words: readonly PathWord[], index: number): AnalysedAnswer {
+  const text = sentenceOf(words.map((w) => w.surface));
+  const hit = model.paths.get(text);
+  if (hit) return hit;
+  const raw = tokenize(text);
+  const tokens = analyseTokens(raw, res);
+  if (tokens.length === words.length) tokens.forEach((t, k) => (t.role = words[k]?.role));
+  const analysed: AnalysedAnswer = { index, text, normalized: tokens.map((t) => t.norm).join(' '), tokens };
+  if (model.paths.size >= MAX_CACHED_PATHS) model.paths.clear();
+  model.paths.set(text, analysed);
+  return analysed;
+}
+
+function sentenceOf(words: readonly string[]): string {
+  const text = words.join(' ').replace(/\s+([,.?!])/g, '$1');
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.?!]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** An answer the lattice accepts as written: 5 stars, with the main model answer as another way to say it. */
+function accepted(problem: TBankProblem, analysis: ProblemAnalysis, normalized: string, typed: string): TEvaluation {
+  const exact = analysis.answers.find((a) => a.normalized === normalized && a.text.trim() === typed) ?? analysis.answers.find((a) => a.normalized === normalized);
+  const answerIndex = exact?.index ?? -1;
+  const isAlternative = answerIndex !== 0;
+  return {
+    rating: 5,
+    modelAnswer: answerIndex >= 0 ? (problem.answers[answerIndex] ?? problem.answers[0] ?? '') : (problem.answers[0] ?? ''),
+    feedback: buildFeedback({ problem, rating: 5, errors: [], isAlternative, answerIndex: Math.max(0, answerIndex), recall: 1 }),
+    similarPhrases: similarPhrases(problem),
+    errors: [],
+    isAlternative,
+    alternatives: problem.answers.filter((_, k) => k !== Math.max(0, answerIndex)),
+    diff: [],
+  };
+}
+
+function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProblem, answer: string): TEvaluation {
   const raw = tokenize(typeof answer === 'string' ? answer : '');
   const first = analysis.answers[0];
   const base = {
@@ -167,6 +231,8 @@ function evaluateWith(res: Resources, analysis: ProblemAnalysis, problem: TBankP
   // Two accepted answers may normalise alike ("I've" / "I have"): prefer the one typed verbatim.
   const typed = typeof answer === 'string' ? answer.trim() : '';
   const exact = analysis.answers.find((a) => a.normalized === normalized && a.text.trim() === typed) ?? analysis.answers.find((a) => a.normalized === normalized);
+  const paths = closestPaths(analysis.graph, learner, res, MAX_PATHS);
+  if (!exact && paths[0]?.cost === 0) return accepted(problem, analysis, normalized, typed);
   const candidates: Candidate[] = [];
   if (exact) {
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
@@ -176,6 +242,13 @@ function evaluateWith(res: Resources, analysis: ProblemAnalysis, problem: TBankP
       candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
       candidates.push(...phraseVariants(a, learner, tables, res));
     }
+    const known = new Set(analysis.answers.map((a) => a.normalized));
+    const cheapest = paths[0]?.cost ?? 0;
+    paths.forEach((path, k) => {
+      if (path.cost > cheapest + PATH_COST_WINDOW) return;
+      const a = pathAnswer(res, analysis, path.words, problem.answers.length + k);
+      if (!known.has(a.normalized)) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
+    });
   }
 
   let best: Graded | undefined;
@@ -205,7 +278,7 @@ function evaluateWith(res: Resources, analysis: ProblemAnalysis, problem: TBankP
     errors.length === 0 && rating === 5 && (answerIndex > 0 || classification.usedSynonym || classification.validMove);
   return {
     rating,
-    modelAnswer: problem.answers[answerIndex] ?? base.modelAnswer,
+    modelAnswer: problem.answers[answerIndex] ?? best.candidate.answer.text,
     feedback: buildFeedback({ problem, rating, errors, isAlternative, answerIndex, recall: score.recall, unrelated }),
     similarPhrases: base.similarPhrases,
     errors: publicErrors(errors),
@@ -216,20 +289,22 @@ function evaluateWith(res: Resources, analysis: ProblemAnalysis, problem: TBankP
 }
 
 function problemKey(problem: TBankProblem): string {
-  return `${problem.id}\u0000${JSON.stringify([problem.answers, problem.synonyms])}`;
+  return `${problem.id}\u0000${problem.japanese}\u0000${JSON.stringify([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;
 }
 
 /** Load the NLP resources (once per process) and return an evaluator with its own problem cache. */
 export async function createEvaluator(): Promise<Evaluator> {
   const res = await loadResources();
   globalSynonyms(res);
-  const cache = new Map<string, ProblemAnalysis>();
+  const cache = new Map<string, ProblemModel>();
 
-  const analysisOf = (problem: TBankProblem): ProblemAnalysis => {
+  const analysisOf = (problem: TBankProblem): ProblemModel => {
     const key = problemKey(problem);
     const hit = cache.get(key);
     if (hit) return hit;
-    const analysis = analyseProblem(problem, res);
+    const { graph, written } = compileProblemLattice(problem, writtenLattice(problem));
+    const words = new Set(graph.edges.map((e) => e.token).filter((t): t is string => t !== null));
+    const analysis: ProblemModel = { ...analyseProblem(problem, res, words), graph, written, paths: new Map() };
     deriveSlotSynonyms(analysis, res);
     // Insertion-order eviction: deterministic and good enough for a bank that fits anyway.
     if (cache.size >= MAX_CACHED_PROBLEMS) {

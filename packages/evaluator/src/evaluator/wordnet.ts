@@ -159,13 +159,8 @@ export function createWordNet(): WordNet {
       .ptrs.filter((p) => p.sym === '@' || p.sym === '@i')
       .map((p) => `${p.pos}${p.offset}`);
 
-  return {
-    knows(word) {
-      return ALL_POS.some((pos) => sensesOf(word, pos).length > 0);
-    },
+  const synonymsUncached = (a: string, b: string, only: WnPos | undefined): boolean => {
 
-    synonyms(a, b, only) {
-      if (a === b) return true;
       for (const pos of only ? [only] : ALL_POS) {
         const all = sensesOf(a, pos);
         if (all.length === 0) continue;
@@ -185,8 +180,24 @@ export function createWordNet(): WordNet {
         }
       }
       return false;
+    };
+
+  const synonymMemo = new Map<string, boolean>();
+  const api: WordNet = {
+    knows(word) {
+      return ALL_POS.some((pos) => sensesOf(word, pos).length > 0);
     },
 
+    synonyms(a, b, only) {
+      if (a === b) return true;
+      const memoKey = `${a}|${b}|${only ?? ''}`;
+      const memo = synonymMemo.get(memoKey);
+      if (memo !== undefined) return memo;
+      const result = synonymsUncached(a, b, only);
+      if (synonymMemo.size > 200_000) synonymMemo.clear();
+      synonymMemo.set(memoKey, result);
+      return result;
+    },
     antonyms(a, b, only) {
       if (a === b) return false;
       const la = a.toLowerCase();
@@ -235,6 +246,7 @@ export function createWordNet(): WordNet {
       return false;
     },
   };
+  return api;
 }
 
 let shared: WordNet | undefined;
