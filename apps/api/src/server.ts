@@ -125,6 +125,22 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     practice,
     limits: { standard: env.DAILY_LIMIT_STANDARD, premium: env.DAILY_LIMIT_PREMIUM, trial: env.DAILY_LIMIT_TRIAL },
     billing,
+    diagnostics: {
+      authMode: env.isEmulator ? 'emulator' : 'firebase',
+      aiMode: env.GEMINI_API_KEY ? 'gemini' : 'builtin',
+      dbKind: database.kind,
+      publicUrl: env.PUBLIC_URL ?? null,
+      settings: {
+        DATABASE_URL: Boolean(env.DATABASE_URL),
+        GEMINI_API_KEY: Boolean(env.GEMINI_API_KEY),
+        STRIPE_SECRET_KEY: Boolean(env.STRIPE_SECRET_KEY),
+        STRIPE_PUBLISHABLE_KEY: Boolean(env.STRIPE_PUBLISHABLE_KEY),
+        STRIPE_WEBHOOK_SECRET: Boolean(env.STRIPE_WEBHOOK_SECRET),
+        PUBLIC_URL: Boolean(env.PUBLIC_URL),
+        ADMIN_EMAILS: env.ADMIN_EMAILS.length > 0,
+      },
+      startupProblems: [],
+    },
   };
 
   const emulatorOrigin = env.FIREBASE_AUTH_EMULATOR_HOST ? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : null;
@@ -252,6 +268,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
         void getCatalogue(database.db)
           .then((plans) => billing.checkPrices(plans))
           .then((problems) => {
+            services.diagnostics?.startupProblems.push(...problems);
             for (const problem of problems) app.log.error({ problem }, 'Stripe price configuration does not match the plan catalogue');
           })
           .catch((error: unknown) => app.log.warn({ err: error }, 'Stripe prices could not be checked'));

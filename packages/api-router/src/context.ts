@@ -31,6 +31,19 @@ export type Services = {
   limits?: DailyLimits;
   /** Payments: Stripe with STRIPE_SECRET_KEY, otherwise the local sandbox (services/billing). */
   billing: BillingProvider;
+  /** What the server was started with, for the admin health and configuration check (no secrets). */
+  diagnostics?: Diagnostics;
+};
+
+export type Diagnostics = {
+  authMode: 'emulator' | 'firebase';
+  aiMode: 'gemini' | 'builtin';
+  dbKind: 'pglite' | 'postgres';
+  publicUrl: string | null;
+  /** Which optional settings are present (true/false only, never their values). */
+  settings: Record<string, boolean>;
+  /** Problems found by the start-up checks (for example, Stripe prices that do not match the catalogue). */
+  startupProblems: string[];
 };
 
 export type Context = {

@@ -189,6 +189,19 @@ export type EvaluationCacheTable = {
   created_at: Generated<Date>;
 };
 
+export type PriceConfigurationsTable = {
+  mode: 'test' | 'production';
+  admin_key: string;
+  price_id: string;
+  updated_at: Generated<Date>;
+};
+
+export type AppSettingsTable = {
+  key: string;
+  value: string;
+  updated_at: Generated<Date>;
+};
+
 export type Database = {
   users: UsersTable;
   subscriptions: SubscriptionsTable;
@@ -205,6 +218,8 @@ export type Database = {
   review_cards: ReviewCardsTable;
   custom_scenarios: CustomScenariosTable;
   scenario_problems: ScenarioProblemsTable;
+  price_configurations: PriceConfigurationsTable;
+  app_settings: AppSettingsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

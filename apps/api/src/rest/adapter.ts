@@ -14,10 +14,13 @@ export type Caller = ReturnType<typeof createCaller>;
  * authentication and the admin check are identical whichever door a request comes through.
  */
 export function createRestHandler(db: Db, services: Services, now: () => Date) {
-  return function rest<T>(call: (caller: Caller, request: FastifyRequest) => Promise<T>) {
+  async function callerOf(request: FastifyRequest): Promise<Caller> {
+    const { user, authError } = await resolveSessionUser(db, services, request.headers.authorization, now());
+    return createCaller(createContextInner({ db, services, user, authError, clientIp: request.ip, now }));
+  }
+  function rest<T>(call: (caller: Caller, request: FastifyRequest) => Promise<T>) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      const { user, authError } = await resolveSessionUser(db, services, request.headers.authorization, now());
-      const caller = createCaller(createContextInner({ db, services, user, authError, clientIp: request.ip, now }));
+      const caller = await callerOf(request);
       try {
         const result = await call(caller, request);
         return reply.send(result ?? {});
@@ -25,7 +28,22 @@ export function createRestHandler(db: Db, services: Services, now: () => Date) {
         return sendError(reply, error);
       }
     };
+  }
+  /**
+   * For answers that are not JSON (CSV downloads): the callback checks the request through a procedure
+   * with the caller first, then writes the reply itself; errors before the first byte get the usual JSON.
+   */
+  rest.custom = (handle: (caller: Caller, request: FastifyRequest, reply: FastifyReply, db: Db) => Promise<unknown>) => {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const caller = await callerOf(request);
+      try {
+        return await handle(caller, request, reply, db);
+      } catch (error) {
+        return sendError(reply, error);
+      }
+    };
   };
+  return rest;
 }
 
 export function sendError(reply: FastifyReply, error: unknown) {

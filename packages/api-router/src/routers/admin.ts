@@ -5,9 +5,16 @@ import { createPasswordResetLink, setupAdminAccount } from '../domain/admin-acco
 import { generateAndStoreProblems } from '../services/ai/generate-problems.js';
 import { isAiProviderError } from '../services/ai/types.js';
 import { adminProcedure, router } from '../trpc.js';
+import { dashboardProcedures } from './admin/dashboard.js';
+import { adminToolsRouter } from './admin/tools.js';
+import { adminUsersRouter } from './admin/users.js';
 
 /** All admin procedures live here; each is checked on the server by adminProcedure. */
 export const adminRouter = router({
+  ...dashboardProcedures,
+  users: adminUsersRouter,
+  tools: adminToolsRouter,
+
   /** Who am I, as an admin: lets the dashboard confirm the role with the server. */
   whoami: adminProcedure
     .input(z.void())

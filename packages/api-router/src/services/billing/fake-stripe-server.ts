@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local HTTP server speaking the part of Stripe's REST protocol that services/billing/stripe.ts uses
  * (customers, subscriptions create/retrieve/update/cancel, checkout sessions, billing portal sessions,
- * prices retrieve), with form-encoded request bodies as the real SDK sends them. Tests point the SDK at it
+ * prices retrieve and list), with form-encoded request bodies as the real SDK sends them. Tests point the SDK at it
  * (`host`, `port`, `protocol: 'http'`) and assert what was sent. Objects are kept in memory, so a
  * retrieve returns what a create made.
  */
@@ -177,6 +177,10 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = nextId('bps');
       return { status: 200, json: { id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.test/p/session/${id}` } };
+    }
+    if (method === 'GET' && path === '/v1/prices') {
+      const data = [...prices.keys()].map((id) => priceObject(id));
+      return { status: 200, json: { object: 'list', url: '/v1/prices', has_more: false, data } };
     }
     const priceMatch = /^\/v1\/prices\/([^/]+)$/.exec(path);
     if (method === 'GET' && priceMatch) {

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import type { Logger, SessionUser } from '../../context.js';
 import type { TCataloguePlan } from '../../domain/plans.js';
 import { addInterval } from '../../domain/subscription.js';
-import { BillingError, type StripeBillingProvider } from './types.js';
+import { BillingError, type StripeBillingProvider, type TPriceItem } from './types.js';
 
 export type StripeBillingOptions = {
   secretKey: string;
@@ -104,9 +104,56 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
     await call('subscriptions.cancel', () => stripe.subscriptions.cancel(id, params, { idempotencyKey: `shunkan-cancel-${id}-${input.creditUnusedTime ? 'credit' : 'plain'}` }));
   }
 
+  function toPriceItem(price: Stripe.Price): TPriceItem {
+    return {
+      id: price.id,
+      active: price.active,
+      unit_amount: price.unit_amount,
+      currency: price.currency,
+      type: price.type === 'one_time' ? 'one_time' : 'recurring',
+      recurring: price.recurring ? { interval: price.recurring.interval, interval_count: price.recurring.interval_count } : null,
+      product: idOf(price.product as string | { id: string } | null),
+      nickname: price.nickname ?? null,
+    };
+  }
+
+  /** Stripe's own refusal (no such price, bad key) is what the admin needs to read; it is no secret. */
+  function stripeMessage(error: unknown): string {
+    return error instanceof Stripe.errors.StripeError ? error.message : BILLING_TEXT.providerUnavailable;
+  }
+
   return {
     mode: 'stripe',
     publicOrigin,
+    accountType: options.secretKey.startsWith('sk_live_') || options.secretKey.startsWith('rk_live_') ? 'live' : 'test',
+
+    async retrievePrice(priceId) {
+      try {
+        return toPriceItem(await stripe.prices.retrieve(priceId));
+      } catch (error) {
+        options.log.warn({ err: error, priceId }, 'stripe price lookup failed');
+        throw new BillingError(error instanceof Stripe.errors.StripeInvalidRequestError ? 'NOT_FOUND' : 'BAD_GATEWAY', stripeMessage(error));
+      }
+    },
+
+    async listPrices() {
+      try {
+        const list = await stripe.prices.list({ limit: 100 });
+        return list.data.map(toPriceItem);
+      } catch (error) {
+        options.log.warn({ err: error }, 'stripe price list failed');
+        throw new BillingError('BAD_GATEWAY', stripeMessage(error));
+      }
+    },
+
+    async checkConnection() {
+      try {
+        await stripe.prices.list({ limit: 1 });
+        return null;
+      } catch (error) {
+        return stripeMessage(error);
+      }
+    },
 
     async createPaymentIntent({ db, user, plan }) {
       const price = priceOf(plan);

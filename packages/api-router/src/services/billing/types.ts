@@ -6,6 +6,18 @@ import type { TCataloguePlan } from '../../domain/plans.js';
 
 export type BillingMode = 'sandbox' | 'stripe';
 
+/** A price as the admin price tools show it (spec section 3, payment price item). */
+export type TPriceItem = {
+  id: string;
+  active: boolean;
+  unit_amount: number | null;
+  currency: string;
+  type: 'recurring' | 'one_time';
+  recurring: { interval: string; interval_count: number } | null;
+  product: string | null;
+  nickname: string | null;
+};
+
 /** Codes map one to one onto tRPC error codes (and so onto HTTP statuses on the REST doors). */
 export type BillingErrorCode = 'BAD_REQUEST' | 'CONFLICT' | 'NOT_FOUND' | 'PRECONDITION_FAILED' | 'PAYMENT_REQUIRED' | 'BAD_GATEWAY';
 
@@ -62,6 +74,14 @@ export type StripeBillingProvider = BillingProviderBase & {
   keepNewestSubscription(input: { current: string; incoming: string }): Promise<'current' | 'incoming'>;
   /** Verifies a webhook's signature over the raw body; throws on any mismatch. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | string[] | undefined): Stripe.Event;
+  /** 'test' or 'live', from the secret key's prefix (the admin price tools show it). */
+  readonly accountType: 'test' | 'live';
+  /** One price as Stripe has it (admin price check); a Stripe refusal becomes a BillingError with its message. */
+  retrievePrice(priceId: string): Promise<TPriceItem>;
+  /** The account's prices, newest first, at most 100 (admin price list). */
+  listPrices(): Promise<TPriceItem[]>;
+  /** Whether Stripe answers with this key: null when it does, else the reason (admin payments tab). */
+  checkConnection(): Promise<string | null>;
   /** Compares the configured prices with the catalogue (amount, currency, interval); returns problems found. */
   checkPrices(plans: TCataloguePlan[]): Promise<string[]>;
 };

@@ -1,0 +1,167 @@
+import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage } from '@shunkan/config/admin';
+import type { Db } from '@shunkan/db';
+import { getPriceMode, listModePriceIds, saveModePriceIds, updatePlanConfiguration, type PriceMode } from '@shunkan/db/price-configuration';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { BillingError, type BillingProvider, type TPriceItem } from '../../services/billing/types.js';
+import { getCatalogue, type TCataloguePlan } from '../plans.js';
+
+export const ADMIN_PLAN_KEYS = ['standard_monthly', 'standard_yearly', 'premium_monthly', 'premium_yearly'] as const;
+export type AdminPlanKey = (typeof ADMIN_PLAN_KEYS)[number];
+
+export const ZPriceItem = z.object({
+  id: z.string(),
+  active: z.boolean(),
+  unit_amount: z.number().int().nullable(),
+  currency: z.string(),
+  type: z.enum(['recurring', 'one_time']),
+  recurring: z.object({ interval: z.string(), interval_count: z.number().int() }).nullable(),
+  product: z.string().nullable(),
+  nickname: z.string().nullable(),
+});
+
+/** A price id the tools accept (spec section 5), refused with the spec's Japanese message otherwise. */
+export const ZPriceId = z.string().transform((raw, ctx) => {
+  const checked = checkPriceId(raw);
+  if (!checked.ok) {
+    ctx.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  }
+  return checked.priceId;
+});
+
+/**
+ * Sandbox mode has no Stripe account: its "prices" are the catalogue's own plans under fixed ids
+ * (`price_sandbox_<admin key>`), so the tools can be tried end to end and say plainly that they are
+ * answering from the sandbox.
+ */
+export function sandboxPriceId(adminKey: string): string {
+  return `price_sandbox_${adminKey}`;
+}
+
+function sandboxPrices(plans: TCataloguePlan[]): TPriceItem[] {
+  return plans.map((plan) => ({
+    id: sandboxPriceId(plan.adminKey),
+    active: true,
+    unit_amount: plan.priceYen,
+    currency: 'jpy',
+    type: 'recurring',
+    recurring: { interval: plan.interval, interval_count: 1 },
+    product: `prod_sandbox_${plan.adminKey}`,
+    nickname: plan.name,
+  }));
+}
+
+/** BillingError codes are tRPC codes; a missing price is a 404 with Stripe's own words. */
+function asTrpc(error: unknown): never {
+  if (error instanceof BillingError) throw new TRPCError({ code: error.code, message: error.message });
+  throw error;
+}
+
+export async function getPriceInfo(options: { db: Db; billing: BillingProvider; priceId: string }): Promise<{ source: 'sandbox' | 'stripe'; price: TPriceItem }> {
+  if (options.billing.mode === 'sandbox') {
+    const price = sandboxPrices(await getCatalogue(options.db)).find((p) => p.id === options.priceId);
+    if (!price) throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_TEXT.sandboxPriceNotFound });
+    return { source: 'sandbox', price };
+  }
+  try {
+    return { source: 'stripe', price: await options.billing.retrievePrice(options.priceId) };
+  } catch (error) {
+    return asTrpc(error);
+  }
+}
+
+export async function listPrices(options: { db: Db; billing: BillingProvider }) {
+  if (options.billing.mode === 'sandbox') {
+    const prices = sandboxPrices(await getCatalogue(options.db));
+    return { account_type: 'sandbox' as const, total_prices: prices.length, prices, message: 'サンドボックスのカタログから表示しています（Stripe未接続）。' };
+  }
+  try {
+    const prices = await options.billing.listPrices();
+    return { account_type: options.billing.accountType, total_prices: prices.length, prices, message: null };
+  } catch (error) {
+    return asTrpc(error);
+  }
+}
+
+export async function getPriceConfiguration(options: { db: Db; billing: BillingProvider }) {
+  const [mode, test, production, plans] = await Promise.all([
+    getPriceMode(options.db),
+    listModePriceIds(options.db, 'test'),
+    listModePriceIds(options.db, 'production'),
+    getCatalogue(options.db),
+  ]);
+  return {
+    billingMode: options.billing.mode,
+    mode,
+    priceIds: { test, production },
+    plans: plans.map((p) => ({
+      adminKey: p.adminKey,
+      planId: p.id,
+      name: p.name,
+      priceYen: p.priceYen,
+      recommendedPriceYen: p.recommendedPriceYen,
+      interval: p.interval,
+      priceId: p.priceId,
+    })),
+  };
+}
+
+/** A price may back a plan only if it recurs at the plan's interval. */
+async function verifyForPlan(options: { db: Db; billing: BillingProvider }, plan: TCataloguePlan, priceId: string): Promise<void> {
+  const { price } = await getPriceInfo({ ...options, priceId });
+  if (price.type !== 'recurring' || price.recurring?.interval !== plan.interval || !price.active) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${priceId} は ${plan.name}（${plan.interval === 'year' ? '年' : '月'}額）に使えません（定期課金・同じ請求間隔・有効な価格が必要です）。`,
+    });
+  }
+}
+
+/**
+ * Price setup: saves a mode with its price ids (each checked with the provider first) and makes it the
+ * current one, copying the ids into the plan catalogue. At least one id is required.
+ */
+export async function savePriceConfiguration(options: { db: Db; billing: BillingProvider; mode: PriceMode; priceIds: Partial<Record<AdminPlanKey, string>>; now: Date }) {
+  const plans = await getCatalogue(options.db);
+  const entries = Object.entries(options.priceIds).filter((e): e is [AdminPlanKey, string] => typeof e[1] === 'string' && e[1] !== '');
+  for (const [key, priceId] of entries) {
+    const plan = plans.find((p) => p.adminKey === key);
+    if (!plan) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXT.priceNotInCatalogue });
+    await verifyForPlan(options, plan, priceId);
+  }
+  const updated = await saveModePriceIds(options.db, { mode: options.mode, priceIds: Object.fromEntries(entries), now: options.now });
+  return { mode: options.mode, updated_count: updated, message: modeSwitchedMessage(options.mode) };
+}
+
+export const ZPlanConfigurationEntry = z.object({
+  priceId: ZPriceId,
+  name: z.string().trim().min(1).max(40),
+  displayPrice: z.string().trim().max(40).optional(),
+  stripeAmount: z.number().int().min(0).max(1_000_000),
+  currency: z.literal('jpy'),
+  period: z.enum(['month', 'year']),
+});
+
+/** Plan configuration: price id, name and amount per plan; every id is checked with the provider first. */
+export async function savePlanConfiguration(options: {
+  db: Db;
+  billing: BillingProvider;
+  plans: Partial<Record<AdminPlanKey, z.infer<typeof ZPlanConfigurationEntry>>>;
+  now: Date;
+}) {
+  const catalogue = await getCatalogue(options.db);
+  const updates = [];
+  for (const [key, entry] of Object.entries(options.plans)) {
+    if (!entry) continue;
+    const plan = catalogue.find((p) => p.adminKey === key);
+    if (!plan) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXT.priceNotInCatalogue });
+    if (entry.period !== plan.interval) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `${plan.name}の請求間隔は${plan.interval === 'year' ? '年' : '月'}です。` });
+    }
+    await verifyForPlan(options, plan, entry.priceId);
+    updates.push({ adminKey: key, priceId: entry.priceId, name: entry.name, priceYen: entry.stripeAmount });
+  }
+  const updated = await updatePlanConfiguration(options.db, updates, options.now);
+  return { updated_count: updated };
+}

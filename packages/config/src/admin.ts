@@ -1,0 +1,66 @@
+/** Admin dashboard texts (spec sections 2, 4, 5 and 8), exactly as the spec gives them where it does. */
+export const ADMIN_TEXT = {
+  exportDone: 'エクスポート完了',
+  exportFailed: 'データのエクスポートに失敗しました。',
+  updateDone: '更新完了',
+  subscriptionUpdateFailed: 'サブスクリプションタイプの更新に失敗しました。',
+  notConnected: '未接続',
+  priceIdRequired: '価格IDを入力してください',
+  priceIdMustStartWithPrice: '価格IDは price_ で始まる必要があります',
+  productIdRefused: 'prod_ で始まるのは商品IDです。price_ で始まる価格IDを入力してください',
+  priceCheckFailedTitle: '価格ID確認失敗',
+  priceCheckFailed: '価格IDの確認に失敗しました',
+  priceCheckDone: '価格ID確認完了',
+  priceListFailed: '価格一覧の取得に失敗しました',
+  priceListDone: '価格一覧取得完了',
+  saveErrorTitle: '保存エラー',
+  saveFailed: '設定の保存に失敗しました',
+  saveDone: '設定保存完了',
+  modeSwitchFailedTitle: '切り替え失敗',
+  modeSwitchFailed: 'モードの切り替え中にエラーが発生しました',
+  priceFetchError: '価格取得エラー',
+  copied: 'コピーしました',
+  priceAssigned: '価格ID割り当て完了',
+  userNotFound: 'ユーザーが見つかりません。',
+  lastAdmin: '最後の管理者の権限は外せません。先に別の管理者を追加してください。',
+  listedAdmin: 'このアカウントは ADMIN_EMAILS に含まれているため、権限を外せません。環境変数から削除してください。',
+  ownRole: '自分自身の管理者権限は外せません。別の管理者に依頼してください。',
+  unknownExportKind: 'エクスポートの種類は users または sessions です。',
+  stripeNotConfigured: 'Stripeが設定されていません（STRIPE_SECRET_KEY 未設定）。サンドボックス決済で動作しています。',
+  sandboxPriceNotFound: 'サンドボックスのカタログにこの価格IDはありません。',
+  priceNotInCatalogue: 'この価格IDはプランに設定できません。',
+} as const;
+
+/** The spec's "{mode}モードに切り替えました" toast. */
+export function modeSwitchedMessage(mode: 'test' | 'production'): string {
+  return `${mode === 'test' ? 'テスト' : '本番'}モードに切り替えました`;
+}
+
+/** The spec's 設定保存完了 toast body ("N plans updated"). */
+export function plansUpdatedMessage(count: number): string {
+  return `${count}件のプランを更新しました`;
+}
+
+/** `{kind}-export-{YYYY-MM-DD}.csv`, the date in JST (spec section 7). */
+export function exportFileName(kind: 'users' | 'sessions', jstDate: string): string {
+  return `${kind}-export-${jstDate}.csv`;
+}
+
+/** An answer rated this many stars or more counts as correct in the admin accuracy figures. */
+export const CORRECT_RATING = 4;
+
+/** Rows per page of the admin user list. */
+export const ADMIN_USERS_PAGE_SIZE = 20;
+
+/**
+ * The spec's price id rules (section 5), shared by the tools' forms and the server: trimmed, required,
+ * `prod_` refused (a product id, the usual mistake), and must start with `price_`.
+ */
+export function checkPriceId(raw: string): { ok: true; priceId: string } | { ok: false; message: string } {
+  const priceId = raw.trim();
+  if (!priceId) return { ok: false, message: ADMIN_TEXT.priceIdRequired };
+  if (priceId.startsWith('prod_')) return { ok: false, message: ADMIN_TEXT.productIdRefused };
+  if (!priceId.startsWith('price_')) return { ok: false, message: ADMIN_TEXT.priceIdMustStartWithPrice };
+  if (!/^price_[A-Za-z0-9_]{1,200}$/.test(priceId)) return { ok: false, message: ADMIN_TEXT.priceIdMustStartWithPrice };
+  return { ok: true, priceId };
+}
