@@ -93,6 +93,7 @@ describe('CSV export from the database', () => {
         errors: '[]',
         similar_phrases: '[]',
         provider: 'builtin',
+        day: '2026-11-24',
       })
       .execute();
     let text = '';
@@ -111,8 +112,8 @@ describe('CSV export from the database', () => {
   it('streams 100,000 sessions in bounded batches (never the whole table in memory)', async () => {
     const user = await seedUser(handle.db);
     await sql`
-      insert into attempts (user_id, problem_id, level, answer, normalized_answer, rating, model_answer, feedback, provider, created_at)
-      select ${user.id}::uuid, 'toeic-002', 'toeic', 'answer ' || g, 'answer', 1 + (g % 5), 'model', 'フィードバック, ' || g, 'builtin', now() - (g || ' seconds')::interval
+      insert into attempts (user_id, problem_id, level, answer, normalized_answer, rating, model_answer, feedback, provider, created_at, day)
+      select ${user.id}::uuid, 'toeic-002', 'toeic', 'answer ' || g, 'answer', 1 + (g % 5), 'model', 'フィードバック, ' || g, 'builtin', now() - (g || ' seconds')::interval, '2026-11-24'
       from generate_series(1, 100000) as g`.execute(handle.db);
     const probe = new LargestResult();
     const db = handle.db.withPlugin(probe);

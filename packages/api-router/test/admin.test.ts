@@ -1,3 +1,4 @@
+import { jstDay } from '@shunkan/config/time';
 import { TRPCError } from '@trpc/server';
 import type { Db, DbHandle } from '@shunkan/db';
 import { seedPlans } from '@shunkan/db/plans';
@@ -31,6 +32,7 @@ async function addAttempt(db: Db, user: SessionUser, input: { problemId: string;
       provider: 'builtin',
       duration_ms: input.durationMs,
       created_at: input.at,
+      day: jstDay(input.at),
     })
     .execute();
 }
