@@ -65,7 +65,7 @@ test('my page: three answers, one bookmarked, show as stats, streak, chart, hist
   await page.getByRole('button', { name: '☆ ブックマーク' }).click();
   await expect(page.getByRole('button', { name: '★ ブックマーク済み' })).toBeVisible();
   await page.getByRole('button', { name: '次の問題' }).click();
-  await currentProblem(page);
+  const second = await currentProblem(page);
   ratings.push(await answer(page, 'I do not know.'));
   await page.getByRole('button', { name: '次の問題' }).click();
   const third = await currentProblem(page);
@@ -90,5 +90,28 @@ test('my page: three answers, one bookmarked, show as stats, streak, chart, hist
   await expect(bookmarks).toHaveCount(1);
   await expect(bookmarks.first()).toContainText(first.japanese);
   await expectNoHorizontalScroll(page);
+
+  // Review: the weak answer and the bookmark are due; review mode serves them first.
+  await page.goto('/');
+  await expect(page.getByTestId('review-due-count')).toHaveText('2');
+  await page.getByRole('link', { name: '復習する' }).click();
+  await expect(page.getByTestId('review-mode')).toBeVisible();
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const reviewed: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    if (i > 0) await page.getByRole('button', { name: '次の問題' }).click();
+    await expect(page.getByTestId('review-badge')).toBeVisible();
+    const problem = await currentProblem(page);
+    reviewed.push(problem.japanese);
+    expect(await answer(page, problem.answers[0] ?? '')).toBe(5);
+  }
+  expect(reviewed.sort()).toEqual([first.japanese, second.japanese].sort());
+  // Both reviews answered well: nothing due, review mode goes on with new problems.
+  await page.getByRole('button', { name: '次の問題' }).click();
+  await expect(page.getByTestId('japanese-sentence')).toBeVisible();
+  await expect(page.getByTestId('review-badge')).toHaveCount(0);
+  await page.goto('/my-page');
+  await expect(page.getByTestId('review-section')).toContainText('復習する問題はありません。');
+  await expect(page.getByTestId('history-section').getByText('復習', { exact: true })).toHaveCount(2);
   expect(errors).toEqual([]);
 });

@@ -6,6 +6,7 @@ import { demoRouter } from './routers/demo.js';
 import { learningRouter } from './routers/learning.js';
 import { plansRouter } from './routers/plans.js';
 import { practiceRouter } from './routers/practice.js';
+import { reviewRouter } from './routers/review.js';
 import { subscriptionRouter } from './routers/subscription.js';
 import { createCallerFactory, router } from './trpc.js';
 
@@ -16,6 +17,7 @@ export const appRouter = router({
   billing: billingRouter,
   practice: practiceRouter,
   learning: learningRouter,
+  review: reviewRouter,
   demo: demoRouter,
   admin: adminRouter,
 });

@@ -5,7 +5,8 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { SubscriptionGuard, TrialBanner } from '../features/billing/subscription-guard';
 import { DailyGoalProgress } from '../features/learning/learning-sections';
 import { LevelCards } from '../features/practice/level-cards';
-import { useMemberPracticeApi } from '../features/practice/practice-api';
+import { ReviewDueCard } from '../features/review/review-sections';
+import { useMemberPracticeApi, type PracticeMode } from '../features/practice/practice-api';
 import { PracticeScreen } from '../features/practice/practice-screen';
 import { useAuth } from '../lib/auth';
 import { NotFoundPage } from '../features/layout/fallbacks';
@@ -37,6 +38,7 @@ function LevelSelection({ onSelect }: { onSelect: (level: LevelKey) => void }) {
         </Stack>
         <Stack gap="4" mb="6">
           <DailyGoalProgress />
+          <ReviewDueCard />
         </Stack>
         <LevelCards onSelect={onSelect} />
       </Container>
@@ -44,9 +46,9 @@ function LevelSelection({ onSelect }: { onSelect: (level: LevelKey) => void }) {
   );
 }
 
-function MemberPractice({ level, onBack }: { level: LevelKey; onBack: () => void }) {
-  const api = useMemberPracticeApi();
-  return <PracticeScreen level={level} onBack={onBack} api={api} />;
+function MemberPractice({ level, onBack, mode = 'practice' }: { level: LevelKey; onBack: () => void; mode?: PracticeMode }) {
+  const api = useMemberPracticeApi(mode);
+  return <PracticeScreen level={level} onBack={onBack} api={api} mode={mode} />;
 }
 
 /** `/` (and `/home`): level selection, or the practice screen for `?difficulty=<level>`. */
@@ -68,11 +70,13 @@ export function HomePage() {
 /** `/chat/{level}` and `/practice/{level}`. */
 export function PracticeRoutePage() {
   const params = useParams({ strict: false }) as { difficulty?: string };
+  const search = useSearch({ strict: false }) as { mode?: unknown };
   const navigate = useNavigate();
+  const mode: PracticeMode = search.mode === 'review' ? 'review' : 'practice';
   if (!isLevelKey(params.difficulty)) return <NotFoundPage />;
   return (
     <SubscriptionGuard>
-      <MemberPractice key={params.difficulty} level={params.difficulty} onBack={() => void navigate({ to: '/' })} />
+      <MemberPractice key={`${params.difficulty}-${mode}`} level={params.difficulty} mode={mode} onBack={() => void navigate({ to: '/' })} />
     </SubscriptionGuard>
   );
 }

@@ -3,6 +3,7 @@ import { Brand } from '@shunkan/ui/components';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PlanSection } from '../features/billing/plan-section';
+import { ReviewDueCard } from '../features/review/review-sections';
 import { BookmarkList, DailyGoalEditor, HistoryList, LearningSummary } from '../features/learning/learning-sections';
 import { useAuth } from '../lib/auth';
 
@@ -55,6 +56,9 @@ export function MyPage() {
         <Stack gap="6">
           <Section title="学習の記録" testId="learning-stats">
             <LearningSummary />
+          </Section>
+          <Section title="復習" testId="review-section">
+            <ReviewDueCard />
           </Section>
           <Section title="1日の目標" testId="daily-goal-section" id="daily-goal">
             <DailyGoalEditor />

@@ -6,6 +6,7 @@ import { insertAttempt, setAttemptBookmark } from '@shunkan/db/attempts';
 import type { ProblemRow } from '@shunkan/db/schema';
 import { sql } from 'kysely';
 import type { Logger } from '../context.js';
+import { addBookmarkToReview, recordReviewAnswer } from './review.js';
 import { evaluateAnswer, type EvaluationCache } from '../services/ai/evaluate-answer.js';
 import type { AiEvaluator, AiProblemGenerator } from '../services/ai/types.js';
 import { AI_FAILURE_MESSAGES_JA, type AiFailureReason } from '../services/ai/types.js';
@@ -64,6 +65,8 @@ export async function serveNextProblem(options: {
   requestId?: string;
   dailyLimit: number | null;
   now: Date;
+  /** Serve exactly this problem (a due review card, a scenario's pick) instead of choosing one of the level. */
+  problemId?: string;
 }): Promise<ServedProblem> {
   const { db, userId, level, dailyLimit, now } = options;
   const requestId = options.requestId ?? randomUUID();
@@ -85,33 +88,9 @@ export async function serveNextProblem(options: {
         .executeTakeFirst();
       if (!counted || (dailyLimit !== null && counted.count > dailyLimit)) throw new DailyLimitReachedError(dailyLimit ?? 0);
 
-      const total = await trx
-        .selectFrom('problems')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('level', '=', level)
-        .where('is_active', '=', true)
-        .executeTakeFirstOrThrow();
-      const recent = trx
-        .selectFrom('problem_serves')
-        .select('problem_id')
-        .where('user_id', '=', userId)
-        .where('level', '=', level)
-        .orderBy('served_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(RECENT_WINDOW);
-      let query = trx
-        .selectFrom('problems as p')
-        .leftJoin('problem_serves as s', (join) => join.onRef('s.problem_id', '=', 'p.id').on('s.user_id', '=', userId))
-        .select(['p.id', 'p.japanese'])
-        .select((eb) => eb.fn.count('s.id').as('times'))
-        .where('p.level', '=', level)
-        .where('p.is_active', '=', true)
-        .groupBy(['p.id', 'p.japanese'])
-        .orderBy('times', 'asc')
-        .orderBy(sql`random()`)
-        .limit(1);
-      if (Number(total.n) > RECENT_WINDOW) query = query.where('p.id', 'not in', recent);
-      const problem = await query.executeTakeFirst();
+      const problem = options.problemId
+        ? await trx.selectFrom('problems').select(['id', 'japanese']).where('id', '=', options.problemId).executeTakeFirst()
+        : await pickLeastServed(trx, userId, level);
       if (!problem) throw new ProblemNotFoundError(`no problems for level ${level}`);
 
       await trx
@@ -135,6 +114,37 @@ export async function serveNextProblem(options: {
     }
     throw error;
   }
+}
+
+/** Among the level's active problems, one this learner has been served least often, never one of the last few. */
+async function pickLeastServed(trx: Db, userId: string, level: LevelKey): Promise<{ id: string; japanese: string } | undefined> {
+  const total = await trx
+    .selectFrom('problems')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('level', '=', level)
+    .where('is_active', '=', true)
+    .executeTakeFirstOrThrow();
+  const recent = trx
+    .selectFrom('problem_serves')
+    .select('problem_id')
+    .where('user_id', '=', userId)
+    .where('level', '=', level)
+    .orderBy('served_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(RECENT_WINDOW);
+  let query = trx
+    .selectFrom('problems as p')
+    .leftJoin('problem_serves as s', (join) => join.onRef('s.problem_id', '=', 'p.id').on('s.user_id', '=', userId))
+    .select(['p.id', 'p.japanese'])
+    .select((eb) => eb.fn.count('s.id').as('times'))
+    .where('p.level', '=', level)
+    .where('p.is_active', '=', true)
+    .groupBy(['p.id', 'p.japanese'])
+    .orderBy('times', 'asc')
+    .orderBy(sql`random()`)
+    .limit(1);
+  if (Number(total.n) > RECENT_WINDOW) query = query.where('p.id', 'not in', recent);
+  return query.executeTakeFirst();
 }
 
 async function findServedByRequest(db: Db, userId: string, requestId: string, day: string, dailyLimit: number | null): Promise<ServedProblem | null> {
@@ -201,6 +211,11 @@ export async function submitAnswer(options: {
   answer: string;
   durationMs?: number;
   now: Date;
+  /** How the problem was practised (labels the history): normal practice, a review, a scenario. */
+  mode?: 'practice' | 'review' | 'scenario';
+  scenarioId?: string | null;
+  timeLimitMs?: number | null;
+  isLate?: boolean;
 }): Promise<SubmittedEvaluation> {
   const { db, services, userId, problem, answer } = options;
   const served = await db
@@ -238,8 +253,13 @@ export async function submitAnswer(options: {
     provider: result.provider,
     isFallback: result.isFallback,
     durationMs: options.durationMs ?? null,
+    mode: options.mode,
+    scenarioId: options.scenarioId,
+    timeLimitMs: options.timeLimitMs,
+    isLate: options.isLate,
     createdAt: options.now,
   });
+  await recordReviewAnswer({ db, userId, problemId: problem.id, rating: evaluation.rating, now: options.now });
   const reason = result.fallbackReason as AiFailureReason | null;
   return {
     ...evaluation,
@@ -253,6 +273,11 @@ export async function submitAnswer(options: {
   };
 }
 
-export async function setBookmark(db: Db, userId: string, attemptId: string, isBookmarked: boolean): Promise<boolean> {
-  return (await setAttemptBookmark(db, userId, attemptId, isBookmarked)) !== undefined;
+/** Toggles an attempt's bookmark; a bookmarked problem also enters the review queue. */
+export async function setBookmark(options: { db: Db; userId: string; attemptId: string; isBookmarked: boolean; now: Date }): Promise<boolean> {
+  const { db, userId, now } = options;
+  const updated = await setAttemptBookmark(db, userId, options.attemptId, options.isBookmarked);
+  if (!updated) return false;
+  if (options.isBookmarked) await addBookmarkToReview({ db, userId, problemId: updated.problemId, now });
+  return true;
 }

@@ -23,7 +23,7 @@ export const ZNextProblemInput = z.object({
   requestId: z.string().min(8).max(100).optional(),
 });
 
-const ZServedProblem = z.object({
+export const ZServedProblem = z.object({
   problemId: z.string(),
   japaneseSentence: z.string(),
   difficultyLevel: ZLevel,
@@ -39,6 +39,7 @@ export const ZEvaluateInput = z
     difficultyLevel: ZLevel.optional(),
     answer: z.string().trim().min(1, '英文を入力してください').max(500, '英文は500文字以内で入力してください'),
     durationMs: z.number().int().min(0).max(86_400_000).optional(),
+    mode: z.enum(['practice', 'review']).optional(),
   })
   .refine((v) => v.problemId || v.japaneseSentence, { message: '問題を指定してください' });
 
@@ -60,6 +61,13 @@ const ZSubmittedEvaluation = z.object({
   explanation: z.string(),
 });
 
+/** Serving failures as the learner hears them: the daily limit (429, the spec's message) or no problem. */
+export function throwServeError(error: unknown): never {
+  if (error instanceof DailyLimitReachedError) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: dailyLimitMessage(error.limit) });
+  if (error instanceof ProblemNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: TEXT.problemFailed });
+  throw error;
+}
+
 export const practiceRouter = router({
   /** POST /api/problem */
   nextProblem: subscribedProcedure
@@ -77,11 +85,7 @@ export const practiceRouter = router({
           now,
         });
       } catch (error) {
-        if (error instanceof DailyLimitReachedError) {
-          throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: dailyLimitMessage(error.limit) });
-        }
-        if (error instanceof ProblemNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: TEXT.problemFailed });
-        throw error;
+        throwServeError(error);
       }
     }),
 
@@ -101,6 +105,7 @@ export const practiceRouter = router({
           answer: input.answer,
           durationMs: input.durationMs,
           now: ctx.now(),
+          mode: input.mode,
         });
       } catch (error) {
         if (error instanceof ProblemNotFoundError) {
@@ -128,7 +133,7 @@ export const practiceRouter = router({
     .input(z.object({ attemptId: z.string().regex(/^\d+$/).max(20), isBookmarked: z.boolean() }))
     .output(z.object({ isBookmarked: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const updated = await setBookmark(ctx.db, ctx.user.id, input.attemptId, input.isBookmarked);
+      const updated = await setBookmark({ db: ctx.db, userId: ctx.user.id, attemptId: input.attemptId, isBookmarked: input.isBookmarked, now: ctx.now() });
       if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: '解答が見つかりません。' });
       return { isBookmarked: input.isBookmarked };
     }),

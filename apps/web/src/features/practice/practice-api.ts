@@ -2,7 +2,10 @@ import type { RouterOutputs } from '@shunkan/api-router';
 import type { LevelKey } from '@shunkan/config/levels';
 import { trpc } from '../../lib/trpc';
 
-export type PracticeProblem = { problemId: string; japaneseSentence: string };
+export type PracticeProblem = { problemId: string; japaneseSentence: string; isReview?: boolean; dueCount?: number };
+
+/** Normal practice, or review mode (due reviews first, premium and trial). */
+export type PracticeMode = 'practice' | 'review';
 
 type MemberResult = RouterOutputs['practice']['evaluate'];
 /** What the result card shows; members also get an attempt id (bookmark) and a fallback notice. */
@@ -19,17 +22,24 @@ export type PracticeApi = {
   quotaText: string | null;
 };
 
-export function useMemberPracticeApi(): PracticeApi {
+export function useMemberPracticeApi(mode: PracticeMode = 'practice'): PracticeApi {
   const utils = trpc.useUtils();
   const today = trpc.practice.today.useQuery();
   const next = trpc.practice.nextProblem.useMutation({ onSuccess: () => void utils.practice.today.invalidate() });
+  const nextReview = trpc.review.next.useMutation({ onSuccess: () => void utils.practice.today.invalidate() });
   // The learning record (my page, the home screen's daily goal) changes with every answer.
-  const evaluate = trpc.practice.evaluate.useMutation({ onSuccess: () => void utils.learning.invalidate() });
-  const bookmark = trpc.practice.setBookmark.useMutation({ onSuccess: () => void utils.learning.invalidate() });
+  const refreshRecord = () => {
+    void utils.learning.invalidate();
+    void utils.review.invalidate();
+  };
+  const evaluate = trpc.practice.evaluate.useMutation({ onSuccess: refreshRecord });
+  const bookmark = trpc.practice.setBookmark.useMutation({ onSuccess: refreshRecord });
   const quota = today.data;
   return {
-    next: (level, requestId) => next.mutateAsync({ difficultyLevel: level, requestId }),
-    evaluate: (problem, answer, durationMs) => evaluate.mutateAsync({ problemId: problem.problemId, answer, durationMs }),
+    next: (level, requestId) =>
+      mode === 'review' ? nextReview.mutateAsync({ difficultyLevel: level, requestId }) : next.mutateAsync({ difficultyLevel: level, requestId }),
+    evaluate: (problem, answer, durationMs) =>
+      evaluate.mutateAsync({ problemId: problem.problemId, answer, durationMs, mode: problem.isReview ? 'review' : undefined }),
     setBookmark: async (attemptId, isBookmarked) => {
       await bookmark.mutateAsync({ attemptId, isBookmarked });
     },

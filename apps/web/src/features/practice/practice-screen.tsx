@@ -7,7 +7,7 @@ import { useReducer, useRef, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/auth';
 import { speak } from '../../lib/speech';
 import { errorCode, errorMessage } from '../../lib/trpc';
-import type { PracticeApi, PracticeProblem as Problem, PracticeResult as EvaluationResult } from './practice-api';
+import type { PracticeApi, PracticeMode, PracticeProblem as Problem, PracticeResult as EvaluationResult } from './practice-api';
 import { ResultCard } from './result-card';
 
 /** Spec section 4: initial, loading, problem, evaluating, result, limit_reached, error. */
@@ -55,7 +55,19 @@ function reducer(state: State, action: Action): State {
   }
 }
 
-export function PracticeScreen({ level, onBack, api, isDemo = false }: { level: LevelKey; onBack: () => void; api: PracticeApi; isDemo?: boolean }) {
+export function PracticeScreen({
+  level,
+  onBack,
+  api,
+  isDemo = false,
+  mode = 'practice',
+}: {
+  level: LevelKey;
+  onBack: () => void;
+  api: PracticeApi;
+  isDemo?: boolean;
+  mode?: PracticeMode;
+}) {
   const info = findLevel(level);
   const { isAdmin } = useAuth();
   const [state, dispatch] = useReducer(reducer, { phase: 'initial' });
@@ -124,13 +136,18 @@ export function PracticeScreen({ level, onBack, api, isDemo = false }: { level: 
   return (
     <Container maxW="3xl" py="6">
       <HStack justify="space-between" mb="4" wrap="wrap" gap="2">
-        <HStack gap="3">
+        <HStack gap="3" wrap="wrap">
           <Button variant="ghost" onClick={onBack}>
             ← 戻る
           </Button>
           <Badge colorPalette={info.color} size="lg">
             {info.icon} {info.name}
           </Badge>
+          {mode === 'review' ? (
+            <Badge colorPalette="purple" size="lg" data-testid="review-mode">
+              復習モード
+            </Badge>
+          ) : null}
           {counter.current > 0 ? (
             <Text fontWeight="bold" data-testid="problem-counter">
               第{counter.current}問
@@ -165,7 +182,7 @@ export function PracticeScreen({ level, onBack, api, isDemo = false }: { level: 
             <Heading as="h1" size="xl">
               {info.name}
             </Heading>
-            <Text color="gray.600">{info.description}</Text>
+            <Text color="gray.600">{mode === 'review' ? '復習の時期の問題から出題します。終わったら、このレベルの新しい問題が続きます。' : info.description}</Text>
             <Text fontSize="sm" color="gray.600">
               日本語の文を見て、すぐに英語で書いてみましょう。Enterで回答、Shift+Enterで改行できます。
             </Text>
@@ -189,9 +206,16 @@ export function PracticeScreen({ level, onBack, api, isDemo = false }: { level: 
         <Stack gap="4">
           <Card.Root>
             <Card.Body gap="4">
-              <Text fontSize="sm" color="gray.500">
-                次の日本語を英語にしてください
-              </Text>
+              <HStack gap="2" wrap="wrap">
+                <Text fontSize="sm" color="gray.500">
+                  次の日本語を英語にしてください
+                </Text>
+                {problem.isReview ? (
+                  <Badge colorPalette="purple" data-testid="review-badge">
+                    復習{problem.dueCount !== undefined ? `（残り${Math.max(0, problem.dueCount - 1)}問）` : ''}
+                  </Badge>
+                ) : null}
+              </HStack>
               <Text fontSize="2xl" fontWeight="bold" data-testid="japanese-sentence" lang="ja">
                 {problem.japaneseSentence}
               </Text>
