@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, newLearner, uniqueEmail, watchConsole } from './support';
+
+const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
+const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
+const identity = `http://${emulator}/identitytoolkit.googleapis.com/v1`;
+const owner = { authorization: 'Bearer owner', 'content-type': 'application/json' };
+
+async function emulatorCall(path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const response = await fetch(`${identity}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A verified account made through the Auth emulator's REST API (as the web SDK would), with a fresh ID token. */
+async function createAccount(email: string, options: { admin?: boolean } = {}): Promise<{ token: () => Promise<string> }> {
+  const created = await emulatorCall('accounts:signUp?key=demo-api-key', { email, password: 'password123', returnSecureToken: true });
+  await emulatorCall(
+    `projects/${projectId}/accounts:update`,
+    { localId: created.localId, emailVerified: true, ...(options.admin ? { customAttributes: JSON.stringify({ admin: true }) } : {}) },
+    owner,
+  );
+  return {
+    token: async () => (await emulatorCall('accounts:signInWithPassword?key=demo-api-key', { email, password: 'password123', returnSecureToken: true })).idToken as string,
+  };
+}
+
+async function api<T>(page: Page, token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await page.request.fetch(path, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(init.body === undefined ? {} : { data: JSON.stringify(init.body) }),
+  });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+const yen = (n: number) => `¥${n.toLocaleString('ja-JP')}`;
+
+async function openTab(page: Page, name: string) {
+  await page.getByTestId('admin-tabs').getByRole('tab', { name, exact: true }).click();
+}
+
+test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, price check, phone layout', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+
+  // Seed: a learner who practises once the admin has given them a plan.
+  const learnerEmail = uniqueEmail('seeded');
+  const learner = await createAccount(learnerEmail);
+  const learnerToken = await learner.token();
+  await api(page, learnerToken, '/api/auth/user');
+
+  const adminEmail = uniqueEmail('admin');
+  const admin = await createAccount(adminEmail, { admin: true });
+  await logIn(page, adminEmail);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/admin');
+
+  // Overview is the default tab.
+  await expect(page.getByTestId('admin-tabs').getByRole('tab', { name: '概要' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('stat-total-users-value')).toBeVisible();
+
+  // Users: search, then the switch (checked = premium) changes what the learner gets.
+  await openTab(page, 'ユーザー');
+  await page.getByLabel('メールアドレスで検索').fill(learnerEmail);
+  await page.getByRole('button', { name: '検索' }).click();
+  await expect(page.getByTestId('users-total')).toContainText('1人中');
+  const row = page.getByTestId('user-row').filter({ hasText: learnerEmail });
+  await expect(row).toBeVisible();
+  const planSwitch = row.getByTestId('plan-switch');
+  await planSwitch.click();
+  await expect(page.getByText('更新完了', { exact: true })).toBeVisible();
+  await expect(row.getByText('プレミアム', { exact: true })).toBeVisible();
+  expect(await api(page, learnerToken, '/api/user-subscription')).toMatchObject({ subscriptionType: 'premium', hasAccess: true, isPremium: true });
+  await planSwitch.click();
+  await expect(row.getByText('スタンダード', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await api<{ isPremium: boolean }>(page, learnerToken, '/api/user-subscription')).isPremium).toBe(false);
+
+  // The learner practises once (with the plan the admin gave).
+  const problem = await api<{ japaneseSentence: string }>(page, learnerToken, '/api/problem', { method: 'POST', body: { difficultyLevel: 'middle-school' } });
+  await api(page, learnerToken, '/api/evaluate-with-claude', {
+    method: 'POST',
+    body: { japaneseSentence: problem.japaneseSentence, userTranslation: 'I think so, "maybe"', difficultyLevel: 'middle-school' },
+  });
+
+  const adminToken = await admin.token();
+  // Overview figures are the server's (fresh after the practice above).
+  await openTab(page, '概要');
+  const stats = await api<{ totalUsers: number; totalSessions: number; monthlyActiveUsers: number; totalRevenue: number }>(page, adminToken, '/api/admin/stats');
+  expect(stats.totalSessions).toBeGreaterThan(0);
+  await expect(page.getByTestId('stat-total-users-value')).toHaveText(`${stats.totalUsers.toLocaleString('ja-JP')}人`);
+  await expect(page.getByTestId('stat-sessions-value')).toHaveText(`${stats.totalSessions.toLocaleString('ja-JP')}回`);
+  await expect(page.getByTestId('stat-mau-value')).toHaveText(`${stats.monthlyActiveUsers.toLocaleString('ja-JP')}人`);
+  await expect(page.getByTestId('stat-revenue-value')).toHaveText(yen(stats.totalRevenue));
+
+  // Both CSV downloads, with the JST date in the name and Japanese intact.
+  const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+  for (const [kind, button, expected] of [
+    ['users', 'export-users', learnerEmail],
+    ['sessions', 'export-sessions', problem.japaneseSentence],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await page.getByTestId(button).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${kind}-export-${today}.csv`);
+    const bytes = await readFile(await file.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text).toContain(kind === 'users' ? 'メールアドレス' : '問題（日本語）');
+    expect(text).toContain(expected);
+    if (kind === 'sessions') expect(text).toContain('"I think so, ""maybe"""');
+    await expect(page.getByText('エクスポート完了', { exact: true })).toBeVisible();
+  }
+
+  // Payments: sandbox named as such, not connected with the server's text, the server's figures.
+  await openTab(page, '決済');
+  const payments = await api<{ totalRevenue: number; monthlyRecurringRevenue: number; error: string }>(page, adminToken, '/api/admin/payments');
+  await expect(page.getByTestId('payments-connection')).toContainText('未接続');
+  await expect(page.getByTestId('payments-connection')).toContainText('サンドボックス決済');
+  await expect(page.getByTestId('payments-error')).toHaveText(payments.error);
+  await expect(page.getByTestId('pay-revenue-value')).toHaveText(yen(payments.totalRevenue));
+  await expect(page.getByTestId('pay-mrr-value')).toHaveText(yen(payments.monthlyRecurringRevenue));
+
+  // Analytics: counts and the chart.
+  await openTab(page, '分析');
+  const analytics = await api<{ totalLearningCount: number; averageAccuracy: number }>(page, adminToken, '/api/admin/analytics');
+  await expect(page.getByTestId('analytics-count-value')).toHaveText(`${analytics.totalLearningCount.toLocaleString('ja-JP')}回`);
+  await expect(page.getByTestId('analytics-accuracy-value')).toHaveText(`${analytics.averageAccuracy}%`);
+  await expect(page.getByTestId('admin-charts')).toBeVisible();
+
+  // Content: the bank by level.
+  await openTab(page, 'コンテンツ');
+  await expect(page.getByTestId('content-level-totals')).toContainText('中学英語');
+  await expect(page.getByTestId('content-row').first()).toBeVisible();
+
+  // Phone: the tabs scroll, tables become cards, nothing is wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ['overview', 'users', 'content', 'payments', 'analytics', 'tools']) {
+    await page.goto(`/admin?tab=${tab}`);
+    await expect(page.getByTestId('admin-tabs')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${tab} is wider than 390 px`).toBeLessThanOrEqual(0);
+    const tabHeight = await page.getByTestId('admin-tabs').getByRole('tab', { name: 'コンテンツ' }).evaluate((el) => el.getBoundingClientRect().height);
+    expect(tabHeight, 'tab labels stay on one line').toBeLessThan(60);
+  }
+  await page.goto('/admin?tab=users');
+  await expect(page.getByTestId('user-cards')).toBeVisible();
+  await expect(page.getByTestId('user-table')).toBeHidden();
+
+  expect(errors).toEqual([]);
+});
+
+test('a learner gets the denial screen on /admin', async ({ page }) => {
+  await newLearner(page);
+  await page.goto('/admin?tab=users');
+  await expect(page.getByText('アクセス制限')).toBeVisible();
+  await expect(page.getByText('このページは管理者のみがアクセスできます')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ホームに戻る' })).toBeVisible();
+});
