@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -167,6 +168,10 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     // Google sign-in opens a popup that must be able to message this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  // Responses over 1 KB (JSON of the API, index.html) are compressed on the fly; the hashed assets are
+  // compressed at build and sent as they are (fastifyStatic `preCompressed` below sets Content-Encoding,
+  // which this plugin leaves alone).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cors, { origin: env.CORS_ORIGINS.length > 0 ? env.CORS_ORIGINS : false });
   // Requests per minute and client address, per API instance.
   const rateLimits: Record<RateLimitGroup, number> = { auth: env.RATE_LIMIT_AUTH_PER_MIN, ai: env.RATE_LIMIT_AI_PER_MIN, default: env.RATE_LIMIT_PER_MIN };
@@ -230,8 +235,11 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       root: webDist,
       wildcard: false,
       index: false,
+      // assets/x-HASH.js.br and .gz are written by the build (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (filePath.endsWith('.html')) res.header('cache-control', 'no-cache');
       },
     });
   }
