@@ -276,10 +276,13 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   const rating = unrelated ? 1 : score.rating;
   const isAlternative =
     errors.length === 0 && rating === 5 && (answerIndex > 0 || classification.usedSynonym || classification.validMove);
+  const lowConfidence = !unrelated && rating < 5 && isUncovered(learner, errors);
+  const feedback = buildFeedback({ problem, rating, errors, isAlternative, answerIndex, recall: score.recall, unrelated });
   return {
     rating,
     modelAnswer: problem.answers[answerIndex] ?? best.candidate.answer.text,
-    feedback: buildFeedback({ problem, rating, errors, isAlternative, answerIndex, recall: score.recall, unrelated }),
+    feedback: lowConfidence ? `${feedback}\n${UNCERTAINTY_NOTE}` : feedback,
+    lowConfidence,
     similarPhrases: base.similarPhrases,
     errors: publicErrors(errors),
     isAlternative,
@@ -287,6 +290,29 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     diff: buildDiff(alignment),
   };
 }
+
+/** Said with a fluent answer the accepted answers do not cover (issue #12). */
+export const UNCERTAINTY_NOTE = '登録されている解答と表現が異なるため、自動採点の確度が低い可能性があります';
+
+/** Differences that say "other words or another structure", which the lattice cannot judge. */
+const STRUCTURAL = new Set(['extra-word', 'missing-word', 'word-order', 'word-choice', 'meaning']);
+
+/**
+ * Fluent English outside the lattice: every word is a known English word written correctly (no
+ * spelling correction, no regularised form), no negation or opposite was found, and what differs
+ * from the closest accepted sentence is other words or another structure, not a slip in a word the
+ * accepted sentence has.
+ */
+function isUncovered(learner: readonly Token[], errors: readonly DraftError[]): boolean {
+  if (learner.some((t) => t.foreign || !t.known || t.misspelt !== undefined || t.slip !== undefined)) return false;
+  if (errors.some((e) => e.kind === 'negation' || e.kind === 'antonym' || e.kind === 'spelling')) return false;
+  // A person swapped (he / she) is a clear meaning error, not another phrasing.
+  if (errors.some((e) => e.kind === 'meaning' && e.words.length === 1 && e.expected.length === 1 && PERSON_WORDS.has(e.words[0]?.toLowerCase() ?? ''))) return false;
+  const structural = errors.filter((e) => STRUCTURAL.has(e.kind));
+  return structural.length > 0 && structural.length >= errors.length - 1;
+}
+
+const PERSON_WORDS = new Set(['i', 'me', 'my', 'we', 'us', 'our', 'you', 'your', 'he', 'him', 'his', 'she', 'her', 'they', 'them', 'their']);
 
 function problemKey(problem: TBankProblem): string {
   return `${problem.id}\u0000${problem.japanese}\u0000${JSON.stringify([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;

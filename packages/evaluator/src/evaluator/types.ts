@@ -62,5 +62,10 @@ export const ZEvaluation = z.object({
   /** The other accepted phrasings, shown with 別解 / for learning. */
   alternatives: z.array(z.string()),
   diff: z.array(ZDiffToken),
+  /**
+   * Fluent English (every word known, no spelling slip) that the accepted answers do not cover:
+   * the grade may be wrong, the feedback says so and the appeal is offered. Absent on old verdicts.
+   */
+  lowConfidence: z.boolean().optional(),
 });
 export type TEvaluation = z.infer<typeof ZEvaluation>;
