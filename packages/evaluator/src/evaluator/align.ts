@@ -186,7 +186,7 @@ function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false
   if (l.lemma === 'go' && r.norm === 'been' && needsParticiple) return { rel: 'inflection', synonym: false, score: 0.75 };
   if (
     CONFUSABLE_SET.has(`${l.norm}|${r.norm}`) ||
-    (l.norm.length >= 3 && isTransposition(l.norm, r.norm)) ||
+    (l.norm.length >= 3 && !/^\d/.test(l.norm) && isTransposition(l.norm, r.norm)) ||
     // A real word one letter away from a long reference word ("meting" / "meeting") is a typo.
     (Math.min(l.norm.length, r.norm.length) >= 5 && Math.abs(l.norm.length - r.norm.length) <= 1 && distance(l.norm, r.norm) === 1)
   ) {

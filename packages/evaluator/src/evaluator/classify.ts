@@ -4,6 +4,7 @@
 import { distance } from 'fastest-levenshtein';
 import { isMainVerbHave, type Token } from './analyse';
 import type { Alignment, Pair } from './align';
+import type { WordNet } from './wordnet';
 import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, areAntonymWords } from './lexicon';
 import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
 
@@ -263,6 +264,27 @@ export function isPersonSwap(l: Token, r: Token): boolean {
   return a !== undefined && b !== undefined && a !== b;
 }
 
+/** Candidate bases of a regular-looking form: "leaved" → leave, "putted" → put, "tiring" → tire. */
+function regularBases(word: string): string[] {
+  const out: string[] = [word];
+  for (const suffix of ['ed', 'ing', 'es', 's', 'd']) {
+    if (word.length > suffix.length + 2 && word.endsWith(suffix)) {
+      const stem = word.slice(0, -suffix.length);
+      out.push(stem, `${stem}e`);
+      if (/(.)\1$/.test(stem)) out.push(stem.slice(0, -1));
+      if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);
+    }
+  }
+  return out;
+}
+
+/** The learner's word is another (possibly regularised) form of the reference word. */
+function sameStem(learnerNorm: string, r: Token): boolean {
+  if (learnerNorm === r.norm || learnerNorm.length < 3) return false;
+  const mine = regularBases(learnerNorm);
+  return [r.lemma, ...regularBases(r.norm)].some((b) => b.length >= 3 && mine.includes(b));
+}
+
 /** The reference word fills a lattice slot that carries meaning (who, where, when, ...). */
 function isMeaningRole(r: Token): boolean {
   return r.role !== undefined && r.role !== 'auto' && r.role !== 'form';
@@ -321,6 +343,15 @@ interface Ctx {
   consumedR: Set<number>;
   /** Learner position of each reference word, for ordering errors about missing words. */
   orderOfR: readonly number[];
+  /** Every word of the problem's accepted answers and lattice (for opposites of added words). */
+  vocab?: ReadonlyMap<string, Token>;
+  wordnet?: WordNet;
+}
+
+/** What classification may know about the problem beyond the one sentence aligned. */
+export interface ClassifyContext {
+  vocab?: ReadonlyMap<string, Token>;
+  wordnet?: WordNet;
 }
 
 /** Extra auxiliaries right before learner word i (at most two: "will have"). */
@@ -402,6 +433,12 @@ function pairErrors(ctx: Ctx): boolean {
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
         if (!l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
           errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
+          break;
+        }
+        // Another form of the same word that the lemmatiser did not join ("leaved" / "left",
+        // "tiring" / "tired", "putted" / "put"): a form slip, not another meaning.
+        if (!l.foreign && sameStem(l.norm, r)) {
+          errors.push(makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
         }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
@@ -602,6 +639,15 @@ function wordOrderError(ctx: Ctx): void {
     errors.push({ ...error, meaning: true });
     return;
   }
+  // Two names or persons changed places ("Takashi runs faster than Ken"): who does what to whom
+  // is reversed, a meaning error rather than an order slip.
+  const movedTokens = invalid.flatMap((b) => b.l).map((i) => learner[i]).filter((t): t is Token => t !== undefined);
+  const actors = movedTokens.filter((t) => t.pos === 'PROPN' || (t.pos === 'NOUN' && t.cls === 'content') || (t.cls === 'pron' && PERSON[t.norm] !== undefined));
+  if (actors.length === 2 && movedTokens.length <= 3 && new Set(actors.map((t) => t.norm)).size === 2) {
+    const words = actors.map(learnerWord);
+    errors.push(makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, actors[0]?.index ?? 0));
+    return;
+  }
   // The span to quote: from each moved block to the neighbours it was taken from / put between.
   let rMin = Infinity;
   let rMax = -Infinity;
@@ -749,6 +795,20 @@ function missingErrors(ctx: Ctx): void {
   }
 }
 
+/** A word of the problem's vocabulary that is the opposite of this learner word, if any. */
+function opposedVocab(ctx: Ctx, t: Token): Token | undefined {
+  const vocab = ctx.vocab;
+  if (!vocab) return undefined;
+  const written = new Set(ctx.learner.flatMap((x) => [x.norm, x.lemma]));
+  for (const v of vocab.values()) {
+    if (written.has(v.norm) || v.cls !== 'content') continue;
+    if (areAntonymWords(t, v)) return v;
+    const pos = t.pos === 'ADJ' ? 'a' : t.pos === 'ADV' ? 'r' : undefined;
+    if (pos && ctx.wordnet?.antonyms(t.lemma, v.lemma, pos)) return v;
+  }
+  return undefined;
+}
+
 /** Extra learner words, grouped the same way as missing ones. */
 function extraErrors(ctx: Ctx): void {
   const { a, learner, errors } = ctx;
@@ -756,6 +816,13 @@ function extraErrors(ctx: Ctx): void {
   for (const run of runsOf(extra, (x, y) => y === x + 1)) {
     const tokens = run.map((i) => learner[i]).filter((t): t is Token => t !== undefined);
     const first = run[0] ?? 0;
+    // An added word that is the opposite of a word of the accepted answers ("younger" where the
+    // answers say "older", "lower" for "higher") reverses the meaning.
+    const opposite = tokens.map((t) => ({ t, v: t.cls === 'content' && !t.foreign ? opposedVocab(ctx, t) : undefined })).find((x) => x.v !== undefined);
+    if (opposite?.v) {
+      errors.push(antonymError(learnerWord(opposite.t), opposite.v, opposite.t.index, true));
+      continue;
+    }
     if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
       const contentCount = tokens.filter((t) => t.content || t.foreign).length;
       const penalty = PENALTY['extra-word'] + EXTRA_CONTENT_PENALTY * Math.max(0, contentCount - 1) + 0.2 * (tokens.length - Math.max(1, contentCount));
@@ -790,7 +857,7 @@ function extraErrors(ctx: Ctx): void {
 }
 
 /** Classify every difference in the alignment into named errors. */
-export function classify(a: Alignment): Classification {
+export function classify(a: Alignment, problem: ClassifyContext = {}): Classification {
   const orderOfR: number[] = [];
   let last = -0.5;
   for (let j = 0; j < a.ref.length; j++) {
@@ -808,6 +875,8 @@ export function classify(a: Alignment): Classification {
     consumedL: new Set(),
     consumedR: new Set(),
     orderOfR,
+    vocab: problem.vocab,
+    wordnet: problem.wordnet,
   };
   // Order matters: auxiliaries folded into tense errors must not be reported again as missing
   // or extra words, so the pair-based steps run first.
