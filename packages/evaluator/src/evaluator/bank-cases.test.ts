@@ -40,8 +40,7 @@ const VALID_ALTERNATIVES: BankCase[] = [
   ['toeic-056', 'If you have any questions, feel free to contact me.', [5, 5]],
   ['high-school-056', 'The boy talks as though he were an adult.', [5, 5]],
   // A request without "please" is still the request: a named politeness slip, not lost meaning.
-  // The lattice (decision 007) accepts a request without 'please': 「開けてください」 is asked for either way.
-  ['middle-school-053', 'Open the window.', [5, 5]],
+  ['middle-school-053', 'Open the window.', [4, 4], 'missing-word'],
   ['toeic-121', 'Tell me if anything changes.', [4, 4], 'missing-word'],
   // Contractions, including the negative question "didn't you" = "did you not".
   ['middle-school-046', "Why didn't you come to school yesterday?", [5, 5]],
@@ -115,8 +114,7 @@ const LEARNER_ERRORS: BankCase[] = [
   ['high-school-156', 'I have never seen such beautiful sunset.', [4, 4], 'article'],
   ['toeic-077', 'Have you ever been to Tokyo branch?', [4, 4], 'article'],
   ['middle-school-058', 'Be careful when you cross street.', [4, 4], 'article'],
-  // The lattice accepts 'on Sunday' for a habit (日曜日に), as natural English does.
-  ['middle-school-023', 'She practices tennis on Sunday.', [5, 5]],
+  ['middle-school-023', 'She practices tennis on Sunday.', [4, 4], 'plural'],
   ['toeic-015', 'Many customer have shown interest in the new service.', [4, 4], 'plural'],
   ['toeic-140', 'This is one of the cheapest product on the market.', [4, 4], 'plural'],
   ['middle-school-023', 'She practice tennis on Sundays.', [3, 4], 'agreement'],
