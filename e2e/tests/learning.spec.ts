@@ -115,3 +115,42 @@ test('my page: three answers, one bookmarked, show as stats, streak, chart, hist
   await expect(page.getByTestId('history-section').getByText('復習', { exact: true })).toHaveCount(2);
   expect(errors).toEqual([]);
 });
+
+test('a custom scenario is created, edited, practised and deleted, with the spec toasts', async ({ page }) => {
+  const errors = watchConsole(page);
+  await trialLearner(page);
+  await page.goto('/my-page');
+  const section = page.getByTestId('scenario-section');
+  await expect(section.getByTestId('scenario-empty')).toHaveText('まだシナリオがありません。下のフォームから作成できます。');
+  const form = section.getByTestId('scenario-create');
+  await form.getByLabel('タイトル').fill('空港');
+  await form.getByLabel('場面の説明').fill('飛行機に乗る前の会話');
+  await form.getByRole('button', { name: '作成する' }).click();
+  await expect(page.getByText('シナリオを作成しました')).toBeVisible();
+  const item = section.getByTestId('scenario-item');
+  await expect(item).toContainText('空港');
+
+  await item.getByRole('button', { name: '編集' }).click();
+  await item.getByLabel('タイトル').fill('空港での会話');
+  await item.getByLabel('場面の説明').fill('空港や飛行機で使う表現。未来完了も練習したい。');
+  await item.getByRole('button', { name: '更新する' }).click();
+  await expect(page.getByText('シナリオを更新しました')).toBeVisible();
+  await expect(item).toContainText('空港での会話');
+  await expectNoHorizontalScroll(page);
+
+  await item.getByRole('link', { name: '練習する' }).click();
+  await expect(page.getByTestId('scenario-mode')).toBeVisible();
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  await expect(page.getByTestId('scenario-notice')).toContainText('シナリオ「空港での会話」に近い問題を問題集から選びました');
+  await expect(page.getByTestId('japanese-sentence')).toContainText('空港');
+  await page.getByLabel('英訳を入力').fill('The plane will have taken off by the time they get to the airport.');
+  await page.getByLabel('英訳を入力').press('Enter');
+  await expect(page.getByTestId('result-card')).toBeVisible();
+
+  await page.goto('/my-page');
+  await item.getByRole('button', { name: '削除' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '削除する' }).click();
+  await expect(page.getByText('シナリオを削除しました')).toBeVisible();
+  await expect(section.getByTestId('scenario-empty')).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -91,17 +91,14 @@ describe('authentication and roles over HTTP (Auth emulator)', () => {
     expect((await get('/api/trpc/admin.whoami', idToken)).statusCode).toBe(403);
   });
 
-  it('reports health, 501 for paths not built yet (after authentication), and JSON 404 for unknown API paths', async () => {
+  it('reports health, authenticates the learner paths, and answers JSON 404 for unknown API paths', async () => {
     const health = await get('/api/health');
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({ status: 'ok', db: { ok: true }, auth: { mode: 'emulator', status: 'ok' } });
-    const notBuilt = { code: 'NOT_IMPLEMENTED', message: 'この機能は準備中です。' };
     const learner = await signUp();
-    // A path not built yet still authenticates first.
+    // Premium paths authenticate first, then check the plan (this learner has none).
     expect((await get('/api/custom-scenarios')).statusCode).toBe(401);
-    const learnerPath = await get('/api/custom-scenarios', learner.idToken);
-    expect(learnerPath.statusCode).toBe(501);
-    expect(learnerPath.json()).toMatchObject(notBuilt);
+    expect((await get('/api/custom-scenarios', learner.idToken)).statusCode).toBe(403);
     const missing = await get('/api/nope');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });

@@ -77,4 +77,33 @@ describe('learning record over REST (spec section 7)', () => {
     expect(report.statusCode).toBe(403);
     expect(report.json()).toMatchObject({ message: 'この機能はプレミアムプランでご利用いただけます。' });
   });
+
+  it('custom scenarios: GET, POST, PUT and DELETE (JSON content type, empty body) on the spec\'s paths; 404 for another learner, 403 for standard', async () => {
+    const token = await learner('premium');
+    const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, as: string, body?: unknown) =>
+      server.app.inject({ method, url, headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' }, payload: body === undefined ? '' : JSON.stringify(body) });
+    const created = await send('POST', '/api/custom-scenarios', token, { title: 'ホテル', description: 'チェックインの会話' });
+    expect(created.statusCode).toBe(200);
+    const { id } = created.json() as { id: string };
+    expect((await get('/api/custom-scenarios', token)).json()).toEqual([expect.objectContaining({ id, title: 'ホテル', description: 'チェックインの会話' })]);
+    const updated = await send('PUT', `/api/custom-scenarios/${id}`, token, { title: 'ホテルで', description: 'チェックアウト' });
+    expect(updated.json()).toMatchObject({ id, title: 'ホテルで' });
+
+    const intruder = await learner('premium');
+    const stolen = await send('DELETE', `/api/custom-scenarios/${id}`, intruder);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toMatchObject({ message: 'シナリオが見つかりません。' });
+    expect((await send('PUT', `/api/custom-scenarios/${id}`, intruder, { title: 'x', description: 'y' })).statusCode).toBe(404);
+    expect((await send('PUT', '/api/custom-scenarios/not-a-uuid', token, { title: 'x', description: 'y' })).statusCode).toBe(400);
+    expect((await send('POST', '/api/custom-scenarios', token, { title: '', description: 'y' })).json()).toMatchObject({ message: '入力内容が正しくありません。' });
+
+    const deleted = await send('DELETE', `/api/custom-scenarios/${id}`, token);
+    expect(deleted.statusCode).toBe(200);
+    expect((await get('/api/custom-scenarios', token)).json()).toEqual([]);
+
+    const standard = await learner('standard');
+    const refused = await send('POST', '/api/custom-scenarios', standard, { title: 't', description: 'd' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'この機能はプレミアムプランでご利用いただけます。' });
+  });
 });

@@ -7,6 +7,7 @@ import { learningRouter } from './routers/learning.js';
 import { plansRouter } from './routers/plans.js';
 import { practiceRouter } from './routers/practice.js';
 import { reviewRouter } from './routers/review.js';
+import { scenariosRouter } from './routers/scenarios.js';
 import { subscriptionRouter } from './routers/subscription.js';
 import { createCallerFactory, router } from './trpc.js';
 
@@ -18,6 +19,7 @@ export const appRouter = router({
   practice: practiceRouter,
   learning: learningRouter,
   review: reviewRouter,
+  scenarios: scenariosRouter,
   demo: demoRouter,
   admin: adminRouter,
 });

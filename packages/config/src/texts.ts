@@ -48,3 +48,16 @@ export function dailyLimitMessage(limit: number): string {
 
 export const REVIEW_SESSIONS_BLOCKED =
   'Deprecated API endpoint blocked: review-sessions has been consolidated into recent-sessions';
+
+/** Custom scenarios (spec section 8 toasts; the rest in the same voice). */
+export const SCENARIO_TEXT = {
+  created: 'シナリオを作成しました',
+  updated: 'シナリオを更新しました',
+  deleted: 'シナリオを削除しました',
+  notFound: 'シナリオが見つかりません。',
+  limit: 'シナリオは50個まで作成できます。',
+  titleRequired: 'タイトルを入力してください',
+  titleTooLong: 'タイトルは100文字以内で入力してください',
+  descriptionRequired: '場面の説明を入力してください',
+  descriptionTooLong: '説明は1000文字以内で入力してください',
+} as const;

@@ -4,7 +4,7 @@ import type { Db } from '@shunkan/db';
 import { TEXT } from '@shunkan/config/texts';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -64,4 +64,19 @@ export function sendError(reply: FastifyReply, error: unknown) {
   }
   reply.log.error({ err: error }, 'request failed');
   return reply.status(500).send({ message: TEXT.serverError, code: 'INTERNAL_SERVER_ERROR' });
+}
+
+/**
+ * The spec's client sends `content-type: application/json` on every call, also with no body (POST
+ * create-customer-portal, DELETE custom-scenarios/{id}), which Fastify's JSON parser refuses. In an
+ * encapsulated scope, an empty body reads as "no fields"; anything else is parsed as usual.
+ */
+export function acceptEmptyJsonBodies(scope: FastifyInstance): void {
+  const parseJson = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
 }

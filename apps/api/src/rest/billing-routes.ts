@@ -1,6 +1,6 @@
 import { formatYen } from '@shunkan/config/plans';
 import type { FastifyInstance } from 'fastify';
-import type { createRestHandler } from './adapter.js';
+import { acceptEmptyJsonBodies, type createRestHandler } from './adapter.js';
 
 type Rest = ReturnType<typeof createRestHandler>;
 type Body = Record<string, unknown>;
@@ -22,13 +22,7 @@ function field(body: Body, key: string): never {
  */
 export function registerBillingRestRoutes(app: FastifyInstance, rest: Rest): void {
   void app.register(async (scope) => {
-    const parseJson = scope.getDefaultJsonParser('error', 'error');
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim() === '') return done(null, undefined);
-      return parseJson(request, text, done);
-    });
+    acceptEmptyJsonBodies(scope);
 
     scope.get(
       '/api/subscription-plans',

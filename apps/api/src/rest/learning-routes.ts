@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { createRestHandler } from './adapter.js';
+import { acceptEmptyJsonBodies, type createRestHandler } from './adapter.js';
 
 type Rest = ReturnType<typeof createRestHandler>;
 
@@ -18,4 +18,33 @@ export function registerLearningRestRoutes(app: FastifyInstance, rest: Rest): vo
   app.get('/api/progress-report', rest((caller) => caller.learning.progressReport()));
   // The spec's name for the old daily counter: today's served problems against the plan's limit.
   app.get('/api/daily-count-removed', rest((caller) => caller.practice.today()));
+}
+
+type Body = { title?: unknown; description?: unknown };
+
+/** Custom scenarios (spec section 7): GET, POST, PUT /{id}, DELETE /{id}; premium and trial. */
+export function registerScenarioRestRoutes(app: FastifyInstance, rest: Rest): void {
+  void app.register(async (scope) => {
+    acceptEmptyJsonBodies(scope);
+    scope.get('/api/custom-scenarios', rest((caller) => caller.scenarios.list()));
+    scope.post(
+      '/api/custom-scenarios',
+      rest((caller, request) => {
+        const body = (request.body ?? {}) as Body;
+        return caller.scenarios.create({ title: body.title, description: body.description } as never);
+      }),
+    );
+    scope.put(
+      '/api/custom-scenarios/:id',
+      rest((caller, request) => {
+        const body = (request.body ?? {}) as Body;
+        const { id } = request.params as { id: string };
+        return caller.scenarios.update({ id, title: body.title, description: body.description } as never);
+      }),
+    );
+    scope.delete(
+      '/api/custom-scenarios/:id',
+      rest((caller, request) => caller.scenarios.delete({ id: (request.params as { id: string }).id })),
+    );
+  });
 }

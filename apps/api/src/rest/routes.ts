@@ -1,23 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { TEXT } from '@shunkan/config/texts';
-import { TRPCError } from '@trpc/server';
 import type { createRestHandler } from './adapter.js';
 import { registerAdminRestRoutes } from './admin-routes.js';
 import { registerBillingRestRoutes } from './billing-routes.js';
-import { registerLearningRestRoutes } from './learning-routes.js';
+import { registerLearningRestRoutes, registerScenarioRestRoutes } from './learning-routes.js';
 
 type Rest = ReturnType<typeof createRestHandler>;
-
-/**
- * Spec section 7 paths that no issue has built yet. They answer 501 with a JSON message (never a
- * crash); each later issue replaces its entries with real adapters.
- */
-export const NOT_YET_BUILT: ReadonlyArray<readonly [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string]> = [
-  ['GET', '/api/custom-scenarios'],
-  ['POST', '/api/custom-scenarios'],
-  ['PUT', '/api/custom-scenarios/:id'],
-  ['DELETE', '/api/custom-scenarios/:id'],
-];
 
 export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
   app.get('/api/auth/user', { config: { rateLimitGroup: 'auth' } }, rest((caller) => caller.auth.me()));
@@ -25,6 +12,7 @@ export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
   // Billing paths (the Stripe webhook is registered by server.ts: it needs the raw body).
   registerBillingRestRoutes(app, rest);
   registerLearningRestRoutes(app, rest);
+  registerScenarioRestRoutes(app, rest);
   // The admin dashboard and the admin price tools.
   registerAdminRestRoutes(app, rest);
 
@@ -57,18 +45,4 @@ export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
   app.post('/api/auth/login', { config: { rateLimitGroup: 'auth' } }, async (_request, reply) =>
     reply.status(410).send({ message: 'ログインはFirebase Authで行います。ログイン画面をご利用ください。' }),
   );
-
-  for (const [method, url] of NOT_YET_BUILT) {
-    if (app.hasRoute({ method, url })) continue;
-    // Not built is no reason to skip the lock: the caller is authenticated before hearing 501, exactly
-    // as the real adapter will.
-    app.route({
-      method,
-      url,
-      handler: rest(async (caller) => {
-        await caller.auth.me();
-        throw new TRPCError({ code: 'NOT_IMPLEMENTED', message: TEXT.notImplemented });
-      }),
-    });
-  }
 }

@@ -46,7 +46,7 @@ function LevelSelection({ onSelect }: { onSelect: (level: LevelKey) => void }) {
   );
 }
 
-function MemberPractice({ level, onBack, mode = 'practice' }: { level: LevelKey; onBack: () => void; mode?: PracticeMode }) {
+function MemberPractice({ level, onBack, mode = { kind: 'practice' } }: { level: LevelKey; onBack: () => void; mode?: PracticeMode }) {
   const api = useMemberPracticeApi(mode);
   return <PracticeScreen level={level} onBack={onBack} api={api} mode={mode} />;
 }
@@ -70,13 +70,18 @@ export function HomePage() {
 /** `/chat/{level}` and `/practice/{level}`. */
 export function PracticeRoutePage() {
   const params = useParams({ strict: false }) as { difficulty?: string };
-  const search = useSearch({ strict: false }) as { mode?: unknown };
+  const search = useSearch({ strict: false }) as { mode?: unknown; scenario?: unknown };
   const navigate = useNavigate();
-  const mode: PracticeMode = search.mode === 'review' ? 'review' : 'practice';
+  const mode: PracticeMode =
+    typeof search.scenario === 'string' && search.scenario
+      ? { kind: 'scenario', scenarioId: search.scenario }
+      : search.mode === 'review'
+        ? { kind: 'review' }
+        : { kind: 'practice' };
   if (!isLevelKey(params.difficulty)) return <NotFoundPage />;
   return (
     <SubscriptionGuard>
-      <MemberPractice key={`${params.difficulty}-${mode}`} level={params.difficulty} mode={mode} onBack={() => void navigate({ to: '/' })} />
+      <MemberPractice key={`${params.difficulty}-${JSON.stringify(mode)}`} level={params.difficulty} mode={mode} onBack={() => void navigate({ to: '/' })} />
     </SubscriptionGuard>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PlanSection } from '../features/billing/plan-section';
 import { ReviewDueCard } from '../features/review/review-sections';
+import { ScenarioSection } from '../features/scenarios/scenario-section';
 import { BookmarkList, DailyGoalEditor, HistoryList, LearningSummary } from '../features/learning/learning-sections';
 import { useAuth } from '../lib/auth';
 
@@ -59,6 +60,9 @@ export function MyPage() {
           </Section>
           <Section title="復習" testId="review-section">
             <ReviewDueCard />
+          </Section>
+          <Section title="カスタムシナリオ" testId="scenario-section">
+            <ScenarioSection />
           </Section>
           <Section title="1日の目標" testId="daily-goal-section" id="daily-goal">
             <DailyGoalEditor />

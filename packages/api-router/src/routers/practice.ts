@@ -1,5 +1,6 @@
 import { LEVEL_KEYS } from '@shunkan/config/levels';
-import { dailyLimitMessage, TEXT } from '@shunkan/config/texts';
+import { dailyLimitMessage, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
+import { findScenario } from '@shunkan/db/scenarios';
 import { jstDay } from '@shunkan/config/time';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
@@ -40,6 +41,8 @@ export const ZEvaluateInput = z
     answer: z.string().trim().min(1, '英文を入力してください').max(500, '英文は500文字以内で入力してください'),
     durationMs: z.number().int().min(0).max(86_400_000).optional(),
     mode: z.enum(['practice', 'review']).optional(),
+    /** Set when the problem was practised for one of the learner's scenarios (labels the history). */
+    scenarioId: z.uuid().optional(),
   })
   .refine((v) => v.problemId || v.japaneseSentence, { message: '問題を指定してください' });
 
@@ -96,6 +99,9 @@ export const practiceRouter = router({
     .mutation(async ({ ctx, input }) => {
       const problem = await findProblem(ctx.db, { problemId: input.problemId, japaneseSentence: input.japaneseSentence, level: input.difficultyLevel });
       if (!problem) throw new TRPCError({ code: 'NOT_FOUND', message: '問題が見つかりません。新しい問題を表示してください。' });
+      if (input.scenarioId && !(await findScenario(ctx.db, ctx.user.id, input.scenarioId))) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: SCENARIO_TEXT.notFound });
+      }
       try {
         return await submitAnswer({
           db: ctx.db,
@@ -105,7 +111,8 @@ export const practiceRouter = router({
           answer: input.answer,
           durationMs: input.durationMs,
           now: ctx.now(),
-          mode: input.mode,
+          mode: input.scenarioId ? 'scenario' : input.mode,
+          scenarioId: input.scenarioId ?? null,
         });
       } catch (error) {
         if (error instanceof ProblemNotFoundError) {

@@ -2,10 +2,17 @@ import type { RouterOutputs } from '@shunkan/api-router';
 import type { LevelKey } from '@shunkan/config/levels';
 import { trpc } from '../../lib/trpc';
 
-export type PracticeProblem = { problemId: string; japaneseSentence: string; isReview?: boolean; dueCount?: number };
+export type PracticeProblem = {
+  problemId: string;
+  japaneseSentence: string;
+  isReview?: boolean;
+  dueCount?: number;
+  /** Where a scenario's problem came from, said to the learner. */
+  notice?: string;
+};
 
-/** Normal practice, or review mode (due reviews first, premium and trial). */
-export type PracticeMode = 'practice' | 'review';
+/** Normal practice, review mode (due reviews first) or a custom scenario; the last two premium and trial. */
+export type PracticeMode = { kind: 'practice' } | { kind: 'review' } | { kind: 'scenario'; scenarioId: string };
 
 type MemberResult = RouterOutputs['practice']['evaluate'];
 /** What the result card shows; members also get an attempt id (bookmark) and a fallback notice. */
@@ -22,11 +29,12 @@ export type PracticeApi = {
   quotaText: string | null;
 };
 
-export function useMemberPracticeApi(mode: PracticeMode = 'practice'): PracticeApi {
+export function useMemberPracticeApi(mode: PracticeMode = { kind: 'practice' }): PracticeApi {
   const utils = trpc.useUtils();
   const today = trpc.practice.today.useQuery();
   const next = trpc.practice.nextProblem.useMutation({ onSuccess: () => void utils.practice.today.invalidate() });
   const nextReview = trpc.review.next.useMutation({ onSuccess: () => void utils.practice.today.invalidate() });
+  const nextScenario = trpc.scenarios.nextProblem.useMutation({ onSuccess: () => void utils.practice.today.invalidate() });
   // The learning record (my page, the home screen's daily goal) changes with every answer.
   const refreshRecord = () => {
     void utils.learning.invalidate();
@@ -36,10 +44,19 @@ export function useMemberPracticeApi(mode: PracticeMode = 'practice'): PracticeA
   const bookmark = trpc.practice.setBookmark.useMutation({ onSuccess: refreshRecord });
   const quota = today.data;
   return {
-    next: (level, requestId) =>
-      mode === 'review' ? nextReview.mutateAsync({ difficultyLevel: level, requestId }) : next.mutateAsync({ difficultyLevel: level, requestId }),
+    next: (level, requestId) => {
+      if (mode.kind === 'review') return nextReview.mutateAsync({ difficultyLevel: level, requestId });
+      if (mode.kind === 'scenario') return nextScenario.mutateAsync({ scenarioId: mode.scenarioId, difficultyLevel: level, requestId });
+      return next.mutateAsync({ difficultyLevel: level, requestId });
+    },
     evaluate: (problem, answer, durationMs) =>
-      evaluate.mutateAsync({ problemId: problem.problemId, answer, durationMs, mode: problem.isReview ? 'review' : undefined }),
+      evaluate.mutateAsync({
+        problemId: problem.problemId,
+        answer,
+        durationMs,
+        mode: problem.isReview ? 'review' : undefined,
+        scenarioId: mode.kind === 'scenario' ? mode.scenarioId : undefined,
+      }),
     setBookmark: async (attemptId, isBookmarked) => {
       await bookmark.mutateAsync({ attemptId, isBookmarked });
     },

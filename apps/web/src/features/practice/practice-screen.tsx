@@ -60,7 +60,7 @@ export function PracticeScreen({
   onBack,
   api,
   isDemo = false,
-  mode = 'practice',
+  mode = { kind: 'practice' },
 }: {
   level: LevelKey;
   onBack: () => void;
@@ -143,9 +143,14 @@ export function PracticeScreen({
           <Badge colorPalette={info.color} size="lg">
             {info.icon} {info.name}
           </Badge>
-          {mode === 'review' ? (
+          {mode.kind === 'review' ? (
             <Badge colorPalette="purple" size="lg" data-testid="review-mode">
               復習モード
+            </Badge>
+          ) : null}
+          {mode.kind === 'scenario' ? (
+            <Badge colorPalette="teal" size="lg" data-testid="scenario-mode">
+              シナリオ練習
             </Badge>
           ) : null}
           {counter.current > 0 ? (
@@ -182,7 +187,11 @@ export function PracticeScreen({
             <Heading as="h1" size="xl">
               {info.name}
             </Heading>
-            <Text color="gray.600">{mode === 'review' ? '復習の時期の問題から出題します。終わったら、このレベルの新しい問題が続きます。' : info.description}</Text>
+            <Text color="gray.600">{mode.kind === 'review'
+                ? '復習の時期の問題から出題します。終わったら、このレベルの新しい問題が続きます。'
+                : mode.kind === 'scenario'
+                  ? 'あなたのシナリオに合った問題で練習します。'
+                  : info.description}</Text>
             <Text fontSize="sm" color="gray.600">
               日本語の文を見て、すぐに英語で書いてみましょう。Enterで回答、Shift+Enterで改行できます。
             </Text>
@@ -216,6 +225,11 @@ export function PracticeScreen({
                   </Badge>
                 ) : null}
               </HStack>
+              {problem.notice ? (
+                <Text fontSize="sm" color="teal.800" bg="teal.50" p="2" borderRadius="md" data-testid="scenario-notice">
+                  {problem.notice}
+                </Text>
+              ) : null}
               <Text fontSize="2xl" fontWeight="bold" data-testid="japanese-sentence" lang="ja">
                 {problem.japaneseSentence}
               </Text>

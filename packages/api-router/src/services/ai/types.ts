@@ -52,6 +52,8 @@ export type GenerateProblemsInput = {
   count: number;
   /** Japanese sentences that already exist; the provider must not return them again. */
   avoidJapanese: string[];
+  /** A learner's custom scenario the problems should be set in (title and description, learner text). */
+  scenario?: { title: string; description: string };
 };
 
 /** What problem generation needs from an AI provider. */

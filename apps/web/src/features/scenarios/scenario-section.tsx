@@ -1,0 +1,186 @@
+import { Box, Button, Field, HStack, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { RouterOutputs } from '@shunkan/api-router';
+import { SCENARIO_TEXT } from '@shunkan/config/texts';
+import { notify } from '@shunkan/ui/toaster';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { ConfirmDialog } from '../billing/confirm-dialog';
+import { useSubscription } from '../billing/use-plans';
+import { PremiumPrompt } from '../review/review-sections';
+
+type Scenario = RouterOutputs['scenarios']['list'][number];
+type Fields = { title: string; description: string };
+
+const TITLE_MAX = 100;
+const DESCRIPTION_MAX = 1000;
+
+function fieldError(fields: Fields): string | null {
+  if (!fields.title.trim()) return SCENARIO_TEXT.titleRequired;
+  if (fields.title.trim().length > TITLE_MAX) return SCENARIO_TEXT.titleTooLong;
+  if (!fields.description.trim()) return SCENARIO_TEXT.descriptionRequired;
+  if (fields.description.trim().length > DESCRIPTION_MAX) return SCENARIO_TEXT.descriptionTooLong;
+  return null;
+}
+
+function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boolean; onSubmit: (fields: Fields) => void; onCancel?: () => void }) {
+  const [fields, setFields] = useState(props.initial);
+  const [touched, setTouched] = useState(false);
+  const error = fieldError(fields);
+  return (
+    <Stack
+      as="form"
+      gap="3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (!error) props.onSubmit({ title: fields.title.trim(), description: fields.description.trim() });
+      }}
+    >
+      <Field.Root>
+        <Field.Label>タイトル</Field.Label>
+        <Input value={fields.title} maxLength={TITLE_MAX} placeholder="例：空港でのチェックイン" onChange={(e) => setFields({ ...fields, title: e.target.value })} bg="white" />
+      </Field.Root>
+      <Field.Root>
+        <Field.Label>場面の説明</Field.Label>
+        <Textarea
+          value={fields.description}
+          maxLength={DESCRIPTION_MAX}
+          rows={3}
+          placeholder="例：荷物を預けたり、搭乗口を尋ねたりする会話。受動態も練習したい。"
+          onChange={(e) => setFields({ ...fields, description: e.target.value })}
+          bg="white"
+        />
+      </Field.Root>
+      {touched && error ? (
+        <Text color="red.600" fontSize="sm" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      <HStack gap="2">
+        <Button type="submit" colorPalette="blue" size="sm" loading={props.busy}>
+          {props.submitLabel}
+        </Button>
+        {props.onCancel ? (
+          <Button variant="ghost" size="sm" onClick={props.onCancel} disabled={props.busy}>
+            キャンセル
+          </Button>
+        ) : null}
+      </HStack>
+    </Stack>
+  );
+}
+
+function ScenarioItem({ scenario }: { scenario: Scenario }) {
+  const utils = trpc.useUtils();
+  const [isEditing, setIsEditing] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const onError = (error: unknown) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '保存に失敗しました') });
+  const update = trpc.scenarios.update.useMutation({
+    onSuccess: () => {
+      notify({ type: 'success', title: SCENARIO_TEXT.updated });
+      setIsEditing(false);
+      void utils.scenarios.list.invalidate();
+    },
+    onError,
+  });
+  const remove = trpc.scenarios.delete.useMutation({
+    onSuccess: () => {
+      notify({ type: 'success', title: SCENARIO_TEXT.deleted });
+      setIsConfirming(false);
+      void utils.scenarios.list.invalidate();
+    },
+    onError,
+  });
+  return (
+    <Box borderWidth="1px" borderRadius="lg" p="3" data-testid="scenario-item" minW="0">
+      {isEditing ? (
+        <ScenarioForm
+          initial={{ title: scenario.title, description: scenario.description }}
+          submitLabel="更新する"
+          busy={update.isPending}
+          onSubmit={(fields) => update.mutate({ id: scenario.id, ...fields })}
+          onCancel={() => setIsEditing(false)}
+        />
+      ) : (
+        <Stack gap="2">
+          <Text fontWeight="bold" wordBreak="break-word">
+            {scenario.title}
+          </Text>
+          <Text fontSize="sm" color="gray.700" wordBreak="break-word" whiteSpace="pre-wrap">
+            {scenario.description}
+          </Text>
+          <HStack gap="2" wrap="wrap">
+            <Button asChild size="sm" colorPalette="blue">
+              <Link to="/practice/$difficulty" params={{ difficulty: 'middle-school' }} search={{ scenario: scenario.id }}>
+                練習する
+              </Link>
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setIsEditing(true)}>
+              編集
+            </Button>
+            <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setIsConfirming(true)}>
+              削除
+            </Button>
+          </HStack>
+        </Stack>
+      )}
+      <ConfirmDialog
+        open={isConfirming}
+        onOpenChange={setIsConfirming}
+        title="シナリオを削除しますか？"
+        confirmLabel="削除する"
+        colorPalette="red"
+        loading={remove.isPending}
+        onConfirm={() => remove.mutate({ id: scenario.id })}
+      >
+        「{scenario.title}」を削除します。これまでの解答の履歴は残ります。
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+/** My page: the learner's custom scenarios (premium and trial); standard learners see the upgrade prompt. */
+export function ScenarioSection() {
+  const subscription = useSubscription();
+  const isPremium = subscription.data?.isPremium ?? false;
+  const utils = trpc.useUtils();
+  const list = trpc.scenarios.list.useQuery(undefined, { enabled: isPremium });
+  const [formKey, setFormKey] = useState(0);
+  const create = trpc.scenarios.create.useMutation({
+    onSuccess: () => {
+      notify({ type: 'success', title: SCENARIO_TEXT.created });
+      setFormKey((k) => k + 1);
+      void utils.scenarios.list.invalidate();
+    },
+    onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '作成に失敗しました') }),
+  });
+  if (!subscription.data) return <Skeleton height="16" borderRadius="lg" />;
+  if (!isPremium) return <PremiumPrompt feature="カスタムシナリオの作成" testId="scenario-upgrade" />;
+  return (
+    <Stack gap="4">
+      <Text fontSize="sm" color="gray.600">
+        練習したい場面を書くと、その場面に合った問題で練習できます。
+      </Text>
+      {list.data === undefined ? (
+        <Skeleton height="16" borderRadius="lg" />
+      ) : list.data.length === 0 ? (
+        <Text color="gray.600" data-testid="scenario-empty">
+          まだシナリオがありません。下のフォームから作成できます。
+        </Text>
+      ) : (
+        <Stack gap="3">
+          {list.data.map((scenario) => (
+            <ScenarioItem key={scenario.id} scenario={scenario} />
+          ))}
+        </Stack>
+      )}
+      <Box bg="gray.50" borderRadius="lg" p="3" data-testid="scenario-create">
+        <Text fontWeight="bold" mb="2">
+          新しいシナリオ
+        </Text>
+        <ScenarioForm key={formKey} initial={{ title: '', description: '' }} submitLabel="作成する" busy={create.isPending} onSubmit={(fields) => create.mutate(fields)} />
+      </Box>
+    </Stack>
+  );
+}

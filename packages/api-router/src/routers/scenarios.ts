@@ -1,0 +1,85 @@
+import { LEVEL_KEYS } from '@shunkan/config/levels';
+import { SCENARIO_TEXT } from '@shunkan/config/texts';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import {
+  createScenario,
+  editScenario,
+  getScenarios,
+  removeScenario,
+  ScenarioLimitError,
+  ScenarioNotFoundError,
+  serveScenarioProblem,
+} from '../domain/scenarios.js';
+import { premiumProcedure, router } from '../trpc.js';
+import { throwServeError, ZServedProblem } from './practice.js';
+
+export const ZScenarioFields = z.object({
+  title: z.string().trim().min(1, SCENARIO_TEXT.titleRequired).max(100, SCENARIO_TEXT.titleTooLong),
+  description: z.string().trim().min(1, SCENARIO_TEXT.descriptionRequired).max(1000, SCENARIO_TEXT.descriptionTooLong),
+});
+
+const ZScenarioId = z.uuid(SCENARIO_TEXT.notFound);
+
+export const ZScenario = z.object({ id: z.string(), title: z.string(), description: z.string(), createdAt: z.string(), updatedAt: z.string() });
+
+function throwScenarioError(error: unknown): never {
+  if (error instanceof ScenarioNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: SCENARIO_TEXT.notFound });
+  if (error instanceof ScenarioLimitError) throw new TRPCError({ code: 'BAD_REQUEST', message: SCENARIO_TEXT.limit });
+  throwServeError(error);
+}
+
+/**
+ * Custom scenarios (premium and trial). Every query is scoped to the caller, so another learner's
+ * scenario answers 404 exactly like one that does not exist.
+ */
+export const scenariosRouter = router({
+  /** GET /api/custom-scenarios */
+  list: premiumProcedure
+    .input(z.void())
+    .output(z.array(ZScenario))
+    .query(({ ctx }) => getScenarios({ db: ctx.db, userId: ctx.user.id })),
+
+  /** POST /api/custom-scenarios */
+  create: premiumProcedure
+    .input(ZScenarioFields)
+    .output(ZScenario)
+    .mutation(({ ctx, input }) => createScenario({ db: ctx.db, userId: ctx.user.id, fields: input, now: ctx.now() }).catch(throwScenarioError)),
+
+  /** PUT /api/custom-scenarios/{id} */
+  update: premiumProcedure
+    .input(ZScenarioFields.extend({ id: ZScenarioId }))
+    .output(ZScenario)
+    .mutation(({ ctx, input }) =>
+      editScenario({ db: ctx.db, userId: ctx.user.id, id: input.id, fields: { title: input.title, description: input.description }, now: ctx.now() }).catch(
+        throwScenarioError,
+      ),
+    ),
+
+  /** DELETE /api/custom-scenarios/{id} */
+  delete: premiumProcedure
+    .input(z.object({ id: ZScenarioId }))
+    .output(z.object({ id: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      await removeScenario({ db: ctx.db, userId: ctx.user.id, id: input.id }).catch(throwScenarioError);
+      return { id: input.id };
+    }),
+
+  /** Practising a scenario: its next problem, and where it came from (shown to the learner). */
+  nextProblem: premiumProcedure
+    .input(z.object({ scenarioId: ZScenarioId, difficultyLevel: z.enum(LEVEL_KEYS).default('middle-school'), requestId: z.string().min(8).max(100).optional() }))
+    .output(ZServedProblem.extend({ source: z.enum(['bank', 'gemini', 'level']), notice: z.string() }))
+    .mutation(({ ctx, input }) =>
+      serveScenarioProblem({
+        db: ctx.db,
+        userId: ctx.user.id,
+        scenarioId: input.scenarioId,
+        level: input.difficultyLevel,
+        requestId: input.requestId,
+        dailyLimit: ctx.access.dailyLimit,
+        now: ctx.now(),
+        ai: ctx.services.practice.ai,
+        log: ctx.services.practice.log,
+      }).catch(throwScenarioError),
+    ),
+});
