@@ -131,10 +131,28 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await expect(page.getByTestId('analytics-accuracy-value')).toHaveText(`${analytics.averageAccuracy}%`);
   await expect(page.getByTestId('admin-charts')).toBeVisible();
 
-  // Content: the bank by level.
+  // Content: the bank by level, a problem's statistics, a problem added by the admin.
   await openTab(page, 'コンテンツ');
   await expect(page.getByTestId('content-level-totals')).toContainText('中学英語');
   await expect(page.getByTestId('content-row').first()).toBeVisible();
+  await page.getByLabel('問題を検索').fill(problem.japaneseSentence);
+  await page.getByRole('button', { name: '検索' }).click();
+  await expect(page.getByTestId('problems-total')).toHaveText('1問');
+  await page.getByTestId('problem-row').getByRole('button', { name: '詳細・編集' }).click();
+  await expect(page.getByTestId('problem-stats')).toContainText('回答数 1回');
+  await page.getByRole('button', { name: '閉じる' }).click();
+  await page.getByRole('button', { name: '問題を追加' }).click();
+  const added = `ブラウザテストで追加した問題${Date.now()}です。`;
+  await page.getByLabel('日本語の文').fill(added);
+  await page.getByLabel('正解の英文（1行に1つ、最初の文が模範解答）').fill('This problem was added in a browser test.\nA browser test added this problem.');
+  await page.getByLabel('文法項目', { exact: true }).fill('受動態');
+  await page.getByLabel('解説', { exact: true }).fill('受動態（be動詞＋過去分詞）で表します。');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('保存しました', { exact: true })).toBeVisible();
+  await page.getByLabel('問題を検索').fill(added);
+  await page.getByRole('button', { name: '検索' }).click();
+  await expect(page.getByTestId('problem-row').filter({ hasText: added })).toBeVisible();
+  await expect(page.getByTestId('generator-disabled')).toBeVisible();
 
   // Phone: the tabs scroll, tables become cards, nothing is wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });

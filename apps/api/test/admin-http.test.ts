@@ -72,6 +72,12 @@ const PROCEDURES: Door[] = [
   trpcMutation('admin.tools.savePlanConfiguration', () => ({
     plans: { premium_monthly: { priceId: 'price_sandbox_premium_monthly', name: 'プレミアム', stripeAmount: 1080, currency: 'jpy', period: 'month' } },
   })),
+  trpcQuery('admin.problems.list', { level: 'toeic', search: 'a' }),
+  trpcQuery('admin.problems.get', { id: 'toeic-001' }),
+  trpcMutation('admin.problems.save', () => ({
+    problem: { level: 'toeic', japanese: `管理者の問題${Date.now()}${Math.random()}`, answers: ['An admin problem.'], grammarPoint: '名詞', explanation: 'テスト用の問題です。' },
+  })),
+  trpcMutation('admin.problems.setActive', () => ({ id: 'toeic-002', isActive: true })),
   trpcQuery('admin.tools.health'),
   trpcQuery('admin.tools.paymentDebug', { paymentId: 'none' }),
 ];

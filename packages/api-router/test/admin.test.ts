@@ -314,3 +314,75 @@ describe('admin price tools', () => {
     expect(down).toMatchObject({ stripeConnected: false, error: 'Invalid API Key provided: sk_test_****fake' });
   });
 });
+
+describe('admin content management', () => {
+  let handle: DbHandle;
+  let admin: SessionUser;
+  let learner: SessionUser;
+
+  beforeAll(async () => {
+    handle = await openTestDb();
+    await seedProblemBank(handle.db);
+    admin = await seedUser(handle.db, { isAdmin: true });
+    learner = await seedUser(handle.db);
+    await updateSubscription(handle.db, learner.id, { status: 'active', type: 'premium', plan_id: 'premium', interval: 'month', amount: 1080, current_period_end: new Date(Date.now() + 20 * DAY) });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('lists problems by level and search with attempts, average stars and the most common named errors', async () => {
+    const error = (label: string) => ({ kind: 'article', label, words: [], expected: [], message: '' });
+    await addAttempt(handle.db, learner, { problemId: 'toeic-005', level: 'toeic', rating: 2, durationMs: 1000, at: new Date(), errors: [error('冠詞'), error('時制')] });
+    await addAttempt(handle.db, learner, { problemId: 'toeic-005', level: 'toeic', rating: 5, durationMs: 1000, at: new Date(), errors: [error('冠詞')] });
+    const caller = callerFor(handle.db, admin);
+    const detail = await caller.admin.problems.get({ id: 'toeic-005' });
+    expect(detail).toMatchObject({ id: 'toeic-005', attempts: 2, averageRating: 3.5, isEdited: false, source: 'bank' });
+    expect(detail.commonErrors).toEqual([
+      { label: '冠詞', count: 2 },
+      { label: '時制', count: 1 },
+    ]);
+    const page = await caller.admin.problems.list({ level: 'toeic', search: detail.japanese.slice(0, 6) });
+    expect(page.problems.map((p) => p.id)).toContain('toeic-005');
+    expect(page.problems.every((p) => p.level === 'toeic')).toBe(true);
+    expect(page.problems.find((p) => p.id === 'toeic-005')).toMatchObject({ attempts: 2, averageRating: 3.5 });
+    await expectError(caller.admin.problems.get({ id: 'toeic-999' }), 'NOT_FOUND');
+  });
+
+  it('an added accepted answer grades 5 stars, survives the bank seeding, and a disabled problem is no longer served', async () => {
+    const caller = callerFor(handle.db, admin);
+    const before = await caller.admin.problems.get({ id: 'middle-school-002' });
+    const extra = 'Zebras certainly dance on Tuesdays.';
+    const asLearner = callerFor(handle.db, learner);
+    // As if the learner had been given this problem (grading needs a served problem).
+    await handle.db.insertInto('problem_serves').values({ user_id: learner.id, problem_id: 'middle-school-002', level: 'middle-school', day: jstDay(new Date()) }).execute();
+    const first = await asLearner.practice.evaluate({ problemId: 'middle-school-002', answer: extra, difficultyLevel: 'middle-school' });
+    expect(first.rating).toBeLessThan(5);
+    await caller.admin.problems.save({
+      id: 'middle-school-002',
+      problem: { level: 'middle-school', japanese: before.japanese, answers: [...before.answers, extra], grammarPoint: before.grammarPoint, explanation: before.explanation },
+    });
+    await seedProblemBank(handle.db);
+    const after = await caller.admin.problems.get({ id: 'middle-school-002' });
+    expect(after.answers).toContain(extra);
+    expect(after.isEdited).toBe(true);
+    const second = await asLearner.practice.evaluate({ problemId: 'middle-school-002', answer: extra, difficultyLevel: 'middle-school' });
+    expect(second.rating).toBe(5);
+
+    const created = await caller.admin.problems.save({
+      problem: { level: 'basic-verbs', japanese: '管理者が追加した問題です。', answers: ['This is a problem an admin added.'], grammarPoint: '受動態', explanation: '管理者が追加した問題の解説です。' },
+    });
+    expect(created.created).toBe(true);
+    expect(created.id).toMatch(/^basic-verbs-admin-[0-9a-f]{12}$/);
+    await expectError(
+      caller.admin.problems.save({ problem: { level: 'basic-verbs', japanese: '管理者が追加した問題です。', answers: ['Again.'], grammarPoint: 'x', explanation: '重複した問題です。' } }),
+      'CONFLICT',
+    );
+    await expectError(caller.admin.problems.save({ problem: { level: 'basic-verbs', japanese: '日本語', answers: ['日本語の答え'], grammarPoint: 'x', explanation: '解説です。' } }), 'BAD_REQUEST');
+
+    await caller.admin.problems.setActive({ id: created.id, isActive: false });
+    const row = await handle.db.selectFrom('problems').select('is_active').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect(row.is_active).toBe(false);
+    expect((await caller.admin.content()).find((c) => c.difficulty === 'basic-verbs' && c.title === '受動態')).toMatchObject({ questions: 1, activeQuestions: 0 });
+  });
+});

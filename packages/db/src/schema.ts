@@ -86,6 +86,8 @@ export type ProblemsTable = {
   source: Generated<string>;
   is_active: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Set when an admin edited the problem (0031): the bank seeding leaves it alone from then on. */
+  admin_edited_at: NullableTimestamp;
 };
 
 export type ProblemServesTable = {

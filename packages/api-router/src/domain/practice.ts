@@ -12,7 +12,7 @@ import type { AiEvaluator, AiProblemGenerator } from '../services/ai/types.js';
 import { AI_FAILURE_MESSAGES_JA, type AiFailureReason } from '../services/ai/types.js';
 import { normalizeAnswer, type Evaluator } from '@shunkan/evaluator';
 import type { TEvaluation } from '@shunkan/evaluator/types';
-import type { TBankProblem } from '@shunkan/evaluator/bank';
+import { allBankProblems, type TBankProblem } from '@shunkan/evaluator/bank';
 
 export class DailyLimitReachedError extends Error {
   constructor(readonly limit: number) {
@@ -31,7 +31,13 @@ export type ServedProblem = {
   remainingToday: number | null;
 };
 
+const BUNDLED_ANSWERS = new Map(allBankProblems().map((p) => [p.id, new Set(p.answers)]));
+
 function toBankProblem(row: ProblemRow): TBankProblem {
+  // Answers an admin added to a bundled problem are not in its written lattice: they are graded as
+  // extra accepted answers, layered over the bank.
+  const bundled = BUNDLED_ANSWERS.get(row.id);
+  const added = bundled ? row.answers.filter((a) => !bundled.has(a)) : [];
   return {
     id: row.id,
     level: row.level as LevelKey,
@@ -41,6 +47,7 @@ function toBankProblem(row: ProblemRow): TBankProblem {
     explanation: row.explanation,
     synonyms: row.synonyms,
     similarPhrases: row.similar_phrases,
+    ...(added.length > 0 ? { extraAnswers: added } : {}),
   };
 }
 

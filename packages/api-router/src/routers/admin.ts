@@ -6,6 +6,7 @@ import { generateAndStoreProblems } from '../services/ai/generate-problems.js';
 import { isAiProviderError } from '../services/ai/types.js';
 import { adminProcedure, router } from '../trpc.js';
 import { dashboardProcedures } from './admin/dashboard.js';
+import { adminProblemsRouter } from './admin/problems.js';
 import { adminToolsRouter } from './admin/tools.js';
 import { adminUsersRouter } from './admin/users.js';
 
@@ -13,6 +14,7 @@ import { adminUsersRouter } from './admin/users.js';
 export const adminRouter = router({
   ...dashboardProcedures,
   users: adminUsersRouter,
+  problems: adminProblemsRouter,
   tools: adminToolsRouter,
 
   /** Who am I, as an admin: lets the dashboard confirm the role with the server. */

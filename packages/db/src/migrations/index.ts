@@ -5,6 +5,7 @@ import * as m0003 from './0003-billing.js';
 import * as m0005 from './0005-practice-requests.js';
 import * as m0020 from './0020-learning-record.js';
 import * as m0030 from './0030-admin.js';
+import * as m0031 from './0031-admin-problem-edits.js';
 
 /**
  * Forward-only, numbered. Bundled in code so a built server needs no migration folder on disk.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-practice-requests': m0005,
   '0020-learning-record': m0020,
   '0030-admin': m0030,
+  '0031-admin-problem-edits': m0031,
 };

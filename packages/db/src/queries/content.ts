@@ -89,3 +89,78 @@ export async function listCommonErrors(db: Db, problemId: string, limit = 5): Pr
     group by 1 order by n desc, label limit ${limit}`.execute(db);
   return rows.rows.map((r) => ({ label: r.label, count: Number(r.n) }));
 }
+
+export type AdminProblemDetail = ProblemRow & { attempts: number; averageRating: number | null };
+
+/** One problem with its attempt count and average stars. */
+export async function findProblemForAdmin(db: Db, id: string): Promise<AdminProblemDetail | undefined> {
+  const row = await db.selectFrom('problems').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const stats = await db
+    .selectFrom('attempts')
+    .where('problem_id', '=', id)
+    .select([sql<string>`count(*)`.as('n'), sql<string | null>`avg(rating)`.as('avg')])
+    .executeTakeFirstOrThrow();
+  return { ...row, attempts: Number(stats.n), averageRating: stats.avg === null ? null : Number(stats.avg) };
+}
+
+export type AdminProblemFields = {
+  level: string;
+  japanese: string;
+  answers: string[];
+  grammarPoint: string;
+  explanation: string;
+  similarPhrases: Array<{ en: string; ja: string }>;
+};
+
+/** A problem written by an admin (source 'admin'); false when the level already has that sentence. */
+export async function insertAdminProblem(db: Db, id: string, fields: AdminProblemFields, now: Date): Promise<boolean> {
+  const inserted = await db
+    .insertInto('problems')
+    .values({
+      id,
+      level: fields.level,
+      japanese: fields.japanese,
+      answers: JSON.stringify(fields.answers),
+      grammar_point: fields.grammarPoint,
+      explanation: fields.explanation,
+      synonyms: '{}',
+      similar_phrases: JSON.stringify(fields.similarPhrases),
+      source: 'admin',
+      admin_edited_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(inserted);
+}
+
+/**
+ * An admin's edit of any problem (bundled ones included); marks it edited so the bank seeding keeps it.
+ * 'duplicate' when another problem of the level already has the Japanese sentence.
+ */
+export async function updateAdminProblem(db: Db, id: string, fields: Omit<AdminProblemFields, 'level' | 'similarPhrases'>, now: Date): Promise<'ok' | 'not_found' | 'duplicate'> {
+  try {
+    const result = await db
+      .updateTable('problems')
+      .set({
+        japanese: fields.japanese,
+        answers: JSON.stringify(fields.answers),
+        grammar_point: fields.grammarPoint,
+        explanation: fields.explanation,
+        admin_edited_at: now,
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? 'ok' : 'not_found';
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') return 'duplicate';
+    throw error;
+  }
+}
+
+/** Disables (or re-enables) a problem: a disabled one is never served again; its history stays. */
+export async function setProblemActive(db: Db, id: string, isActive: boolean): Promise<boolean> {
+  const result = await db.updateTable('problems').set({ is_active: isActive }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,27 +1,49 @@
-import { Badge, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { Badge, Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
+import { useMemo, useState, type FormEvent } from 'react';
 import { trpc } from '../../lib/trpc';
 import { LoadError, Loading, ResponsiveRows, Section } from './common';
 import { formatCount, LEVEL_LABEL } from './format';
+import { ProblemEditor } from './problem-editor';
+import { ProblemGenerator } from './problem-generator';
+
+const PAGE_SIZE = 20;
 
 export function ContentTab() {
   const content = trpc.admin.content.useQuery();
-  const [level, setLevel] = useState('');
-  const [query, setQuery] = useState('');
-  const rows = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    return (content.data ?? []).filter((c) => (!level || c.difficulty === level) && (!q || c.title.toLowerCase().includes(q)));
-  }, [content.data, level, query]);
+  const [level, setLevel] = useState<LevelKey | ''>('');
+  const [grammarPoint, setGrammarPoint] = useState('');
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const problems = trpc.admin.problems.list.useQuery({
+    level: level || undefined,
+    grammarPoint: grammarPoint || undefined,
+    search: search || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const groups = useMemo(() => (content.data ?? []).filter((c) => !level || c.difficulty === level), [content.data, level]);
+  const pages = problems.data ? Math.max(1, Math.ceil(problems.data.total / PAGE_SIZE)) : 1;
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    setPage(1);
+    setSearch(draft.trim());
+  }
+
   if (content.error) return <LoadError error={content.error} />;
   if (!content.data) return <Loading />;
-  const totals = Object.entries(LEVEL_LABEL).map(([key, label]) => ({
+  const totals = LEVEL_KEYS.map((key) => ({
     key,
-    label,
+    label: LEVEL_LABEL[key] ?? key,
     count: content.data.filter((c) => c.difficulty === key).reduce((n, c) => n + c.questions, 0),
   }));
+
   return (
     <Stack gap="6">
-      <Section title="問題バンク（レベル・文法項目別）">
+      <Section title="問題バンク" actions={<Button size="sm" colorPalette="blue" onClick={() => setEditing({ id: null })}>問題を追加</Button>}>
         <Stack direction="row" gap="2" flexWrap="wrap" data-testid="content-level-totals">
           {totals.map((t) => (
             <Badge key={t.key} size="lg" colorPalette="blue" variant="subtle">
@@ -29,25 +51,100 @@ export function ContentTab() {
             </Badge>
           ))}
         </Stack>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
-          <NativeSelect.Root maxW={{ sm: '48' }}>
-            <NativeSelect.Field value={level} onChange={(e) => setLevel(e.target.value)} aria-label="レベル" bg="white">
+        <Stack direction={{ base: 'column', md: 'row' }} gap="2">
+          <NativeSelect.Root maxW={{ md: '44' }}>
+            <NativeSelect.Field
+              value={level}
+              onChange={(e) => {
+                setLevel(e.target.value as LevelKey | '');
+                setGrammarPoint('');
+                setPage(1);
+              }}
+              aria-label="レベルで絞り込み"
+              bg="white"
+            >
               <option value="">すべてのレベル</option>
-              {Object.entries(LEVEL_LABEL).map(([key, label]) => (
+              {LEVEL_KEYS.map((key) => (
                 <option key={key} value={key}>
-                  {label}
+                  {LEVEL_LABEL[key]}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Input value={query} onChange={(e) => setQuery(e.target.value)} placeholder="文法項目で検索" aria-label="文法項目で検索" bg="white" maxLength={100} />
+          <NativeSelect.Root maxW={{ md: '60' }}>
+            <NativeSelect.Field
+              value={grammarPoint}
+              onChange={(e) => {
+                setGrammarPoint(e.target.value);
+                setPage(1);
+              }}
+              aria-label="文法項目で絞り込み"
+              bg="white"
+            >
+              <option value="">すべての文法項目（{groups.length}）</option>
+              {[...new Set(groups.map((g) => g.title))].sort().map((title) => (
+                <option key={title} value={title}>
+                  {title}（{groups.filter((g) => g.title === title).reduce((n, g) => n + g.questions, 0)}問）
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <HStack as="form" onSubmit={onSearch} role="search" flex="1" gap="2">
+            <Input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="日本語・英文・IDで検索" aria-label="問題を検索" bg="white" maxLength={200} />
+            <Button type="submit" flexShrink={0}>
+              検索
+            </Button>
+          </HStack>
         </Stack>
-        <Text fontSize="sm" color="gray.600">
-          {rows.length}項目
-        </Text>
+        {problems.error ? <LoadError error={problems.error} /> : null}
+        {!problems.data && !problems.error ? <Loading /> : null}
+        {problems.data ? (
+          <>
+            <Text fontSize="sm" color="gray.600" data-testid="problems-total">
+              {problems.data.total}問
+            </Text>
+            <ResponsiveRows
+              rows={problems.data.problems}
+              keyOf={(p) => p.id}
+              title={(p) => p.japanese}
+              testId="problem"
+              empty="該当する問題はありません。"
+              columns={[
+                { header: 'ID', cell: (p) => p.id },
+                { header: '日本語', cell: (p) => p.japanese },
+                { header: '文法項目', cell: (p) => p.grammarPoint },
+                { header: '回答数', cell: (p) => formatCount(p.attempts), textAlign: 'end' },
+                { header: '平均評価', cell: (p) => (p.averageRating === null ? '—' : `★ ${p.averageRating.toFixed(1)}`), textAlign: 'end' },
+                { header: '状態', cell: (p) => <Badge colorPalette={p.isActive ? 'green' : 'gray'}>{p.isActive ? '有効' : '無効'}</Badge> },
+                {
+                  header: '操作',
+                  cell: (p) => (
+                    <Button size="xs" variant="outline" onClick={() => setEditing({ id: p.id })}>
+                      詳細・編集
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+            <HStack justify="center" gap="3">
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                前へ
+              </Button>
+              <Text fontSize="sm">
+                {page} / {pages}
+              </Text>
+              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                次へ
+              </Button>
+            </HStack>
+          </>
+        ) : null}
+      </Section>
+      <Section title="レベル・文法項目別の問題数">
         <ResponsiveRows
-          rows={rows}
+          rows={groups}
           keyOf={(c) => c.id}
           title={(c) => c.title}
           testId="content"
@@ -60,6 +157,8 @@ export function ContentTab() {
           ]}
         />
       </Section>
+      <ProblemGenerator />
+      <ProblemEditor id={editing?.id ?? null} open={editing !== null} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

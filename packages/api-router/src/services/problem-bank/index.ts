@@ -6,7 +6,7 @@ export { allBankProblems, BANK } from '@shunkan/evaluator/bank';
 /**
  * Loads the bundled bank into `problems` so that admins can count and browse it and attempts can
  * reference it. Idempotent: bank rows are updated in place when the data changes; problems added
- * by AI generation or admin review (other sources) are left alone.
+ * by AI generation or admin review (other sources), and bank problems an admin edited, are left alone.
  */
 export async function seedProblemBank(db: Db): Promise<number> {
   const problems = allBankProblems();
@@ -34,7 +34,7 @@ export async function seedProblemBank(db: Db): Promise<number> {
           explanation: eb.ref('excluded.explanation'),
           synonyms: eb.ref('excluded.synonyms'),
           similar_phrases: eb.ref('excluded.similar_phrases'),
-        })),
+        })).where('problems.admin_edited_at', 'is', null),
       )
       .execute();
   }
