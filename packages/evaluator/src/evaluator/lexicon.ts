@@ -194,6 +194,8 @@ export const UK_TO_US: Readonly<Record<string, string>> = (() => {
     kilometres: 'kilometers', programme: 'program', programmes: 'programs', grey: 'gray',
     cheque: 'check', cheques: 'checks', jewellery: 'jewelry', catalogue: 'catalog',
     licence: 'license', defence: 'defense', offence: 'offense', mum: 'mom', mums: 'moms',
+    // Informal spellings read as the standard one (OK / okay).
+    ok: 'okay',
     maths: 'math', learnt: 'learned', spelt: 'spelled', dreamt: 'dreamed', burnt: 'burned',
     whilst: 'while', towards: 'toward', aeroplane: 'airplane', aeroplanes: 'airplanes',
     pyjamas: 'pajamas', tyre: 'tire', tyres: 'tires', storey: 'story', storeys: 'stories',

@@ -11,6 +11,9 @@ describe('normalizeAnswer', () => {
     ['ＡＢＣ，ｄｅｆ？', 'abc def'],
     ['Ｉ　ａｍ　ｈａｐｐｙ。', 'i am happy'],
     ['I like apples、bananas。', 'i like apples bananas'],
+    // Informal spellings of okay and all right.
+    ['Is it OK if I sit here?', 'is it okay if i sit here'],
+    ["It's alright.", 'it is all right'],
     // Contractions.
     ["I'm fine.", 'i am fine'],
     ['I’m fine.', 'i am fine'],

@@ -83,6 +83,8 @@ function expandWord(word: string, next: string | undefined): Part[] {
   if (w === "shan't") return [plain('shall'), plain('not')];
   if (w === "ain't") return [plain('is'), plain('not')];
   if (w === "let's") return [plain('let'), plain('us')];
+  // Spelling variants that are one word in one spelling and two in the other.
+  if (w === 'alright') return [plain('all'), plain('right')];
   let m = /^(.+)n't$/.exec(w);
   if (m?.[1]) return [plain(m[1]), plain('not')];
   m = /^(.+)'(m|re|ve|ll|d|s)$/.exec(w);
