@@ -30,7 +30,7 @@ describe('normalizeAnswer', () => {
     ["I'd like some tea.", 'i would like some tea'],
     ["You'd better go.", 'you had better go'],
     ["Let's go!", 'let us go'],
-    ["dont worry, im ok", 'do not worry i am ok'],
+    ["dont worry, im ok", 'do not worry i am okay'],
     // Possessive 's stays.
     ["Tom's bag is red.", "tom's bag is red"],
     // Numbers and times.
