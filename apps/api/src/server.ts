@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { appRouter } from '@shunkan/api-router';
 import { createContextInner, resolveSessionUser, type Services } from '@shunkan/api-router/context';
+import { toHttpError } from '@shunkan/api-router/errors';
 import { createFirebaseVerifier } from '@shunkan/api-router/services/auth';
 import { getCatalogue } from '@shunkan/api-router/domain/plans';
 import { createSandboxBilling } from '@shunkan/api-router/services/billing/sandbox';
@@ -22,7 +23,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppRouter } from '@shunkan/api-router';
 import type { Env } from './env.js';
-import { createRestHandler } from './rest/adapter.js';
+import { createRestHandler, logError } from './rest/adapter.js';
 import { registerRestRoutes } from './rest/routes.js';
 import { registerStripeWebhook } from './webhooks/stripe.js';
 
@@ -79,7 +80,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     (await createDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.dataDir,
-      onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost; it will be replaced'),
+      onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost; it will be replaced'),
     }));
   await migrateToLatest(database.db);
   await seedProblemBank(database.db);
@@ -143,6 +144,15 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       startupProblems: [],
     },
   };
+
+  // Registered before any route or plugin, so every encapsulated scope (REST billing paths, tRPC, the
+  // webhook) inherits it: Fastify's own errors (bad JSON, body too large) and anything a handler throws
+  // go through the one error path (api-router errors.ts) instead of Fastify's default body.
+  app.setErrorHandler((error, request, reply) => {
+    const http = toHttpError(error);
+    logError(request, error, http.status, http.isInternal);
+    return reply.status(http.status).send(http.body);
+  });
 
   const emulatorOrigin = env.FIREBASE_AUTH_EMULATOR_HOST ? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : null;
   await app.register(helmet, {
@@ -219,8 +229,10 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
         const { user, authError } = await resolveSessionUser(database.db, services, req.headers.authorization, now());
         return createContextInner({ db: database.db, services, user, authError, clientIp: req.ip, now });
       },
-      onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, procedure }, 'procedure failed');
+      onError: ({ error, path: procedure, req }) => {
+        const http = toHttpError(error);
+        if (http.isInternal) req.log.error({ err: error, procedure }, 'procedure failed');
+        else if (http.status >= 500 && http.status !== 501) req.log.warn({ err: error, procedure, status: http.status }, 'procedure refused: a dependency is unavailable');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -251,15 +263,6 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     }
     // SPA fallback: every client route (including unknown ones, which render the 404 page) gets index.html.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
-
-  app.setErrorHandler((error: { statusCode?: number; validation?: unknown; message?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    const message =
-      status === 429 ? TEXT.tooManyRequests : status === 413 || status === 400 || error.validation ? TEXT.invalidInput : status >= 500 ? TEXT.serverError : (error.message ?? TEXT.serverError);
-    const code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : status === 429 ? 'TOO_MANY_REQUESTS' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
-    return reply.status(status).send({ message, code });
   });
 
   let stopped = false;

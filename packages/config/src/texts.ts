@@ -39,6 +39,9 @@ export const TEXT = {
   notImplemented: 'この機能は準備中です。',
   tooManyRequests: 'リクエストが多すぎます。しばらくしてから再度お試しください。',
   serverError: 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。',
+  serviceUnavailable: 'ただいまサービスに接続できません。しばらくしてから再度お試しください。',
+  authUnavailable: '認証サービスに接続できません。しばらくしてから再度お試しください。',
+  apiNotFound: 'お探しのAPIは見つかりません。',
 } as const;
 
 /** The spec's 429 message, naming the limit that actually applied. */

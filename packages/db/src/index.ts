@@ -24,18 +24,34 @@ export type CreateDatabaseOptions = {
   dataDir?: string;
   /** Pool size for a PostgreSQL server. */
   maxConnections?: number;
-  /** Told about errors of idle pooled connections (they are replaced automatically). */
-  onIdleError?: (error: Error) => void;
+  /** Told about errors of pooled connections, idle or busy (broken ones are replaced automatically). */
+  onConnectionError?: (error: Error) => void;
+  /** `application_name` of the server connections (operators and tests find the API's sessions by it). */
+  applicationName?: string;
 };
 
 /** The one connection factory: PGlite on a directory (or in memory), or a PostgreSQL server. */
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     // int8 (bigserial ids, count(*)) arrives as text; our ids stay strings, counts are small.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
-    // An idle connection dropped by the server (restart, failover, admin termination) must not crash
-    // the process: the pool discards it and opens a new one on the next query.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      // A server that is down must fail a request quickly (503), not queue it forever.
+      connectionTimeoutMillis: 5_000,
+      application_name: options.applicationName ?? 'shunkan',
+    });
+    // A connection dropped by the server (restart, failover, admin termination) must never crash the
+    // process. The pool listens on idle connections only and removes its listener while a connection is
+    // checked out; a busy client then emits 'error' with nobody listening, which Node turns into an
+    // uncaught exception. So every client gets its own listener for its whole life: the query in flight
+    // fails (the request answers 503, see isDatabaseUnavailable) and the pool discards the broken client
+    // on release (it is no longer queryable), opening a fresh one for the next request.
+    const report = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', report);
+    pool.on('connect', (client) => {
+      client.on('error', report);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -58,6 +74,15 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
   };
 }
 
+/**
+ * Runs `work` in a transaction: the caller's when `db` already is one (a domain step called under a
+ * row lock), a new one otherwise. Kysely refuses to nest transactions, so shared steps use this.
+ */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work(db);
+  return db.transaction().execute(work);
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   // Numbers are reserved per issue and land in any order (0005 shipped before 0003): a database that
   // already ran a later number must still pick up an earlier one that arrives after it.
@@ -74,4 +99,32 @@ export async function checkDatabase(db: Kysely<Database>): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** SQLSTATE classes and codes that mean "the database is not reachable right now", not "bad query". */
+const UNAVAILABLE_SQLSTATE = /^(08|57P|53)/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/**
+ * True for errors that come from losing the database (server down, connection dropped, too many
+ * connections), which callers answer with 503 "try again" rather than a 500: the request was fine.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_NODE_CODES.has(e.code))) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+    // AggregateError (a connection attempt to several addresses) carries its reasons in `errors`.
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = e.cause;
+  }
+  return false;
 }

@@ -1,11 +1,8 @@
 import { createCaller } from '@shunkan/api-router';
 import { createContextInner, resolveSessionUser, type Services } from '@shunkan/api-router/context';
+import { toHttpError } from '@shunkan/api-router/errors';
 import type { Db } from '@shunkan/db';
-import { TEXT } from '@shunkan/config/texts';
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -20,12 +17,13 @@ export function createRestHandler(db: Db, services: Services, now: () => Date) {
   }
   function rest<T>(call: (caller: Caller, request: FastifyRequest) => Promise<T>) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      const caller = await callerOf(request);
       try {
+        // Inside the try: an unreachable database or Auth provider is a 503 like any other failure.
+        const caller = await callerOf(request);
         const result = await call(caller, request);
         return reply.send(result ?? {});
       } catch (error) {
-        return sendError(reply, error);
+        return sendError(request, reply, error);
       }
     };
   }
@@ -35,35 +33,28 @@ export function createRestHandler(db: Db, services: Services, now: () => Date) {
    */
   rest.custom = (handle: (caller: Caller, request: FastifyRequest, reply: FastifyReply, db: Db) => Promise<unknown>) => {
     return async (request: FastifyRequest, reply: FastifyReply) => {
-      const caller = await callerOf(request);
       try {
+        const caller = await callerOf(request);
         return await handle(caller, request, reply, db);
       } catch (error) {
-        return sendError(reply, error);
+        return sendError(request, reply, error);
       }
     };
   };
   return rest;
 }
 
-export function sendError(reply: FastifyReply, error: unknown) {
-  if (error instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(error);
-    const isInput = error.cause instanceof ZodError;
-    // 501 (a path not built yet) is a deliberate answer, not a failure to log; deliberate 5xx answers
-    // (502 when the AI or payment provider is down) carry a Japanese message meant for the learner;
-    // only an unexpected error's message is hidden, as it may describe internals.
-    if (status >= 500 && error.code !== 'NOT_IMPLEMENTED') reply.log.error({ err: error }, 'procedure failed');
-    return reply.status(status).send({
-      message: isInput ? TEXT.invalidInput : error.code === 'INTERNAL_SERVER_ERROR' ? TEXT.serverError : error.message,
-      code: error.code,
-    });
-  }
-  if (error instanceof ZodError) {
-    return reply.status(400).send({ message: TEXT.invalidInput, code: 'BAD_REQUEST' });
-  }
-  reply.log.error({ err: error }, 'request failed');
-  return reply.status(500).send({ message: TEXT.serverError, code: 'INTERNAL_SERVER_ERROR' });
+/** The REST door's half of the one error path (api-router errors.ts); the tRPC door formats the same way. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const http = toHttpError(error);
+  logError(request, error, http.status, http.isInternal);
+  return reply.status(http.status).send(http.body);
+}
+
+/** Internal errors are logged in full (with the request id, as every request log line is); outages as warnings. */
+export function logError(request: FastifyRequest, error: unknown, status: number, isInternal: boolean): void {
+  if (isInternal) request.log.error({ err: error }, 'request failed');
+  else if (status >= 500 && status !== 501) request.log.warn({ err: error, status }, 'request refused: a dependency is unavailable');
 }
 
 /**

@@ -1,5 +1,5 @@
+import { AppError } from '../errors.js';
 import { describe, expect, it } from 'vitest';
-import { BillingError } from '../services/billing/types.js';
 import { resolveReturnUrl } from './billing.js';
 
 describe('checkout return URLs', () => {
@@ -25,8 +25,8 @@ describe('checkout return URLs', () => {
       'payment-success',
       '/ok\nLocation: https://evil.example.com',
     ]) {
-      expect(() => resolveReturnUrl(value, '/x', origin), value).toThrow(BillingError);
+      expect(() => resolveReturnUrl(value, '/x', origin), value).toThrow(AppError);
     }
-    expect(() => resolveReturnUrl('https://shunkan.example.com/', '/x', null)).toThrow(BillingError);
+    expect(() => resolveReturnUrl('https://shunkan.example.com/', '/x', null)).toThrow(AppError);
   });
 });

@@ -1,12 +1,13 @@
+import { AppError } from '../errors.js';
 import { BILLING_TEXT, upgradeDoneMessage } from '@shunkan/config/billing';
 import { isPlanId, SUBSCRIPTION_STATUSES, type SubscriptionType } from '@shunkan/config/plans';
 import type { Db } from '@shunkan/db';
 import { listUserPayments } from '@shunkan/db/payments';
 import type { SubscriptionRow } from '@shunkan/db/schema';
-import { ensureSubscription, updateSubscription } from '@shunkan/db/subscriptions';
+import { ensureSubscription, lockSubscription, updateSubscription } from '@shunkan/db/subscriptions';
 import { z } from 'zod';
 import type { SessionUser } from '../context.js';
-import { BillingError, type BillingProvider } from '../services/billing/types.js';
+import { type BillingProvider } from '../services/billing/types.js';
 import { getAccess, type DailyLimits } from './access.js';
 import { findCataloguePlan, findCataloguePlanByPriceId, getCatalogue, yearlyPlanIdOf, ZCataloguePlan, ZPlanId, type TCataloguePlan } from './plans.js';
 import { resolveSubscription, syncSubscription, toSubscriptionView, trialDaysRemaining, trialEnd, ZSubscriptionView, type TSubscriptionView } from './subscription.js';
@@ -65,19 +66,32 @@ type Options = { db: Db; user: SessionUser; billing: BillingProvider; now: Date 
 
 /** Administrators use everything for free; no billing call may create charges or state for them. */
 function assertNotAdmin(user: SessionUser): void {
-  if (user.isAdmin) throw new BillingError('BAD_REQUEST', BILLING_TEXT.adminExempt);
+  if (user.isAdmin) throw new AppError('BAD_REQUEST', BILLING_TEXT.adminExempt);
 }
 
 /** A learner who already pays (or owes) must manage that subscription, not start a second one. */
 function assertNotSubscribed(row: SubscriptionRow | undefined, now: Date): void {
   const status = resolveSubscription(row, now).status;
-  if (status === 'active' || status === 'past_due') throw new BillingError('CONFLICT', BILLING_TEXT.alreadySubscribed);
+  if (status === 'active' || status === 'past_due') throw new AppError('CONFLICT', BILLING_TEXT.alreadySubscribed);
 }
 
 async function requirePlan(db: Db, planId: string): Promise<TCataloguePlan> {
   const plan = await findCataloguePlan(db, planId);
-  if (!plan) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
+  if (!plan) throw new AppError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
   return plan;
+}
+
+/**
+ * Runs a billing write under the learner's subscription row lock (see lockSubscription), with the row
+ * brought up to date first: everything `work` reads, checks, charges and stores happens as one step per
+ * learner. Used by every write that could otherwise charge twice or overwrite a concurrent change.
+ */
+async function withLockedSubscription<T>(db: Db, userId: string, now: Date, work: (trx: Db, row: SubscriptionRow) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockSubscription(trx, userId);
+    const row = (await syncSubscription({ db: trx, userId, now })) ?? (await ensureSubscription(trx, userId));
+    return work(trx, row);
+  });
 }
 
 async function currentView(db: Db, user: SessionUser, now: Date): Promise<TSubscriptionView> {
@@ -95,13 +109,10 @@ export async function listPlanCatalogue(options: { db: Db; billing: BillingProvi
 export async function startTrial(options: { db: Db; user: SessionUser; now: Date }): Promise<TSubscriptionView> {
   const { db, user, now } = options;
   assertNotAdmin(user);
-  const row = (await syncSubscription({ db, userId: user.id, now })) ?? (await ensureSubscription(db, user.id));
-  if (row.trial_used) throw new BillingError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
-  assertNotSubscribed(row, now);
-  // Conditional on trial_used: two concurrent requests start one trial.
-  const started = await db
-    .updateTable('subscriptions')
-    .set({
+  return withLockedSubscription(db, user.id, now, async (trx, row) => {
+    if (row.trial_used) throw new AppError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
+    assertNotSubscribed(row, now);
+    await updateSubscription(trx, user.id, {
       status: 'trialing',
       type: 'premium',
       plan_id: null,
@@ -111,29 +122,27 @@ export async function startTrial(options: { db: Db; user: SessionUser; now: Date
       cancel_at_period_end: false,
       trial_start: now,
       trial_used: true,
-      updated_at: now,
-    })
-    .where('user_id', '=', user.id)
-    .where('trial_used', '=', false)
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!started) throw new BillingError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
-  return currentView(db, user, now);
+    });
+    return currentView(trx, user, now);
+  });
 }
 
 export async function createPaymentIntent(options: Options & { planId: string }) {
   const { db, user, billing, now } = options;
   assertNotAdmin(user);
   const plan = await requirePlan(db, options.planId);
-  assertNotSubscribed(await syncSubscription({ db, userId: user.id, now }), now);
-  const { clientSecret } = await billing.createPaymentIntent({ db, user, plan, now });
+  // Under the lock: two checkout pages opened at once leave one payable intent, not two.
+  const { clientSecret } = await withLockedSubscription(db, user.id, now, async (trx, row) => {
+    assertNotSubscribed(row, now);
+    return billing.createPaymentIntent({ db: trx, user, plan, now });
+  });
   return { clientSecret, mode: billing.mode, planId: plan.id, amount: plan.priceYen, planName: plan.name };
 }
 
 export async function confirmSandboxPayment(options: Options & { clientSecret: string; cardNumber: string }) {
   const { db, user, billing, now } = options;
   assertNotAdmin(user);
-  if (billing.mode !== 'sandbox') throw new BillingError('PRECONDITION_FAILED', BILLING_TEXT.sandboxOnly);
+  if (billing.mode !== 'sandbox') throw new AppError('PRECONDITION_FAILED', BILLING_TEXT.sandboxOnly);
   const { planId } = await billing.confirmPayment({ db, user, now, clientSecret: options.clientSecret, cardNumber: options.cardNumber });
   return { status: 'succeeded' as const, planId: ZPlanId.parse(planId) };
 }
@@ -145,16 +154,16 @@ export async function confirmSandboxPayment(options: Options & { clientSecret: s
 export function resolveReturnUrl(value: string | undefined, fallback: string, publicOrigin: string | null): string {
   if (value === undefined || value === '') return fallback;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) throw new BillingError('BAD_REQUEST', BILLING_TEXT.invalidRedirectUrl);
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) throw new AppError('BAD_REQUEST', BILLING_TEXT.invalidRedirectUrl);
   if (value.startsWith('/') && !value.startsWith('//')) return value;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new BillingError('BAD_REQUEST', BILLING_TEXT.invalidRedirectUrl);
+    throw new AppError('BAD_REQUEST', BILLING_TEXT.invalidRedirectUrl);
   }
   if (publicOrigin !== null && url.origin === publicOrigin) return value;
-  throw new BillingError('BAD_REQUEST', BILLING_TEXT.invalidRedirectUrl);
+  throw new AppError('BAD_REQUEST', BILLING_TEXT.invalidRedirectUrl);
 }
 
 export async function createCheckoutSession(
@@ -167,7 +176,7 @@ export async function createCheckoutSession(
     // Older clients send the plan key as "priceId"; otherwise only a catalogue price can be bought.
     plan = isPlanId(options.priceId) ? await findCataloguePlan(db, options.priceId) : await findCataloguePlanByPriceId(db, options.priceId);
   }
-  if (!plan) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
+  if (!plan) throw new AppError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
   const successUrl = resolveReturnUrl(options.successUrl, `/payment-success?plan=${plan.id}&session_id={CHECKOUT_SESSION_ID}`, billing.publicOrigin);
   const cancelUrl = resolveReturnUrl(options.cancelUrl, '/payment-cancelled', billing.publicOrigin);
   assertNotSubscribed(await syncSubscription({ db, userId: user.id, now }), now);
@@ -193,36 +202,40 @@ async function currentPlanOf(db: Db, row: SubscriptionRow): Promise<TCataloguePl
 export async function setCancelAtPeriodEnd(options: Options & { cancel: boolean }): Promise<TSubscriptionView> {
   const { db, user, billing, now, cancel } = options;
   assertNotAdmin(user);
-  const row = await syncSubscription({ db, userId: user.id, now });
-  const status = resolveSubscription(row, now).status;
-  if (!row || status !== 'active') {
-    throw new BillingError('BAD_REQUEST', status === 'canceled' || status === 'expired' ? BILLING_TEXT.subscriptionEnded : BILLING_TEXT.noActiveSubscription);
-  }
-  if (row.cancel_at_period_end !== cancel) {
-    await billing.setCancelAtPeriodEnd({ db, user, row, cancel, now });
-    await updateSubscription(db, user.id, { cancel_at_period_end: cancel });
-  }
-  return currentView(db, user, now);
+  return withLockedSubscription(db, user.id, now, async (trx, row) => {
+    const status = resolveSubscription(row, now).status;
+    if (status !== 'active') {
+      throw new AppError('BAD_REQUEST', status === 'canceled' || status === 'expired' ? BILLING_TEXT.subscriptionEnded : BILLING_TEXT.noActiveSubscription);
+    }
+    if (row.cancel_at_period_end !== cancel) {
+      await billing.setCancelAtPeriodEnd({ db: trx, user, row, cancel, now });
+      await updateSubscription(trx, user.id, { cancel_at_period_end: cancel });
+    }
+    return currentView(trx, user, now);
+  });
 }
 
 export async function upgradeToYearly(options: Options): Promise<{ message: string; subscription: TSubscriptionView }> {
   const { db, user, billing, now } = options;
   assertNotAdmin(user);
-  const row = await syncSubscription({ db, userId: user.id, now });
-  if (!row || resolveSubscription(row, now).status !== 'active') throw new BillingError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
-  const from = await currentPlanOf(db, row);
-  if (!from) throw new BillingError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
-  if (from.interval === 'year' || row.interval === 'year') throw new BillingError('BAD_REQUEST', BILLING_TEXT.alreadyYearly);
-  const to = await requirePlan(db, yearlyPlanIdOf(from.type));
-  const result = await billing.changePlan({ db, user, row, from, to, now });
-  await updateSubscription(db, user.id, {
-    plan_id: to.id,
-    type: to.type,
-    interval: to.interval,
-    amount: to.priceYen,
-    current_period_end: result.currentPeriodEnd,
+  // Under the lock: of ten concurrent upgrades the first charges and switches, the others then read the
+  // yearly plan and are refused (alreadyYearly) instead of charging the proration again.
+  return withLockedSubscription(db, user.id, now, async (trx, row) => {
+    if (resolveSubscription(row, now).status !== 'active') throw new AppError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
+    const from = await currentPlanOf(trx, row);
+    if (!from) throw new AppError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
+    if (from.interval === 'year' || row.interval === 'year') throw new AppError('BAD_REQUEST', BILLING_TEXT.alreadyYearly);
+    const to = await requirePlan(trx, yearlyPlanIdOf(from.type));
+    const result = await billing.changePlan({ db: trx, user, row, from, to, now });
+    await updateSubscription(trx, user.id, {
+      plan_id: to.id,
+      type: to.type,
+      interval: to.interval,
+      amount: to.priceYen,
+      current_period_end: result.currentPeriodEnd,
+    });
+    return { message: upgradeDoneMessage(to.name, result.proratedAmount), subscription: await currentView(trx, user, now) };
   });
-  return { message: upgradeDoneMessage(to.name, result.proratedAmount), subscription: await currentView(db, user, now) };
 }
 
 /** GET /api/subscription-details: the learner's plan, amounts, next charge and own recent payments. */

@@ -1,6 +1,6 @@
 import { DAY_MS } from '@shunkan/config/time';
 import { TRIAL_DAYS, type BillingInterval, type SubscriptionStatus, type SubscriptionType } from '@shunkan/config/plans';
-import type { Db } from '@shunkan/db';
+import { inTransaction, type Db } from '@shunkan/db';
 import { insertPayment } from '@shunkan/db/payments';
 import { findSubscription, updateSubscription } from '@shunkan/db/subscriptions';
 import type { SubscriptionRow, SubscriptionUpdate } from '@shunkan/db/schema';
@@ -163,7 +163,7 @@ export async function syncSubscription(options: { db: Db; userId: string; now: D
   if (resolved.renewals.length > 0 && row.current_period_end && resolved.currentPeriodEnd) {
     const previousEnd = row.current_period_end;
     const nextEnd = resolved.currentPeriodEnd;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const moved = await trx
         .updateTable('subscriptions')
         .set({ current_period_end: nextEnd, updated_at: now })

@@ -1,6 +1,6 @@
 import { LEVEL_KEYS } from '@shunkan/config/levels';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
 import { createPasswordResetLink, setupAdminAccount } from '../domain/admin-accounts.js';
 import { generateAndStoreProblems } from '../services/ai/generate-problems.js';
 import { isAiProviderError } from '../services/ai/types.js';
@@ -29,13 +29,13 @@ export const adminRouter = router({
     .output(z.object({ created: z.array(z.object({ id: z.string(), japanese: z.string() })) }))
     .mutation(async ({ ctx, input }) => {
       const ai = ctx.services.practice.ai;
-      if (!ai) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'AI（Gemini）が設定されていないため、問題を生成できません。GEMINI_API_KEY を設定してください。' });
+      if (!ai) throw new AppError('PRECONDITION_FAILED', 'AI（Gemini）が設定されていないため、問題を生成できません。GEMINI_API_KEY を設定してください。');
       try {
         const created = await generateAndStoreProblems({ db: ctx.db, ai, level: input.difficultyLevel, count: input.count });
         return { created: created.map((p) => ({ id: p.id, japanese: p.japanese })) };
       } catch (error) {
         if (isAiProviderError(error)) {
-          throw new TRPCError({ code: 'BAD_GATEWAY', message: `AI（Gemini）で問題を生成できませんでした（${error.reason}）。時間をおいて再度お試しください。` });
+          throw new AppError('BAD_GATEWAY', `AI（Gemini）で問題を生成できませんでした（${error.reason}）。時間をおいて再度お試しください。`);
         }
         throw error;
       }
@@ -47,7 +47,7 @@ export const adminRouter = router({
     .output(z.object({ created: z.boolean(), email: z.string() }))
     .mutation(async ({ ctx, input }) => {
       const auth = ctx.services.auth?.auth;
-      if (!auth) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: '認証サービスが設定されていません。' });
+      if (!auth) throw new AppError('PRECONDITION_FAILED', '認証サービスが設定されていません。');
       const result = await setupAdminAccount(auth, input);
       ctx.services.log.info({ by: ctx.user.id, email: input.email, created: result.created }, 'administrator set up');
       return { created: result.created, email: input.email.toLowerCase() };
@@ -59,7 +59,7 @@ export const adminRouter = router({
     .output(z.object({ success: z.boolean(), error: z.string().nullable(), solution: z.object({ resetPath: z.string(), providerLink: z.string() }).nullable() }))
     .mutation(async ({ ctx, input }) => {
       const auth = ctx.services.auth?.auth;
-      if (!auth) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: '認証サービスが設定されていません。' });
+      if (!auth) throw new AppError('PRECONDITION_FAILED', '認証サービスが設定されていません。');
       const link = await createPasswordResetLink(auth, input.email);
       ctx.services.log.info({ by: ctx.user.id, email: input.email, found: Boolean(link) }, 'password reset link issued');
       if (!link) return { success: false, error: 'このメールアドレスのアカウントは見つかりません。', solution: null };

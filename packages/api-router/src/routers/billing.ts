@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   confirmSandboxPayment,
@@ -15,17 +14,7 @@ import {
 } from '../domain/billing.js';
 import { ZPlanId } from '../domain/plans.js';
 import { ZSubscriptionView } from '../domain/subscription.js';
-import { BillingError } from '../services/billing/types.js';
 import { protectedProcedure, router } from '../trpc.js';
-
-/** Domain refusals (BillingError) keep their code and Japanese message on both doors (tRPC and REST). */
-const billingProcedure = protectedProcedure.use(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof BillingError) {
-    throw new TRPCError({ code: result.error.cause.code, message: result.error.cause.message });
-  }
-  return result;
-});
 
 export const ZCreatePaymentIntentInput = z.object({ planId: ZPlanId });
 export const ZConfirmSandboxPaymentInput = z.object({
@@ -46,19 +35,19 @@ const ZUrl = z.object({ url: z.string() });
 
 export const billingRouter = router({
   /** POST /api/start-trial */
-  startTrial: billingProcedure
+  startTrial: protectedProcedure
     .input(z.void())
     .output(ZSubscriptionView)
     .mutation(({ ctx }) => startTrial({ db: ctx.db, user: ctx.user, now: ctx.now() })),
 
   /** POST /api/create-payment-intent: the client secret for the checkout page's payment form. */
-  createPaymentIntent: billingProcedure
+  createPaymentIntent: protectedProcedure
     .input(ZCreatePaymentIntentInput)
     .output(ZPaymentIntent)
     .mutation(({ ctx, input }) => createPaymentIntent({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), planId: input.planId })),
 
   /** Sandbox mode's stand-in for Stripe's confirmPayment (test cards only). */
-  confirmSandboxPayment: billingProcedure
+  confirmSandboxPayment: protectedProcedure
     .input(ZConfirmSandboxPaymentInput)
     .output(z.object({ status: z.literal('succeeded'), planId: ZPlanId }))
     .mutation(({ ctx, input }) =>
@@ -66,35 +55,35 @@ export const billingRouter = router({
     ),
 
   /** POST /api/create-checkout-session */
-  createCheckoutSession: billingProcedure
+  createCheckoutSession: protectedProcedure
     .input(ZCreateCheckoutSessionInput)
     .output(ZUrl)
     .mutation(({ ctx, input }) => createCheckoutSession({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), ...input })),
 
   /** POST /api/create-customer-portal */
-  createPortalSession: billingProcedure
+  createPortalSession: protectedProcedure
     .input(z.void())
     .output(ZUrl)
     .mutation(({ ctx }) => createPortalSession({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now() })),
 
-  cancelAtPeriodEnd: billingProcedure
+  cancelAtPeriodEnd: protectedProcedure
     .input(z.void())
     .output(ZSubscriptionView)
     .mutation(({ ctx }) => setCancelAtPeriodEnd({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), cancel: true })),
 
-  resume: billingProcedure
+  resume: protectedProcedure
     .input(z.void())
     .output(ZSubscriptionView)
     .mutation(({ ctx }) => setCancelAtPeriodEnd({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), cancel: false })),
 
   /** POST /api/upgrade-subscription */
-  upgradeToYearly: billingProcedure
+  upgradeToYearly: protectedProcedure
     .input(ZUpgradeInput)
     .output(ZUpgradeResult)
     .mutation(({ ctx }) => upgradeToYearly({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now() })),
 
   /** GET /api/subscription-details */
-  details: billingProcedure
+  details: protectedProcedure
     .input(z.void())
     .output(ZBillingDetails)
     .query(({ ctx }) =>

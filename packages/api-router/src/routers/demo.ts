@@ -1,6 +1,6 @@
 import { LEVEL_KEYS } from '@shunkan/config/levels';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
 import { demoQuota, DemoLimitReachedError, pickDemoProblem, DEMO_PROBLEMS_PER_DAY } from '../domain/demo.js';
 import { findProblem } from '../domain/practice.js';
 import { ZDiffToken, ZEvaluationError } from '@shunkan/evaluator/types';
@@ -18,11 +18,11 @@ export const demoRouter = router({
       try {
         remainingToday = demoQuota.take(ctx.clientIp ?? 'unknown', ctx.now());
       } catch (error) {
-        if (error instanceof DemoLimitReachedError) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: DEMO_LIMIT_MESSAGE });
+        if (error instanceof DemoLimitReachedError) throw new AppError('TOO_MANY_REQUESTS', DEMO_LIMIT_MESSAGE);
         throw error;
       }
       const problem = await pickDemoProblem(ctx.db, input.difficultyLevel);
-      if (!problem) throw new TRPCError({ code: 'NOT_FOUND', message: '問題の生成に失敗しました。' });
+      if (!problem) throw new AppError('NOT_FOUND', '問題の生成に失敗しました。');
       return { problemId: problem.id, japaneseSentence: problem.japanese, difficultyLevel: input.difficultyLevel, remainingToday };
     }),
 
@@ -43,7 +43,7 @@ export const demoRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const row = await findProblem(ctx.db, { problemId: input.problemId });
-      if (!row || row.source !== 'bank') throw new TRPCError({ code: 'NOT_FOUND', message: '問題が見つかりません。' });
+      if (!row || row.source !== 'bank') throw new AppError('NOT_FOUND', '問題が見つかりません。');
       const evaluator = await ctx.services.practice.getEvaluator();
       const evaluation = evaluator.evaluate(
         {

@@ -1,6 +1,5 @@
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { saveDailyGoal } from '@shunkan/db/learning';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   decodeCursor,
@@ -11,6 +10,7 @@ import {
   getStreak,
   listSessions,
 } from '../domain/learning.js';
+import { AppError } from '../errors.js';
 import { premiumProcedure, protectedProcedure, router } from '../trpc.js';
 
 const ZRating = z.number().nullable();
@@ -79,7 +79,7 @@ const ZDailyGoal = z.object({ dailyGoal: z.number().int().nullable(), answeredTo
 function cursorOf(input: { cursor?: string | null }) {
   if (input.cursor === undefined || input.cursor === null) return undefined;
   const cursor = decodeCursor(input.cursor);
-  if (!cursor) throw new TRPCError({ code: 'BAD_REQUEST', message: 'ページの指定が正しくありません。' });
+  if (!cursor) throw new AppError('BAD_REQUEST', 'ページの指定が正しくありません。');
   return cursor;
 }
 

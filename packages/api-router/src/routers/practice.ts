@@ -2,8 +2,8 @@ import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { dailyLimitMessage, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
 import { findScenario } from '@shunkan/db/scenarios';
 import { jstDay } from '@shunkan/config/time';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
 import {
   DailyLimitReachedError,
   findProblem,
@@ -66,8 +66,8 @@ const ZSubmittedEvaluation = z.object({
 
 /** Serving failures as the learner hears them: the daily limit (429, the spec's message) or no problem. */
 export function throwServeError(error: unknown): never {
-  if (error instanceof DailyLimitReachedError) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: dailyLimitMessage(error.limit) });
-  if (error instanceof ProblemNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: TEXT.problemFailed });
+  if (error instanceof DailyLimitReachedError) throw new AppError('TOO_MANY_REQUESTS', dailyLimitMessage(error.limit));
+  if (error instanceof ProblemNotFoundError) throw new AppError('NOT_FOUND', TEXT.problemFailed);
   throw error;
 }
 
@@ -98,9 +98,9 @@ export const practiceRouter = router({
     .output(ZSubmittedEvaluation)
     .mutation(async ({ ctx, input }) => {
       const problem = await findProblem(ctx.db, { problemId: input.problemId, japaneseSentence: input.japaneseSentence, level: input.difficultyLevel });
-      if (!problem) throw new TRPCError({ code: 'NOT_FOUND', message: '問題が見つかりません。新しい問題を表示してください。' });
+      if (!problem) throw new AppError('NOT_FOUND', '問題が見つかりません。新しい問題を表示してください。');
       if (input.scenarioId && !(await findScenario(ctx.db, ctx.user.id, input.scenarioId))) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: SCENARIO_TEXT.notFound });
+        throw new AppError('NOT_FOUND', SCENARIO_TEXT.notFound);
       }
       try {
         return await submitAnswer({
@@ -116,7 +116,7 @@ export const practiceRouter = router({
         });
       } catch (error) {
         if (error instanceof ProblemNotFoundError) {
-          throw new TRPCError({ code: 'NOT_FOUND', message: '問題が見つかりません。新しい問題を表示してください。' });
+          throw new AppError('NOT_FOUND', '問題が見つかりません。新しい問題を表示してください。');
         }
         throw error;
       }
@@ -141,7 +141,7 @@ export const practiceRouter = router({
     .output(z.object({ isBookmarked: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
       const updated = await setBookmark({ db: ctx.db, userId: ctx.user.id, attemptId: input.attemptId, isBookmarked: input.isBookmarked, now: ctx.now() });
-      if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: '解答が見つかりません。' });
+      if (!updated) throw new AppError('NOT_FOUND', '解答が見つかりません。');
       return { isBookmarked: input.isBookmarked };
     }),
 });

@@ -1,6 +1,5 @@
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { SCENARIO_TEXT } from '@shunkan/config/texts';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   createScenario,
@@ -13,6 +12,7 @@ import {
 } from '../domain/scenarios.js';
 import { premiumProcedure, router } from '../trpc.js';
 import { throwServeError, ZServedProblem } from './practice.js';
+import { AppError } from '../errors.js';
 
 export const ZScenarioFields = z.object({
   title: z.string().trim().min(1, SCENARIO_TEXT.titleRequired).max(100, SCENARIO_TEXT.titleTooLong),
@@ -24,8 +24,8 @@ const ZScenarioId = z.uuid(SCENARIO_TEXT.notFound);
 export const ZScenario = z.object({ id: z.string(), title: z.string(), description: z.string(), createdAt: z.string(), updatedAt: z.string() });
 
 function throwScenarioError(error: unknown): never {
-  if (error instanceof ScenarioNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: SCENARIO_TEXT.notFound });
-  if (error instanceof ScenarioLimitError) throw new TRPCError({ code: 'BAD_REQUEST', message: SCENARIO_TEXT.limit });
+  if (error instanceof ScenarioNotFoundError) throw new AppError('NOT_FOUND', SCENARIO_TEXT.notFound);
+  if (error instanceof ScenarioLimitError) throw new AppError('BAD_REQUEST', SCENARIO_TEXT.limit);
   throwServeError(error);
 }
 

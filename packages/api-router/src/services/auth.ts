@@ -1,5 +1,7 @@
 import { type App, cert, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
+import { TEXT } from '@shunkan/config/texts';
+import { AppError } from '../errors.js';
 
 /** What the server knows about a caller after verifying their Firebase ID token. */
 export type VerifiedIdentity = {
@@ -36,6 +38,22 @@ export type FirebaseAdminOptions = {
 
 const USER_CACHE_MS = 10_000;
 
+/**
+ * The Auth provider could not be asked (network down, emulator stopped, Google's key endpoint failing):
+ * the token may be perfectly good, so the caller hears 503 "try again", never 401 "log in again".
+ */
+export function isAuthProviderUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = String((error as { message?: unknown } | null)?.message ?? '');
+  if (code === 'app/network-error' || code === 'app/network-timeout' || code === 'auth/internal-error') return true;
+  // A failed fetch of Google's public keys surfaces as an argument error naming the fetch.
+  return code === 'auth/argument-error' && /fetch/i.test(message);
+}
+
+function authUnavailable(cause: unknown): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', TEXT.authUnavailable, { cause });
+}
+
 export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerifier {
   if (options.emulatorHost) {
     // firebase-admin reads the emulator address from the environment only.
@@ -63,6 +81,7 @@ export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerif
       try {
         decoded = await auth.verifyIdToken(idToken);
       } catch (error) {
+        if (isAuthProviderUnavailable(error)) throw authUnavailable(error);
         const code = (error as { code?: string }).code ?? '';
         if (code === 'auth/id-token-expired') throw new AuthError('expired', 'token expired');
         if (code === 'auth/argument-error') throw new AuthError('malformed', 'malformed token');
@@ -82,7 +101,8 @@ export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerif
         record = await auth.getUser(decoded.uid);
       } catch (error) {
         if ((error as { code?: string }).code === 'auth/user-not-found') throw new AuthError('unknown-user', 'unknown user');
-        throw error;
+        // Anything else is the provider failing, not the caller: quota, network, an emulator that stopped.
+        throw authUnavailable(error);
       }
       if (record.disabled) throw new AuthError('disabled', 'account disabled');
       const validSince = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0;

@@ -31,3 +31,18 @@ export async function findSubscriptionByStripeCustomer(db: Db, customerId: strin
 export async function findSubscriptionByStripeSubscription(db: Db, subscriptionId: string): Promise<SubscriptionRow | undefined> {
   return db.selectFrom('subscriptions').selectAll().where('stripe_subscription_id', '=', subscriptionId).executeTakeFirst();
 }
+
+/**
+ * The learner's subscription row, created if missing and locked until `trx` ends (SELECT ... FOR UPDATE):
+ * billing writes that read the state and then charge or change it (upgrade, trial start, payment intent,
+ * cancellation) run one at a time per learner, so a double click or ten parallel requests charge once.
+ */
+export async function lockSubscription(trx: Db, userId: string): Promise<SubscriptionRow> {
+  if (!trx.isTransaction) throw new Error('lockSubscription needs a transaction');
+  await trx
+    .insertInto('subscriptions')
+    .values({ user_id: userId, status: 'none' })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  return trx.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+}

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { LevelKey } from '@shunkan/config/levels';
 import type { Db } from '@shunkan/db';
 import { findProblemForAdmin, insertAdminProblem, listCommonErrors, listProblemsWithStats, setProblemActive, updateAdminProblem } from '@shunkan/db/content';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { AppError } from '../../errors.js';
 
 export const ZAdminProblem = z.object({
   id: z.string(),
@@ -50,7 +50,7 @@ const DUPLICATE = 'このレベルには同じ日本語の問題がすでにあ�
 
 export async function getProblemForAdmin(options: { db: Db; id: string }) {
   const row = await findProblemForAdmin(options.db, options.id);
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return {
     id: row.id,
     level: row.level,
@@ -85,17 +85,17 @@ export async function saveProblemForAdmin(options: { db: Db; id?: string; input:
   const answers = dedupeAnswers(options.input.answers);
   if (options.id) {
     const result = await updateAdminProblem(options.db, options.id, { ...options.input, answers }, options.now);
-    if (result === 'not_found') throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-    if (result === 'duplicate') throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE });
+    if (result === 'not_found') throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (result === 'duplicate') throw new AppError('CONFLICT', DUPLICATE);
     return { id: options.id, created: false };
   }
   const id = `${options.input.level}-admin-${randomBytes(6).toString('hex')}`;
   const inserted = await insertAdminProblem(options.db, id, { ...options.input, answers, similarPhrases: [] }, options.now);
-  if (!inserted) throw new TRPCError({ code: 'CONFLICT', message: DUPLICATE });
+  if (!inserted) throw new AppError('CONFLICT', DUPLICATE);
   return { id, created: true };
 }
 
 export async function setProblemActiveForAdmin(options: { db: Db; id: string; isActive: boolean }) {
-  if (!(await setProblemActive(options.db, options.id, options.isActive))) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  if (!(await setProblemActive(options.db, options.id, options.isActive))) throw new AppError('NOT_FOUND', NOT_FOUND);
   return { id: options.id, isActive: options.isActive };
 }

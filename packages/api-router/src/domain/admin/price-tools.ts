@@ -1,10 +1,10 @@
 import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage } from '@shunkan/config/admin';
 import type { Db } from '@shunkan/db';
 import { getPriceMode, listModePriceIds, saveModePriceIds, updatePlanConfiguration, type PriceMode } from '@shunkan/db/price-configuration';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { BillingError, type BillingProvider, type TPriceItem } from '../../services/billing/types.js';
+import { type BillingProvider, type TPriceItem } from '../../services/billing/types.js';
 import { getCatalogue, type TCataloguePlan } from '../plans.js';
+import { AppError } from '../../errors.js';
 
 export const ADMIN_PLAN_KEYS = ['standard_monthly', 'standard_yearly', 'premium_monthly', 'premium_yearly'] as const;
 export type AdminPlanKey = (typeof ADMIN_PLAN_KEYS)[number];
@@ -52,23 +52,14 @@ function sandboxPrices(plans: TCataloguePlan[]): TPriceItem[] {
   }));
 }
 
-/** BillingError codes are tRPC codes; a missing price is a 404 with Stripe's own words. */
-function asTrpc(error: unknown): never {
-  if (error instanceof BillingError) throw new TRPCError({ code: error.code, message: error.message });
-  throw error;
-}
-
 export async function getPriceInfo(options: { db: Db; billing: BillingProvider; priceId: string }): Promise<{ source: 'sandbox' | 'stripe'; price: TPriceItem }> {
   if (options.billing.mode === 'sandbox') {
     const price = sandboxPrices(await getCatalogue(options.db)).find((p) => p.id === options.priceId);
-    if (!price) throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_TEXT.sandboxPriceNotFound });
+    if (!price) throw new AppError('NOT_FOUND', ADMIN_TEXT.sandboxPriceNotFound);
     return { source: 'sandbox', price };
   }
-  try {
-    return { source: 'stripe', price: await options.billing.retrievePrice(options.priceId) };
-  } catch (error) {
-    return asTrpc(error);
-  }
+  // A Stripe refusal is an AppError already (a missing price: 404 with Stripe's own words).
+  return { source: 'stripe', price: await options.billing.retrievePrice(options.priceId) };
 }
 
 export async function listPrices(options: { db: Db; billing: BillingProvider }) {
@@ -76,12 +67,8 @@ export async function listPrices(options: { db: Db; billing: BillingProvider }) 
     const prices = sandboxPrices(await getCatalogue(options.db));
     return { account_type: 'sandbox' as const, total_prices: prices.length, prices, message: 'サンドボックスのカタログから表示しています（Stripe未接続）。' };
   }
-  try {
-    const prices = await options.billing.listPrices();
-    return { account_type: options.billing.accountType, total_prices: prices.length, prices, message: null };
-  } catch (error) {
-    return asTrpc(error);
-  }
+  const prices = await options.billing.listPrices();
+  return { account_type: options.billing.accountType, total_prices: prices.length, prices, message: null };
 }
 
 export async function getPriceConfiguration(options: { db: Db; billing: BillingProvider }) {
@@ -111,10 +98,7 @@ export async function getPriceConfiguration(options: { db: Db; billing: BillingP
 async function verifyForPlan(options: { db: Db; billing: BillingProvider }, plan: TCataloguePlan, priceId: string): Promise<void> {
   const { price } = await getPriceInfo({ ...options, priceId });
   if (price.type !== 'recurring' || price.recurring?.interval !== plan.interval || !price.active) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `${priceId} は ${plan.name}（${plan.interval === 'year' ? '年' : '月'}額）に使えません（定期課金・同じ請求間隔・有効な価格が必要です）。`,
-    });
+    throw new AppError('BAD_REQUEST', `${priceId} は ${plan.name}（${plan.interval === 'year' ? '年' : '月'}額）に使えません（定期課金・同じ請求間隔・有効な価格が必要です）。`);
   }
 }
 
@@ -127,7 +111,7 @@ export async function savePriceConfiguration(options: { db: Db; billing: Billing
   const entries = Object.entries(options.priceIds).filter((e): e is [AdminPlanKey, string] => typeof e[1] === 'string' && e[1] !== '');
   for (const [key, priceId] of entries) {
     const plan = plans.find((p) => p.adminKey === key);
-    if (!plan) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXT.priceNotInCatalogue });
+    if (!plan) throw new AppError('BAD_REQUEST', ADMIN_TEXT.priceNotInCatalogue);
     await verifyForPlan(options, plan, priceId);
   }
   const updated = await saveModePriceIds(options.db, { mode: options.mode, priceIds: Object.fromEntries(entries), now: options.now });
@@ -155,9 +139,9 @@ export async function savePlanConfiguration(options: {
   for (const [key, entry] of Object.entries(options.plans)) {
     if (!entry) continue;
     const plan = catalogue.find((p) => p.adminKey === key);
-    if (!plan) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXT.priceNotInCatalogue });
+    if (!plan) throw new AppError('BAD_REQUEST', ADMIN_TEXT.priceNotInCatalogue);
     if (entry.period !== plan.interval) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `${plan.name}の請求間隔は${plan.interval === 'year' ? '年' : '月'}です。` });
+      throw new AppError('BAD_REQUEST', `${plan.name}の請求間隔は${plan.interval === 'year' ? '年' : '月'}です。`);
     }
     await verifyForPlan(options, plan, entry.priceId);
     updates.push({ adminKey: key, priceId: entry.priceId, name: entry.name, priceYen: entry.stripeAmount });

@@ -5,11 +5,11 @@ import type { Db } from '@shunkan/db';
 import { listAdminUsers, setRoleKeepingAnAdmin } from '@shunkan/db/admin-users';
 import { updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserById } from '@shunkan/db/users';
-import { TRPCError } from '@trpc/server';
 import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import type { Logger, SessionUser } from '../../context.js';
 import { effectiveStatus, hasAccessStatus, resolveSubscription, syncSubscription, trialEnd } from '../subscription.js';
+import { AppError } from '../../errors.js';
 
 export const ZAdminUser = z.object({
   id: z.string(),
@@ -85,7 +85,7 @@ export async function listUsersForAdmin(options: { db: Db; now: Date; search?: s
 export async function setUserSubscriptionType(options: { db: Db; userId: string; type: SubscriptionType; now: Date; log: Logger; by: SessionUser }) {
   const { db, userId, type, now } = options;
   const user = await findUserById(db, userId);
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_TEXT.userNotFound });
+  if (!user) throw new AppError('NOT_FOUND', ADMIN_TEXT.userNotFound);
   const row = await syncSubscription({ db, userId, now });
   const resolved = resolveSubscription(row, now);
   const isPaid = row && row.provider !== 'admin' && hasAccessStatus(resolved.status) && resolved.status === 'active';
@@ -125,14 +125,14 @@ export async function setUserAdminRole(options: {
 }) {
   const { db, userId, isAdmin } = options;
   const user = await findUserById(db, userId);
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_TEXT.userNotFound });
+  if (!user) throw new AppError('NOT_FOUND', ADMIN_TEXT.userNotFound);
   if (!isAdmin) {
-    if (userId === options.by.id) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXT.ownRole });
-    if (user.email && options.adminEmails.includes(user.email)) throw new TRPCError({ code: 'BAD_REQUEST', message: ADMIN_TEXT.listedAdmin });
+    if (userId === options.by.id) throw new AppError('BAD_REQUEST', ADMIN_TEXT.ownRole);
+    if (user.email && options.adminEmails.includes(user.email)) throw new AppError('BAD_REQUEST', ADMIN_TEXT.listedAdmin);
   }
   const result = await setRoleKeepingAnAdmin(db, userId, isAdmin ? 'admin' : 'learner');
-  if (result === 'not_found') throw new TRPCError({ code: 'NOT_FOUND', message: ADMIN_TEXT.userNotFound });
-  if (result === 'last_admin') throw new TRPCError({ code: 'CONFLICT', message: ADMIN_TEXT.lastAdmin });
+  if (result === 'not_found') throw new AppError('NOT_FOUND', ADMIN_TEXT.userNotFound);
+  if (result === 'last_admin') throw new AppError('CONFLICT', ADMIN_TEXT.lastAdmin);
   if (!isAdmin && options.auth) {
     try {
       const record = await options.auth.getUser(user.firebase_uid);

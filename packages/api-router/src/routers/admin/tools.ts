@@ -1,6 +1,5 @@
 import { checkPriceId } from '@shunkan/config/admin';
 import { getPriceMode } from '@shunkan/db/price-configuration';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { getHealthReport, getPaymentDebug, ZHealthReport, ZPaymentDebug } from '../../domain/admin/diagnostics.js';
 import {
@@ -14,6 +13,7 @@ import {
   ZPriceItem,
 } from '../../domain/admin/price-tools.js';
 import { adminProcedure, router } from '../../trpc.js';
+import { AppError } from '../../errors.js';
 
 const ZPlanKeyMap = <T extends z.ZodTypeAny>(value: T) =>
   z.object({ standard_monthly: value.optional(), standard_yearly: value.optional(), premium_monthly: value.optional(), premium_yearly: value.optional() }).strict();
@@ -32,7 +32,7 @@ export const adminToolsRouter = router({
     .output(z.object({ source: z.enum(['sandbox', 'stripe']), price: ZPriceItem }))
     .mutation(({ ctx, input }) => {
       const checked = checkPriceId(input.priceId);
-      if (!checked.ok) throw new TRPCError({ code: 'BAD_REQUEST', message: checked.message });
+      if (!checked.ok) throw new AppError('BAD_REQUEST', checked.message);
       return getPriceInfo({ db: ctx.db, billing: ctx.services.billing, priceId: checked.priceId });
     }),
 

@@ -1,10 +1,13 @@
+import { AppError } from '../../errors.js';
 import { randomBytes } from 'node:crypto';
 import { BILLING_TEXT, SANDBOX_CARDS } from '@shunkan/config/billing';
 import { DAY_MS } from '@shunkan/config/time';
+import { inTransaction } from '@shunkan/db';
+import { lockSubscription } from '@shunkan/db/subscriptions';
 import { cancelOpenSandboxPayments, findOpenSandboxPayment, findPaymentByClientSecret, insertPayment, setPaymentStatus } from '@shunkan/db/payments';
 import { findCataloguePlan } from '../../domain/plans.js';
 import { activatePaidPeriod, addInterval, resolveSubscription } from '../../domain/subscription.js';
-import { BillingError, type SandboxBillingProvider } from './types.js';
+import { type SandboxBillingProvider } from './types.js';
 
 function randomId(bytes = 12): string {
   return randomBytes(bytes).toString('hex');
@@ -36,7 +39,7 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
       }
       const id = `sandbox_pi_${randomId()}`;
       const clientSecret = `${id}_secret_${randomId(16)}`;
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await insertPayment(trx, {
           id,
           user_id: user.id,
@@ -59,28 +62,28 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
     async confirmPayment({ db, user, clientSecret, cardNumber, now }) {
       const payment = await findPaymentByClientSecret(db, clientSecret);
       // Another account's secret is treated as unknown: it must not reveal or complete someone else's payment.
-      if (!payment || payment.user_id !== user.id || !payment.plan_id) throw new BillingError('NOT_FOUND', BILLING_TEXT.paymentNotFound);
+      if (!payment || payment.user_id !== user.id || !payment.plan_id) throw new AppError('NOT_FOUND', BILLING_TEXT.paymentNotFound);
       // A double-submitted form: the first confirmation did the work.
       if (payment.status === 'succeeded') return { planId: payment.plan_id };
-      if (payment.status === 'canceled') throw new BillingError('CONFLICT', BILLING_TEXT.paymentSuperseded);
+      if (payment.status === 'canceled') throw new AppError('CONFLICT', BILLING_TEXT.paymentSuperseded);
       const card = normalizeCardNumber(cardNumber);
       if (card === SANDBOX_CARDS.declined) {
         await setPaymentStatus(db, payment.id, 'failed', ['pending']);
-        throw new BillingError('PAYMENT_REQUIRED', BILLING_TEXT.cardDeclined);
+        throw new AppError('PAYMENT_REQUIRED', BILLING_TEXT.cardDeclined);
       }
-      if (card !== SANDBOX_CARDS.success) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownTestCard);
+      if (card !== SANDBOX_CARDS.success) throw new AppError('BAD_REQUEST', BILLING_TEXT.unknownTestCard);
       const plan = await findCataloguePlan(db, payment.plan_id);
-      if (!plan) throw new BillingError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
-      await db.transaction().execute(async (trx) => {
+      if (!plan) throw new AppError('BAD_REQUEST', BILLING_TEXT.unknownPlan);
+      await inTransaction(db, async (trx) => {
         // The learner's subscription row, locked: two confirmations (two tabs) are decided one at a time,
         // so the second sees the paid plan the first started and is refused instead of charging twice.
-        const row = await trx.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).forUpdate().executeTakeFirst();
+        const row = await lockSubscription(trx, user.id);
         // Read again under the lock: a concurrent double submit of this form has already done the work.
         const current = await findPaymentByClientSecret(trx, clientSecret);
         if (current?.status === 'succeeded') return;
-        if (current?.status === 'canceled') throw new BillingError('CONFLICT', BILLING_TEXT.paymentSuperseded);
+        if (current?.status === 'canceled') throw new AppError('CONFLICT', BILLING_TEXT.paymentSuperseded);
         const status = resolveSubscription(row, now).status;
-        if (status === 'active' || status === 'past_due') throw new BillingError('CONFLICT', BILLING_TEXT.alreadySubscribed);
+        if (status === 'active' || status === 'past_due') throw new AppError('CONFLICT', BILLING_TEXT.alreadySubscribed);
         // Only the confirmation that moves the payment to succeeded starts the paid period.
         if (!(await setPaymentStatus(trx, payment.id, 'succeeded', ['pending', 'failed']))) return;
         // Price as offered when the intent was created, even if an admin edited the catalogue since.

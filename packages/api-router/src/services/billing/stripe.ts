@@ -1,3 +1,4 @@
+import { AppError } from '../../errors.js';
 import { BILLING_TEXT } from '@shunkan/config/billing';
 import type { Db } from '@shunkan/db';
 import { ensureSubscription, findSubscription } from '@shunkan/db/subscriptions';
@@ -5,7 +6,7 @@ import Stripe from 'stripe';
 import type { Logger, SessionUser } from '../../context.js';
 import type { TCataloguePlan } from '../../domain/plans.js';
 import { addInterval } from '../../domain/subscription.js';
-import { BillingError, type StripeBillingProvider, type TPriceItem } from './types.js';
+import { type StripeBillingProvider, type TPriceItem } from './types.js';
 
 export type StripeBillingOptions = {
   secretKey: string;
@@ -56,9 +57,9 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
     try {
       return await run();
     } catch (error) {
-      if (error instanceof BillingError) throw error;
+      if (error instanceof AppError) throw error;
       options.log.error({ err: error, operation }, 'stripe call failed');
-      throw new BillingError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+      throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
     }
   }
 
@@ -69,7 +70,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
   }
 
   function priceOf(plan: TCataloguePlan): string {
-    if (!plan.priceId) throw new BillingError('PRECONDITION_FAILED', BILLING_TEXT.planNotPurchasable);
+    if (!plan.priceId) throw new AppError('PRECONDITION_FAILED', BILLING_TEXT.planNotPurchasable);
     return plan.priceId;
   }
 
@@ -132,7 +133,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
         return toPriceItem(await stripe.prices.retrieve(priceId));
       } catch (error) {
         options.log.warn({ err: error, priceId }, 'stripe price lookup failed');
-        throw new BillingError(error instanceof Stripe.errors.StripeInvalidRequestError ? 'NOT_FOUND' : 'BAD_GATEWAY', stripeMessage(error));
+        throw new AppError(error instanceof Stripe.errors.StripeInvalidRequestError ? 'NOT_FOUND' : 'BAD_GATEWAY', stripeMessage(error));
       }
     },
 
@@ -142,7 +143,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
         return list.data.map(toPriceItem);
       } catch (error) {
         options.log.warn({ err: error }, 'stripe price list failed');
-        throw new BillingError('BAD_GATEWAY', stripeMessage(error));
+        throw new AppError('BAD_GATEWAY', stripeMessage(error));
       }
     },
 
@@ -166,7 +167,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
         );
         // Stripe already charges this learner (its webhook has not reached us yet, or was lost): a second
         // subscription would bill the card twice.
-        if (LIVE_STATUSES.has(existing.status)) throw new BillingError('CONFLICT', BILLING_TEXT.alreadySubscribed);
+        if (LIVE_STATUSES.has(existing.status)) throw new AppError('CONFLICT', BILLING_TEXT.alreadySubscribed);
         if (existing.status === 'incomplete') {
           // A learner who reloads the checkout page gets the still-unpaid subscription back, not a second one.
           const secret = clientSecretOf(existing);
@@ -189,7 +190,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       const clientSecret = clientSecretOf(subscription);
       if (!clientSecret) {
         options.log.error({ subscription: subscription.id }, 'stripe subscription without a confirmation secret');
-        throw new BillingError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+        throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
       }
       // Access starts only when Stripe reports the invoice paid (webhook); this just links the subscription.
       await db
@@ -216,13 +217,13 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
           subscription_data: { metadata: { user_id: user.id, plan_id: plan.id } },
         }),
       );
-      if (!session.url) throw new BillingError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+      if (!session.url) throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
       return { url: session.url };
     },
 
     async createPortalSession({ row }) {
       const customer = row.stripe_customer_id;
-      if (!customer) throw new BillingError('BAD_REQUEST', BILLING_TEXT.noBillingAccount);
+      if (!customer) throw new AppError('BAD_REQUEST', BILLING_TEXT.noBillingAccount);
       const session = await call('billingPortal.sessions.create', () =>
         stripe.billingPortal.sessions.create({ customer, return_url: `${publicOrigin}/my-page`, locale: 'ja' }),
       );
@@ -238,11 +239,11 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
 
     async changePlan({ row, to, now }) {
       const id = row.provider === 'stripe' ? row.stripe_subscription_id : null;
-      if (!id) throw new BillingError('BAD_REQUEST', BILLING_TEXT.noBillingAccount);
+      if (!id) throw new AppError('BAD_REQUEST', BILLING_TEXT.noBillingAccount);
       const price = priceOf(to);
       const current = await call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(id));
       const item = current.items.data[0];
-      if (!item) throw new BillingError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+      if (!item) throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
       const previousInvoice = idOf(current.latest_invoice);
       // pending_if_incomplete: the switch only happens if the prorated charge succeeds; otherwise the
       // learner stays on the monthly plan instead of ending up past_due on the yearly one.
@@ -255,7 +256,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
         }),
       );
       if (updated.pending_update) {
-        throw new BillingError('PAYMENT_REQUIRED', 'お支払いが完了しなかったため、プランは変更されていません。お支払い方法をご確認ください。');
+        throw new AppError('PAYMENT_REQUIRED', 'お支払いが完了しなかったため、プランは変更されていません。お支払い方法をご確認ください。');
       }
       const invoice = updated.latest_invoice;
       const proratedAmount = invoice && typeof invoice !== 'string' && invoice.id !== previousInvoice ? invoice.amount_paid || invoice.amount_due : null;

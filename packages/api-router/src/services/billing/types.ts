@@ -18,19 +18,6 @@ export type TPriceItem = {
   nickname: string | null;
 };
 
-/** Codes map one to one onto tRPC error codes (and so onto HTTP statuses on the REST doors). */
-export type BillingErrorCode = 'BAD_REQUEST' | 'CONFLICT' | 'NOT_FOUND' | 'PRECONDITION_FAILED' | 'PAYMENT_REQUIRED' | 'BAD_GATEWAY';
-
-/** A refusal with a Japanese message meant for the learner. */
-export class BillingError extends Error {
-  constructor(
-    readonly code: BillingErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 type Call = { db: Db; user: SessionUser; now: Date };
 
 /**
@@ -76,7 +63,7 @@ export type StripeBillingProvider = BillingProviderBase & {
   constructWebhookEvent(rawBody: Buffer | string, signature: string | string[] | undefined): Stripe.Event;
   /** 'test' or 'live', from the secret key's prefix (the admin price tools show it). */
   readonly accountType: 'test' | 'live';
-  /** One price as Stripe has it (admin price check); a Stripe refusal becomes a BillingError with its message. */
+  /** One price as Stripe has it (admin price check); a Stripe refusal becomes an AppError with its message. */
   retrievePrice(priceId: string): Promise<TPriceItem>;
   /** The account's prices, newest first, at most 100 (admin price list). */
   listPrices(): Promise<TPriceItem[]>;

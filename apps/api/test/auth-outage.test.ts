@@ -1,0 +1,43 @@
+import { createServer as createNetServer } from 'node:net';
+import { TEXT } from '@shunkan/config/texts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from '../src/server.js';
+import { emulatorHost, signUp, startTestServer } from './harness.js';
+
+/** A loopback port nobody listens on: the Auth provider is down. */
+async function closedPort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('the Auth provider is unreachable', () => {
+  const realEmulator = emulatorHost();
+  let server: ServerHandle | undefined;
+  afterAll(async () => {
+    await server?.stop();
+    // firebase-admin reads the emulator address from the environment: give the other files theirs back.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = realEmulator;
+  });
+
+  it('answers 503 "try again" on both doors, not 401 "log in again"', async () => {
+    // A good token, issued while the provider was up.
+    const { idToken } = await signUp();
+    server = await startTestServer({ FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await closedPort()}` });
+    const headers = { authorization: `Bearer ${idToken}` };
+
+    const rest = await server.app.inject({ method: 'GET', url: '/api/user-subscription', headers });
+    expect(rest.statusCode).toBe(503);
+    expect(rest.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: TEXT.authUnavailable });
+
+    const trpc = await server.app.inject({ method: 'GET', url: '/api/trpc/subscription.current', headers });
+    expect(trpc.statusCode).toBe(503);
+    expect(trpc.json()).toMatchObject({ error: { message: TEXT.authUnavailable, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } } });
+
+    // Guests do not need the provider: public paths keep working.
+    expect((await server.app.inject({ method: 'GET', url: '/api/subscription-plans' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,94 @@
+import { BILLING_TEXT } from '@shunkan/config/billing';
+import { findUserByFirebaseUid } from '@shunkan/db/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from '../src/server.js';
+import { signUp, startTestServer } from './harness.js';
+
+// Meaningful on a PostgreSQL server (TEST_DATABASE_URL: many connections, real concurrency); on PGlite
+// (one connection) it passes trivially and still pins the answers.
+let server: ServerHandle;
+beforeAll(async () => {
+  server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function post(url: string, token: string, body: unknown = {}) {
+  const response = await server.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+}
+
+async function userIdOf(localId: string): Promise<string> {
+  const user = await findUserByFirebaseUid(server.database.db, localId);
+  if (!user) throw new Error('user record missing');
+  return user.id;
+}
+
+/** A learner on the standard monthly plan, paid through the sandbox checkout as the web app does it. */
+async function monthlyLearner() {
+  const account = await signUp();
+  const intent = await post('/api/create-payment-intent', account.idToken, { planId: 'standard' });
+  expect(intent.status).toBe(200);
+  const paid = await post('/api/trpc/billing.confirmSandboxPayment', account.idToken, { clientSecret: intent.body.clientSecret, cardNumber: '4242424242424242' });
+  expect(paid.status).toBe(200);
+  return { token: account.idToken, userId: await userIdOf(account.localId) };
+}
+
+function count<T>(values: T[]): Map<T, number> {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return counts;
+}
+
+describe('billing writes from one learner at the same time serialise', () => {
+  it('10 concurrent upgrades to yearly charge the proration once', async () => {
+    const { token, userId } = await monthlyLearner();
+    const results = await Promise.all(Array.from({ length: 10 }, () => post('/api/upgrade-subscription', token, { planType: 'yearly' })));
+    expect(count(results.map((r) => r.status))).toEqual(new Map([[200, 1], [400, 9]]));
+    for (const r of results.filter((r) => r.status === 400)) expect(r.body.message).toBe(BILLING_TEXT.alreadyYearly);
+    const prorations = await server.database.db.selectFrom('payments').select(['amount']).where('user_id', '=', userId).where('kind', '=', 'proration').execute();
+    expect(prorations).toHaveLength(1);
+    const details = (await server.app.inject({ method: 'GET', url: '/api/subscription-details', headers: { authorization: `Bearer ${token}` } })).json() as Record<string, unknown>;
+    expect(details).toMatchObject({ status: 'active', planId: 'standard-yearly', interval: 'year' });
+  });
+
+  it('10 concurrent trial starts start one trial', async () => {
+    const account = await signUp();
+    const results = await Promise.all(Array.from({ length: 10 }, () => post('/api/start-trial', account.idToken)));
+    expect(count(results.map((r) => r.status))).toEqual(new Map([[200, 1], [409, 9]]));
+  });
+
+  it('a trial start racing a payment confirmation never turns the paid plan back into a trial', async () => {
+    const account = await signUp();
+    const intent = await post('/api/create-payment-intent', account.idToken, { planId: 'premium' });
+    const [trial, paid] = await Promise.all([
+      post('/api/start-trial', account.idToken),
+      post('/api/trpc/billing.confirmSandboxPayment', account.idToken, { clientSecret: intent.body.clientSecret, cardNumber: '4242424242424242' }),
+    ]);
+    // Either order is fine (trial then payment, or payment then a refused trial); never a trial after payment.
+    expect(paid.status).toBe(200);
+    expect([200, 409]).toContain(trial.status);
+    const view = (await server.app.inject({ method: 'GET', url: '/api/user-subscription', headers: { authorization: `Bearer ${account.idToken}` } })).json() as Record<string, unknown>;
+    expect(view).toMatchObject({ subscriptionStatus: 'active', planType: 'premium' });
+  });
+
+  it('10 concurrent payment intents leave one payable checkout, and paying it charges once', async () => {
+    const account = await signUp();
+    const intents = await Promise.all(Array.from({ length: 10 }, () => post('/api/create-payment-intent', account.idToken, { planId: 'standard' })));
+    expect(intents.every((r) => r.status === 200)).toBe(true);
+    const secrets = [...new Set(intents.map((r) => String(r.body.clientSecret)))];
+    const confirmations = await Promise.all(
+      secrets.map((clientSecret) => post('/api/trpc/billing.confirmSandboxPayment', account.idToken, { clientSecret, cardNumber: '4242424242424242' })),
+    );
+    expect(confirmations.filter((r) => r.status === 200)).toHaveLength(1);
+    const userId = await userIdOf(account.localId);
+    const charged = await server.database.db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', '=', 'succeeded').execute();
+    expect(charged).toHaveLength(1);
+  });
+});

@@ -1,0 +1,125 @@
+import { TEXT } from '@shunkan/config/texts';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from '../src/server.js';
+import { signUp, startTestServer } from './harness.js';
+
+// Dropped connections only exist on a PostgreSQL server (PGlite runs in the process); `pnpm test` runs
+// this file in its PostgreSQL pass (TEST_DATABASE_URL), which CI always has.
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+type Outcome = { kind: 'problem' | 'evaluate' | 'read' | 'trpc'; startedAt: number; endedAt: number; status: number; body: Record<string, unknown> };
+
+describe.skipIf(!serverUrl)('PostgreSQL drops the API connections under load', () => {
+  let server: ServerHandle;
+  let admin: pg.Client;
+  let databaseName: string;
+
+  beforeAll(async () => {
+    // Limits out of the way: this test is about the database, not about quotas.
+    server = await startTestServer({ DAILY_LIMIT_TRIAL: '100000', RATE_LIMIT_PER_MIN: '100000', RATE_LIMIT_AI_PER_MIN: '100000', RATE_LIMIT_AUTH_PER_MIN: '100000' });
+    const row = await sql<{ name: string }>`select current_database() as name`.execute(server.database.db);
+    databaseName = row.rows[0]?.name ?? '';
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await server?.stop();
+  });
+
+  async function request(method: 'GET' | 'POST', url: string, token: string, body?: unknown) {
+    const response = await server.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+
+  /** Every server session of the API's database, busy or idle, is killed (as an operator or a failover would). */
+  async function terminateApiConnections(): Promise<number> {
+    const result = await admin.query<{ killed: boolean }>(
+      'select pg_terminate_backend(pid) as killed from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [databaseName],
+    );
+    return result.rows.filter((r) => r.killed).length;
+  }
+
+  it('answers 503 with a Japanese message while it lasts, recovers without a restart, and loses no acknowledged answer', async () => {
+    const learners = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const { idToken } = await signUp();
+        const trial = await request('POST', '/api/start-trial', idToken, {});
+        expect(trial.status).toBe(200);
+        return idToken;
+      }),
+    );
+
+    const outcomes: Outcome[] = [];
+    const kills: number[] = [];
+    let running = true;
+    async function timed(kind: Outcome['kind'], run: () => Promise<{ status: number; body: Record<string, unknown> }>) {
+      const startedAt = Date.now();
+      const result = await run();
+      outcomes.push({ kind, startedAt, endedAt: Date.now(), ...result });
+      return result;
+    }
+    async function learnerLoop(token: string, index: number) {
+      while (running) {
+        const problem = await timed('problem', () => request('POST', '/api/problem', token, { difficultyLevel: 'toeic' }));
+        const problemId = problem.status === 200 ? problem.body.problemId : undefined;
+        if (typeof problemId === 'string') {
+          await timed('evaluate', () => request('POST', '/api/evaluate-with-claude', token, { problemId, userTranslation: `My answer number ${index}.` }));
+        }
+        await timed('read', () => request('GET', '/api/user-subscription', token));
+        await timed('trpc', async () => {
+          const response = await server.app.inject({ method: 'GET', url: '/api/trpc/practice.today', headers: { authorization: `Bearer ${token}` } });
+          const json = response.json() as { error?: { message: string; data: { code: string } } };
+          return { status: response.statusCode, body: json.error ? { message: json.error.message, code: json.error.data.code } : {} };
+        });
+      }
+    }
+
+    const load = Promise.all(learners.map((token, i) => learnerLoop(token, i)));
+    let killed = 0;
+    for (const pause of [700, 900, 900]) {
+      await new Promise((r) => setTimeout(r, pause));
+      kills.push(Date.now());
+      killed += await terminateApiConnections();
+    }
+    // The outage is over: the API must be back on its own, without a restart.
+    await new Promise((r) => setTimeout(r, 1500));
+    const recoveredFrom = Date.now();
+    await new Promise((r) => setTimeout(r, 1000));
+    running = false;
+    await load;
+
+    expect(killed).toBeGreaterThan(0);
+    const statuses = new Set(outcomes.map((o) => o.status));
+    // Only successes and "try again": never a 500, a crash or an internal message.
+    expect([...statuses].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    const unavailable = outcomes.filter((o) => o.status === 503);
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const o of unavailable) {
+      expect(o.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
+      // Each 503 belongs to a request that was under way when connections were killed (or met a
+      // connection killed then): none long after.
+      expect(kills.some((k) => o.startedAt <= k + 1000 && o.endedAt >= k), `503 at ${o.startedAt}-${o.endedAt}, kills ${kills.join(',')}`).toBe(true);
+    }
+    const after = outcomes.filter((o) => o.startedAt >= recoveredFrom);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((o) => o.status === 200)).toBe(true);
+
+    // Every answer the API acknowledged (200 with an attempt id) is stored.
+    const acknowledged = outcomes.filter((o) => o.kind === 'evaluate' && o.status === 200).map((o) => String(o.body.attemptId));
+    expect(acknowledged.length).toBeGreaterThan(0);
+    const rows = await server.database.db.selectFrom('attempts').select('id').where('id', 'in', acknowledged).execute();
+    expect(rows.map((r) => String(r.id)).sort()).toEqual([...new Set(acknowledged)].sort());
+
+    const health = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  }, 60_000);
+});
