@@ -154,3 +154,83 @@ test('a custom scenario is created, edited, practised and deleted, with the spec
   await expect(section.getByTestId('scenario-empty')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('瞬間 timer mode marks a late answer 時間切れ and still grades it; typing works as before', async ({ page }) => {
+  const errors = watchConsole(page);
+  await trialLearner(page);
+  await page.goto('/practice/middle-school');
+  await page.getByLabel('制限時間').selectOption('3');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const problem = await currentProblem(page);
+  await expect(page.getByTestId('time-left')).toContainText('残り');
+  await expect(page.getByTestId('time-left')).toHaveAttribute('data-over', 'true', { timeout: 6000 });
+  await expect(page.getByTestId('time-left')).toContainText('時間切れ');
+  expect(await answer(page, problem.answers[0] ?? '')).toBe(5);
+  await expect(page.getByTestId('late-badge')).toHaveText('時間切れ');
+
+  // In time: no mark.
+  await page.getByRole('button', { name: '次の問題' }).click();
+  const next = await currentProblem(page);
+  expect(await answer(page, next.answers[0] ?? '')).toBe(5);
+  await expect(page.getByTestId('late-badge')).toHaveCount(0);
+
+  await page.goto('/my-page');
+  const history = page.getByTestId('history-section').getByTestId('session-item');
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(1).getByText('時間切れ')).toBeVisible();
+  await expect(history.nth(0).getByText('時間切れ')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a spoken answer (en-US) fills the box for editing; without speech recognition the button is hidden', async ({ page }) => {
+  // The browser API itself needs a microphone: here it is replaced by one that "hears" a sentence,
+  // so the test checks our part (language, transcript into the box, editing, sending).
+  await page.addInitScript(() => {
+    class FakeRecognition {
+      lang = '';
+      interimResults = true;
+      maxAlternatives = 0;
+      continuous = true;
+      onresult: ((event: unknown) => void) | null = null;
+      onerror: ((event: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      start() {
+        (window as unknown as { heardLang: string }).heardLang = this.lang;
+        setTimeout(() => {
+          this.onresult?.({ results: [[{ transcript: 'my birthday is in april' }]] });
+          this.onend?.();
+        }, 50);
+      }
+      stop() {
+        this.onend?.();
+      }
+    }
+    const w = window as unknown as { webkitSpeechRecognition: unknown; SpeechRecognition: unknown };
+    w.SpeechRecognition = FakeRecognition;
+    w.webkitSpeechRecognition = FakeRecognition;
+  });
+  const errors = watchConsole(page);
+  await trialLearner(page);
+  await page.goto('/practice/middle-school');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  await currentProblem(page);
+  await page.getByRole('button', { name: '音声で答える' }).click();
+  const box = page.getByLabel('英訳を入力');
+  await expect(box).toHaveValue('my birthday is in april');
+  expect(await page.evaluate(() => (window as unknown as { heardLang: string }).heardLang)).toBe('en-US');
+  await box.fill('My birthday is in April.');
+  await box.press('Enter');
+  await expect(page.getByTestId('result-card')).toBeVisible();
+  expect(errors).toEqual([]);
+
+  const plain = await page.context().newPage();
+  await plain.addInitScript(() => {
+    delete (window as unknown as { webkitSpeechRecognition?: unknown }).webkitSpeechRecognition;
+    delete (window as unknown as { SpeechRecognition?: unknown }).SpeechRecognition;
+  });
+  await plain.goto('/practice/middle-school');
+  await plain.getByRole('button', { name: '練習を始める' }).click();
+  await expect(plain.getByTestId('japanese-sentence')).toBeVisible();
+  await expect(plain.getByRole('button', { name: '回答する' })).toBeVisible();
+  await expect(plain.getByRole('button', { name: '音声で答える' })).toHaveCount(0);
+});

@@ -203,6 +203,26 @@ describe(`learning record (${process.env.TEST_DATABASE_URL ? 'postgres server' :
     expect(history.items[0]).toMatchObject({ problemId: problem.problemId, japaneseSentence: problem.japaneseSentence, rating: 5, durationMs: 3000 });
   });
 
+  it('timer mode: an answer after the chosen limit is graded but marked late, and the time taken is stored', async () => {
+    const user = await seedSubscriber(handle.db);
+    const caller = callerFor(handle.db, user);
+    const answerOf = (problemId: string) => BANK['basic-verbs'].find((p) => p.id === problemId)?.answers[0] ?? 'x';
+    const late = await caller.practice.nextProblem({ difficultyLevel: 'basic-verbs' });
+    const lateResult = await caller.practice.evaluate({ problemId: late.problemId, answer: answerOf(late.problemId), durationMs: 4500, timeLimitMs: 3000 });
+    expect(lateResult).toMatchObject({ rating: 5, isLate: true, timeLimitMs: 3000, durationMs: 4500 });
+    const inTime = await caller.practice.nextProblem({ difficultyLevel: 'basic-verbs' });
+    const inTimeResult = await caller.practice.evaluate({ problemId: inTime.problemId, answer: answerOf(inTime.problemId), durationMs: 2999, timeLimitMs: 3000 });
+    expect(inTimeResult).toMatchObject({ isLate: false, timeLimitMs: 3000, durationMs: 2999 });
+    const history = await caller.learning.recentSessions();
+    expect(history.items.map((s) => [s.isLate, s.timeLimitMs, s.durationMs])).toEqual([
+      [false, 3000, 2999],
+      [true, 3000, 4500],
+    ]);
+    // Limits outside 3-10 seconds are refused.
+    expect((await errorOf(caller.practice.evaluate({ problemId: inTime.problemId, answer: 'x', timeLimitMs: 2000 })))?.code).toBe('BAD_REQUEST');
+    expect((await errorOf(caller.practice.evaluate({ problemId: inTime.problemId, answer: 'x', timeLimitMs: 11_000 })))?.code).toBe('BAD_REQUEST');
+  });
+
   it('refuses the record to guests and unverified accounts', async () => {
     expect((await errorOf(callerFor(handle.db, null).learning.monthlyStats()))?.code).toBe('UNAUTHORIZED');
     const unverified = await seedUser(handle.db, { emailVerified: false });

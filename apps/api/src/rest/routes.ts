@@ -31,6 +31,7 @@ export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
         difficultyLevel: body.difficultyLevel as never,
         answer: (body.userTranslation ?? body.answer) as never,
         durationMs: body.durationMs as never,
+        timeLimitMs: body.timeLimitMs as never,
       });
     }),
   );

@@ -195,7 +195,16 @@ export type SubmittedEvaluation = TEvaluation & {
   fallbackNotice: string | null;
   grammarPoint: string;
   explanation: string;
+  /** Timer mode: the answer came after the chosen limit (graded all the same). */
+  isLate: boolean;
+  timeLimitMs: number | null;
+  durationMs: number | null;
 };
+
+/** Timer mode (瞬間): an answer is late when the time taken exceeds the limit the learner chose. */
+export function isLateAnswer(durationMs: number | undefined, timeLimitMs: number | null | undefined): boolean {
+  return timeLimitMs != null && durationMs !== undefined && durationMs > timeLimitMs;
+}
 
 /** Finds a problem by id, or by its sentence within a level (the spec's REST body has no id). */
 export async function findProblem(db: Db, ref: { problemId?: string; japaneseSentence?: string; level?: LevelKey }): Promise<ProblemRow | undefined> {
@@ -222,7 +231,6 @@ export async function submitAnswer(options: {
   mode?: 'practice' | 'review' | 'scenario';
   scenarioId?: string | null;
   timeLimitMs?: number | null;
-  isLate?: boolean;
 }): Promise<SubmittedEvaluation> {
   const { db, services, userId, problem, answer } = options;
   const served = await db
@@ -246,6 +254,7 @@ export async function submitAnswer(options: {
     log: services.log,
   });
   const evaluation = result.evaluation;
+  const isLate = isLateAnswer(options.durationMs, options.timeLimitMs);
   const attempt = await insertAttempt(db, {
     userId,
     problemId: problem.id,
@@ -263,7 +272,7 @@ export async function submitAnswer(options: {
     mode: options.mode,
     scenarioId: options.scenarioId,
     timeLimitMs: options.timeLimitMs,
-    isLate: options.isLate,
+    isLate,
     createdAt: options.now,
   });
   await recordReviewAnswer({ db, userId, problemId: problem.id, rating: evaluation.rating, now: options.now });
@@ -277,6 +286,9 @@ export async function submitAnswer(options: {
     fallbackNotice: result.isFallback ? (reason && AI_FAILURE_MESSAGES_JA[reason]) ?? 'AI採点に失敗したため、標準の採点で評価しました。' : null,
     grammarPoint: problem.grammar_point,
     explanation: problem.explanation,
+    isLate,
+    timeLimitMs: options.timeLimitMs ?? null,
+    durationMs: options.durationMs ?? null,
   };
 }
 

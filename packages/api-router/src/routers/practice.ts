@@ -43,6 +43,8 @@ export const ZEvaluateInput = z
     mode: z.enum(['practice', 'review']).optional(),
     /** Set when the problem was practised for one of the learner's scenarios (labels the history). */
     scenarioId: z.uuid().optional(),
+    /** Timer mode (瞬間): the limit the learner chose, 3 to 10 seconds. */
+    timeLimitMs: z.number().int().min(3000).max(10_000).optional(),
   })
   .refine((v) => v.problemId || v.japaneseSentence, { message: '問題を指定してください' });
 
@@ -62,6 +64,9 @@ const ZSubmittedEvaluation = z.object({
   fallbackNotice: z.string().nullable(),
   grammarPoint: z.string(),
   explanation: z.string(),
+  isLate: z.boolean(),
+  timeLimitMs: z.number().int().nullable(),
+  durationMs: z.number().int().nullable(),
 });
 
 /** Serving failures as the learner hears them: the daily limit (429, the spec's message) or no problem. */
@@ -113,6 +118,7 @@ export const practiceRouter = router({
           now: ctx.now(),
           mode: input.scenarioId ? 'scenario' : input.mode,
           scenarioId: input.scenarioId ?? null,
+          timeLimitMs: input.timeLimitMs ?? null,
         });
       } catch (error) {
         if (error instanceof ProblemNotFoundError) {

@@ -16,14 +16,20 @@ export type PracticeMode = { kind: 'practice' } | { kind: 'review' } | { kind: '
 
 type MemberResult = RouterOutputs['practice']['evaluate'];
 /** What the result card shows; members also get an attempt id (bookmark) and a fallback notice. */
-export type PracticeResult = Omit<MemberResult, 'attemptId' | 'fallbackNotice' | 'provider' | 'isFallback' | 'problemId' | 'explanation'> & {
+export type PracticeResult = Omit<
+  MemberResult,
+  'attemptId' | 'fallbackNotice' | 'provider' | 'isFallback' | 'problemId' | 'explanation' | 'isLate' | 'timeLimitMs' | 'durationMs'
+> & {
   attemptId?: string;
   fallbackNotice?: string | null;
+  /** Timer mode (members only): answered after the limit, and how long it took. */
+  isLate?: boolean;
+  durationMs?: number | null;
 };
 
 export type PracticeApi = {
   next: (level: LevelKey, requestId: string) => Promise<PracticeProblem>;
-  evaluate: (problem: PracticeProblem, answer: string, durationMs: number) => Promise<PracticeResult>;
+  evaluate: (problem: PracticeProblem, answer: string, durationMs: number, timeLimitMs: number | null) => Promise<PracticeResult>;
   setBookmark?: (attemptId: string, isBookmarked: boolean) => Promise<void>;
   /** The day's quota line, e.g. 今日の残り 12 / 50 問. */
   quotaText: string | null;
@@ -49,11 +55,12 @@ export function useMemberPracticeApi(mode: PracticeMode = { kind: 'practice' }):
       if (mode.kind === 'scenario') return nextScenario.mutateAsync({ scenarioId: mode.scenarioId, difficultyLevel: level, requestId });
       return next.mutateAsync({ difficultyLevel: level, requestId });
     },
-    evaluate: (problem, answer, durationMs) =>
+    evaluate: (problem, answer, durationMs, timeLimitMs) =>
       evaluate.mutateAsync({
         problemId: problem.problemId,
         answer,
         durationMs,
+        timeLimitMs: timeLimitMs ?? undefined,
         mode: problem.isReview ? 'review' : undefined,
         scenarioId: mode.kind === 'scenario' ? mode.scenarioId : undefined,
       }),

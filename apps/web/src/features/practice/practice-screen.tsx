@@ -1,11 +1,12 @@
-import { Badge, Box, Button, Card, Container, Heading, HStack, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { findLevel, type LevelKey } from '@shunkan/config/levels';
 import { TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
-import { useReducer, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/auth';
 import { speak } from '../../lib/speech';
+import { isSpeechRecognitionAvailable, listenOnce } from '../../lib/speech-recognition';
 import { errorCode, errorMessage } from '../../lib/trpc';
 import type { PracticeApi, PracticeMode, PracticeProblem as Problem, PracticeResult as EvaluationResult } from './practice-api';
 import { ResultCard } from './result-card';
@@ -74,6 +75,8 @@ export function PracticeScreen({
   const answerRef = useRef<HTMLTextAreaElement>(null);
   const counter = useRef(0);
   const busy = useRef(false);
+  /** 瞬間 timer mode: seconds to answer in (3-10), or null for no limit; chosen by the learner. */
+  const [timeLimitSec, setTimeLimitSec] = useState<number | null>(null);
 
   async function loadProblem() {
     // Duplicate starts are ignored while a request runs (spec section 5).
@@ -100,7 +103,7 @@ export function PracticeScreen({
     if (!answer.trim()) return;
     dispatch({ type: 'submit' });
     try {
-      const result = await api.evaluate(state.problem, answer, Date.now() - state.shownAt);
+      const result = await api.evaluate(state.problem, answer, Date.now() - state.shownAt, timeLimitSec === null ? null : timeLimitSec * 1000);
       dispatch({ type: 'evaluated', result });
       speak(result.modelAnswer);
     } catch (error) {
@@ -153,6 +156,11 @@ export function PracticeScreen({
               シナリオ練習
             </Badge>
           ) : null}
+          {timeLimitSec !== null ? (
+            <Badge colorPalette="orange" size="lg">
+              瞬間 {timeLimitSec}秒
+            </Badge>
+          ) : null}
           {counter.current > 0 ? (
             <Text fontWeight="bold" data-testid="problem-counter">
               第{counter.current}問
@@ -195,6 +203,7 @@ export function PracticeScreen({
             <Text fontSize="sm" color="gray.600">
               日本語の文を見て、すぐに英語で書いてみましょう。Enterで回答、Shift+Enterで改行できます。
             </Text>
+            {isDemo ? null : <TimerSelect value={timeLimitSec} onChange={setTimeLimitSec} />}
             <Button colorPalette="blue" size="lg" onClick={() => void loadProblem()}>
               練習を始める
             </Button>
@@ -233,6 +242,9 @@ export function PracticeScreen({
               <Text fontSize="2xl" fontWeight="bold" data-testid="japanese-sentence" lang="ja">
                 {problem.japaneseSentence}
               </Text>
+              {timeLimitSec !== null && (state.phase === 'problem' || state.phase === 'evaluating') ? (
+                <Countdown key={state.shownAt} startedAt={state.shownAt} limitMs={timeLimitSec * 1000} isRunning={state.phase === 'problem'} />
+              ) : null}
               <AnswerBox
                 answerRef={answerRef}
                 onKeyDown={onKeyDown}
@@ -313,6 +325,39 @@ function AnswerBox(props: {
   hideSubmit: boolean;
 }) {
   const [isBlank, setIsBlank] = useReducer((_: boolean, next: boolean) => next, true);
+  const [isListening, setIsListening] = useState(false);
+  const [voiceError, setVoiceError] = useState<string | null>(null);
+  const stopListening = useRef<(() => void) | null>(null);
+  const canUseVoice = isSpeechRecognitionAvailable();
+
+  async function answerByVoice() {
+    if (isListening) {
+      stopListening.current?.();
+      return;
+    }
+    setVoiceError(null);
+    setIsListening(true);
+    const listening = listenOnce();
+    stopListening.current = listening.stop;
+    try {
+      const transcript = await listening.result;
+      const box = props.answerRef.current;
+      if (transcript && box) {
+        // The transcript lands in the box, where the learner may correct it before sending.
+        box.value = transcript;
+        setIsBlank(false);
+        box.focus();
+      } else if (!transcript) {
+        setVoiceError('音声が聞き取れませんでした。もう一度お試しください。');
+      }
+    } catch (error) {
+      setVoiceError(error instanceof Error ? error.message : '音声入力に失敗しました。');
+    } finally {
+      stopListening.current = null;
+      setIsListening(false);
+    }
+  }
+
   return (
     <Stack gap="3">
       <Textarea
@@ -331,10 +376,75 @@ function AnswerBox(props: {
         bg="white"
       />
       {props.hideSubmit ? null : (
-        <Button colorPalette="blue" onClick={props.onSubmit} disabled={props.disabled || isBlank} loading={props.isEvaluating} loadingText="評価中...">
-          回答する
-        </Button>
+        <HStack gap="2">
+          {canUseVoice ? (
+            <Button variant="outline" colorPalette={isListening ? 'red' : 'gray'} onClick={() => void answerByVoice()} disabled={props.disabled} aria-pressed={isListening}>
+              {isListening ? '聞き取り中（タップで終了）' : '音声で答える'}
+            </Button>
+          ) : null}
+          <Button flex="1" colorPalette="blue" onClick={props.onSubmit} disabled={props.disabled || isBlank} loading={props.isEvaluating} loadingText="評価中...">
+            回答する
+          </Button>
+        </HStack>
       )}
+      {voiceError ? (
+        <Text color="red.600" fontSize="sm" role="alert">
+          {voiceError}
+        </Text>
+      ) : null}
     </Stack>
+  );
+}
+
+const TIMER_CHOICES = [3, 4, 5, 6, 7, 8, 9, 10];
+
+/** 瞬間 mode: the learner chooses how many seconds they have per problem (or no limit). */
+function TimerSelect({ value, onChange }: { value: number | null; onChange: (value: number | null) => void }) {
+  return (
+    <HStack gap="2" justify="center" wrap="wrap">
+      <Text fontSize="sm" color="gray.700">
+        瞬間モード（制限時間）
+      </Text>
+      <NativeSelect.Root size="sm" width="auto">
+        <NativeSelect.Field
+          value={value === null ? '' : String(value)}
+          onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+          aria-label="制限時間"
+          bg="white"
+        >
+          <option value="">なし</option>
+          {TIMER_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n}秒
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </HStack>
+  );
+}
+
+/** The time left to answer; past the limit the answer is still graded, marked 時間切れ. */
+function Countdown({ startedAt, limitMs, isRunning }: { startedAt: number; limitMs: number; isRunning: boolean }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!isRunning) return;
+    const timer = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(timer);
+  }, [isRunning]);
+  const leftMs = Math.max(0, limitMs - (now - startedAt));
+  const isOver = leftMs === 0;
+  return (
+    <Box data-testid="time-left" data-over={isOver} role="timer" aria-live="off">
+      <HStack justify="space-between" mb="1">
+        <Text fontSize="sm" fontWeight="bold" color={isOver ? 'red.600' : 'orange.700'}>
+          {isOver ? '時間切れ（回答は採点されます）' : `残り ${(leftMs / 1000).toFixed(1)}秒`}
+        </Text>
+      </HStack>
+      <Box h="1.5" bg="gray.100" borderRadius="full" overflow="hidden">
+        <Box h="full" bg={isOver ? 'red.400' : 'orange.400'} width={`${(leftMs / limitMs) * 100}%`} />
+      </Box>
+    </Box>
   );
 }

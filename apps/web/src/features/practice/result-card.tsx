@@ -28,6 +28,18 @@ export function ResultCard(props: {
       <Card.Body gap="5">
         <HStack justify="space-between" wrap="wrap" gap="3">
           <Stack gap="1">
+            {result.isLate ? (
+              <HStack gap="2">
+                <Badge colorPalette="red" data-testid="late-badge">
+                  時間切れ
+                </Badge>
+                {result.durationMs != null ? (
+                  <Text fontSize="sm" color="gray.600">
+                    回答時間 {(result.durationMs / 1000).toFixed(1)}秒
+                  </Text>
+                ) : null}
+              </HStack>
+            ) : null}
             <Stars rating={result.rating} />
             <Text fontWeight="bold" color="gray.700">
               {RATING_LABELS[result.rating]}
