@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { startFakeStripe } from '../../packages/api-router/src/services/billing/fake-stripe-server';
+import { startProduct } from '../../scripts/lib/e2e-server.mjs';
 import { logIn, newLearner, uniqueEmail, watchConsole } from './support';
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
@@ -154,6 +159,24 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await expect(page.getByTestId('problem-row').filter({ hasText: added })).toBeVisible();
   await expect(page.getByTestId('generator-disabled')).toBeVisible();
 
+  // Tools: a legacy developer path opens its tool; a price id is checked by the spec's rules.
+  await page.goto('/price-check');
+  await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('tool') === 'price-check');
+  await expect(page.getByTestId('tools-sandbox-note')).toBeVisible();
+  const priceInput = page.getByLabel('価格ID', { exact: true });
+  await expect(page.getByRole('button', { name: '確認する' })).toBeDisabled();
+  await priceInput.fill('prod_ABC123');
+  await page.getByRole('button', { name: '確認する' }).click();
+  await expect(page.getByText('prod_ で始まるのは商品IDです。price_ で始まる価格IDを入力してください')).toBeVisible();
+  await priceInput.fill('  price_sandbox_standard_monthly  ');
+  await page.getByRole('button', { name: '確認する' }).click();
+  await expect(page.getByText('価格ID確認完了', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('price-details')).toContainText('¥780');
+  await expect(page.getByTestId('price-details')).toContainText('サンドボックス');
+  await page.goto('/debug');
+  await page.waitForURL((url) => url.searchParams.get('tool') === 'health');
+  await expect(page.getByTestId('health-status')).toHaveText('正常');
+
   // Phone: the tabs scroll, tables become cards, nothing is wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   for (const tab of ['overview', 'users', 'content', 'payments', 'analytics', 'tools']) {
@@ -178,4 +201,51 @@ test('a learner gets the denial screen on /admin', async ({ page }) => {
   await expect(page.getByText('アクセス制限')).toBeVisible();
   await expect(page.getByText('このページは管理者のみがアクセスできます')).toBeVisible();
   await expect(page.getByRole('link', { name: 'ホームに戻る' })).toBeVisible();
+});
+
+// The price tools in Stripe mode ask Stripe: here a product of its own whose Stripe SDK talks to the
+// repository's local server speaking the Stripe REST protocol.
+test('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol server)', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const port = 3345 + Number(process.env.TEST_PORT_OFFSET ?? 0);
+  const stripe = await startFakeStripe({ prices: [{ id: 'price_test_monthly_zero', unit_amount: 0, interval: 'month' }] });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shunkan-e2e-admin-stripe-'));
+  const product = await startProduct({
+    port,
+    emulatorHost: emulator,
+    projectId,
+    dataDir,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_local_protocol_server',
+      STRIPE_WEBHOOK_SECRET: 'whsec_local_protocol_server',
+      STRIPE_API_HOST: stripe.host,
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+  });
+  const context = await browser.newContext({ baseURL: product.url });
+  const page = await context.newPage();
+  try {
+    const email = uniqueEmail('stripe-admin');
+    await createAccount(email, { admin: true });
+    await logIn(page, email);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/stripe-price-check');
+    await page.waitForURL((url) => url.searchParams.get('tool') === 'price-check');
+    await expect(page.getByTestId('tools-sandbox-note')).toHaveCount(0);
+    await page.getByLabel('価格ID', { exact: true }).fill('price_test_monthly_zero');
+    await page.getByRole('button', { name: '確認する' }).click();
+    await expect(page.getByTestId('price-details')).toContainText('Stripe');
+    await expect(page.getByTestId('price-details')).toContainText('¥0');
+    expect(stripe.calls('GET', '/v1/prices/price_test_monthly_zero')).toHaveLength(1);
+    await page.getByLabel('価格ID', { exact: true }).fill('price_does_not_exist');
+    await page.getByRole('button', { name: '確認する' }).click();
+    await expect(page.getByText(/No such price/)).toBeVisible();
+    await page.goto('/admin?tab=payments');
+    await expect(page.getByTestId('payments-connection')).toContainText('接続済み');
+  } finally {
+    await context.close();
+    await product.stop();
+    await stripe.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

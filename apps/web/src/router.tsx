@@ -72,8 +72,10 @@ const routes: AnyRoute[] = [
     createRoute({
       getParentRoute: () => rootRoute,
       path,
-      beforeLoad: () => {
-        throw redirect({ to: '/admin', search: { tab: 'tools', tool }, replace: true });
+      validateSearch: keepSearch,
+      // The tool opens with the query it was given (the payment debug tool reads session_id).
+      beforeLoad: ({ search }) => {
+        throw redirect({ to: '/admin', search: { ...search, tab: 'tools', tool }, replace: true });
       },
     }),
   ),

@@ -1,10 +1,10 @@
 import { Button, Container, Heading, HStack, Tabs } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AdminAccountTools } from './account-tools';
 import { AnalyticsTab } from './analytics-tab';
 import { ContentTab } from './content-tab';
 import { OverviewTab } from './overview-tab';
 import { PaymentsTab } from './payments-tab';
+import { ToolsTab } from './tools-tab';
 import { UsersTab } from './users-tab';
 
 export const ADMIN_TABS = [
@@ -59,7 +59,7 @@ export function AdminDashboard({ tab, tool }: { tab: AdminTab; tool?: string }) 
           <AnalyticsTab />
         </Tabs.Content>
         <Tabs.Content value="tools" pt="6">
-          <AdminAccountTools key={tool} />
+          <ToolsTab tool={tool} />
         </Tabs.Content>
       </Tabs.Root>
     </Container>

@@ -20,6 +20,7 @@ export function formatCount(n: number): string {
 /** A price as Stripe states it: zero-decimal currencies (JPY) in units, others in hundredths. */
 export function formatPriceAmount(amount: number | null, currency: string): string {
   if (amount === null) return '—';
+  if (currency.toLowerCase() === 'jpy') return formatYen(amount);
   const zeroDecimal = ['jpy', 'krw', 'vnd'].includes(currency.toLowerCase());
   return new Intl.NumberFormat('ja-JP', { style: 'currency', currency: currency.toUpperCase() }).format(zeroDecimal ? amount : amount / 100);
 }

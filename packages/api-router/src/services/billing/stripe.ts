@@ -132,7 +132,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       try {
         return toPriceItem(await stripe.prices.retrieve(priceId));
       } catch (error) {
-        options.log.warn({ err: error, priceId }, 'stripe price lookup failed');
+        options.log.warn({ priceId, reason: stripeMessage(error) }, 'stripe price lookup failed');
         throw new AppError(error instanceof Stripe.errors.StripeInvalidRequestError ? 'NOT_FOUND' : 'BAD_GATEWAY', stripeMessage(error));
       }
     },
@@ -142,7 +142,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
         const list = await stripe.prices.list({ limit: 100 });
         return list.data.map(toPriceItem);
       } catch (error) {
-        options.log.warn({ err: error }, 'stripe price list failed');
+        options.log.warn({ reason: stripeMessage(error) }, 'stripe price list failed');
         throw new AppError('BAD_GATEWAY', stripeMessage(error));
       }
     },
