@@ -24,6 +24,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppRouter } from '@shunkan/api-router';
 import type { Env } from './env.js';
 import { createRestHandler, logError } from './rest/adapter.js';
+import { registerOpenApiRoute } from './rest/openapi.js';
 import { registerRestRoutes } from './rest/routes.js';
 import { registerStripeWebhook } from './webhooks/stripe.js';
 
@@ -39,6 +40,8 @@ export type ServerHandle = {
   app: FastifyInstance;
   database: DbHandle;
   services: Services;
+  /** Every route as registered (method and URL), for the REST contract test. */
+  routes: { method: string; url: string }[];
   start: () => Promise<string>;
   stop: () => Promise<void>;
 };
@@ -69,6 +72,10 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     // default of 100 characters would answer such a batch 414.
     routerOptions: { maxParamLength: 2000 },
     trustProxy: env.TRUST_PROXY,
+  });
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   // The one clock of every request (both doors); offset only in emulator-mode browser tests (env.ts).
   const clockOffsetMs = env.CLOCK_OFFSET_DAYS * 24 * 60 * 60 * 1000;
@@ -239,6 +246,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
 
   await registerStripeWebhook(app, { db: database.db, billing, log: app.log });
   registerRestRoutes(app, createRestHandler(database.db, services, now));
+  registerOpenApiRoute(app);
 
   const webDist = env.WEB_DIST ?? defaultWebDist();
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -270,6 +278,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     app,
     database,
     services,
+    routes,
     start: async () => {
       const host = env.HOST ?? (env.isEmulator ? '127.0.0.1' : '0.0.0.0');
       const address = await app.listen({ port: env.PORT, host });
