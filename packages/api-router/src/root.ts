@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { adminRouter } from './routers/admin.js';
+import { appealsRouter } from './routers/appeals.js';
 import { authRouter } from './routers/auth.js';
 import { billingRouter } from './routers/billing.js';
 import { demoRouter } from './routers/demo.js';
@@ -22,6 +23,7 @@ export const appRouter = router({
   scenarios: scenariosRouter,
   demo: demoRouter,
   admin: adminRouter,
+  appeals: appealsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -183,6 +183,33 @@ export type ScenarioProblemsTable = {
   created_at: Generated<Date>;
 };
 
+/** Appeals (0040): "this answer is right too", re-checked at once and decided by an admin. */
+export type AppealsTable = {
+  id: Generated<string>;
+  attempt_id: string;
+  user_id: string;
+  problem_id: string;
+  answer: string;
+  normalized_answer: string;
+  original_rating: number;
+  recheck_rating: number | null;
+  recheck_provider: string | null;
+  /** 'pending', 'accepted' or 'rejected'. */
+  status: Generated<string>;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  created_at: Generated<Date>;
+};
+
+/** Sentences accepted on appeal (0040), layered over the bundled bank's answers. */
+export type AcceptedAnswersTable = {
+  problem_id: string;
+  normalized_answer: string;
+  sentence: string;
+  appeal_id: string | null;
+  created_at: Generated<Date>;
+};
+
 export type EvaluationCacheTable = {
   problem_id: string;
   normalized_answer: string;
@@ -215,6 +242,8 @@ export type Database = {
   daily_usage: DailyUsageTable;
   attempts: AttemptsTable;
   evaluation_cache: EvaluationCacheTable;
+  appeals: AppealsTable;
+  accepted_answers: AcceptedAnswersTable;
   learning_days: LearningDaysTable;
   learner_settings: LearnerSettingsTable;
   review_cards: ReviewCardsTable;

@@ -13,6 +13,7 @@ import { AI_FAILURE_MESSAGES_JA, type AiFailureReason } from '../services/ai/typ
 import { normalizeAnswer, type Evaluator } from '@shunkan/evaluator';
 import type { TEvaluation } from '@shunkan/evaluator/types';
 import { allBankProblems, type TBankProblem } from '@shunkan/evaluator/bank';
+import { listAcceptedAnswers } from '@shunkan/db/appeals';
 
 export class DailyLimitReachedError extends Error {
   constructor(readonly limit: number) {
@@ -33,7 +34,7 @@ export type ServedProblem = {
 
 const BUNDLED_ANSWERS = new Map(allBankProblems().map((p) => [p.id, new Set(p.answers)]));
 
-function toBankProblem(row: ProblemRow): TBankProblem {
+export function toBankProblem(row: ProblemRow): TBankProblem {
   // Answers an admin added to a bundled problem are not in its written lattice: they are graded as
   // extra accepted answers, layered over the bank.
   const bundled = BUNDLED_ANSWERS.get(row.id);
@@ -191,6 +192,7 @@ export type SubmittedEvaluation = TEvaluation & {
   problemId: string;
   provider: 'builtin' | 'gemini';
   isFallback: boolean;
+  lowConfidence: boolean;
   /** Japanese notice shown when AI grading failed and the built-in evaluator answered instead. */
   fallbackNotice: string | null;
   grammarPoint: string;
@@ -243,7 +245,7 @@ export async function submitAnswer(options: {
   if (!served) throw new ProblemNotFoundError('problem not served to this user');
 
   const evaluator = await services.getEvaluator();
-  const bankProblem = toBankProblem(problem);
+  const bankProblem = await gradedProblem(db, problem);
   const result = await evaluateAnswer({
     problem: bankProblem,
     answer,
@@ -283,6 +285,7 @@ export async function submitAnswer(options: {
     problemId: problem.id,
     provider: result.provider,
     isFallback: result.isFallback,
+    lowConfidence: evaluation.lowConfidence ?? false,
     fallbackNotice: result.isFallback ? (reason && AI_FAILURE_MESSAGES_JA[reason]) ?? 'AI採点に失敗したため、標準の採点で評価しました。' : null,
     grammarPoint: problem.grammar_point,
     explanation: problem.explanation,
@@ -290,6 +293,13 @@ export async function submitAnswer(options: {
     timeLimitMs: options.timeLimitMs ?? null,
     durationMs: options.durationMs ?? null,
   };
+}
+
+/** A problem as the grader sees it: the bank's problem with the sentences accepted on appeal. */
+export async function gradedProblem(db: Db, row: ProblemRow): Promise<TBankProblem> {
+  const extraAnswers = await listAcceptedAnswers(db, row.id);
+  const problem = toBankProblem(row);
+  return extraAnswers.length > 0 ? { ...problem, extraAnswers: [...(problem.extraAnswers ?? []), ...extraAnswers] } : problem;
 }
 
 /** Toggles an attempt's bookmark; a bookmarked problem also enters the review queue. */

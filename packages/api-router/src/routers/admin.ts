@@ -9,6 +9,7 @@ import { dashboardProcedures } from './admin/dashboard.js';
 import { adminProblemsRouter } from './admin/problems.js';
 import { adminToolsRouter } from './admin/tools.js';
 import { adminUsersRouter } from './admin/users.js';
+import { adminAppealsRouter } from './appeals.js';
 
 /** All admin procedures live here; each is checked on the server by adminProcedure. */
 export const adminRouter = router({
@@ -16,6 +17,8 @@ export const adminRouter = router({
   users: adminUsersRouter,
   problems: adminProblemsRouter,
   tools: adminToolsRouter,
+  /** The appeal queue (issue 12): list and decide. */
+  appeals: adminAppealsRouter,
 
   /** Who am I, as an admin: lets the dashboard confirm the role with the server. */
   whoami: adminProcedure

@@ -61,6 +61,8 @@ const ZSubmittedEvaluation = z.object({
   diff: z.array(ZDiffToken),
   provider: z.enum(['builtin', 'gemini']),
   isFallback: z.boolean(),
+  /** Fluent English the accepted answers do not cover: the grade may be wrong; the appeal is offered. */
+  lowConfidence: z.boolean(),
   fallbackNotice: z.string().nullable(),
   grammarPoint: z.string(),
   explanation: z.string(),

@@ -1,0 +1,123 @@
+/**
+ * The appeal loop (issue 12): `appeals.submit` (a learner: "この答えも正しいはず"), `appeals.statuses`
+ * (appeal state of attempts, for the result card and history), and the admin queue
+ * `admin.appeals.list` / `admin.appeals.decide`.
+ */
+import { APPEAL_TEXT } from '@shunkan/config/appeals';
+import { appealStatusesForAttempts, listAppeals } from '@shunkan/db/appeals';
+import type { AppealRecord } from '@shunkan/db/appeals';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { appealAttempt, AppealNotFoundError, decideAppealAndRegrade } from '../domain/appeals.js';
+import { adminProcedure, protectedProcedure, router } from '../trpc.js';
+
+const ZId = z.string().regex(/^\d+$/, 'IDの形式が正しくありません').max(20);
+export const ZAppealStatus = z.enum(['pending', 'accepted', 'rejected']);
+
+export const ZAppeal = z.object({
+  id: z.string(),
+  attemptId: z.string(),
+  problemId: z.string(),
+  answer: z.string(),
+  status: ZAppealStatus,
+  /** Japanese label of the status. */
+  statusLabel: z.string(),
+  originalRating: z.number().int().min(1).max(5),
+  recheckRating: z.number().int().min(1).max(5).nullable(),
+  recheckProvider: z.enum(['builtin', 'gemini']).nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type TAppeal = z.infer<typeof ZAppeal>;
+
+function toAppeal(a: AppealRecord): TAppeal {
+  return {
+    id: a.id,
+    attemptId: a.attemptId,
+    problemId: a.problemId,
+    answer: a.answer,
+    status: a.status,
+    statusLabel: APPEAL_TEXT.status[a.status],
+    originalRating: a.originalRating,
+    recheckRating: a.recheckRating,
+    recheckProvider: a.recheckProvider === 'gemini' ? 'gemini' : a.recheckProvider === 'builtin' ? 'builtin' : null,
+    createdAt: a.createdAt.toISOString(),
+    decidedAt: a.decidedAt ? a.decidedAt.toISOString() : null,
+  };
+}
+
+export const ZAppealSubmitOutput = z.object({
+  appeal: ZAppeal,
+  /** The immediate re-check (null when this attempt had been appealed already). */
+  recheck: z.object({ rating: z.number().int().min(1).max(5), provider: z.enum(['builtin', 'gemini']), feedback: z.string() }).nullable(),
+  message: z.string(),
+});
+
+export const appealsRouter = router({
+  /** 「この答えも正しいはず」: re-check at once and queue for an admin. */
+  submit: protectedProcedure
+    .input(z.object({ attemptId: ZId }))
+    .output(ZAppealSubmitOutput)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        const outcome = await appealAttempt({ db: ctx.db, services: ctx.services.practice, userId: ctx.user.id, attemptId: input.attemptId, now: ctx.now() });
+        const message = outcome.appeal.status === 'accepted' ? APPEAL_TEXT.status.accepted : APPEAL_TEXT.sent;
+        return { appeal: toAppeal(outcome.appeal), recheck: outcome.recheck, message };
+      } catch (error) {
+        if (error instanceof AppealNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: APPEAL_TEXT.attemptNotFound });
+        throw error;
+      }
+    }),
+
+  /** Appeal state of the learner's attempts (attempts without an appeal are left out). */
+  statuses: protectedProcedure
+    .input(z.object({ attemptIds: z.array(ZId).max(200) }))
+    .output(z.array(z.object({ attemptId: z.string(), status: ZAppealStatus, statusLabel: z.string() })))
+    .query(async ({ ctx, input }) => {
+      const statuses = await appealStatusesForAttempts(ctx.db, ctx.user.id, input.attemptIds);
+      return [...statuses].map(([attemptId, status]) => ({ attemptId, status, statusLabel: APPEAL_TEXT.status[status] }));
+    }),
+});
+
+export const ZAdminAppeal = ZAppeal.extend({
+  japanese: z.string(),
+  modelAnswer: z.string(),
+  userEmail: z.string().nullable(),
+});
+
+export const ZAdminAppealsListInput = z.object({
+  status: ZAppealStatus.optional(),
+  limit: z.number().int().min(1).max(100).default(50),
+  /** The last id of the previous page. */
+  before: ZId.optional(),
+});
+
+export const ZAdminAppealsDecideInput = z.object({ appealId: ZId, decision: z.enum(['accept', 'reject']) });
+
+/** Mounted as `admin.appeals`: the review queue (the admin screen is issue 10's). */
+export const adminAppealsRouter = router({
+  list: adminProcedure
+    .input(ZAdminAppealsListInput)
+    .output(z.object({ items: z.array(ZAdminAppeal), nextBefore: z.string().nullable() }))
+    .query(async ({ ctx, input }) => {
+      const rows = await listAppeals(ctx.db, { status: input.status, limit: input.limit, before: input.before });
+      const items = rows.map((r) => ({ ...toAppeal(r), japanese: r.japanese, modelAnswer: r.modelAnswer, userEmail: r.userEmail }));
+      return { items, nextBefore: rows.length === input.limit ? (rows.at(-1)?.id ?? null) : null };
+    }),
+
+  /** Accept (the sentence joins the problem's accepted answers; the attempt is regraded) or reject. */
+  decide: adminProcedure
+    .input(ZAdminAppealsDecideInput)
+    .output(z.object({ appeal: ZAppeal, regradedRating: z.number().int().min(1).max(5).nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      try {
+        const result = await decideAppealAndRegrade({ db: ctx.db, services: ctx.services.practice, appealId: input.appealId, decision: input.decision, adminId: ctx.user.id, now: ctx.now() });
+        if (!result.decided) throw new TRPCError({ code: 'CONFLICT', message: APPEAL_TEXT.alreadyDecided });
+        ctx.services.log.info({ by: ctx.user.id, appealId: input.appealId, decision: input.decision }, 'appeal decided');
+        return { appeal: toAppeal(result.appeal), regradedRating: result.regradedRating };
+      } catch (error) {
+        if (error instanceof AppealNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: APPEAL_TEXT.appealNotFound });
+        throw error;
+      }
+    }),
+});

@@ -1,0 +1,86 @@
+import { APPEAL_TEXT } from '@shunkan/config/appeals';
+import type { DbHandle } from '@shunkan/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedProblemBank } from '../src/services/problem-bank/index.js';
+import { callerFor, errorOf, openTestDb, seedSubscriber, seedUser } from './helpers.js';
+
+let handle: DbHandle;
+
+beforeAll(async () => {
+  handle = await openTestDb();
+  await seedProblemBank(handle.db);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+/** A fluent answer no problem's lattice accepts: graded low, then appealed. */
+const ANSWER = 'My grandmother keeps three goats behind the old barn.';
+
+describe(`appeals (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite'})`, () => {
+  it('a learner appeals, an admin accepts, the attempt is regraded and the next learner gets 5 stars', async () => {
+    const learner = await seedSubscriber(handle.db);
+    const admin = await seedUser(handle.db, { isAdmin: true });
+    const served = await callerFor(handle.db, learner).practice.nextProblem({ difficultyLevel: 'middle-school' });
+    const graded = await callerFor(handle.db, learner).practice.evaluate({ problemId: served.problemId, answer: ANSWER });
+    expect(graded.rating).toBeLessThan(5);
+
+    const submitted = await callerFor(handle.db, learner).appeals.submit({ attemptId: graded.attemptId });
+    expect(submitted.appeal).toMatchObject({ attemptId: graded.attemptId, status: 'pending', statusLabel: APPEAL_TEXT.status.pending, originalRating: graded.rating });
+    expect(submitted.recheck).toMatchObject({ provider: 'builtin', rating: graded.rating });
+    expect(submitted.message).toBe(APPEAL_TEXT.sent);
+    // Appealing again returns the same appeal.
+    const again = await callerFor(handle.db, learner).appeals.submit({ attemptId: graded.attemptId });
+    expect(again.appeal.id).toBe(submitted.appeal.id);
+    expect(again.recheck).toBeNull();
+    expect(await callerFor(handle.db, learner).appeals.statuses({ attemptIds: [graded.attemptId] })).toEqual([
+      { attemptId: graded.attemptId, status: 'pending', statusLabel: APPEAL_TEXT.status.pending },
+    ]);
+
+    const queue = await callerFor(handle.db, admin).admin.appeals.list({ status: 'pending' });
+    const item = queue.items.find((a) => a.id === submitted.appeal.id);
+    expect(item).toMatchObject({ answer: ANSWER, problemId: served.problemId, japanese: served.japaneseSentence, userEmail: learner.email });
+
+    const decided = await callerFor(handle.db, admin).admin.appeals.decide({ appealId: submitted.appeal.id, decision: 'accept' });
+    expect(decided).toMatchObject({ appeal: { status: 'accepted' }, regradedRating: 5 });
+    expect(await errorOf(callerFor(handle.db, admin).admin.appeals.decide({ appealId: submitted.appeal.id, decision: 'reject' }))).toEqual({ code: 'CONFLICT', message: APPEAL_TEXT.alreadyDecided });
+    const attempt = await handle.db.selectFrom('attempts').select(['rating']).where('id', '=', graded.attemptId).executeTakeFirstOrThrow();
+    expect(attempt.rating).toBe(5);
+    expect((await callerFor(handle.db, learner).appeals.statuses({ attemptIds: [graded.attemptId] }))[0]?.status).toBe('accepted');
+
+    // The next learner who writes it gets 5 stars.
+    const next = await seedSubscriber(handle.db);
+    await handle.db.insertInto('problem_serves').values({ user_id: next.id, problem_id: served.problemId, level: 'middle-school', day: '2026-01-01' }).execute();
+    const regraded = await callerFor(handle.db, next).practice.evaluate({ problemId: served.problemId, answer: ANSWER.toLowerCase().replace('.', '') });
+    expect(regraded.rating).toBe(5);
+    expect(regraded.errors).toEqual([]);
+  });
+
+  it('a rejected appeal leaves the grade; an appeal of a sentence accepted already settles at once', async () => {
+    const learner = await seedSubscriber(handle.db);
+    const admin = await seedUser(handle.db, { isAdmin: true });
+    const served = await callerFor(handle.db, learner).practice.nextProblem({ difficultyLevel: 'toeic' });
+    const graded = await callerFor(handle.db, learner).practice.evaluate({ problemId: served.problemId, answer: 'The weather is lovely in the mountains today.' });
+    const { appeal } = await callerFor(handle.db, learner).appeals.submit({ attemptId: graded.attemptId });
+    const rejected = await callerFor(handle.db, admin).admin.appeals.decide({ appealId: appeal.id, decision: 'reject' });
+    expect(rejected).toMatchObject({ appeal: { status: 'rejected', statusLabel: APPEAL_TEXT.status.rejected }, regradedRating: null });
+    const attempt = await handle.db.selectFrom('attempts').select(['rating']).where('id', '=', graded.attemptId).executeTakeFirstOrThrow();
+    expect(attempt.rating).toBe(graded.rating);
+    expect((await callerFor(handle.db, admin).admin.appeals.list({ status: 'rejected' })).items.some((a) => a.id === appeal.id)).toBe(true);
+  });
+
+  it('checks who may appeal and decide, and validates input', async () => {
+    const learner = await seedSubscriber(handle.db);
+    const other = await seedSubscriber(handle.db);
+    const served = await callerFor(handle.db, learner).practice.nextProblem({ difficultyLevel: 'basic-verbs' });
+    const graded = await callerFor(handle.db, learner).practice.evaluate({ problemId: served.problemId, answer: 'Something quite different.' });
+    expect(await errorOf(callerFor(handle.db, other).appeals.submit({ attemptId: graded.attemptId }))).toEqual({ code: 'NOT_FOUND', message: APPEAL_TEXT.attemptNotFound });
+    expect(await callerFor(handle.db, other).appeals.statuses({ attemptIds: [graded.attemptId] })).toEqual([]);
+    expect(await errorOf(callerFor(handle.db, null).appeals.submit({ attemptId: graded.attemptId }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await errorOf(callerFor(handle.db, learner).appeals.submit({ attemptId: 'abc' })))?.code).toBe('BAD_REQUEST');
+    expect((await errorOf(callerFor(handle.db, learner).admin.appeals.list({})))?.code).toBe('FORBIDDEN');
+    expect((await errorOf(callerFor(handle.db, learner).admin.appeals.decide({ appealId: '1', decision: 'accept' })))?.code).toBe('FORBIDDEN');
+    const admin = await seedUser(handle.db, { isAdmin: true });
+    expect(await errorOf(callerFor(handle.db, admin).admin.appeals.decide({ appealId: '999999', decision: 'accept' }))).toEqual({ code: 'NOT_FOUND', message: APPEAL_TEXT.appealNotFound });
+  });
+});
