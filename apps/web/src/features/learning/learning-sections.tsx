@@ -114,7 +114,7 @@ function LevelTable({ levels }: { levels: RouterOutputs['learning']['difficultyS
   );
 }
 
-function SessionCard({ session }: { session: Session }) {
+function SessionCard({ session, appealLabel }: { session: Session; appealLabel?: string }) {
   const level = isLevelKey(session.difficultyLevel) ? findLevel(session.difficultyLevel) : null;
   return (
     <Box borderWidth="1px" borderRadius="lg" p="3" data-testid="session-item" minW="0">
@@ -124,6 +124,11 @@ function SessionCard({ session }: { session: Session }) {
           {session.isBookmarked ? <Badge colorPalette="yellow">★ ブックマーク</Badge> : null}
           {session.isLate ? <Badge colorPalette="red">時間切れ</Badge> : null}
           {session.mode === 'review' ? <Badge colorPalette="purple">復習</Badge> : null}
+          {appealLabel ? (
+            <Badge colorPalette="blue" data-testid="appeal-state">
+              申し立て: {appealLabel}
+            </Badge>
+          ) : null}
         </HStack>
         <Text fontSize="xs" color="gray.600">
           {level ? `${level.name} · ` : ''}
@@ -154,15 +159,26 @@ function SessionList({ kind, empty }: { kind: 'recentSessions' | 'bookmarkedSess
   if (items.length === 0) return <>{empty}</>;
   return (
     <Stack gap="3">
-      {items.map((session) => (
-        <SessionCard key={session.id} session={session} />
-      ))}
+      <SessionItems items={items} />
       {query.hasNextPage ? (
         <Button variant="outline" size="sm" alignSelf="center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
           もっと見る
         </Button>
       ) : null}
     </Stack>
+  );
+}
+
+/** The sessions with the state of their appeals (「この答えも正しいはず」), if any. */
+function SessionItems({ items }: { items: Session[] }) {
+  const appeals = trpc.appeals.statuses.useQuery({ attemptIds: items.map((s) => s.id).slice(-200) }, { enabled: items.length > 0 });
+  const labels = new Map((appeals.data ?? []).map((a) => [a.attemptId, a.statusLabel]));
+  return (
+    <>
+      {items.map((session) => (
+        <SessionCard key={session.id} session={session} appealLabel={labels.get(session.id)} />
+      ))}
+    </>
   );
 }
 

@@ -18,19 +18,30 @@ type MemberResult = RouterOutputs['practice']['evaluate'];
 /** What the result card shows; members also get an attempt id (bookmark) and a fallback notice. */
 export type PracticeResult = Omit<
   MemberResult,
-  'attemptId' | 'fallbackNotice' | 'provider' | 'isFallback' | 'problemId' | 'explanation' | 'isLate' | 'timeLimitMs' | 'durationMs'
+  'attemptId' | 'fallbackNotice' | 'provider' | 'isFallback' | 'problemId' | 'explanation' | 'isLate' | 'timeLimitMs' | 'durationMs' | 'lowConfidence'
 > & {
   attemptId?: string;
   fallbackNotice?: string | null;
   /** Timer mode (members only): answered after the limit, and how long it took. */
   isLate?: boolean;
   durationMs?: number | null;
+  /** Fluent English the accepted answers do not cover: the grade may be wrong (appeal offered). */
+  lowConfidence?: boolean;
+};
+
+/** What the result card shows after 「この答えも正しいはず」. */
+export type AppealView = {
+  statusLabel: string;
+  message: string;
+  recheckRating: number | null;
 };
 
 export type PracticeApi = {
   next: (level: LevelKey, requestId: string) => Promise<PracticeProblem>;
   evaluate: (problem: PracticeProblem, answer: string, durationMs: number, timeLimitMs: number | null) => Promise<PracticeResult>;
   setBookmark?: (attemptId: string, isBookmarked: boolean) => Promise<void>;
+  /** 「この答えも正しいはず」: re-check at once and queue for an admin (members only). */
+  appeal?: (attemptId: string) => Promise<AppealView>;
   /** The day's quota line, e.g. 今日の残り 12 / 50 問. */
   quotaText: string | null;
 };
@@ -48,6 +59,7 @@ export function useMemberPracticeApi(mode: PracticeMode = { kind: 'practice' }):
   };
   const evaluate = trpc.practice.evaluate.useMutation({ onSuccess: refreshRecord });
   const bookmark = trpc.practice.setBookmark.useMutation({ onSuccess: refreshRecord });
+  const appeal = trpc.appeals.submit.useMutation({ onSuccess: refreshRecord });
   const quota = today.data;
   return {
     next: (level, requestId) => {
@@ -66,6 +78,10 @@ export function useMemberPracticeApi(mode: PracticeMode = { kind: 'practice' }):
       }),
     setBookmark: async (attemptId, isBookmarked) => {
       await bookmark.mutateAsync({ attemptId, isBookmarked });
+    },
+    appeal: async (attemptId) => {
+      const result = await appeal.mutateAsync({ attemptId });
+      return { statusLabel: result.appeal.statusLabel, message: result.message, recheckRating: result.recheck?.rating ?? null };
     },
     quotaText: quota && quota.remainingToday !== null ? `今日の残り ${quota.remainingToday} / ${quota.dailyLimit} 問` : null,
   };

@@ -266,6 +266,7 @@ export function PracticeScreen({
               answer={answerRef.current?.value ?? ''}
               isBookmarked={state.isBookmarked}
               onToggleBookmark={api.setBookmark ? () => void toggleBookmark() : undefined}
+              onAppeal={api.appeal}
               onNext={() => void loadProblem()}
             />
           ) : null}

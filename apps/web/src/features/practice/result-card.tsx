@@ -1,5 +1,8 @@
 import { Badge, Box, Button, Card, Heading, HStack, IconButton, List, Stack, Text } from '@chakra-ui/react';
-import type { PracticeResult } from './practice-api';
+import { APPEAL_TEXT } from '@shunkan/config/appeals';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/trpc';
+import type { AppealView, PracticeResult } from './practice-api';
 import { isSpeechAvailable, speak } from '../../lib/speech';
 import { AnswerDiff } from './answer-diff';
 import { Stars } from './stars';
@@ -21,8 +24,15 @@ export function ResultCard(props: {
   onToggleBookmark?: () => void;
   onNext: () => void;
   isNextDisabled?: boolean;
+  /** 「この答えも正しいはず」 (members: the attempt is stored). */
+  onAppeal?: (attemptId: string) => Promise<AppealView>;
 }) {
   const { result } = props;
+  // The uncertainty note has its own callout with the appeal button.
+  const feedback = result.feedback
+    .split('\n')
+    .filter((line) => line !== APPEAL_TEXT.uncertaintyNote)
+    .join('\n');
   return (
     <Card.Root data-testid="result-card">
       <Card.Body gap="5">
@@ -56,6 +66,10 @@ export function ResultCard(props: {
           <Text fontSize="sm" color="orange.700" bg="orange.50" p="2" borderRadius="md" data-testid="fallback-notice">
             {result.fallbackNotice}
           </Text>
+        ) : null}
+
+        {result.lowConfidence || (props.onAppeal && result.attemptId && result.rating < 5) ? (
+          <AppealBox result={result} onAppeal={props.onAppeal} />
         ) : null}
 
         <Stack gap="2">
@@ -116,7 +130,7 @@ export function ResultCard(props: {
             フィードバック
           </Heading>
           <Text whiteSpace="pre-wrap" data-testid="feedback">
-            {result.feedback}
+            {feedback}
           </Text>
           <Text fontSize="sm" color="gray.600">
             文法ポイント: {result.grammarPoint}
@@ -152,5 +166,52 @@ export function ResultCard(props: {
         </Button>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** The uncertainty note and 「この答えも正しいはず」: re-checked at once and queued for an admin. */
+function AppealBox(props: { result: PracticeResult; onAppeal?: (attemptId: string) => Promise<AppealView> }) {
+  const { result, onAppeal } = props;
+  const [state, setState] = useState<{ phase: 'idle' } | { phase: 'sending' } | { phase: 'sent'; view: AppealView } | { phase: 'error'; message: string }>({ phase: 'idle' });
+  const attemptId = result.attemptId;
+  const send = async () => {
+    if (!onAppeal || !attemptId) return;
+    setState({ phase: 'sending' });
+    try {
+      setState({ phase: 'sent', view: await onAppeal(attemptId) });
+    } catch (error) {
+      setState({ phase: 'error', message: errorMessage(error, '送信できませんでした。もう一度お試しください。') });
+    }
+  };
+  return (
+    <Stack gap="2" bg="blue.50" p="3" borderRadius="md" data-testid="appeal-box">
+      {result.lowConfidence ? (
+        <Text fontSize="sm" color="blue.800" data-testid="uncertainty-note">
+          {APPEAL_TEXT.uncertaintyNote}
+        </Text>
+      ) : null}
+      {onAppeal && attemptId ? (
+        state.phase === 'sent' ? (
+          <Stack gap="1" data-testid="appeal-status" role="status">
+            <HStack gap="2">
+              <Badge colorPalette={state.view.statusLabel === APPEAL_TEXT.status.accepted ? 'green' : 'blue'}>{state.view.statusLabel}</Badge>
+              <Text fontSize="sm">{state.view.message}</Text>
+            </HStack>
+            {state.view.recheckRating !== null ? <Text fontSize="sm">再確認の結果: {'★'.repeat(state.view.recheckRating)}</Text> : null}
+          </Stack>
+        ) : (
+          <HStack gap="3" wrap="wrap">
+            <Button size="sm" variant="outline" colorPalette="blue" onClick={() => void send()} loading={state.phase === 'sending'}>
+              {APPEAL_TEXT.button}
+            </Button>
+            {state.phase === 'error' ? (
+              <Text fontSize="sm" color="red.600" role="alert">
+                {state.message}
+              </Text>
+            ) : null}
+          </HStack>
+        )
+      ) : null}
+    </Stack>
   );
 }
