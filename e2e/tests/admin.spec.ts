@@ -173,6 +173,20 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await expect(page.getByText('価格ID確認完了', { exact: true })).toBeVisible();
   await expect(page.getByTestId('price-details')).toContainText('¥780');
   await expect(page.getByTestId('price-details')).toContainText('サンドボックス');
+  // Price setup: a checked id is verified, an edit resets it, saving needs every entered id verified.
+  await page.goto('/price-setup');
+  const setupField = page.getByTestId('price-setup-standard_monthly');
+  await setupField.getByRole('textbox').fill('price_sandbox_standard_monthly');
+  await expect(setupField.getByText('未確認')).toBeVisible();
+  await setupField.getByRole('button', { name: '確認' }).click();
+  await expect(setupField.getByText('確認済み')).toBeVisible();
+  await setupField.getByRole('textbox').fill('price_sandbox_standard_monthly ');
+  await expect(setupField.getByText('未確認')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'テストモードで保存' })).toBeDisabled();
+  await setupField.getByRole('button', { name: '確認' }).click();
+  await expect(setupField.getByText('確認済み')).toBeVisible();
+  // Saving (covered by the integration tests) would change the catalogue the other browser tests buy from.
+  await expect(page.getByRole('button', { name: 'テストモードで保存' })).toBeEnabled();
   await page.goto('/debug');
   await page.waitForURL((url) => url.searchParams.get('tool') === 'health');
   await expect(page.getByTestId('health-status')).toHaveText('正常');

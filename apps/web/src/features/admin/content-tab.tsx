@@ -8,6 +8,8 @@ import { ProblemEditor } from './problem-editor';
 import { ProblemGenerator } from './problem-generator';
 
 const PAGE_SIZE = 20;
+/** Grammar points listed before "show all" (the bank has hundreds; a phone should not scroll through all). */
+const GROUPS_SHOWN = 12;
 
 export function ContentTab() {
   const content = trpc.admin.content.useQuery();
@@ -17,6 +19,7 @@ export function ContentTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const [showAllGroups, setShowAllGroups] = useState(false);
   const problems = trpc.admin.problems.list.useQuery({
     level: level || undefined,
     grammarPoint: grammarPoint || undefined,
@@ -144,7 +147,7 @@ export function ContentTab() {
       </Section>
       <Section title="レベル・文法項目別の問題数">
         <ResponsiveRows
-          rows={groups}
+          rows={showAllGroups ? groups : groups.slice(0, GROUPS_SHOWN)}
           keyOf={(c) => c.id}
           title={(c) => c.title}
           testId="content"
@@ -156,6 +159,11 @@ export function ContentTab() {
             { header: '回答数', cell: (c) => formatCount(c.attempts), textAlign: 'end' },
           ]}
         />
+        {groups.length > GROUPS_SHOWN ? (
+          <Button size="sm" variant="ghost" alignSelf="center" onClick={() => setShowAllGroups((v) => !v)}>
+            {showAllGroups ? '一部だけ表示' : `すべて表示（${groups.length}項目）`}
+          </Button>
+        ) : null}
       </Section>
       <ProblemGenerator />
       <ProblemEditor id={editing?.id ?? null} open={editing !== null} onClose={() => setEditing(null)} />
