@@ -114,7 +114,10 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       : undefined,
   });
   // Load the evaluator's NLP resources before listening, so the first learner is not kept waiting.
-  await practice.getEvaluator();
+  const evaluator = await practice.getEvaluator();
+  // Compile every bank problem's answer lattice in the background (in small batches between
+  // requests), so that no learner's first answer to a problem pays for its compilation.
+  void evaluator.prepare().catch((err: unknown) => app.log.warn({ err }, 'evaluator lattice preparation failed'));
   // Chosen once: real Stripe with a secret key (env.ts then requires the webhook secret and PUBLIC_URL),
   // otherwise the clearly labelled local sandbox.
   const billing: BillingProvider =

@@ -112,7 +112,23 @@ export function wordNetSynonyms(l: Token, r: Token, wordnet: WordNet | undefined
 
 const FUNCTION_CLASSES: ReadonlySet<WordClass> = new Set(['article', 'det', 'prep', 'pron', 'aux', 'modal', 'conj', 'part', 'wh']);
 
+/** Synonym groups of a token, per table set: tokens of accepted answers are graded many times. */
+const groupCache = new WeakMap<Token, { tables: readonly SynonymTable[]; direct: number[]; all: number[] }>();
+
+function sameTables(a: readonly SynonymTable[], b: readonly SynonymTable[]): boolean {
+  return a.length === b.length && a.every((t, k) => t === b[k]);
+}
+
 function groupsOf(t: Token, useLemma: boolean, ctx: SynonymContext): number[] {
+  let hit = groupCache.get(t);
+  if (!hit || !sameTables(hit.tables, ctx.tables)) {
+    hit = { tables: ctx.tables, direct: groupsOfUncached(t, false, ctx), all: groupsOfUncached(t, true, ctx) };
+    groupCache.set(t, hit);
+  }
+  return useLemma ? hit.all : hit.direct;
+}
+
+function groupsOfUncached(t: Token, useLemma: boolean, ctx: SynonymContext): number[] {
   const out: number[] = [];
   for (const table of ctx.tables) {
     for (const g of table.words.get(t.norm) ?? []) out.push(g);

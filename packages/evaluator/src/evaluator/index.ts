@@ -36,7 +36,16 @@ export type { TEvaluation } from './types';
 export interface Evaluator {
   /** Grade one answer. Never throws; an unusable answer gets 1 star. */
   evaluate(problem: TBankProblem, answer: string): TEvaluation;
+  /**
+   * Compiles the lattices of these problems (default: the whole bank) ahead of their first answer,
+   * a few at a time, yielding to the event loop between batches so a server stays responsive.
+   * Without it a problem's first evaluation pays for its compilation (tens of milliseconds).
+   */
+  prepare(problems?: readonly TBankProblem[]): Promise<void>;
 }
+
+/** Problems compiled per batch by prepare() before yielding to the event loop. */
+const PREPARE_BATCH = 8;
 
 /** Problems whose analysis is kept; the bank is a few thousand items at most. */
 const MAX_CACHED_PROBLEMS = 5000;
@@ -50,6 +59,8 @@ interface ProblemModel extends ProblemAnalysis {
   graph: LatticeGraph;
   /** The lattice was written for the bank (not generated from the answers alone). */
   written: boolean;
+  /** The lattice pattern of each accepted answer (by answer index). */
+  answerPatterns: (number | undefined)[];
   paths: Map<string, AnalysedAnswer>;
 }
 
@@ -57,6 +68,11 @@ interface ProblemModel extends ProblemAnalysis {
 const MAX_PATHS = 3;
 /** Paths costing more than the closest one by this much are not worth grading in detail. */
 const PATH_COST_WINDOW = 1.5;
+/**
+ * Accepted answers whose own pattern is further from the answer than the closest path by more than
+ * this are not graded in detail (the main answer always is): the closer paths name the errors.
+ */
+const ANSWER_COST_WINDOW = 2;
 /** Lattice paths analysed per problem and kept. */
 const MAX_CACHED_PATHS = 2000;
 
@@ -231,15 +247,19 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   // Two accepted answers may normalise alike ("I've" / "I have"): prefer the one typed verbatim.
   const typed = typeof answer === 'string' ? answer.trim() : '';
   const exact = analysis.answers.find((a) => a.normalized === normalized && a.text.trim() === typed) ?? analysis.answers.find((a) => a.normalized === normalized);
-  const paths = closestPaths(analysis.graph, learner, res, MAX_PATHS);
+  const patternCosts: number[] = [];
+  const paths = closestPaths(analysis.graph, learner, res, MAX_PATHS, patternCosts);
   if (!exact && paths[0]?.cost === 0) return accepted(problem, analysis, normalized, typed);
   const candidates: Candidate[] = [];
   if (exact) {
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
   } else {
     const tables = [{ table: analysis.synonyms, phraseTokens: analysis.phraseTokens }, global];
+    const closest = paths[0]?.cost ?? 0;
     for (const a of analysis.answers) {
-      candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
+      const pattern = analysis.answerPatterns[a.index];
+      const far = a.index > 0 && pattern !== undefined && (patternCosts[pattern] ?? Infinity) > closest + ANSWER_COST_WINDOW;
+      if (!far) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
       candidates.push(...phraseVariants(a, learner, tables, res));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
@@ -328,9 +348,9 @@ export async function createEvaluator(): Promise<Evaluator> {
     const key = problemKey(problem);
     const hit = cache.get(key);
     if (hit) return hit;
-    const { graph, written } = compileProblemLattice(problem, writtenLattice(problem));
+    const { graph, written, answerPatterns } = compileProblemLattice(problem, writtenLattice(problem));
     const words = new Set(graph.edges.map((e) => e.token).filter((t): t is string => t !== null));
-    const analysis: ProblemModel = { ...analyseProblem(problem, res, words), graph, written, paths: new Map() };
+    const analysis: ProblemModel = { ...analyseProblem(problem, res, words), graph, written, answerPatterns, paths: new Map() };
     deriveSlotSynonyms(analysis, res);
     // Insertion-order eviction: deterministic and good enough for a bank that fits anyway.
     if (cache.size >= MAX_CACHED_PROBLEMS) {
@@ -342,6 +362,19 @@ export async function createEvaluator(): Promise<Evaluator> {
   };
 
   return {
+    async prepare(problems: readonly TBankProblem[] = allBankProblems()): Promise<void> {
+      for (let k = 0; k < problems.length; k += PREPARE_BATCH) {
+        for (const problem of problems.slice(k, k + PREPARE_BATCH)) {
+          try {
+            analysisOf(problem);
+          } catch {
+            // A malformed problem is graded (1 star) when it is answered; nothing to prepare.
+          }
+        }
+        // An unref'd timer: a process that is done (a test, a script) does not wait for the rest.
+        await new Promise<void>((resolve) => setTimeout(resolve, 0).unref());
+      }
+    },
     evaluate(problem: TBankProblem, answer: string): TEvaluation {
       try {
         return evaluateWith(res, analysisOf(problem), problem, answer);

@@ -32,22 +32,33 @@ export function sentencePattern(sentence: string): string | undefined {
  * added later are accepted too. Problems without a written lattice (not yet written, AI-generated,
  * admin-added) get one generated from their answers: one engine for all.
  */
-export function buildLattice(problem: TBankProblem, written: unknown): { lattice: TLattice; written: boolean } {
-  const extra = [...problem.answers, ...(problem.extraAnswers ?? [])].map(sentencePattern).filter((p): p is string => p !== undefined);
+export function buildLattice(problem: TBankProblem, written: unknown): { lattice: TLattice; written: boolean; answerPatterns: (number | undefined)[] } {
+  const answerSentences = problem.answers.map(sentencePattern);
+  const extra = [...answerSentences, ...(problem.extraAnswers ?? []).map(sentencePattern)].filter((p): p is string => p !== undefined);
   const parsed = written === undefined ? undefined : ZLattice.safeParse(written);
+  const offset = parsed?.success ? parsed.data.patterns.length : 0;
+  let k = offset;
+  const answerPatterns = answerSentences.map((p) => (p === undefined ? undefined : k++));
   if (parsed?.success) {
-    return { lattice: { slots: parsed.data.slots, patterns: [...parsed.data.patterns, ...extra] }, written: true };
+    return { lattice: { slots: parsed.data.slots, patterns: [...parsed.data.patterns, ...extra] }, written: true, answerPatterns };
   }
-  return { lattice: { slots: {}, patterns: extra.length > 0 ? extra : ['-'] }, written: false };
+  return { lattice: { slots: {}, patterns: extra.length > 0 ? extra : ['-'] }, written: false, answerPatterns };
 }
 
-/** Compiles a problem's lattice; a written lattice that does not compile falls back to the answers. */
-export function compileProblemLattice(problem: TBankProblem, written: unknown): { graph: LatticeGraph; written: boolean } {
+/**
+ * Compiles a problem's lattice; a written lattice that does not compile falls back to the answers.
+ * `answerPatterns`: the pattern index of each accepted answer (see closestPaths' patternCosts).
+ */
+export function compileProblemLattice(
+  problem: TBankProblem,
+  written: unknown,
+): { graph: LatticeGraph; written: boolean; answerPatterns: (number | undefined)[] } {
   const built = buildLattice(problem, written);
   try {
-    return { graph: compileLattice(built.lattice), written: built.written };
+    return { graph: compileLattice(built.lattice), written: built.written, answerPatterns: built.answerPatterns };
   } catch {
-    return { graph: compileLattice(buildLattice(problem, undefined).lattice), written: false };
+    const fallback = buildLattice(problem, undefined);
+    return { graph: compileLattice(fallback.lattice), written: false, answerPatterns: fallback.answerPatterns };
   }
 }
 
@@ -108,34 +119,57 @@ export type LatticePath = {
   words: PathWord[];
 };
 
-type Back = { node: number; i: number; edge: LatticeEdge | null };
+/** Per graph: the index of every edge and the nodes just before the end (computed once). */
+const graphIndex = new WeakMap<LatticeGraph, { edgeIndex: Map<LatticeEdge, number>; ends: number[] }>();
+
+function indexOf(graph: LatticeGraph): { edgeIndex: Map<LatticeEdge, number>; ends: number[] } {
+  let hit = graphIndex.get(graph);
+  if (!hit) {
+    hit = {
+      edgeIndex: new Map(graph.edges.map((e, k) => [e, k])),
+      ends: [...new Set(graph.edges.filter((e) => e.to === graph.end).map((e) => e.from))],
+    };
+    graphIndex.set(graph, hit);
+  }
+  return hit;
+}
 
 /**
  * The closest path of every pattern (the nodes just before the graph's end), cheapest first.
- * `limit` caps how many are returned.
+ * `limit` caps how many are returned; `patternCosts`, when given, receives the cost of the closest
+ * path of every pattern, in pattern order.
  */
-export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res: Resources, limit = 6): LatticePath[] {
+export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res: Resources, limit = 6, patternCosts?: number[]): LatticePath[] {
   const n = learner.length;
   const width = n + 1;
-  const cost = new Float64Array(graph.nodeCount * width).fill(Infinity);
-  const back: (Back | undefined)[] = new Array<Back | undefined>(graph.nodeCount * width);
+  const size = graph.nodeCount * width;
+  const { edgeIndex, ends } = indexOf(graph);
+  const cost = new Float64Array(size).fill(Infinity);
+  // Back pointers in flat arrays (no object per cell): previous node, previous position, edge (-1: extra word).
+  const backNode = new Int32Array(size).fill(-1);
+  const backI = new Int32Array(size);
+  const backEdge = new Int32Array(size).fill(-1);
   cost[graph.start * width] = 0;
-  const relax = (node: number, i: number, value: number, from: Back): void => {
+  const relax = (node: number, i: number, value: number, fromNode: number, fromI: number, edge: number): void => {
     const k = node * width + i;
     // Ties keep the first way found: deterministic, and pattern order decides.
-    if (value < (cost[k] ?? Infinity) - 1e-9) {
+    if (value < (cost[k] as number) - 1e-9) {
       cost[k] = value;
-      back[k] = from;
+      backNode[k] = fromNode;
+      backI[k] = fromI;
+      backEdge[k] = edge;
     }
   };
-  const subCache = new Map<LatticeEdge, Float64Array>();
+  // Substitution costs depend on the edge's word only: many edges share a word.
+  const subCache = new Map<string, Float64Array>();
   const subCost = (edge: LatticeEdge, i: number): number => {
-    let row = subCache.get(edge);
+    const key = edge.alts.length === 0 ? (edge.token as string) : `${edge.token}|${edge.alts.join('|')}`;
+    let row = subCache.get(key);
     if (!row) {
       row = new Float64Array(n).fill(-1);
-      subCache.set(edge, row);
+      subCache.set(key, row);
     }
-    let c = row[i] ?? -1;
+    let c = row[i] as number;
     if (c < 0) {
       c = substitutionCost(edge, learner[i] as Token, res);
       row[i] = c;
@@ -143,25 +177,27 @@ export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res
     return c;
   };
   for (let node = 0; node < graph.nodeCount; node++) {
+    const base = node * width;
     // Extra learner words stay at this node.
     for (let i = 0; i < n; i++) {
-      const here = cost[node * width + i] ?? Infinity;
-      if (here < Infinity) relax(node, i + 1, here + COST.extra, { node, i, edge: null });
+      const here = cost[base + i] as number;
+      if (here < Infinity) relax(node, i + 1, here + COST.extra, node, i, -1);
     }
     for (const edge of graph.out[node] ?? []) {
+      const e = edgeIndex.get(edge) as number;
       for (let i = 0; i <= n; i++) {
-        const here = cost[node * width + i] ?? Infinity;
+        const here = cost[base + i] as number;
         if (here === Infinity) continue;
         if (edge.token === null) {
-          relax(edge.to, i, here, { node, i, edge });
+          relax(edge.to, i, here, node, i, e);
           continue;
         }
-        if (i < n) relax(edge.to, i + 1, here + subCost(edge, i), { node, i, edge });
-        relax(edge.to, i, here + COST.missing, { node, i, edge });
+        if (i < n) relax(edge.to, i + 1, here + subCost(edge, i), node, i, e);
+        relax(edge.to, i, here + COST.missing, node, i, e);
       }
     }
   }
-  const ends = [...new Set((graph.edges ?? []).filter((e) => e.to === graph.end).map((e) => e.from))];
+  if (patternCosts) for (const endNode of ends) patternCosts.push(cost[endNode * width + n] ?? Infinity);
   const paths: LatticePath[] = [];
   const seen = new Set<string>();
   for (const endNode of ends) {
@@ -170,12 +206,14 @@ export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res
     const words: PathWord[] = [];
     let node = endNode;
     let i = n;
-    for (let guard = 0; guard < graph.nodeCount * width + 1 && !(node === graph.start && i === 0); guard++) {
-      const b = back[node * width + i];
-      if (!b) break;
-      if (b.edge && b.edge.token !== null) words.push({ surface: b.edge.surface, token: b.edge.token, role: b.edge.role, slot: b.edge.slot });
-      node = b.node;
-      i = b.i;
+    for (let guard = 0; guard < size + 1 && !(node === graph.start && i === 0); guard++) {
+      const k = node * width + i;
+      const fromNode = backNode[k] as number;
+      if (fromNode < 0) break;
+      const edge = graph.edges[backEdge[k] as number];
+      if (edge && edge.token !== null) words.push({ surface: edge.surface, token: edge.token, role: edge.role, slot: edge.slot });
+      node = fromNode;
+      i = backI[k] as number;
     }
     words.reverse();
     const key = words.map((w) => w.token).join(' ');
