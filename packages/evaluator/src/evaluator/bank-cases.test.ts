@@ -279,3 +279,11 @@ describe('agreement labels', () => {
     }
   });
 });
+
+describe("a noun's 's read in context", () => {
+  it('reads "brother\'s working" as is working, not a plural', () => {
+    const result = evaluator.evaluate(problemOf('middle-school-086'), "My mother's cooking dinner in the kitchen.");
+    expect(result.rating, JSON.stringify(result.errors)).toBe(5);
+    expect(result.errors).toEqual([]);
+  });
+});

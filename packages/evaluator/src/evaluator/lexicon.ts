@@ -269,6 +269,25 @@ export const CONTRACTING_SUBJECTS = new Set([
   'this', 'i', 'you', 'we', 'they', 'everyone', 'everything', 'nobody', 'nothing', 'someone', 'something',
 ]);
 
+/**
+ * Words that cannot follow a possessive: after a noun's 's they make it a verb ("My brother's
+ * working", "The meeting's not until three", "Ken's in the kitchen").
+ */
+export const AFTER_NOUN_CONTRACTION = new Set([
+  'not', 'being', 'going', 'a', 'an', 'the', 'always', 'never', 'already', 'just', 'still', 'also',
+  'in', 'at', 'from', 'here', 'there', 'very', 'so', 'too', 'really', 'now', 'out', 'back', 'on', 'off',
+]);
+
+/**
+ * Nouns ending in -ing that often follow a possessive ("my brother's wedding"). Gerunds of
+ * activities (cooking, reading) are left out: "My mother's cooking dinner" is far likelier here.
+ */
+export const ING_NOUNS = new Set([
+  'thing', 'something', 'anything', 'nothing', 'everything', 'building', 'morning', 'evening', 'ceiling',
+  'wedding', 'meeting', 'feeling', 'painting', 'drawing', 'spring', 'string', 'king', 'ring', 'wing',
+  'clothing', 'earring', 'beginning', 'ending', 'opening', 'setting', 'handwriting', 'offering',
+]);
+
 /** Past participles that differ from the past tense: after 's they mean "has", after 'd "had". */
 export const DISTINCT_PARTICIPLES = new Set([
   'been', 'gone', 'done', 'seen', 'taken', 'eaten', 'written', 'given', 'known', 'broken', 'spoken',

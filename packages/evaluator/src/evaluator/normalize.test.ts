@@ -33,6 +33,12 @@ describe('normalizeAnswer', () => {
     ["dont worry, im ok", 'do not worry i am okay'],
     // Possessive 's stays.
     ["Tom's bag is red.", "tom's bag is red"],
+    ["My sister's wedding is in June.", "my sister's wedding is in june"],
+    // A noun's 's before a verb form or a word no possessive takes is is / has.
+    ["My brother's working at a bank.", 'my brother is working at a bank'],
+    ["The train's gone.", 'the train has gone'],
+    ["Ken's not here.", 'ken is not here'],
+    ["My mother's in the kitchen.", 'my mother is in the kitchen'],
     // Numbers and times.
     ['I have ten books.', 'i have 10 books'],
     ['twenty-five people', '25 people'],

@@ -8,6 +8,8 @@ import {
   APOSTROPHE_LESS,
   CONTRACTING_SUBJECTS,
   DISTINCT_PARTICIPLES,
+  AFTER_NOUN_CONTRACTION,
+  ING_NOUNS,
   ORDINAL_TENS,
   ORDINAL_UNITS,
   SCALES,
@@ -106,7 +108,9 @@ function expandWord(word: string, next: string | undefined): Part[] {
           ? [plain(base), { norm: 'had', alts: ['would'] }]
           : [plain(base), { norm: 'would', alts: ['had'] }];
       case 's':
-        if (!CONTRACTING_SUBJECTS.has(base)) return [plain(w)]; // possessive: "Tom's"
+        // A noun's 's is a possessive ("Tom's bag") unless a verb form or a word no possessive
+        // takes follows: "My brother's working" is "is working", "The train's gone" "has gone".
+        if (!CONTRACTING_SUBJECTS.has(base) && !nounContraction(base, next)) return [plain(w)];
         return nextIsParticiple
           ? [plain(base), { norm: 'has', alts: ['is'] }]
           : [plain(base), { norm: 'is', alts: ['has'] }];
@@ -115,6 +119,13 @@ function expandWord(word: string, next: string | undefined): Part[] {
   if (w === 'e-mail' || w === 'e-mails') return [plain(w.replace('-', ''))];
   if (w.includes('-')) return w.split('-').filter(Boolean).map(plain);
   return [plain(w)];
+}
+
+/** Does the word after a noun's 's make it "is" / "has" rather than a possessive? */
+function nounContraction(base: string, next: string | undefined): boolean {
+  if (next === undefined || !/^[a-z]+$/.test(base)) return false;
+  if (AFTER_NOUN_CONTRACTION.has(next) || DISTINCT_PARTICIPLES.has(next)) return true;
+  return next.length >= 5 && next.endsWith('ing') && !ING_NOUNS.has(next);
 }
 
 function spellUs(norm: string): string {
