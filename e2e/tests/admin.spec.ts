@@ -156,7 +156,14 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await expect(page.getByText('保存しました', { exact: true })).toBeVisible();
   await page.getByLabel('問題を検索').fill(added);
   await page.getByRole('button', { name: '検索' }).click();
-  await expect(page.getByTestId('problem-row').filter({ hasText: added })).toBeVisible();
+  const addedRow = page.getByTestId('problem-row').filter({ hasText: added });
+  await expect(addedRow).toBeVisible();
+  // Disabled again, so that the other browser tests are never served it.
+  await addedRow.getByRole('button', { name: '詳細・編集' }).click();
+  await page.getByRole('button', { name: '無効にする' }).click();
+  await expect(page.getByText('問題を無効にしました', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '閉じる' }).click();
+  await expect(addedRow.getByText('無効', { exact: true })).toBeVisible();
   await expect(page.getByTestId('generator-disabled')).toBeVisible();
 
   // Tools: a legacy developer path opens its tool; a price id is checked by the spec's rules.
