@@ -371,8 +371,8 @@ export async function createEvaluator(): Promise<Evaluator> {
             // A malformed problem is graded (1 star) when it is answered; nothing to prepare.
           }
         }
-        // An unref'd timer: a process that is done (a test, a script) does not wait for the rest.
-        await new Promise<void>((resolve) => setTimeout(resolve, 0).unref());
+        // A referenced yield: a script awaiting prepare() must not see its event loop run empty.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     },
     evaluate(problem: TBankProblem, answer: string): TEvaluation {
