@@ -2,13 +2,11 @@ import { Readable } from 'node:stream';
 import { exportCsv } from '@shunkan/api-router/domain/admin/csv-export';
 import type { FastifyInstance } from 'fastify';
 import type { createRestHandler } from './adapter.js';
+import { fieldsOf, inputFor } from './input.js';
 
 type Rest = ReturnType<typeof createRestHandler>;
 type Body = Record<string, unknown>;
-
-function bodyOf(body: unknown): Body {
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
-}
+const bodyOf = fieldsOf;
 
 const PLAN_KEYS = ['standard_monthly', 'standard_yearly', 'premium_monthly', 'premium_yearly'] as const;
 
@@ -28,18 +26,20 @@ export function registerAdminRestRoutes(app: FastifyInstance, rest: Rest): void 
   app.get('/api/admin/content', rest((caller) => caller.admin.content()));
   app.get(
     '/api/admin/users',
-    rest((caller, request) => {
+    rest(async (caller, request) => {
       const query = bodyOf(request.query);
-      return caller.admin.users.list({ search: query.search as never, page: query.page as never, pageSize: query.pageSize as never });
+      return caller.admin.users.list(await inputFor(caller, 'admin.users.list', { search: query.search, page: query.page, pageSize: query.pageSize }));
     }),
   );
   app.put(
     '/api/admin/users/:userId/subscription',
-    rest((caller, request) =>
-      caller.admin.users.setSubscriptionType({
-        userId: (request.params as { userId: string }).userId,
-        subscriptionType: bodyOf(request.body).subscriptionType as never,
-      }),
+    rest(async (caller, request) =>
+      caller.admin.users.setSubscriptionType(
+        await inputFor(caller, 'admin.users.setSubscriptionType', {
+          userId: bodyOf(request.params).userId,
+          subscriptionType: bodyOf(request.body).subscriptionType,
+        }),
+      ),
     ),
   );
 
@@ -47,7 +47,7 @@ export function registerAdminRestRoutes(app: FastifyInstance, rest: Rest): void 
   app.get(
     '/api/admin/export/:kind',
     rest.custom(async (caller, request, reply, db) => {
-      const { kind, fileName } = await caller.admin.exportFile({ kind: (request.params as { kind: string }).kind as never });
+      const { kind, fileName } = await caller.admin.exportFile(await inputFor(caller, 'admin.exportFile', { kind: bodyOf(request.params).kind }));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -57,22 +57,24 @@ export function registerAdminRestRoutes(app: FastifyInstance, rest: Rest): void 
   );
 
   app.post('/api/stripe/price-info', rest(async (caller, request) => {
-    const { source, price } = await caller.admin.tools.priceInfo({ priceId: bodyOf(request.body).priceId as never });
+    const { source, price } = await caller.admin.tools.priceInfo(await inputFor(caller, 'admin.tools.priceInfo', { priceId: bodyOf(request.body).priceId }));
     return { ...price, source };
   }));
   app.get('/api/stripe-prices', rest((caller) => caller.admin.tools.prices()));
   app.get('/api/stripe/prices', rest((caller) => caller.admin.tools.prices()));
   app.post(
     '/api/plan-configuration',
-    rest((caller, request) => caller.admin.tools.savePlanConfiguration({ plans: bodyOf(bodyOf(request.body).plans) as never })),
+    rest(async (caller, request) =>
+      caller.admin.tools.savePlanConfiguration(await inputFor(caller, 'admin.tools.savePlanConfiguration', { plans: bodyOf(bodyOf(request.body).plans) })),
+    ),
   );
   app.post(
     '/api/save-price-configuration',
-    rest((caller, request) => {
+    rest(async (caller, request) => {
       // The spec's two bodies: { mode, standard_monthly: 'price_…', … } or { priceIds: { … } }.
       const body = bodyOf(request.body);
       const map = body.priceIds !== undefined ? bodyOf(body.priceIds) : Object.fromEntries(PLAN_KEYS.filter((k) => k in body).map((k) => [k, body[k]]));
-      return caller.admin.tools.savePriceConfiguration({ mode: body.mode as never, priceIds: enteredPriceIds(map) as never });
+      return caller.admin.tools.savePriceConfiguration(await inputFor(caller, 'admin.tools.savePriceConfiguration', { mode: body.mode, priceIds: enteredPriceIds(map) }));
     }),
   );
 }

@@ -1,17 +1,14 @@
 import { formatYen } from '@shunkan/config/plans';
 import type { FastifyInstance } from 'fastify';
 import { acceptEmptyJsonBodies, type createRestHandler } from './adapter.js';
+import { fieldsOf as bodyOf, inputFor } from './input.js';
 
 type Rest = ReturnType<typeof createRestHandler>;
 type Body = Record<string, unknown>;
 
-function bodyOf(body: unknown): Body {
-  return body && typeof body === 'object' ? (body as Body) : {};
-}
-
 /** A field for the procedure's zod input; JSON null reads as absent (older clients send priceId: null). */
-function field(body: Body, key: string): never {
-  return (body[key] ?? undefined) as never;
+function field(body: Body, key: string): unknown {
+  return body[key] ?? undefined;
 }
 
 /**
@@ -50,24 +47,29 @@ export function registerBillingRestRoutes(app: FastifyInstance, rest: Rest): voi
     scope.post('/api/start-trial', rest((caller) => caller.billing.startTrial()));
     scope.post(
       '/api/create-payment-intent',
-      rest((caller, request) => caller.billing.createPaymentIntent({ planId: field(bodyOf(request.body), 'planId') })),
+      rest(async (caller, request) =>
+        caller.billing.createPaymentIntent(await inputFor(caller, 'billing.createPaymentIntent', { planId: field(bodyOf(request.body), 'planId') })),
+      ),
     );
     scope.post(
       '/api/create-checkout-session',
-      rest((caller, request) => {
+      rest(async (caller, request) => {
         const body = bodyOf(request.body);
-        return caller.billing.createCheckoutSession({
+        const input = {
           planId: field(body, 'planId'),
           priceId: field(body, 'priceId'),
           successUrl: field(body, 'successUrl'),
           cancelUrl: field(body, 'cancelUrl'),
-        });
+        };
+        return caller.billing.createCheckoutSession(await inputFor(caller, 'billing.createCheckoutSession', input));
       }),
     );
     scope.post('/api/create-customer-portal', rest((caller) => caller.billing.createPortalSession()));
     scope.post(
       '/api/upgrade-subscription',
-      rest((caller, request) => caller.billing.upgradeToYearly({ planType: field(bodyOf(request.body), 'planType') })),
+      rest(async (caller, request) =>
+        caller.billing.upgradeToYearly(await inputFor(caller, 'billing.upgradeToYearly', { planType: field(bodyOf(request.body), 'planType') })),
+      ),
     );
     scope.get('/api/subscription-details', rest((caller) => caller.billing.details()));
   });

@@ -163,6 +163,11 @@ const ERROR_BODY: JsonSchema = {
   properties: {
     message: { type: 'string', description: 'A Japanese message meant for the learner' },
     code: { type: 'string', description: 'tRPC-style error code (BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, ...)' },
+    fieldErrors: {
+      type: 'array',
+      description: 'On 400 for invalid input: the refused fields and why',
+      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] },
+    },
   },
   required: ['message'],
 };
@@ -212,6 +217,7 @@ function operationOf(route: RestRoute): JsonSchema {
   }
   responses['429'] = errorResponse('Too many requests', TEXT.tooManyRequests, 'TOO_MANY_REQUESTS');
   responses['500'] = errorResponse('Unexpected failure (details are logged, never shown)', TEXT.serverError, 'INTERNAL_SERVER_ERROR');
+  if (route.procedure) responses['503'] = errorResponse('The database or the Auth provider is unreachable; retry later', TEXT.serviceUnavailable, 'SERVICE_UNAVAILABLE');
   for (const [status, description] of Object.entries(route.extraStatuses ?? {})) {
     if (status === '503') responses[status] = { description, content: { 'application/json': { schema: okSchema } } };
     else if (status === '410') responses[status] = { description, content: { 'application/json': { schema: okSchema } } };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { createRestHandler } from './adapter.js';
+import { fieldsOf, inputFor } from './input.js';
 import { registerAdminRestRoutes } from './admin-routes.js';
 import { registerBillingRestRoutes } from './billing-routes.js';
 import { registerLearningRestRoutes, registerScenarioRestRoutes } from './learning-routes.js';
@@ -18,28 +19,29 @@ export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
 
   app.post(
     '/api/problem',
-    rest((caller, request) => caller.practice.nextProblem(request.body as never)),
+    rest(async (caller, request) => caller.practice.nextProblem(await inputFor(caller, 'practice.nextProblem', request.body ?? {}))),
   );
   app.post(
     '/api/evaluate-with-claude',
-    rest((caller, request) => {
+    rest(async (caller, request) => {
       // The spec's body: { japaneseSentence, userTranslation, difficultyLevel } (problemId also accepted).
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      return caller.practice.evaluate({
-        problemId: body.problemId as never,
-        japaneseSentence: body.japaneseSentence as never,
-        difficultyLevel: body.difficultyLevel as never,
-        answer: (body.userTranslation ?? body.answer) as never,
-        durationMs: body.durationMs as never,
-        timeLimitMs: body.timeLimitMs as never,
-      });
+      const body = fieldsOf(request.body);
+      const input = {
+        problemId: body.problemId,
+        japaneseSentence: body.japaneseSentence,
+        difficultyLevel: body.difficultyLevel,
+        answer: body.userTranslation ?? body.answer,
+        durationMs: body.durationMs,
+        timeLimitMs: body.timeLimitMs,
+      };
+      return caller.practice.evaluate(await inputFor(caller, 'practice.evaluate', input));
     }),
   );
 
   app.post(
     '/api/emergency-reset',
     { config: { rateLimitGroup: 'auth' } },
-    rest((caller, request) => caller.admin.passwordResetLink({ email: ((request.body ?? {}) as { email?: string }).email ?? '' })),
+    rest(async (caller, request) => caller.admin.passwordResetLink(await inputFor(caller, 'admin.passwordResetLink', { email: fieldsOf(request.body).email ?? '' }))),
   );
 
   // The spec's test pages logged in through the server; sign-in belongs to Firebase on the client.
