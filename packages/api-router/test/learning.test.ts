@@ -3,7 +3,7 @@ import type { DbHandle } from '@shunkan/db';
 import { insertAttempt } from '@shunkan/db/attempts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../src/context.js';
-import { computeStreak } from '../src/domain/learning.js';
+import { streakFromRuns } from '../src/domain/learning.js';
 import { BANK, seedProblemBank } from '../src/services/problem-bank/index.js';
 import { callerFor, errorOf, openTestDb, seedSubscriber, seedUser } from './helpers.js';
 
@@ -90,11 +90,18 @@ describe(`learning record (${process.env.TEST_DATABASE_URL ? 'postgres server' :
     expect(lastMinute).toMatchObject({ currentStreak: 3, isTodayDone: false });
   });
 
-  it('computes streaks from day lists (unit)', () => {
-    expect(computeStreak([], '2026-01-01').currentStreak).toBe(0);
-    expect(computeStreak(['2026-01-01', '2025-12-31'], '2026-01-01')).toEqual({ currentStreak: 2, isTodayDone: true, longestStreak: 2, lastPracticeDay: '2026-01-01' });
-    expect(computeStreak(['2026-03-01', '2026-02-28'], '2026-03-01').currentStreak).toBe(2);
-    expect(computeStreak(['2024-03-01', '2024-02-29', '2024-02-28'], '2024-03-02')).toMatchObject({ currentStreak: 3, isTodayDone: false });
+  it('computes streaks from runs of days (unit), across month, year and leap-day boundaries', () => {
+    expect(streakFromRuns({ longest: 0, lastRunEnd: null, lastRunLength: 0 }, '2026-01-01').currentStreak).toBe(0);
+    expect(streakFromRuns({ longest: 5, lastRunEnd: '2026-01-01', lastRunLength: 2 }, '2026-01-01')).toEqual({ currentStreak: 2, isTodayDone: true, longestStreak: 5, lastPracticeDay: '2026-01-01' });
+    expect(streakFromRuns({ longest: 3, lastRunEnd: '2024-02-29', lastRunLength: 3 }, '2024-03-01')).toMatchObject({ currentStreak: 3, isTodayDone: false });
+    expect(streakFromRuns({ longest: 3, lastRunEnd: '2024-02-28', lastRunLength: 3 }, '2024-03-01').currentStreak).toBe(0);
+  });
+
+  it('finds runs of days across a year and a leap day in the database', async () => {
+    const user = await seedUser(handle.db);
+    for (const at of ['2023-12-30T03:00:00.000Z', '2023-12-31T03:00:00.000Z', '2024-01-01T03:00:00.000Z', '2024-02-28T03:00:00.000Z', '2024-02-29T03:00:00.000Z']) await attempt(user, at, 3);
+    const streak = await callerFor(handle.db, user, { now: at('2024-03-01T03:00:00.000Z') }).learning.streak();
+    expect(streak).toEqual({ currentStreak: 2, isTodayDone: false, longestStreak: 3, lastPracticeDay: '2024-02-29' });
   });
 
   it('gives per-level attempts, averages and the trend of the last 7 JST days against the 7 before', async () => {

@@ -2,7 +2,7 @@ import { LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
 import { addDays, jstDay, startOfJstDay, weekStart } from '@shunkan/config/time';
 import type { Db } from '@shunkan/db';
 import { listAttempts, summarizeGrammarPoints, type AttemptCursor, type AttemptListItem } from '@shunkan/db/attempts';
-import { findLearnerSettings, listLearningDays, listPracticeDays, type LearningDay } from '@shunkan/db/learning';
+import { findLearnerSettings, findPracticeRuns, listLearningDays, summarizeLevels, type LearningDay, type PracticeRuns } from '@shunkan/db/learning';
 
 /** Stars rounded to one decimal; null when there is nothing to average. */
 function average(ratingSum: number, attempts: number): number | null {
@@ -38,31 +38,18 @@ export async function getMonthlyStats(options: { db: Db; userId: string; now: Da
 export type Streak = { currentStreak: number; isTodayDone: boolean; longestStreak: number; lastPracticeDay: string | null };
 
 /**
- * Consecutive JST days with at least one answer. Today not practised yet does not break the streak
- * (it still counts up to yesterday, with isTodayDone false); a whole missed day does.
+ * Consecutive JST days with at least one answer, from the learner's latest run of days. Today not
+ * practised yet does not break the streak (it counts up to yesterday, with isTodayDone false); a
+ * whole missed day does.
  */
-export function computeStreak(daysNewestFirst: string[], today: string): Streak {
-  const days = new Set(daysNewestFirst);
-  const isTodayDone = days.has(today);
-  let currentStreak = 0;
-  let day = isTodayDone ? today : addDays(today, -1);
-  while (days.has(day)) {
-    currentStreak += 1;
-    day = addDays(day, -1);
-  }
-  let longestStreak = 0;
-  let run = 0;
-  let previous: string | null = null;
-  for (const current of [...days].sort()) {
-    run = previous !== null && addDays(previous, 1) === current ? run + 1 : 1;
-    longestStreak = Math.max(longestStreak, run);
-    previous = current;
-  }
-  return { currentStreak, isTodayDone, longestStreak, lastPracticeDay: daysNewestFirst[0] ?? null };
+export function streakFromRuns(runs: PracticeRuns, today: string): Streak {
+  const isTodayDone = runs.lastRunEnd === today;
+  const isAlive = isTodayDone || runs.lastRunEnd === addDays(today, -1);
+  return { currentStreak: isAlive ? runs.lastRunLength : 0, isTodayDone, longestStreak: runs.longest, lastPracticeDay: runs.lastRunEnd };
 }
 
 export async function getStreak(options: { db: Db; userId: string; now: Date }): Promise<Streak> {
-  return computeStreak(await listPracticeDays(options.db, options.userId), jstDay(options.now));
+  return streakFromRuns(await findPracticeRuns(options.db, options.userId), jstDay(options.now));
 }
 
 export type Trend = 'up' | 'down' | 'flat';
@@ -85,12 +72,16 @@ export const CHART_DAYS = 30;
 
 export async function getDifficultyStats(options: { db: Db; userId: string; now: Date }): Promise<DifficultyStats> {
   const today = jstDay(options.now);
-  const rows = await listLearningDays(options.db, options.userId);
+  // Totals per level in the database; day rows only for the chart's 30 days (which cover the trend's 14).
+  const [totals, rows] = await Promise.all([
+    summarizeLevels(options.db, options.userId),
+    listLearningDays(options.db, options.userId, { fromDay: addDays(today, -(CHART_DAYS - 1)) }),
+  ]);
   const recentFrom = addDays(today, -6);
   const previousFrom = addDays(today, -13);
   const levels = LEVEL_KEYS.map((level): LevelStats => {
     const ofLevel = rows.filter((row) => row.level === level);
-    const all = sum(ofLevel);
+    const all = totals.find((row) => row.level === level) ?? { attempts: 0, ratingSum: 0 };
     const recent = sum(ofLevel.filter((row) => row.day >= recentFrom));
     const previous = sum(ofLevel.filter((row) => row.day >= previousFrom && row.day < recentFrom));
     const recentAverage = average(recent.ratingSum, recent.attempts);
