@@ -42,7 +42,8 @@ afterAll(async () => {
   await gemini?.close();
 });
 
-type Door = { name: string; method: 'GET' | 'POST' | 'PUT'; url: () => string; body?: () => unknown };
+/** `adminStatus`: what an admin gets past the role check (a decision on an appeal that does not exist is a 404). */
+type Door = { name: string; method: 'GET' | 'POST' | 'PUT'; url: () => string; body?: () => unknown; adminStatus?: number };
 
 const trpcQuery = (path: string, input?: unknown): Door => ({
   name: path,
@@ -80,6 +81,8 @@ const PROCEDURES: Door[] = [
   trpcMutation('admin.problems.setActive', () => ({ id: 'toeic-002', isActive: true })),
   trpcQuery('admin.tools.health'),
   trpcQuery('admin.tools.paymentDebug', { paymentId: 'none' }),
+  trpcQuery('admin.appeals.list', { status: 'pending' }),
+  { ...trpcMutation('admin.appeals.decide', () => ({ appealId: '999999999', decision: 'reject' })), adminStatus: 404 },
 ];
 
 const REST: Door[] = [
@@ -130,7 +133,7 @@ describe('admin doors: guest 401, learner 403, admin 200', () => {
       expect((await call(door, null)).statusCode, 'guest').toBe(401);
       expect((await call(door, learnerToken)).statusCode, 'learner').toBe(403);
       const asAdmin = await call(door, adminToken);
-      expect(asAdmin.statusCode, `admin: ${asAdmin.body.slice(0, 300)}`).toBe(200);
+      expect(asAdmin.statusCode, `admin: ${asAdmin.body.slice(0, 300)}`).toBe(door.adminStatus ?? 200);
     });
   }
 });
