@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { appRouter } from '@shunkan/api-router';
 import { createContextInner, resolveSessionUser, type Services } from '@shunkan/api-router/context';
 import { toHttpError } from '@shunkan/api-router/errors';
+import { createSessionCache } from '@shunkan/api-router/session';
 import { createFirebaseVerifier } from '@shunkan/api-router/services/auth';
 import { getCatalogue } from '@shunkan/api-router/domain/plans';
 import { createSandboxBilling } from '@shunkan/api-router/services/billing/sandbox';
@@ -72,6 +73,12 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     // default of 100 characters would answer such a batch 414.
     routerOptions: { maxParamLength: 2000 },
     trustProxy: env.TRUST_PROXY,
+    // One line per request (onResponse below) instead of Fastify's two.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The path only: query strings may carry tRPC inputs (learner answers).
+    request.log.info({ method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -153,6 +160,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       },
       startupProblems: [],
     },
+    sessions: createSessionCache(),
   };
 
   // Registered before any route or plugin, so every encapsulated scope (REST billing paths, tRPC, the
@@ -208,9 +216,18 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     }),
   });
 
+  // Health is polled by load balancers: the database answers `select 1`, the Auth provider is asked at
+  // most every 10 s (a remote call per probe would make health the most expensive path).
+  let emulatorStatus: { at: number; status: Promise<'ok' | 'unreachable'> } | null = null;
+  const authHealth = (): Promise<'ok' | 'unreachable' | 'configured'> => {
+    if (!env.isEmulator) return Promise.resolve('configured');
+    if (!emulatorStatus || Date.now() - emulatorStatus.at > 10_000) {
+      emulatorStatus = { at: Date.now(), status: checkEmulator(env.FIREBASE_AUTH_EMULATOR_HOST) };
+    }
+    return emulatorStatus.status;
+  };
   app.get('/api/health', async (_request, reply) => {
-    const db = await checkDatabase(database.db);
-    const authStatus = env.isEmulator ? await checkEmulator(env.FIREBASE_AUTH_EMULATOR_HOST) : 'configured';
+    const [db, authStatus] = await Promise.all([checkDatabase(database.db), authHealth()]);
     const ok = db && authStatus !== 'unreachable';
     return reply.status(ok ? 200 : 503).send({
       status: ok ? 'ok' : 'degraded',

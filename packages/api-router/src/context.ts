@@ -1,24 +1,13 @@
 import type { Db } from '@shunkan/db';
-import { upsertUser } from '@shunkan/db/users';
+import { findUserByFirebaseUid, upsertUser } from '@shunkan/db/users';
+import type { UserRow } from '@shunkan/db/schema';
 import type { DailyLimits } from './domain/access.js';
 import type { PracticeServices } from './domain/practice.js';
 import type { BillingProvider } from './services/billing/types.js';
 import { AuthError, type AuthVerifier } from './services/auth.js';
+import type { Logger, SessionCache, SessionClaims, SessionUser } from './session.js';
 
-/** The caller, as our database knows them. */
-export type SessionUser = {
-  id: string;
-  firebaseUid: string;
-  email: string | null;
-  emailVerified: boolean;
-  isAdmin: boolean;
-};
-
-export type Logger = {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-};
+export type { Logger, SessionUser } from './session.js';
 
 /** Long-lived services chosen once at start-up (auth mode, AI, billing). Extended by later domains. */
 export type Services = {
@@ -31,6 +20,8 @@ export type Services = {
   limits?: DailyLimits;
   /** Payments: Stripe with STRIPE_SECRET_KEY, otherwise the local sandbox (services/billing). */
   billing: BillingProvider;
+  /** User records already reconciled with their token (session.ts); without it every request reads. */
+  sessions?: SessionCache;
   /** What the server was started with, for the admin health and configuration check (no secrets). */
   diagnostics?: Diagnostics;
 };
@@ -100,25 +91,43 @@ export async function resolveSessionUser(
     const email = identity.email?.toLowerCase() ?? null;
     // ADMIN_EMAILS only counts for a verified address: anyone can sign up with any address.
     const isListedAdmin = Boolean(email && identity.emailVerified && services.adminEmails.includes(email));
-    const row = await upsertUser(db, {
+    const claims: SessionClaims = {
       firebaseUid: identity.uid,
       email,
       emailVerified: identity.emailVerified,
       promoteToAdmin: identity.hasAdminClaim || isListedAdmin,
-      now,
-    });
-    return {
-      user: {
-        id: row.id,
-        firebaseUid: row.firebase_uid,
-        email: row.email,
-        emailVerified: row.email_verified,
-        isAdmin: row.role === 'admin',
-      },
-      authError: null,
     };
+    const cached = services.sessions?.get(claims, now.getTime());
+    if (cached) return { user: cached, authError: null };
+    const user = toSessionUser(await reconcileUser(db, claims, now));
+    services.sessions?.set(claims, user, now.getTime());
+    return { user, authError: null };
   } catch (error) {
     if (error instanceof AuthError) return { user: null, authError: error };
     throw error;
   }
+}
+
+/** How stale `last_seen_at` may get: refreshing it on every request would make every read a write. */
+const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
+
+/**
+ * The user record for these claims: read, and written only when it is missing, when the token says
+ * something new (e-mail, verification, admin claim) or when `last_seen_at` is over an hour old.
+ */
+async function reconcileUser(db: Db, claims: SessionClaims, now: Date): Promise<UserRow> {
+  const row = await findUserByFirebaseUid(db, claims.firebaseUid);
+  const isCurrent =
+    row &&
+    row.email === claims.email &&
+    row.email_verified === claims.emailVerified &&
+    (!claims.promoteToAdmin || row.role === 'admin') &&
+    row.last_seen_at !== null &&
+    now.getTime() - row.last_seen_at.getTime() < LAST_SEEN_RESOLUTION_MS;
+  if (isCurrent) return row;
+  return upsertUser(db, { ...claims, now });
+}
+
+function toSessionUser(row: UserRow): SessionUser {
+  return { id: row.id, firebaseUid: row.firebase_uid, email: row.email, emailVerified: row.email_verified, isAdmin: row.role === 'admin' };
 }

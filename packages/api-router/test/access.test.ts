@@ -3,7 +3,7 @@ import type { DbHandle } from '@shunkan/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedProblemBank } from '../src/services/problem-bank/index.js';
 import { callerFor, openTestDb, seedUser } from './helpers.js';
-import type { SessionUser } from '../src/context.js';
+import type { SessionUser } from '../src/session.js';
 
 let handle: DbHandle;
 let learner: SessionUser;

@@ -4,7 +4,7 @@ import type { Db, DbHandle } from '@shunkan/db';
 import { seedPlans } from '@shunkan/db/plans';
 import { updateSubscription } from '@shunkan/db/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../src/context.js';
+import type { SessionUser } from '../src/session.js';
 import { getAccess } from '../src/domain/access.js';
 import { startFakeStripe, type FakeStripeServer } from '../src/services/billing/fake-stripe-server.js';
 import { createStripeBilling } from '../src/services/billing/stripe.js';

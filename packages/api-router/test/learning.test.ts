@@ -2,7 +2,7 @@ import type { LevelKey } from '@shunkan/config/levels';
 import type { DbHandle } from '@shunkan/db';
 import { insertAttempt } from '@shunkan/db/attempts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../src/context.js';
+import type { SessionUser } from '../src/session.js';
 import { streakFromRuns } from '../src/domain/learning.js';
 import { BANK, seedProblemBank } from '../src/services/problem-bank/index.js';
 import { callerFor, errorOf, openTestDb, seedSubscriber, seedUser } from './helpers.js';

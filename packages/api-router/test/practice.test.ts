@@ -5,7 +5,7 @@ import { updateSubscription } from '@shunkan/db/subscriptions';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedProblemBank, BANK } from '../src/services/problem-bank/index.js';
-import type { SessionUser } from '../src/context.js';
+import type { SessionUser } from '../src/session.js';
 import { callerFor, openTestDb, seedUser } from './helpers.js';
 
 let handle: DbHandle;

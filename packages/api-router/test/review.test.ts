@@ -2,7 +2,7 @@ import type { DbHandle } from '@shunkan/db';
 import { findReviewCard } from '@shunkan/db/reviews';
 import { State } from 'ts-fsrs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../src/context.js';
+import type { SessionUser } from '../src/session.js';
 import { gradeOf, LEARN_AHEAD_MS, scheduleAfterAnswer } from '../src/domain/review.js';
 import { BANK, seedProblemBank } from '../src/services/problem-bank/index.js';
 import { callerFor, errorOf, openTestDb, seedSubscriber } from './helpers.js';

@@ -5,7 +5,7 @@ import { findSubscription } from '@shunkan/db/subscriptions';
 import { TRPCError } from '@trpc/server';
 import type { Stripe } from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionUser } from '../src/context.js';
+import type { SessionUser } from '../src/session.js';
 import { startFakeStripe, type FakeStripeServer } from '../src/services/billing/fake-stripe-server.js';
 import { createStripeBilling, createStripeClient } from '../src/services/billing/stripe.js';
 import { handleStripeEvent } from '../src/services/billing/stripe-webhook.js';

@@ -100,6 +100,13 @@ export type ProblemServesTable = {
   request_id: string | null;
 };
 
+/** How often each problem was served to each learner: the next problem is one served least. */
+export type ProblemServeCountsTable = {
+  user_id: string;
+  problem_id: string;
+  times: number;
+};
+
 export type DailyUsageTable = {
   user_id: string;
   day: string;
@@ -239,6 +246,7 @@ export type Database = {
   payments: PaymentsTable;
   problems: ProblemsTable;
   problem_serves: ProblemServesTable;
+  problem_serve_counts: ProblemServeCountsTable;
   daily_usage: DailyUsageTable;
   attempts: AttemptsTable;
   evaluation_cache: EvaluationCacheTable;

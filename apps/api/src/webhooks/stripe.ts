@@ -1,4 +1,4 @@
-import type { Logger } from '@shunkan/api-router/context';
+import type { Logger } from '@shunkan/api-router/session';
 import { handleStripeEvent } from '@shunkan/api-router/services/billing/stripe-webhook';
 import type { BillingProvider } from '@shunkan/api-router/services/billing/types';
 import type { Db } from '@shunkan/db';

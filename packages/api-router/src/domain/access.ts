@@ -1,7 +1,7 @@
 import { DEFAULT_DAILY_LIMITS } from '@shunkan/config/plans';
 import type { Db } from '@shunkan/db';
-import { findSubscription } from '@shunkan/db/subscriptions';
-import type { SessionUser } from '../context.js';
+import { findSubscriptionWithLimit } from '@shunkan/db/subscriptions';
+import type { SessionUser } from '../session.js';
 import { effectiveStatus, hasAccessStatus } from './subscription.js';
 
 export type Access = {
@@ -21,14 +21,12 @@ export type DailyLimits = { standard: number; premium: number; trial: number };
 export async function getAccess(options: { db: Db; user: SessionUser; now: Date; limits?: DailyLimits }): Promise<Access> {
   const limits = options.limits ?? DEFAULT_DAILY_LIMITS;
   if (options.user.isAdmin) return { hasAccess: true, isPremium: true, kind: 'admin', dailyLimit: null };
-  const row = await findSubscription(options.db, options.user.id);
+  const row = await findSubscriptionWithLimit(options.db, options.user.id);
   const status = effectiveStatus(row, options.now);
   if (!hasAccessStatus(status)) return { hasAccess: false, isPremium: false, kind: 'none', dailyLimit: 0 };
   if (status === 'trialing') return { hasAccess: true, isPremium: true, kind: 'trial', dailyLimit: limits.trial };
   const type = row?.type === 'premium' ? 'premium' : 'standard';
-  const plan = row?.plan_id
-    ? await options.db.selectFrom('plans').select('daily_limit').where('id', '=', row.plan_id).executeTakeFirst()
-    : undefined;
-  const dailyLimit = plan ? plan.daily_limit : limits[type];
+  // A catalogue plan's own limit wins (null there means unlimited); rows without a plan use the configuration.
+  const dailyLimit = row?.plan_found ? row.plan_daily_limit : limits[type];
   return { hasAccess: true, isPremium: type === 'premium', kind: type, dailyLimit };
 }

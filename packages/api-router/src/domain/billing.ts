@@ -6,7 +6,7 @@ import { listUserPayments } from '@shunkan/db/payments';
 import type { SubscriptionRow } from '@shunkan/db/schema';
 import { ensureSubscription, lockSubscription, updateSubscription } from '@shunkan/db/subscriptions';
 import { z } from 'zod';
-import type { SessionUser } from '../context.js';
+import type { SessionUser } from '../session.js';
 import { type BillingProvider } from '../services/billing/types.js';
 import { getAccess, type DailyLimits } from './access.js';
 import { findCataloguePlan, findCataloguePlanByPriceId, getCatalogue, yearlyPlanIdOf, ZCataloguePlan, ZPlanId, type TCataloguePlan } from './plans.js';

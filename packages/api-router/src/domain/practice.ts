@@ -3,9 +3,9 @@ import type { LevelKey } from '@shunkan/config/levels';
 import { jstDay } from '@shunkan/config/time';
 import type { Db } from '@shunkan/db';
 import { insertAttempt, setAttemptBookmark } from '@shunkan/db/attempts';
+import { findServeByRequest, serveProblem } from '@shunkan/db/serves';
 import type { ProblemRow } from '@shunkan/db/schema';
-import { sql } from 'kysely';
-import type { Logger } from '../context.js';
+import type { Logger } from '../session.js';
 import { addBookmarkToReview, recordReviewAnswer } from './review.js';
 import { evaluateAnswer, type EvaluationCache } from '../services/ai/evaluate-answer.js';
 import type { AiEvaluator, AiProblemGenerator } from '../services/ai/types.js';
@@ -56,9 +56,6 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string })?.code === '23505';
 }
 
-/** Recently served problems are not repeated right away, even once a level's bank is exhausted. */
-const RECENT_WINDOW = 5;
-
 /**
  * Serves the next problem of a level and counts it against the JST day's limit, atomically:
  * the counter only moves while it is below the limit (a row lock serialises concurrent requests),
@@ -80,105 +77,32 @@ export async function serveNextProblem(options: {
   const requestId = options.requestId ?? randomUUID();
   const day = jstDay(now);
 
-  const repeat = await findServedByRequest(db, userId, requestId, day, dailyLimit);
-  if (repeat) return repeat;
-
+  const toServed = (served: { problemId: string; japanese: string; level: string; count: number }): ServedProblem => ({
+    problemId: served.problemId,
+    japaneseSentence: served.japanese,
+    difficultyLevel: served.level as LevelKey,
+    servedToday: served.count,
+    dailyLimit,
+    remainingToday: dailyLimit === null ? null : Math.max(0, dailyLimit - served.count),
+  });
+  let outcome;
   try {
-    return await db.transaction().execute(async (trx) => {
-      const counted = await trx
-        .insertInto('daily_usage')
-        .values({ user_id: userId, day, count: 1 })
-        .onConflict((oc) => {
-          const update = oc.columns(['user_id', 'day']).doUpdateSet({ count: sql`daily_usage.count + 1` });
-          return dailyLimit === null ? update : update.where('daily_usage.count', '<', dailyLimit);
-        })
-        .returning('count')
-        .executeTakeFirst();
-      if (!counted || (dailyLimit !== null && counted.count > dailyLimit)) throw new DailyLimitReachedError(dailyLimit ?? 0);
-
-      const problem = options.problemId
-        ? await trx.selectFrom('problems').select(['id', 'japanese']).where('id', '=', options.problemId).executeTakeFirst()
-        : await pickLeastServed(trx, userId, level);
-      if (!problem) throw new ProblemNotFoundError(`no problems for level ${level}`);
-
-      await trx
-        .insertInto('problem_serves')
-        .values({ user_id: userId, problem_id: problem.id, level, day, served_at: now, request_id: requestId })
-        .execute();
-      return {
-        problemId: problem.id,
-        japaneseSentence: problem.japanese,
-        difficultyLevel: level,
-        servedToday: counted.count,
-        dailyLimit,
-        remainingToday: dailyLimit === null ? null : Math.max(0, dailyLimit - counted.count),
-      };
-    });
+    // One statement, one round trip (serveProblem in packages/db): repeat check, counter, choice, serve.
+    outcome = await serveProblem(db, { userId, level, day, requestId, dailyLimit, now, problemId: options.problemId });
   } catch (error) {
-    // A concurrent duplicate of this request won the race: its transaction counted and served.
+    // A concurrent duplicate of this request won the race: its statement counted and served.
     if (isUniqueViolation(error)) {
-      const served = await findServedByRequest(db, userId, requestId, day, dailyLimit);
-      if (served) return served;
+      const served = await findServeByRequest(db, { userId, requestId, day });
+      if (served) return toServed(served);
     }
     throw error;
   }
+  if (outcome.kind === 'limit') throw new DailyLimitReachedError(dailyLimit ?? 0);
+  if (outcome.kind === 'empty') throw new ProblemNotFoundError(`no problems for level ${level}`);
+  return toServed(outcome);
 }
 
-/** Among the level's active problems, one this learner has been served least often, never one of the last few. */
-async function pickLeastServed(trx: Db, userId: string, level: LevelKey): Promise<{ id: string; japanese: string } | undefined> {
-  const total = await trx
-    .selectFrom('problems')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('level', '=', level)
-    .where('is_active', '=', true)
-    .executeTakeFirstOrThrow();
-  const recent = trx
-    .selectFrom('problem_serves')
-    .select('problem_id')
-    .where('user_id', '=', userId)
-    .where('level', '=', level)
-    .orderBy('served_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(RECENT_WINDOW);
-  let query = trx
-    .selectFrom('problems as p')
-    .leftJoin('problem_serves as s', (join) => join.onRef('s.problem_id', '=', 'p.id').on('s.user_id', '=', userId))
-    .select(['p.id', 'p.japanese'])
-    .select((eb) => eb.fn.count('s.id').as('times'))
-    .where('p.level', '=', level)
-    .where('p.is_active', '=', true)
-    .groupBy(['p.id', 'p.japanese'])
-    .orderBy('times', 'asc')
-    .orderBy(sql`random()`)
-    .limit(1);
-  if (Number(total.n) > RECENT_WINDOW) query = query.where('p.id', 'not in', recent);
-  return query.executeTakeFirst();
-}
-
-async function findServedByRequest(db: Db, userId: string, requestId: string, day: string, dailyLimit: number | null): Promise<ServedProblem | null> {
-  const row = await db
-    .selectFrom('problem_serves as s')
-    .innerJoin('problems as p', 'p.id', 's.problem_id')
-    .select(['p.id', 'p.japanese', 's.level'])
-    .where('s.user_id', '=', userId)
-    .where('s.request_id', '=', requestId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const servedToday = await getServedToday(db, userId, day);
-  return {
-    problemId: row.id,
-    japaneseSentence: row.japanese,
-    difficultyLevel: row.level as LevelKey,
-    servedToday,
-    dailyLimit,
-    remainingToday: dailyLimit === null ? null : Math.max(0, dailyLimit - servedToday),
-  };
-}
-
-export async function getServedToday(db: Db, userId: string, day: string): Promise<number> {
-  const row = await db.selectFrom('daily_usage').select('count').where('user_id', '=', userId).where('day', '=', day).executeTakeFirst();
-  return row?.count ?? 0;
-}
+export { getServedToday } from '@shunkan/db/serves';
 
 export type PracticeServices = {
   getEvaluator: () => Promise<Evaluator>;

@@ -13,7 +13,7 @@ import {
   type ScenarioFields,
 } from '@shunkan/db/scenarios';
 import type { CustomScenarioRow } from '@shunkan/db/schema';
-import type { Logger } from '../context.js';
+import type { Logger } from '../session.js';
 import { allBankProblems } from '../services/problem-bank/index.js';
 import type { TBankProblem } from '@shunkan/evaluator/bank';
 import { isAiProviderError, normalizeJapaneseForDedupe, type AiProblemGenerator } from '../services/ai/types.js';

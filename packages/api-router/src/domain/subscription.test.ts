@@ -1,6 +1,6 @@
 import type { SubscriptionRow } from '@shunkan/db/schema';
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../context.js';
+import type { SessionUser } from '../session.js';
 import { addInterval, resolveSubscription, STRIPE_RENEWAL_GRACE_MS, toSubscriptionView, trialDaysRemaining } from './subscription.js';
 
 const DAY = 86_400_000;

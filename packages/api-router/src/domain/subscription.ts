@@ -5,7 +5,7 @@ import { insertPayment } from '@shunkan/db/payments';
 import { findSubscription, updateSubscription } from '@shunkan/db/subscriptions';
 import type { SubscriptionRow, SubscriptionUpdate } from '@shunkan/db/schema';
 import { z } from 'zod';
-import type { SessionUser } from '../context.js';
+import type { SessionUser } from '../session.js';
 
 export const ZSubscriptionView = z.object({
   isAdmin: z.boolean(),

@@ -2,7 +2,7 @@ import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { demoQuota, DemoLimitReachedError, pickDemoProblem, DEMO_PROBLEMS_PER_DAY } from '../domain/demo.js';
-import { findProblem } from '../domain/practice.js';
+import { findProblem } from '@shunkan/db/problems';
 import { ZDiffToken, ZEvaluationError } from '@shunkan/evaluator/types';
 import { publicProcedure, router } from '../trpc.js';
 

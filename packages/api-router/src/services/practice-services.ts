@@ -1,5 +1,5 @@
 import type { Db } from '@shunkan/db';
-import type { Logger } from '../context.js';
+import type { Logger } from '../session.js';
 import type { PracticeServices } from '../domain/practice.js';
 import { createDbEvaluationCache } from './ai/evaluate-answer.js';
 import { createGeminiProvider, type GeminiProviderOptions } from './ai/gemini.js';

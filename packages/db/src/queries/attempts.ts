@@ -23,54 +23,56 @@ export type NewAttemptInput = {
   createdAt: Date;
 };
 
-async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
-
 /**
- * Stores an attempt and adds it to the learner's daily summary (learning_days) in one transaction:
- * every attempt goes through here, so the summary never drifts from the attempts it sums.
+ * Stores an attempt and adds it to the learner's daily summary (learning_days) in ONE statement (a
+ * data-modifying CTE: both writes or neither, one round trip): every attempt goes through here, so the
+ * summary never drifts from the attempts it sums.
  */
 export async function insertAttempt(db: Db, input: NewAttemptInput): Promise<{ id: string; day: string }> {
   const day = jstDay(input.createdAt);
-  return inTransaction(db, async (trx) => {
-    const row = await trx
-      .insertInto('attempts')
-      .values({
-        user_id: input.userId,
-        problem_id: input.problemId,
-        level: input.level,
-        answer: input.answer,
-        normalized_answer: input.normalizedAnswer,
-        rating: input.rating,
-        model_answer: input.modelAnswer,
-        feedback: input.feedback,
-        errors: JSON.stringify(input.errors),
-        similar_phrases: JSON.stringify(input.similarPhrases),
-        provider: input.provider,
-        is_fallback: input.isFallback,
-        duration_ms: input.durationMs,
-        mode: input.mode ?? 'practice',
-        scenario_id: input.scenarioId ?? null,
-        time_limit_ms: input.timeLimitMs ?? null,
-        is_late: input.isLate ?? false,
-        created_at: input.createdAt,
-        day,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('learning_days')
-      .values({ user_id: input.userId, day, level: input.level, attempts: 1, rating_sum: input.rating })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'day', 'level']).doUpdateSet({
-          attempts: sql`learning_days.attempts + 1`,
-          rating_sum: sql`learning_days.rating_sum + ${input.rating}`,
-        }),
-      )
-      .execute();
-    return { id: String(row.id), day };
-  });
+  const row = await db
+    .with('attempt', (qb) =>
+      qb
+        .insertInto('attempts')
+        .values({
+          user_id: input.userId,
+          problem_id: input.problemId,
+          level: input.level,
+          answer: input.answer,
+          normalized_answer: input.normalizedAnswer,
+          rating: input.rating,
+          model_answer: input.modelAnswer,
+          feedback: input.feedback,
+          errors: JSON.stringify(input.errors),
+          similar_phrases: JSON.stringify(input.similarPhrases),
+          provider: input.provider,
+          is_fallback: input.isFallback,
+          duration_ms: input.durationMs,
+          mode: input.mode ?? 'practice',
+          scenario_id: input.scenarioId ?? null,
+          time_limit_ms: input.timeLimitMs ?? null,
+          is_late: input.isLate ?? false,
+          created_at: input.createdAt,
+          day,
+        })
+        .returning('id'),
+    )
+    .with('summary', (qb) =>
+      qb
+        .insertInto('learning_days')
+        .values({ user_id: input.userId, day, level: input.level, attempts: 1, rating_sum: input.rating })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day', 'level']).doUpdateSet({
+            attempts: sql`learning_days.attempts + 1`,
+            rating_sum: sql`learning_days.rating_sum + ${input.rating}`,
+          }),
+        )
+        .returning('user_id'),
+    )
+    .selectFrom('attempt')
+    .select('attempt.id')
+    .executeTakeFirstOrThrow();
+  return { id: String(row.id), day };
 }
 
 export async function setAttemptBookmark(db: Db, userId: string, attemptId: string, isBookmarked: boolean): Promise<{ problemId: string } | undefined> {

@@ -46,3 +46,14 @@ export async function lockSubscription(trx: Db, userId: string): Promise<Subscri
     .execute();
   return trx.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow();
 }
+
+/** The subscription with its catalogue plan's daily limit, in one round trip (the access check of every practice call). */
+export async function findSubscriptionWithLimit(db: Db, userId: string): Promise<(SubscriptionRow & { plan_found: string | null; plan_daily_limit: number | null }) | undefined> {
+  return db
+    .selectFrom('subscriptions as s')
+    .leftJoin('plans as p', 'p.id', 's.plan_id')
+    .selectAll('s')
+    .select(['p.id as plan_found', 'p.daily_limit as plan_daily_limit'])
+    .where('s.user_id', '=', userId)
+    .executeTakeFirst();
+}

@@ -7,7 +7,7 @@ import { updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserById } from '@shunkan/db/users';
 import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
-import type { Logger, SessionUser } from '../../context.js';
+import type { Logger, SessionUser } from '../../session.js';
 import { effectiveStatus, hasAccessStatus, resolveSubscription, syncSubscription, trialEnd } from '../subscription.js';
 import { AppError } from '../../errors.js';
 

@@ -6,7 +6,7 @@ import type { SubscriptionRow, SubscriptionUpdate } from '@shunkan/db/schema';
 import { ensureSubscription, findSubscriptionByStripeCustomer, findSubscriptionByStripeSubscription, updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserById } from '@shunkan/db/users';
 import type { Stripe } from 'stripe';
-import type { Logger } from '../../context.js';
+import type { Logger } from '../../session.js';
 import { findCataloguePlan, findCataloguePlanByPriceId, type TCataloguePlan } from '../../domain/plans.js';
 import { activatePaidPeriod, resolveSubscription } from '../../domain/subscription.js';
 import { idOf } from './stripe.js';

@@ -3,7 +3,7 @@ import { BILLING_TEXT } from '@shunkan/config/billing';
 import type { Db } from '@shunkan/db';
 import { ensureSubscription, findSubscription } from '@shunkan/db/subscriptions';
 import Stripe from 'stripe';
-import type { Logger, SessionUser } from '../../context.js';
+import type { Logger, SessionUser } from '../../session.js';
 import type { TCataloguePlan } from '../../domain/plans.js';
 import { addInterval } from '../../domain/subscription.js';
 import { type StripeBillingProvider, type TPriceItem } from './types.js';

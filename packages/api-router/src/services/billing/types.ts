@@ -1,7 +1,7 @@
 import type { Db } from '@shunkan/db';
 import type { Stripe } from 'stripe';
 import type { SubscriptionRow } from '@shunkan/db/schema';
-import type { SessionUser } from '../../context.js';
+import type { SessionUser } from '../../session.js';
 import type { TCataloguePlan } from '../../domain/plans.js';
 
 export type BillingMode = 'sandbox' | 'stripe';
