@@ -6,10 +6,10 @@
 import { APPEAL_TEXT } from '@shunkan/config/appeals';
 import { appealStatusesForAttempts, listAppeals } from '@shunkan/db/appeals';
 import type { AppealRecord } from '@shunkan/db/appeals';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { appealAttempt, AppealNotFoundError, decideAppealAndRegrade } from '../domain/appeals.js';
 import { adminProcedure, protectedProcedure, router } from '../trpc.js';
+import { AppError } from '../errors.js';
 
 const ZId = z.string().regex(/^\d+$/, 'IDの形式が正しくありません').max(20);
 export const ZAppealStatus = z.enum(['pending', 'accepted', 'rejected']);
@@ -64,7 +64,7 @@ export const appealsRouter = router({
         const message = outcome.appeal.status === 'accepted' ? APPEAL_TEXT.status.accepted : APPEAL_TEXT.sent;
         return { appeal: toAppeal(outcome.appeal), recheck: outcome.recheck, message };
       } catch (error) {
-        if (error instanceof AppealNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: APPEAL_TEXT.attemptNotFound });
+        if (error instanceof AppealNotFoundError) throw new AppError('NOT_FOUND', APPEAL_TEXT.attemptNotFound);
         throw error;
       }
     }),
@@ -112,11 +112,11 @@ export const adminAppealsRouter = router({
     .mutation(async ({ ctx, input }) => {
       try {
         const result = await decideAppealAndRegrade({ db: ctx.db, services: ctx.services.practice, appealId: input.appealId, decision: input.decision, adminId: ctx.user.id, now: ctx.now() });
-        if (!result.decided) throw new TRPCError({ code: 'CONFLICT', message: APPEAL_TEXT.alreadyDecided });
+        if (!result.decided) throw new AppError('CONFLICT', APPEAL_TEXT.alreadyDecided);
         ctx.services.log.info({ by: ctx.user.id, appealId: input.appealId, decision: input.decision }, 'appeal decided');
         return { appeal: toAppeal(result.appeal), regradedRating: result.regradedRating };
       } catch (error) {
-        if (error instanceof AppealNotFoundError) throw new TRPCError({ code: 'NOT_FOUND', message: APPEAL_TEXT.appealNotFound });
+        if (error instanceof AppealNotFoundError) throw new AppError('NOT_FOUND', APPEAL_TEXT.appealNotFound);
         throw error;
       }
     }),
