@@ -6,7 +6,6 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './lib/auth';
-import { initFirebase } from './lib/firebase';
 import { loadPublicConfig } from './lib/public-config';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { router } from './router';
@@ -37,8 +36,7 @@ function App() {
 
 const rootElement = document.getElementById('root') as HTMLElement;
 loadPublicConfig()
-  .then((config) => {
-    initFirebase(config);
+  .then(() => {
     createRoot(rootElement).render(
       <StrictMode>
         <App />

@@ -1,26 +1,61 @@
-import { initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
-import type { PublicConfig } from './public-config';
+import type { Auth } from 'firebase/auth';
+import type * as FirebaseSdk from './firebase-sdk';
+import { getPublicConfig } from './public-config';
 
-let app: FirebaseApp | null = null;
-let auth: Auth | null = null;
+type Sdk = typeof FirebaseSdk;
+export type Firebase = Sdk & { auth: Auth };
 
-export function initFirebase(config: PublicConfig): Auth {
-  if (auth) return auth;
-  app = initializeApp(config.firebase);
-  auth = getAuth(app);
-  auth.languageCode = 'ja';
-  if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
-  return auth;
+let loading: Promise<Firebase> | null = null;
+let loaded: Firebase | null = null;
+const listeners = new Set<(firebase: Firebase) => void>();
+
+/** The Firebase Auth SDK, initialised once; the first call downloads it. */
+export function loadFirebase(): Promise<Firebase> {
+  loading ??= import('./firebase-sdk').then((sdk) => {
+    loaded = { ...sdk, auth: sdk.initAuth(getPublicConfig()) };
+    for (const listener of listeners) listener(loaded);
+    return loaded;
+  });
+  return loading;
 }
 
-export function getFirebaseAuth(): Auth {
-  if (!auth) throw new Error('firebase not initialised');
-  return auth;
+/** Calls `listener` once the SDK is loaded (at once if it already is), whoever asked for it. */
+export function onFirebaseLoaded(listener: (firebase: Firebase) => void): () => void {
+  if (loaded) listener(loaded);
+  else listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-/** The current user's ID token (refreshed by the SDK when near expiry), or null for a guest. */
+// A hint, kept beside Firebase's own persistence, that this browser holds a session: public pages then
+// load the SDK at once (a signed-in user on /login is sent home); without it they load it only when
+// the visitor starts signing in.
+const SESSION_HINT = 'shunkan.session';
+
+export function hasSessionHint(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setSessionHint(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SESSION_HINT, '1');
+    else window.localStorage.removeItem(SESSION_HINT);
+  } catch {
+    // Storage may be disabled (private mode): the SDK then loads when needed.
+  }
+}
+
+/**
+ * The current user's ID token (refreshed by the SDK when near expiry), or null for a guest. A guest
+ * who never loaded the SDK and has no session costs no download.
+ */
 export async function getIdToken(): Promise<string | null> {
-  const user = auth?.currentUser;
+  if (!loaded && !hasSessionHint()) return null;
+  const { auth } = await loadFirebase();
+  await auth.authStateReady();
+  const user = auth.currentUser;
   return user ? user.getIdToken() : null;
 }

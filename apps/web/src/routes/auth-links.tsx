@@ -3,19 +3,12 @@ import { TEXT } from '@shunkan/config/texts';
 import { CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
-import {
-  applyActionCode,
-  confirmPasswordReset,
-  getRedirectResult,
-  sendPasswordResetEmail,
-  verifyPasswordResetCode,
-} from 'firebase/auth';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
 import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { authErrorMessage } from '../lib/auth-errors';
 import { useAuth } from '../lib/auth';
-import { getFirebaseAuth } from '../lib/firebase';
+import { loadFirebase } from '../lib/firebase';
 import { trpc } from '../lib/trpc';
 
 type ActionSearch = { mode?: string; oobCode?: string };
@@ -44,7 +37,7 @@ export function ConfirmPage() {
    * who already has access: they go home. The decision comes from the server's record.
    */
   async function confirmedUserTarget(): Promise<'/' | '/subscription-select'> {
-    if (!getFirebaseAuth().currentUser) return '/subscription-select';
+    if (!(await loadFirebase()).auth.currentUser) return '/subscription-select';
     try {
       const subscription = await utils.subscription.current.fetch();
       return subscription.isAdmin || subscription.hasAccess ? '/' : '/subscription-select';
@@ -55,8 +48,8 @@ export function ConfirmPage() {
 
   useOnce(() => {
     void (async () => {
-      const auth = getFirebaseAuth();
       try {
+        const { auth, applyActionCode } = await loadFirebase();
         if (search.oobCode) {
           await applyActionCode(auth, search.oobCode);
           if (auth.currentUser) {
@@ -136,7 +129,8 @@ export function AuthCallbackPage() {
   useOnce(() => {
     void (async () => {
       try {
-        await getRedirectResult(getFirebaseAuth());
+        const fb = await loadFirebase();
+        await fb.getRedirectResult(fb.auth);
       } catch (e) {
         setError(`${TEXT.callbackErrorPrefix}${authErrorMessage(e, '')}`);
       } finally {
@@ -191,7 +185,8 @@ export function PasswordResetPage() {
     setBusy(true);
     setError(null);
     try {
-      await sendPasswordResetEmail(getFirebaseAuth(), email.trim(), { url: `${window.location.origin}/login` });
+      const fb = await loadFirebase();
+      await fb.sendPasswordResetEmail(fb.auth, email.trim(), { url: `${window.location.origin}/login` });
     } catch (e) {
       // Do not reveal whether the address is registered; only malformed input is reported.
       if ((e as { code?: string }).code === 'auth/invalid-email') {
@@ -243,7 +238,10 @@ export function ResetPasswordPage() {
 
   useOnce(() => {
     if (!search.oobCode || (search.mode && search.mode !== 'resetPassword')) return setState('invalid');
-    verifyPasswordResetCode(getFirebaseAuth(), search.oobCode).then(
+    const oobCode = search.oobCode;
+    loadFirebase()
+      .then((fb) => fb.verifyPasswordResetCode(fb.auth, oobCode))
+      .then(
       (email) => {
         setAccount(email);
         setState('form');
@@ -258,7 +256,8 @@ export function ResetPasswordPage() {
     if (password !== confirm) return setError(TEXT.passwordMismatch);
     setBusy(true);
     try {
-      await confirmPasswordReset(getFirebaseAuth(), search.oobCode ?? '', password);
+      const fb = await loadFirebase();
+      await fb.confirmPasswordReset(fb.auth, search.oobCode ?? '', password);
       notify({ type: 'success', title: 'パスワードを更新しました', description: '新しいパスワードでログインしてください。' });
       await navigate({ to: '/login' });
     } catch (e) {

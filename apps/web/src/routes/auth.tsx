@@ -3,18 +3,14 @@ import { TEXT } from '@shunkan/config/texts';
 import { Brand, CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import {
-  createUserWithEmailAndPassword,
-  sendEmailVerification,
-  signInWithEmailAndPassword,
-  signOut,
-} from 'firebase/auth';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
 import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { GoogleButton } from '../features/auth/google-button';
+import { useSignedInRedirect } from '../features/auth/use-signed-in-redirect';
+import { useAuth } from '../lib/auth';
 import { authErrorMessage, isAlreadyRegistered } from '../lib/auth-errors';
-import { getFirebaseAuth } from '../lib/firebase';
+import { loadFirebase } from '../lib/firebase';
 
 function verificationSettings() {
   return { url: `${window.location.origin}/confirm` };
@@ -39,9 +35,10 @@ function useEmailLogin() {
     if (!password) return setError('パスワードを入力してください');
     setBusy(true);
     try {
-      const credential = await signInWithEmailAndPassword(getFirebaseAuth(), email.trim(), password);
+      const fb = await loadFirebase();
+      const credential = await fb.signInWithEmailAndPassword(fb.auth, email.trim(), password);
       if (!credential.user.emailVerified) {
-        await signOut(getFirebaseAuth());
+        await fb.signOut(fb.auth);
         setUnverified({ email: email.trim(), password });
         setError(TEXT.emailNotVerified);
         return;
@@ -57,9 +54,10 @@ function useEmailLogin() {
   async function resendVerification() {
     if (!unverified) return;
     try {
-      const credential = await signInWithEmailAndPassword(getFirebaseAuth(), unverified.email, unverified.password);
-      await sendEmailVerification(credential.user, verificationSettings());
-      await signOut(getFirebaseAuth());
+      const fb = await loadFirebase();
+      const credential = await fb.signInWithEmailAndPassword(fb.auth, unverified.email, unverified.password);
+      await fb.sendEmailVerification(credential.user, verificationSettings());
+      await fb.signOut(fb.auth);
       notify({ type: 'success', title: '認証メールを再送信しました', description: unverified.email });
     } catch (e) {
       notify({ type: 'error', title: 'エラー', description: authErrorMessage(e, TEXT.loginFailed) });
@@ -71,6 +69,8 @@ function useEmailLogin() {
 
 export function LoginPage() {
   const navigate = useNavigate();
+  useSignedInRedirect();
+  const { ensureAuth } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { login, busy, error, unverified, resendVerification } = useEmailLogin();
@@ -82,7 +82,7 @@ export function LoginPage() {
 
   return (
     <CenteredCard title="ログイン">
-      <Stack as="form" gap="4" onSubmit={onSubmit} {...NO_VALIDATE}>
+      <Stack as="form" gap="4" onSubmit={onSubmit} onFocus={ensureAuth} {...NO_VALIDATE}>
         <Box textAlign="center">
           <Brand />
           <Text color="gray.600" fontSize="sm" mt="1">
@@ -178,6 +178,8 @@ function signupErrorMessage(error: unknown): string {
 
 export function SignupPage() {
   const navigate = useNavigate();
+  useSignedInRedirect();
+  const { ensureAuth } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -194,10 +196,11 @@ export function SignupPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const credential = await createUserWithEmailAndPassword(getFirebaseAuth(), email.trim(), password);
-      await sendEmailVerification(credential.user, verificationSettings());
+      const fb = await loadFirebase();
+      const credential = await fb.createUserWithEmailAndPassword(fb.auth, email.trim(), password);
+      await fb.sendEmailVerification(credential.user, verificationSettings());
       // The account may only be used once the address is confirmed: sign out until then.
-      await signOut(getFirebaseAuth());
+      await fb.signOut(fb.auth);
       setSentTo(email.trim());
     } catch (e) {
       setErrors({ form: signupErrorMessage(e) });
@@ -225,7 +228,7 @@ export function SignupPage() {
   const canSubmit = agreeTerms && agreePrivacy;
   return (
     <CenteredCard title="新規登録">
-      <Stack as="form" gap="4" onSubmit={onSubmit} {...NO_VALIDATE}>
+      <Stack as="form" gap="4" onSubmit={onSubmit} onFocus={ensureAuth} {...NO_VALIDATE}>
         {errors.form ? <FormAlert status="error" title={errors.form} /> : null}
         <TextField label="メールアドレス" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
         <TextField
@@ -312,8 +315,9 @@ export function SimpleSignupPage() {
     setBusy(true);
     setError(null);
     try {
-      const credential = await createUserWithEmailAndPassword(getFirebaseAuth(), email.trim(), password);
-      await sendEmailVerification(credential.user, verificationSettings());
+      const fb = await loadFirebase();
+      const credential = await fb.createUserWithEmailAndPassword(fb.auth, email.trim(), password);
+      await fb.sendEmailVerification(credential.user, verificationSettings());
       notify({ type: 'success', title: TEXT.signupMailSent });
       await navigate({ to: '/subscription-select' });
     } catch (e) {
@@ -348,7 +352,8 @@ export function LogoutPage() {
     started.current = true;
     void (async () => {
       try {
-        await signOut(getFirebaseAuth());
+        const fb = await loadFirebase();
+        await fb.signOut(fb.auth);
         notify({ type: 'success', title: TEXT.logoutDoneTitle, description: TEXT.logoutDoneBody });
       } catch {
         notify({ type: 'error', title: TEXT.logoutError });

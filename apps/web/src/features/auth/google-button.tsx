@@ -1,11 +1,10 @@
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import { GoogleAuthProvider, signInWithCredential, signInWithPopup } from 'firebase/auth';
 import { useState } from 'react';
-import { getFirebaseAuth } from '../../lib/firebase';
+import { loadFirebase, type Firebase } from '../../lib/firebase';
 import { getPublicConfig } from '../../lib/public-config';
 import { TextField } from './form-parts';
 
-function googleProvider() {
+function googleProvider({ GoogleAuthProvider }: Firebase) {
   const provider = new GoogleAuthProvider();
   // Spec: offline access and the consent prompt.
   provider.setCustomParameters({ prompt: 'consent', access_type: 'offline' });
@@ -38,7 +37,10 @@ export function GoogleButton(props: { label: string; onSuccess: () => void; onEr
 
   if (!config.authEmulatorUrl) {
     return (
-      <Button variant="outline" loading={busy} onClick={() => void run(() => signInWithPopup(getFirebaseAuth(), googleProvider()))}>
+      <Button variant="outline" loading={busy} onClick={() => void run(async () => {
+        const fb = await loadFirebase();
+        return fb.signInWithPopup(fb.auth, googleProvider(fb));
+      })}>
         {props.label}
       </Button>
     );
@@ -47,7 +49,7 @@ export function GoogleButton(props: { label: string; onSuccess: () => void; onEr
   const emulatorSignIn = () => {
     const address = email.trim().toLowerCase();
     const claims = { sub: `google-${address}`, email: address, email_verified: true, name: address.split('@')[0] };
-    return signInWithCredential(getFirebaseAuth(), GoogleAuthProvider.credential(JSON.stringify(claims)));
+    return loadFirebase().then((fb) => fb.signInWithCredential(fb.auth, fb.GoogleAuthProvider.credential(JSON.stringify(claims))));
   };
 
   return (

@@ -1,16 +1,22 @@
 import { isPublicPath } from '@shunkan/config/routes';
 import { FullPageSpinner } from '@shunkan/ui/components';
 import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
-import { useAuth } from '../../lib/auth';
+import { useEffect } from 'react';
+import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
 
 /**
- * The access guard of spec section 2: a spinner while auth initialises, public paths shown as they
- * are, protected paths (including the 404 catch-all) only for a signed-in user, else /login.
+ * The access guard of spec section 2: public paths shown as they are (those that need the session wait
+ * for it), protected paths (including the 404 catch-all) only for a signed-in user, else /login.
  * This is a convenience for the user: every protected call is checked again on the server.
  */
 export function RootLayout() {
-  const { initialized, user } = useAuth();
+  const { initialized, user, ensureAuth } = useAuth();
   const location = useLocation();
+  const onDemand = isAuthOnDemandPath(location.pathname);
+  useEffect(() => {
+    if (!onDemand) ensureAuth();
+  }, [onDemand, ensureAuth]);
+  if (onDemand) return <Outlet />;
   if (!initialized) return <FullPageSpinner />;
   if (isPublicPath(location.pathname) || user) return <Outlet />;
   const redirect = location.pathname === '/' ? undefined : location.href;
