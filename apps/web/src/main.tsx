@@ -1,13 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@shunkan/ui/theme';
 import { Toaster } from '@shunkan/ui/toaster';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './lib/auth';
 import { loadPublicConfig } from './lib/public-config';
-import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { router } from './router';
 
 // Spec: on load the app unregisters any service workers (a stale one could serve an old build).
@@ -18,19 +16,14 @@ if ('serviceWorker' in navigator) {
 }
 
 function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
+  // The data layer (TanStack Query, tRPC) wraps the pages that call the API: features/layout/root-layout.tsx.
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ChakraProvider value={system}>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-          <Toaster />
-        </ChakraProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <ChakraProvider value={system}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+      <Toaster />
+    </ChakraProvider>
   );
 }
 

@@ -1,8 +1,6 @@
 import type { User } from 'firebase/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { hasSessionHint, loadFirebase, onFirebaseLoaded, setSessionHint } from './firebase';
-import { trpc } from './trpc';
 
 export type AuthState = {
   user: User | null;
@@ -16,6 +14,9 @@ export type AuthState = {
   ensureAuth: () => void;
 };
 
+/** The server's subscription record of `uid`, as the data layer (./data-provider.tsx) last saw it. */
+export type SubscriptionReport = { uid: string | null; loading: boolean; isAdmin: boolean };
+
 /**
  * Pages that render without the Firebase SDK: they load it only when the visitor starts signing in or
  * this browser holds a session (see `hasSessionHint`). Every other page loads it at once.
@@ -26,12 +27,21 @@ export function isAuthOnDemandPath(pathname: string): boolean {
   return AUTH_ON_DEMAND_PATHS.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 }
 
+const userChangeListeners = new Set<() => void>();
+
+/** Called whenever the signed-in account changes (another account or sign-out), before the next render. */
+export function onUserChange(listener: () => void): () => void {
+  userChangeListeners.add(listener);
+  return () => userChangeListeners.delete(listener);
+}
+
 const AuthContext = createContext<AuthState | null>(null);
+const ReportContext = createContext<((report: SubscriptionReport) => void) | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [initialized, setInitialized] = useState(false);
-  const queryClient = useQueryClient();
+  const [subscription, setSubscription] = useState<SubscriptionReport>({ uid: null, loading: false, isAdmin: false });
 
   useEffect(() => {
     let unsubscribeToken: (() => void) | undefined;
@@ -39,8 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribeToken = onIdTokenChanged(auth, (next) => {
         setSessionHint(Boolean(next));
         setUser((previous) => {
-          // A different account (or sign-out) must never see the previous account's cached data.
-          if (previous?.uid !== next?.uid) queryClient.clear();
+          if (previous?.uid !== next?.uid) for (const listener of userChangeListeners) listener();
           return next;
         });
         setInitialized(true);
@@ -51,32 +60,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribeLoaded();
       unsubscribeToken?.();
     };
-  }, [queryClient]);
+  }, []);
 
   const ensureAuth = useCallback(() => void loadFirebase(), []);
 
-  const subscription = trpc.subscription.current.useQuery(undefined, {
-    enabled: Boolean(user),
-    staleTime: 0,
-  });
-
-  const value = useMemo<AuthState>(
-    () => ({
+  const value = useMemo<AuthState>(() => {
+    // Until the data layer has reported on this very account, its admin role is still loading.
+    const current = Boolean(user) && subscription.uid === user?.uid;
+    return {
       user,
       initialized,
-      isLoading: !initialized || (Boolean(user) && subscription.isLoading),
+      isLoading: !initialized || (Boolean(user) && (!current || subscription.loading)),
       isAuthenticated: Boolean(user),
-      isAdmin: Boolean(user) && subscription.data?.isAdmin === true,
+      isAdmin: current && subscription.isAdmin,
       ensureAuth,
-    }),
-    [user, initialized, subscription.isLoading, subscription.data?.isAdmin, ensureAuth],
-  );
+    };
+  }, [user, initialized, subscription, ensureAuth]);
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <ReportContext.Provider value={setSubscription}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </ReportContext.Provider>
+  );
 }
 
 export function useAuth(): AuthState {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}
+
+export function useReportSubscription(): (report: SubscriptionReport) => void {
+  const value = useContext(ReportContext);
+  if (!value) throw new Error('useReportSubscription outside AuthProvider');
   return value;
 }

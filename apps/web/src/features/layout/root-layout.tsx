@@ -1,8 +1,17 @@
 import { isPublicPath } from '@shunkan/config/routes';
 import { FullPageSpinner } from '@shunkan/ui/components';
 import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
+
+const DataProvider = lazy(() => import('../../lib/data-provider'));
+
+/** Pages that never call the API: they render without the data layer's download. */
+const NO_DATA_PATHS = new Set(['/terms', '/privacy', '/login', '/signup', '/signup-simple', '/simple-login']);
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
 
 /**
  * The access guard of spec section 2: public paths shown as they are (those that need the session wait
@@ -10,6 +19,18 @@ import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
  * This is a convenience for the user: every protected call is checked again on the server.
  */
 export function RootLayout() {
+  const location = useLocation();
+  if (NO_DATA_PATHS.has(normalise(location.pathname))) return <Guard />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <DataProvider>
+        <Guard />
+      </DataProvider>
+    </Suspense>
+  );
+}
+
+function Guard() {
   const { initialized, user, ensureAuth } = useAuth();
   const location = useLocation();
   const onDemand = isAuthOnDemandPath(location.pathname);

@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { onUserChange, useAuth, useReportSubscription } from './auth';
+import { createQueryClient, createTrpcClient, trpc } from './trpc';
+
+// The data layer (TanStack Query and the tRPC client, ~40 KB gzip) is a chunk of its own, loaded by
+// the pages that call the API (features/layout/root-layout.tsx), not by terms, privacy, login or signup.
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+
+// A different account (or sign-out) must never see the previous account's cached data: cleared before
+// the next render, as the session changes.
+onUserChange(() => queryClient.clear());
+
+/** Reports the server's subscription record (admin role) to the auth state. */
+function SubscriptionBridge() {
+  const { user } = useAuth();
+  const report = useReportSubscription();
+  const subscription = trpc.subscription.current.useQuery(undefined, { enabled: Boolean(user), staleTime: 0 });
+  const uid = user?.uid ?? null;
+  const loading = Boolean(user) && subscription.isLoading;
+  const isAdmin = subscription.data?.isAdmin === true;
+  useEffect(() => {
+    report({ uid, loading, isAdmin });
+  }, [report, uid, loading, isAdmin]);
+  return null;
+}
+
+export default function DataProvider({ children }: { children: ReactNode }) {
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <SubscriptionBridge />
+        {children}
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
