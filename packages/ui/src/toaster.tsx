@@ -1,44 +1,39 @@
-import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type * as ToasterImpl from './toaster-impl';
 
-/**
- * Spec section 9: one toast visible at a time (a new one replaces the older), 5 s by default,
- * swipe right to dismiss, F8 focuses the notification region.
- */
-export const toaster = createToaster({
-  placement: 'top-end',
-  max: 1,
-  duration: 5000,
-  pauseOnPageIdle: true,
-  hotkey: ['F8'],
-});
+export type { NotifyInput } from './toaster-impl';
 
-export type NotifyInput = {
-  title: string;
-  description?: string;
-  type?: 'success' | 'error' | 'info' | 'warning' | 'loading';
-  duration?: number;
-};
+// The toast machinery (~18 KB gzip) loads with the first notification, not with the page.
+type Impl = typeof ToasterImpl;
+let impl: Impl | null = null;
+let loading: Promise<Impl> | null = null;
+const load = () => (loading ??= import('./toaster-impl').then((module) => (impl = module)));
+let mountToaster: (() => void) | null = null;
+let wanted = false;
 
-export function notify(input: NotifyInput): string {
-  toaster.dismiss();
-  return toaster.create({ ...input, type: input.type ?? 'info' });
+/** Shows a notification (spec section 9: one at a time, 5 s by default). */
+export function notify(input: ToasterImpl.NotifyInput): void {
+  wanted = true;
+  mountToaster?.();
+  if (impl) impl.notify(input);
+  else void load().then((module) => module.notify(input));
 }
 
+const LazyToaster = lazy(() => load().then((module) => ({ default: module.Toaster })));
+
+/** The notification region; mounted once the first notification is asked for. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const [mounted, setMounted] = useState(wanted);
+  useEffect(() => {
+    mountToaster = () => setMounted(true);
+    if (wanted) setMounted(true);
+    return () => {
+      mountToaster = null;
+    };
+  }, []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
 }

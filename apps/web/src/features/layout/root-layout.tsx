@@ -1,7 +1,7 @@
 import { isPublicPath } from '@shunkan/config/routes';
 import { FullPageSpinner } from '@shunkan/ui/components';
 import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
 
 const DataProvider = lazy(() => import('../../lib/data-provider'));
@@ -20,7 +20,11 @@ function normalise(pathname: string): string {
  */
 export function RootLayout() {
   const location = useLocation();
-  if (NO_DATA_PATHS.has(normalise(location.pathname))) return <Guard />;
+  // Once mounted, the data layer stays: while the router loads the next page it still renders the
+  // previous one, which may be using it.
+  const dataMounted = useRef(false);
+  if (!NO_DATA_PATHS.has(normalise(location.pathname))) dataMounted.current = true;
+  if (!dataMounted.current) return <Guard />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <DataProvider>

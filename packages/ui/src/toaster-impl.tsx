@@ -1,0 +1,44 @@
+import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+
+/**
+ * Spec section 9: one toast visible at a time (a new one replaces the older), 5 s by default,
+ * swipe right to dismiss, F8 focuses the notification region.
+ */
+export const toaster = createToaster({
+  placement: 'top-end',
+  max: 1,
+  duration: 5000,
+  pauseOnPageIdle: true,
+  hotkey: ['F8'],
+});
+
+export type NotifyInput = {
+  title: string;
+  description?: string;
+  type?: 'success' | 'error' | 'info' | 'warning' | 'loading';
+  duration?: number;
+};
+
+export function notify(input: NotifyInput): void {
+  toaster.dismiss();
+  toaster.create({ ...input, type: input.type ?? 'info' });
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+            </Stack>
+            <Toast.CloseTrigger />
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
