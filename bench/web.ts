@@ -18,8 +18,6 @@ import type Lighthouse from 'lighthouse';
 import type * as Vite from 'vite';
 import type ViteReact from '@vitejs/plugin-react';
 import { createDatabase } from '../packages/db/src/index.js';
-// @ts-expect-error -- plain ESM helper shared with the start/test scripts
-import { startAuthEmulator } from '../scripts/lib/processes.mjs';
 import { loadEnv } from '../apps/api/src/env.js';
 import { createServer } from '../apps/api/src/server.js';
 
@@ -64,9 +62,9 @@ function gzipBytesOf(url: string): number {
 execFileSync(process.execPath, [path.join(packageDir('vite'), 'bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: webDir, stdio: 'inherit' });
 const floor = await buildFloor();
 
-// 2. The product on an in-memory database and its own Auth emulator.
+// 2. The product on an in-memory database. The pages measured are public and make no auth call, so the
+// emulator address the server is given (it needs one, or real Firebase) is never contacted.
 const projectId = 'demo-shunkan-bench';
-const emulator = await startAuthEmulator({ projectId, hostPort: `127.0.0.1:${9399 + offset}`, hubPort: 4430 + offset, loggingPort: 4530 + offset });
 const database = await createDatabase({});
 const server = await createServer(
   loadEnv({
@@ -75,7 +73,7 @@ const server = await createServer(
     PORT: String(3390 + offset),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'shunkan-bench-')),
     FIREBASE_PROJECT_ID: projectId,
-    FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${9399 + offset}`,
     WEB_DIST: webDist,
   }),
   { database },
@@ -132,5 +130,4 @@ try {
 } finally {
   await server.stop();
   await database.close();
-  await emulator.stop();
 }

@@ -18,6 +18,12 @@ test('sign up → confirm → log in → protected page → log out', async ({ p
   await expect(page).toHaveURL(/\/my-page$/);
   await expect(page.getByRole('heading', { name: 'マイページ' })).toBeVisible();
 
+  // Signed in, /login and /signup lead home.
+  for (const path of ['/login', '/signup']) {
+    await page.goto(path);
+    await page.waitForURL((url) => url.pathname === '/');
+  }
+
   await page.goto('/logout');
   await page.waitForURL('**/login');
   await expect(page.getByText('ログアウト完了')).toBeVisible();

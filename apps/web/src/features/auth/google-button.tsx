@@ -1,8 +1,7 @@
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Button } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { loadFirebase, type Firebase } from '../../lib/firebase';
 import { getPublicConfig } from '../../lib/public-config';
-import { TextField } from './form-parts';
 
 function googleProvider({ GoogleAuthProvider }: Firebase) {
   const provider = new GoogleAuthProvider();
@@ -19,7 +18,6 @@ function googleProvider({ GoogleAuthProvider }: Firebase) {
 export function GoogleButton(props: { label: string; onSuccess: () => void; onError: (error: unknown) => void }) {
   const config = getPublicConfig();
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function run(signIn: () => Promise<unknown>) {
@@ -46,43 +44,23 @@ export function GoogleButton(props: { label: string; onSuccess: () => void; onEr
     );
   }
 
-  const emulatorSignIn = () => {
-    const address = email.trim().toLowerCase();
-    const claims = { sub: `google-${address}`, email: address, email_verified: true, name: address.split('@')[0] };
-    return loadFirebase().then((fb) => fb.signInWithCredential(fb.auth, fb.GoogleAuthProvider.credential(JSON.stringify(claims))));
-  };
-
+  // The emulator's dialog (and Chakra's dialog machinery) loads when the button is pressed.
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
-      <Dialog.Trigger asChild>
-        <Button variant="outline">{props.label}</Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Googleでログイン（エミュレーター）</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text fontSize="sm" color="gray.600">
-                  開発用のFirebase Auth エミュレーターに接続しています。テスト用のGoogleアカウントのメールアドレスを入力してください。
-                </Text>
-                <TextField label="Googleアカウントのメールアドレス" type="email" value={email} onChange={setEmail} autoComplete="email" />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={() => setOpen(false)}>
-                キャンセル
-              </Button>
-              <Button colorPalette="blue" loading={busy} disabled={!/^[^@\s]+@[^@\s]+$/.test(email.trim())} onClick={() => void run(emulatorSignIn)}>
-                続ける
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        {props.label}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <EmulatorGoogleDialog busy={busy} onClose={() => setOpen(false)} onSignIn={(claims) => void run(() => emulatorSignIn(claims))} />
+        </Suspense>
+      ) : null}
+    </>
   );
+}
+
+const EmulatorGoogleDialog = lazy(() => import('./google-emulator-dialog'));
+
+function emulatorSignIn(claims: object) {
+  return loadFirebase().then((fb) => fb.signInWithCredential(fb.auth, fb.GoogleAuthProvider.credential(JSON.stringify(claims))));
 }
