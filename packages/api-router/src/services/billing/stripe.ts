@@ -126,7 +126,8 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
   return {
     mode: 'stripe',
     publicOrigin,
-    accountType: options.secretKey.startsWith('sk_live_') || options.secretKey.startsWith('rk_live_') ? 'live' : 'test',
+    // Secret and restricted keys of a live account start with sk_ / rk_ followed by live_.
+    accountType: /^(sk|rk)_live_/.test(options.secretKey) ? 'live' : 'test',
 
     async retrievePrice(priceId) {
       try {
