@@ -33,24 +33,28 @@ export async function findReviewCard(db: Db, userId: string, problemId: string):
   return db.selectFrom('review_cards').selectAll().where('user_id', '=', userId).where('problem_id', '=', problemId).executeTakeFirst();
 }
 
+/** The scheduler's card as review_cards columns (shared by the upsert and the insert-if-absent). */
+function cardColumns(card: ReviewCardFields) {
+  return {
+    due: card.due,
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: card.elapsedDays,
+    scheduled_days: card.scheduledDays,
+    learning_steps: card.learningSteps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    last_review: card.lastReview,
+  };
+}
+
 /** Creates or replaces the learner's card for a problem. */
 export async function saveReviewCard(
   db: Db,
   input: { userId: string; problemId: string; reason: 'weak' | 'bookmark'; card: ReviewCardFields; now: Date },
 ): Promise<void> {
-  const values = {
-    due: input.card.due,
-    stability: input.card.stability,
-    difficulty: input.card.difficulty,
-    elapsed_days: input.card.elapsedDays,
-    scheduled_days: input.card.scheduledDays,
-    learning_steps: input.card.learningSteps,
-    reps: input.card.reps,
-    lapses: input.card.lapses,
-    state: input.card.state,
-    last_review: input.card.lastReview,
-    updated_at: input.now,
-  };
+  const values = { ...cardColumns(input.card), updated_at: input.now };
   await db
     .insertInto('review_cards')
     .values({ user_id: input.userId, problem_id: input.problemId, reason: input.reason, created_at: input.now, ...values })
@@ -69,16 +73,7 @@ export async function insertReviewCardIfAbsent(
       user_id: input.userId,
       problem_id: input.problemId,
       reason: input.reason,
-      due: input.card.due,
-      stability: input.card.stability,
-      difficulty: input.card.difficulty,
-      elapsed_days: input.card.elapsedDays,
-      scheduled_days: input.card.scheduledDays,
-      learning_steps: input.card.learningSteps,
-      reps: input.card.reps,
-      lapses: input.card.lapses,
-      state: input.card.state,
-      last_review: input.card.lastReview,
+      ...cardColumns(input.card),
       created_at: input.now,
       updated_at: input.now,
     })
