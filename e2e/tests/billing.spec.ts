@@ -144,7 +144,7 @@ test('sandbox checkout with the 4242 card activates standard; upgrade to yearly;
   // Account section.
   await expect(page.getByTestId('account-email')).toContainText('@example.com');
   await expect(page.getByRole('link', { name: 'ログアウト' })).toHaveAttribute('href', '/logout');
-  await expect(page.getByRole('link', { name: '← ホームに戻る' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'ホームに戻る', exact: true })).toHaveAttribute('href', '/');
   expect(errors).toEqual([]);
 });
 

@@ -130,7 +130,7 @@ test('?difficulty= on / opens the practice screen; back returns to level selecti
   await trialLearner(page);
   await page.goto('/?difficulty=high-school');
   await expect(page.getByRole('heading', { name: '高校英語' })).toBeVisible();
-  await page.getByRole('button', { name: '← 戻る' }).click();
+  await page.getByRole('button', { name: '戻る', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'レベルを選んでください' })).toBeVisible();
 });
 
@@ -150,7 +150,7 @@ test('the daily limit shows the 429 message naming the limit', async ({ page }) 
 
 test('a guest tries the demo with the yellow banner', async ({ page }) => {
   await page.goto('/demo');
-  await expect(page.getByText('🎯 デモモード (認証不要で体験中)')).toBeVisible();
+  await expect(page.getByText('デモモード (認証不要で体験中)')).toBeVisible();
   await page.getByTestId('level-toeic').click();
   await page.getByRole('button', { name: '練習を始める' }).click();
   const problem = await startProblem(page);

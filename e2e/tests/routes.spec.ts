@@ -57,7 +57,7 @@ test('static pages: terms with 10 articles, privacy, demo banner', async ({ page
   await expect(page.getByRole('heading', { name: 'プライバシーポリシー', level: 1 })).toBeVisible();
 
   await page.goto('/demo');
-  await expect(page.getByText('🎯 デモモード (認証不要で体験中)')).toBeVisible();
+  await expect(page.getByText('デモモード (認証不要で体験中)')).toBeVisible();
   await page.getByRole('link', { name: 'ログイン画面へ' }).click();
   await page.waitForURL('**/login');
 });

@@ -30,7 +30,8 @@ export const TEXT = {
   adminDeniedBody: 'このページは管理者のみがアクセスできます',
   notFound: '404 Page Not Found',
   unexpectedError: 'Unexpected Application Error!',
-  demoBanner: '🎯 デモモード (認証不要で体験中)',
+  /** The spec's banner starts with a target emoji (U+1F3AF): the web app draws it as an SVG icon before this text. */
+  demoBanner: 'デモモード (認証不要で体験中)',
   demoLoginLink: 'ログイン画面へ',
   preparing: '準備中',
   unauthorized: 'ログインが必要です。もう一度ログインしてください。',

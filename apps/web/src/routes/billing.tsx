@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, Icon, List, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { BILLING_UI_TEXT } from '@shunkan/config/billing';
 import { DEFAULT_DAILY_LIMITS, findPlan, type PlanId } from '@shunkan/config/plans';
 import { Brand, CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
@@ -6,6 +6,7 @@ import { notify } from '@shunkan/ui/toaster';
 import { Link, Navigate, useNavigate, useSearch } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { CircleX, PartyPopper } from 'lucide-react';
 import {
   cancelTargetFromSearch,
   dailyLimitLabel,
@@ -352,14 +353,14 @@ function CheckoutSignIn({ planId }: { planId: PlanId }) {
 
 // ───────────────────────────── Payment complete ─────────────────────────────
 
-function ResultCard({ icon, children }: { icon: string; children: ReactNode }) {
+function ResultCard({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <Container maxW="lg" py={{ base: 8, md: 16 }}>
       <Box bg="white" borderRadius="xl" boxShadow="md" p={{ base: 6, md: 8 }}>
         <Stack gap="5" align="stretch">
-          <Text fontSize="5xl" textAlign="center" aria-hidden>
+          <Icon boxSize="12" mx="auto" color="blue.600">
             {icon}
-          </Text>
+          </Icon>
           {children}
         </Stack>
       </Box>
@@ -396,7 +397,7 @@ export function PaymentSuccessPage() {
 
   const trialEnd = subscription.data?.trialEndsAt ?? trialEndIfStartedNow().toISOString();
   return (
-    <ResultCard icon="🎉">
+    <ResultCard icon={<PartyPopper aria-hidden />}>
       <Heading as="h1" size="2xl" textAlign="center">
         決済完了
       </Heading>
@@ -482,7 +483,7 @@ export function PaymentCancelledPage() {
     premiumLimit === null ? '練習問題が無制限' : `練習問題をたっぷり（1日${premiumLimit ?? DEFAULT_DAILY_LIMITS.premium}問まで）`;
   const benefits = ['7日間の無料トライアル', practiceBenefit, 'カスタムシナリオの作成', '詳しい学習分析', '間違えた問題の復習機能'];
   return (
-    <ResultCard icon="🛑">
+    <ResultCard icon={<CircleX aria-hidden />}>
       <Heading as="h1" size="2xl" textAlign="center">
         決済がキャンセルされました
       </Heading>

@@ -1,7 +1,8 @@
-import { Box, Container, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Heading, HStack, Icon, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import type { LevelKey } from '@shunkan/config/levels';
 import { TEXT } from '@shunkan/config/texts';
 import { Link } from '@tanstack/react-router';
+import { Target } from 'lucide-react';
 import { useState } from 'react';
 import { LevelCards } from '../features/practice/level-cards';
 import { useDemoPracticeApi } from '../features/practice/practice-api';
@@ -12,7 +13,12 @@ export function DemoBanner() {
     <Box bg="yellow.300" color="yellow.950" py="2" data-testid="demo-banner">
       <Container maxW="4xl">
         <HStack justify="space-between" wrap="wrap">
-          <Text fontWeight="bold">{TEXT.demoBanner}</Text>
+          <HStack gap="2">
+            <Icon boxSize="5">
+              <Target aria-hidden />
+            </Icon>
+            <Text fontWeight="bold">{TEXT.demoBanner}</Text>
+          </HStack>
           <ChakraLink asChild fontWeight="bold" textDecoration="underline">
             <Link to="/login">{TEXT.demoLoginLink}</Link>
           </ChakraLink>

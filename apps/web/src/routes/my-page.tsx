@@ -1,6 +1,7 @@
 import { Box, Button, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Brand } from '@shunkan/ui/components';
 import { Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PlanSection } from '../features/billing/plan-section';
 import { ReviewDueCard } from '../features/review/review-sections';
@@ -47,7 +48,10 @@ export function MyPage() {
       <Container maxW="3xl" py={{ base: 6, md: 10 }} px={{ base: 3, sm: 4 }}>
         <HStack justify="space-between" mb="6" wrap="wrap" gap="2">
           <Button asChild variant="ghost" size="sm">
-            <Link to="/">← ホームに戻る</Link>
+            <Link to="/">
+              <ArrowLeft aria-hidden />
+              ホームに戻る
+            </Link>
           </Button>
           <Brand />
         </HStack>

@@ -44,7 +44,7 @@ export default function AdminCharts({ months, categories }: { months: Month[]; c
       {accuracy.data.length > 0 ? (
         <Box minW="0">
           <Heading as="h3" size="sm" mb="2" color="gray.700">
-            レベル別の正答率（★4以上）
+            レベル別の正答率（星4つ以上）
           </Heading>
           <Chart.Root chart={accuracy} maxH="220px" aria-label="レベル別の正答率のグラフ">
             <BarChart responsive data={accuracy.data} margin={{ left: -16, right: 8, top: 8 }}>

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { trpc } from '../../lib/trpc';
 import { LoadError, Loading, ResponsiveRows, Section, StatTile } from './common';
 import { formatCount, formatYen } from './format';
+import { RatingValue } from '../icons/rating-value';
 
 const AdminCharts = lazy(() => import('./admin-charts'));
 
@@ -16,7 +17,7 @@ export function AnalyticsTab() {
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
         <StatTile label="総学習回数" value={`${formatCount(a.totalLearningCount)}回`} testId="analytics-count" />
         <StatTile label="総学習時間" value={`${formatCount(a.totalLearningHours)}時間`} note={`${formatCount(a.totalLearningTime)}分`} testId="analytics-hours" />
-        <StatTile label="平均正答率" value={`${a.averageAccuracy}%`} note="レベル別の正答率（★4以上）の平均" testId="analytics-accuracy" />
+        <StatTile label="平均正答率" value={`${a.averageAccuracy}%`} note="レベル別の正答率（星4つ以上）の平均" testId="analytics-accuracy" />
         <StatTile label="カテゴリー数" value={`${a.categoryStats.length}`} note="回答のあるレベル" testId="analytics-categories" />
       </SimpleGrid>
       <Section title="推移とレベル別の正答率">
@@ -35,7 +36,7 @@ export function AnalyticsTab() {
             { header: 'レベル', cell: (c) => c.label },
             { header: '回答数', cell: (c) => formatCount(c.totalAttempts), textAlign: 'end' },
             { header: '正答率', cell: (c) => `${c.correctRate}%`, textAlign: 'end' },
-            { header: '平均評価', cell: (c) => `★ ${c.averageRating.toFixed(1)}`, textAlign: 'end' },
+            { header: '平均評価', cell: (c) => <RatingValue value={c.averageRating.toFixed(1)} />, textAlign: 'end' },
           ]}
         />
       </Section>

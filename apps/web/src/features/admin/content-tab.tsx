@@ -6,6 +6,7 @@ import { LoadError, Loading, ResponsiveRows, Section } from './common';
 import { formatCount, LEVEL_LABEL } from './format';
 import { ProblemEditor } from './problem-editor';
 import { ProblemGenerator } from './problem-generator';
+import { RatingValue } from '../icons/rating-value';
 
 const PAGE_SIZE = 20;
 /** Grammar points listed before "show all" (the bank has hundreds; a phone should not scroll through all). */
@@ -119,7 +120,7 @@ export function ContentTab() {
                 { header: '日本語', cell: (p) => p.japanese },
                 { header: '文法項目', cell: (p) => p.grammarPoint },
                 { header: '回答数', cell: (p) => formatCount(p.attempts), textAlign: 'end' },
-                { header: '平均評価', cell: (p) => (p.averageRating === null ? '—' : `★ ${p.averageRating.toFixed(1)}`), textAlign: 'end' },
+                { header: '平均評価', cell: (p) => (p.averageRating === null ? '—' : <RatingValue value={p.averageRating.toFixed(1)} />), textAlign: 'end' },
                 { header: '状態', cell: (p) => <Badge colorPalette={p.isActive ? 'green' : 'gray'}>{p.isActive ? '有効' : '無効'}</Badge> },
                 {
                   header: '操作',

@@ -87,7 +87,7 @@ export function ProblemEditor({ id, open, onClose }: { id: string | null; open: 
                       {d.isEdited ? <Badge colorPalette="purple">管理者が編集</Badge> : null}
                     </HStack>
                     <Text fontSize="sm">
-                      回答数 {d.attempts}回 ・ 平均評価 {d.averageRating === null ? '—' : `★ ${d.averageRating.toFixed(1)}`}
+                      回答数 {d.attempts}回 ・ 平均評価 {d.averageRating === null ? '—' : d.averageRating.toFixed(1)}
                     </Text>
                     <Text fontSize="sm" mt="1">
                       よくある誤り: {d.commonErrors.length === 0 ? 'なし' : d.commonErrors.map((e) => `${e.label}（${e.count}）`).join('、')}

@@ -1,5 +1,6 @@
-import { Badge, Box, Button, Card, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Icon, List, Stack, Text } from '@chakra-ui/react';
 import { formatYen } from '@shunkan/config/plans';
+import { Check } from 'lucide-react';
 import { dailyLimitLabel, intervalLabel } from './billing-format';
 import type { CatalogPlan } from './use-plans';
 
@@ -12,17 +13,17 @@ export function PlanFeatures({ plan }: { plan: CatalogPlan }) {
   return (
     <List.Root gap="1.5" listStyle="none" ps="0">
       {featureLines(plan).map((feature) => (
-        <List.Item key={feature} display="flex" gap="2" alignItems="baseline">
-          <Text as="span" color="green.600" aria-hidden>
-            ✓
-          </Text>
+        <List.Item key={feature} display="flex" gap="2" alignItems="center">
+          <Icon color="green.600" boxSize="4" flexShrink={0}>
+            <Check aria-hidden />
+          </Icon>
           {feature}
         </List.Item>
       ))}
-      <List.Item display="flex" gap="2" alignItems="baseline" fontWeight="bold">
-        <Text as="span" color="green.600" aria-hidden>
-          ✓
-        </Text>
+      <List.Item display="flex" gap="2" alignItems="center" fontWeight="bold">
+        <Icon color="green.600" boxSize="4" flexShrink={0}>
+          <Check aria-hidden />
+        </Icon>
         {dailyLimitLabel(plan.dailyLimit)}
       </List.Item>
     </List.Root>

@@ -1,7 +1,8 @@
-import { Box, Button, Card, Container, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, HStack, Icon, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { TEXT } from '@shunkan/config/texts';
 import { FullPageSpinner } from '@shunkan/ui/components';
 import { Link } from '@tanstack/react-router';
+import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
@@ -21,9 +22,9 @@ export function SubscriptionGuard({ children }: { children: ReactNode }) {
     <Container maxW="lg" py="16">
       <Card.Root data-testid="subscription-required">
         <Card.Body gap="5" textAlign="center">
-          <Text fontSize="4xl" aria-hidden>
-            🔒
-          </Text>
+          <Icon boxSize="10" color="gray.600" mx="auto">
+            <Lock aria-hidden />
+          </Icon>
           <Text fontWeight="bold">{TEXT.subscriptionRequired}</Text>
           <Button asChild colorPalette="blue">
             <Link to="/subscription/select">プランを選択</Link>

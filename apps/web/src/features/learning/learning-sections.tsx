@@ -1,10 +1,13 @@
-import { Badge, Box, Button, HStack, Input, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Icon, Input, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { RouterOutputs } from '@shunkan/api-router';
 import { findLevel, isLevelKey } from '@shunkan/config/levels';
 import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
+import { ArrowRight, Bookmark, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { LevelIcon } from '../icons/level-icon';
+import { RatingValue } from '../icons/rating-value';
 import { Stars } from '../practice/stars';
 import { formatDateTime, formatRating, formatSeconds } from './format';
 
@@ -51,7 +54,7 @@ export function LearningSummary() {
     <Stack gap="6">
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
         <Tile label="今月の問題数" value={`${monthly.data.totalProblems}問`} note={`${monthly.data.activeDays}日 練習しました`} testId="monthly-total" />
-        <Tile label="今月の平均評価" value={`★ ${formatRating(monthly.data.averageRating)}`} testId="monthly-average" />
+        <Tile label="今月の平均評価" value={<RatingValue value={formatRating(monthly.data.averageRating)} />} testId="monthly-average" />
         <Tile
           label="連続学習日数"
           value={`${current}日`}
@@ -82,8 +85,14 @@ export function LearningSummary() {
   );
 }
 
-const TREND_LABEL = { up: '↑ 上昇', down: '↓ 下降', flat: '→ 横ばい' } as const;
+const TREND_LABEL = { up: '上昇', down: '下降', flat: '横ばい' } as const;
+const TREND_ICON: Record<keyof typeof TREND_LABEL, LucideIcon> = { up: TrendingUp, down: TrendingDown, flat: ArrowRight };
 const TREND_COLOR = { up: 'green', down: 'red', flat: 'gray' } as const;
+
+function TrendIcon({ trend }: { trend: keyof typeof TREND_LABEL }) {
+  const Trend = TREND_ICON[trend];
+  return <Trend aria-hidden />;
+}
 
 function LevelTable({ levels }: { levels: RouterOutputs['learning']['difficultyStats']['levels'] }) {
   return (
@@ -95,14 +104,18 @@ function LevelTable({ levels }: { levels: RouterOutputs['learning']['difficultyS
         const info = findLevel(level.difficultyLevel);
         return (
           <HStack key={level.difficultyLevel} justify="space-between" borderBottomWidth="1px" py="2" gap="2" wrap="wrap" data-testid={`level-${level.difficultyLevel}`}>
-            <Text minW="0">
-              {info.icon} {info.name}
-            </Text>
+            <HStack minW="0" gap="2">
+              <Icon color={`${info.color}.600`} boxSize="4">
+                <LevelIcon name={info.icon} />
+              </Icon>
+              <Text>{info.name}</Text>
+            </HStack>
             <HStack gap="3" fontSize="sm">
               <Text>{level.attempts}問</Text>
-              <Text>★ {formatRating(level.averageRating)}</Text>
+              <RatingValue value={formatRating(level.averageRating)} />
               {level.trend ? (
                 <Badge colorPalette={TREND_COLOR[level.trend]} title="直近7日と、その前の7日の平均評価の比較">
+                  <TrendIcon trend={level.trend} />
                   {TREND_LABEL[level.trend]}
                 </Badge>
               ) : null}
@@ -121,7 +134,10 @@ function SessionCard({ session, appealLabel }: { session: Session; appealLabel?:
       <HStack justify="space-between" gap="2" wrap="wrap" mb="1">
         <HStack gap="2" wrap="wrap">
           <Stars rating={session.rating} size="sm" />
-          {session.isBookmarked ? <Badge colorPalette="yellow">★ ブックマーク</Badge> : null}
+          {session.isBookmarked ? <Badge colorPalette="yellow">
+              <Bookmark aria-hidden />
+              ブックマーク
+            </Badge> : null}
           {session.isLate ? <Badge colorPalette="red">時間切れ</Badge> : null}
           {session.mode === 'review' ? <Badge colorPalette="purple">復習</Badge> : null}
           {appealLabel ? (
@@ -195,7 +211,7 @@ export function BookmarkList() {
   return (
     <SessionList
       kind="bookmarkedSessions"
-      empty={<Text color="gray.600">ブックマークした問題はまだありません。結果画面の「☆ ブックマーク」で保存できます。</Text>}
+      empty={<Text color="gray.600">ブックマークした問題はまだありません。結果画面の「ブックマーク」で保存できます。</Text>}
     />
   );
 }

@@ -1,5 +1,6 @@
-import { Box, Card, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { Card, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
 import { LEVELS, type LevelKey } from '@shunkan/config/levels';
+import { LevelIcon } from '../icons/level-icon';
 
 /** The four level cards (spec: TOEIC, middle school, high school, basic verbs) with colour and icon. */
 export function LevelCards({ onSelect }: { onSelect: (level: LevelKey) => void }) {
@@ -20,9 +21,9 @@ export function LevelCards({ onSelect }: { onSelect: (level: LevelKey) => void }
           aria-label={`${level.name}: ${level.description}`}
         >
           <Card.Body gap="2">
-            <Box fontSize="3xl" aria-hidden>
-              {level.icon}
-            </Box>
+            <Icon boxSize="8" color={`${level.color}.600`}>
+              <LevelIcon name={level.icon} />
+            </Icon>
             <Heading as="h2" size="lg" color={`${level.color}.700`}>
               {level.name}
             </Heading>

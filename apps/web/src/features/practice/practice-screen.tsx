@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Card, Container, Heading, HStack, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, Icon, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { findLevel, type LevelKey } from '@shunkan/config/levels';
 import { TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
+import { ArrowLeft, PartyPopper } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/auth';
 import { speak } from '../../lib/speech';
@@ -10,6 +11,7 @@ import { isSpeechRecognitionAvailable, listenOnce } from '../../lib/speech-recog
 import { errorCode, errorMessage } from '../../lib/trpc';
 import type { PracticeApi, PracticeMode, PracticeProblem as Problem, PracticeResult as EvaluationResult } from './practice-api';
 import { ResultCard } from './result-card';
+import { LevelIcon } from '../icons/level-icon';
 
 /** Spec section 4: initial, loading, problem, evaluating, result, limit_reached, error. */
 type State =
@@ -141,10 +143,12 @@ export function PracticeScreen({
       <HStack justify="space-between" mb="4" wrap="wrap" gap="2">
         <HStack gap="3" wrap="wrap">
           <Button variant="ghost" onClick={onBack}>
-            ← 戻る
+            <ArrowLeft aria-hidden />
+            戻る
           </Button>
           <Badge colorPalette={info.color} size="lg">
-            {info.icon} {info.name}
+            <LevelIcon name={info.icon} />
+            {info.name}
           </Badge>
           {mode.kind === 'review' ? (
             <Badge colorPalette="purple" size="lg" data-testid="review-mode">
@@ -189,9 +193,9 @@ export function PracticeScreen({
       {state.phase === 'initial' ? (
         <Card.Root>
           <Card.Body gap="4" alignItems="center" textAlign="center" py="10">
-            <Box fontSize="5xl" aria-hidden>
-              {info.icon}
-            </Box>
+            <Icon boxSize="12" color={`${info.color}.600`}>
+              <LevelIcon name={info.icon} />
+            </Icon>
             <Heading as="h1" size="xl">
               {info.name}
             </Heading>
@@ -277,7 +281,10 @@ export function PracticeScreen({
         <Card.Root>
           <Card.Body gap="4" textAlign="center" py="10" role="alert">
             <Heading as="h2" size="lg">
-              🎉 今日の学習は完了です
+              <HStack as="span" display="inline-flex" gap="2" justify="center">
+                <PartyPopper aria-hidden />
+                今日の学習は完了です
+              </HStack>
             </Heading>
             <Text>{state.message}</Text>
             <HStack justify="center">

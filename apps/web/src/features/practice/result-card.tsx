@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Heading, HStack, IconButton, List, Stack, Text } from '@chakra-ui/react';
 import { APPEAL_TEXT } from '@shunkan/config/appeals';
+import { Bookmark, BookmarkCheck, Volume2 } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/trpc';
 import type { AppealView, PracticeResult } from './practice-api';
@@ -57,7 +58,8 @@ export function ResultCard(props: {
           </Stack>
           {props.onToggleBookmark ? (
             <Button variant={props.isBookmarked ? 'solid' : 'outline'} colorPalette="yellow" size="sm" onClick={props.onToggleBookmark} aria-pressed={props.isBookmarked}>
-              {props.isBookmarked ? '★ ブックマーク済み' : '☆ ブックマーク'}
+              {props.isBookmarked ? <BookmarkCheck aria-hidden /> : <Bookmark aria-hidden />}
+              {props.isBookmarked ? 'ブックマーク済み' : 'ブックマーク'}
             </Button>
           ) : null}
         </HStack>
@@ -91,7 +93,7 @@ export function ResultCard(props: {
               disabled={!isSpeechAvailable()}
               onClick={() => speak(result.modelAnswer)}
             >
-              🔊
+              <Volume2 aria-hidden />
             </IconButton>
           </HStack>
         </Stack>
@@ -197,7 +199,12 @@ function AppealBox(props: { result: PracticeResult; onAppeal?: (attemptId: strin
               <Badge colorPalette={state.view.statusLabel === APPEAL_TEXT.status.accepted ? 'green' : 'blue'}>{state.view.statusLabel}</Badge>
               <Text fontSize="sm">{state.view.message}</Text>
             </HStack>
-            {state.view.recheckRating !== null ? <Text fontSize="sm">再確認の結果: {'★'.repeat(state.view.recheckRating)}</Text> : null}
+            {state.view.recheckRating !== null ? (
+              <HStack gap="2">
+                <Text fontSize="sm">再確認の結果:</Text>
+                <Stars rating={state.view.recheckRating} size="sm" />
+              </HStack>
+            ) : null}
           </Stack>
         ) : (
           <HStack gap="3" wrap="wrap">
