@@ -125,5 +125,6 @@ describe('content security policy', () => {
     const csp = String((await get('/api/health')).headers['content-security-policy']);
     expect(csp).not.toContain('login.shunkan.example');
     expect(csp).toMatch(/frame-src [^;]*https:\/\/\*\.firebaseapp\.com/);
-  });
+    // It starts a server of its own (migrations, bank seeding): the time a beforeAll hook has for that.
+  }, 90_000);
 });
