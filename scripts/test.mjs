@@ -5,6 +5,7 @@
 import { bin, run, startAuthEmulator } from './lib/processes.mjs';
 import { startProduct } from './lib/e2e-server.mjs';
 import { runCounted } from './lib/summary.mjs';
+import { takeSuiteSlot } from './lib/suite-slot.mjs';
 
 const projectId = 'demo-shunkan-test';
 const skipE2e = process.argv.includes('--no-e2e');
@@ -12,6 +13,8 @@ const e2eOnly = process.argv.includes('--e2e-only');
 // Arguments after `--` go to Playwright (e.g. `pnpm test:e2e -- --grep signup`).
 const playwrightArgs = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
 process.env.TURBO_TELEMETRY_DISABLED = '1';
+
+await takeSuiteSlot();
 
 await run(bin('turbo'), ['run', 'build', '--output-logs=errors-only']);
 
