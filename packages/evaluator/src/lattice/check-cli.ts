@@ -5,7 +5,7 @@
  */
 import { LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
 import { BANK, LATTICE_DATA, LATTICE_FILES } from '../bank/index';
-import { checkLattices, isProblemOk } from './check';
+import { checkLattices, EXPANSION_BUDGET, EXPANSION_LIMIT, isProblemOk } from './check';
 import { compileLattice, expandLattice } from './graph';
 import { ZLattice } from './types';
 
@@ -28,8 +28,8 @@ if (show.length > 0) {
       continue;
     }
     const graph = compileLattice(ZLattice.parse(raw));
-    const all = expandLattice(graph, 3000);
-    console.log(`\n${id} ${problem.japanese}  (${all.length}${all.length >= 3000 ? '+' : ''} sentences)`);
+    const all = expandLattice(graph, EXPANSION_LIMIT, EXPANSION_BUDGET);
+    console.log(`\n${id} ${problem.japanese}  (${all.length}${all.length >= EXPANSION_LIMIT ? '+' : ''} sentences)`);
     const step = Math.max(1, Math.floor(all.length / samples));
     for (let i = 0; i < all.length; i += step) console.log(`  ${all[i]?.surface}`);
   }
@@ -47,7 +47,7 @@ for (const level of levels.length > 0 ? levels : LEVEL_KEYS) {
   console.log(`\n${level}: ${mine.length - bad.length} ok, ${bad.length} failing, ${missing.length} without a lattice`);
   for (const r of bad) {
     failed += 1;
-    const why = [...r.errors, ...(r.sentences < r.minSentences ? [`only ${r.sentences} sentences (at least ${r.minSentences})`] : []), ...r.missingAnswers.map((a) => `does not accept "${a}"`)];
+    const why = [...r.errors, ...(r.sentences < r.minSentences ? [`only ${r.sentences} sentences (at least ${r.minSentences})`] : []), ...r.missingAnswers.map((a) => `does not accept "${a}"`), ...r.slips.map((s) => `accepts a slip: ${s}`)];
     console.log(`  ✘ ${r.id}: ${why.join('; ')}`);
   }
   const short = mine.filter((r) => r.minSentences < 50);

@@ -5,13 +5,19 @@
  */
 import type { TBankProblem } from '../bank/types';
 import { acceptsSentence, compileLattice, expandLattice } from './graph';
+import { slipsIn } from './slips';
 import { ZLattice, type TLattice } from './types';
 
 export const MIN_SENTENCES = 50;
 /** The floor for a lattice that says why it accepts fewer (`fewerSentences`: short set phrases). */
 export const MIN_SHORT_SENTENCES = 20;
-/** Sentences enumerated per problem for counting and for the cross-problem check. */
-export const EXPANSION_LIMIT = 3000;
+/**
+ * Sentences enumerated per problem for counting, the cross-problem check and the slip check: above
+ * the largest lattice of the bank, so that every accepted sentence is checked.
+ */
+export const EXPANSION_LIMIT = 10_000;
+/** Walk steps for that enumeration (paths that repeat a sentence cost steps too). */
+export const EXPANSION_BUDGET = 5_000_000;
 
 export type ProblemReport = {
   id: string;
@@ -21,6 +27,8 @@ export type ProblemReport = {
   missingAnswers: string[];
   /** Parse, schema or compile errors. */
   errors: string[];
+  /** Accepted sentences that contain a learner slip (SLIP_PATTERNS), with the slip's name. */
+  slips: string[];
   /** The least number of sentences this lattice must accept. */
   minSentences: number;
 };
@@ -36,7 +44,7 @@ export type LatticeReport = {
 };
 
 export function isProblemOk(r: ProblemReport): boolean {
-  return r.errors.length === 0 && r.missingAnswers.length === 0 && r.sentences >= r.minSentences;
+  return r.errors.length === 0 && r.missingAnswers.length === 0 && r.slips.length === 0 && r.sentences >= r.minSentences;
 }
 
 export function checkLattices(problems: readonly TBankProblem[], lattices: Record<string, unknown>): LatticeReport {
@@ -47,7 +55,7 @@ export function checkLattices(problems: readonly TBankProblem[], lattices: Recor
   for (const [id, raw] of Object.entries(lattices)) {
     const problem = byId.get(id);
     if (!problem) continue;
-    const report: ProblemReport = { id, sentences: 0, missingAnswers: [], errors: [], minSentences: MIN_SENTENCES };
+    const report: ProblemReport = { id, sentences: 0, missingAnswers: [], errors: [], slips: [], minSentences: MIN_SENTENCES };
     reports.push(report);
     const parsed = ZLattice.safeParse(raw);
     if (!parsed.success) {
@@ -57,11 +65,12 @@ export function checkLattices(problems: readonly TBankProblem[], lattices: Recor
     if (parsed.data.fewerSentences) report.minSentences = MIN_SHORT_SENTENCES;
     try {
       const graph = compileLattice(parsed.data as TLattice);
-      const expanded = expandLattice(graph, EXPANSION_LIMIT);
+      const expanded = expandLattice(graph, EXPANSION_LIMIT, EXPANSION_BUDGET);
       report.sentences = expanded.length;
       report.missingAnswers = problem.answers.filter((a) => !acceptsSentence(graph, a));
       for (const s of expanded) {
         const key = s.tokens.join(' ');
+        for (const slip of slipsIn(key)) report.slips.push(`"${key}" (${slip.name})`);
         const other = owner.get(key);
         if (other && other !== id) collisions.push({ sentence: key, ids: [other, id] });
         else owner.set(key, id);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { acceptsSentence, compileLattice, expandLattice } from './graph';
 import { LatticeSyntaxError, parsePattern } from './parse';
+import { tokenize } from '../evaluator/normalize';
+import { slipsIn } from './slips';
 import { ZLattice } from './types';
 
 const lattice = ZLattice.parse({
@@ -47,5 +49,53 @@ describe('lattice language', () => {
   it('refuses unknown and self-referring slots', () => {
     expect(() => compileLattice(ZLattice.parse({ patterns: ['{nope} x'] }))).toThrow(/unknown slot/);
     expect(() => compileLattice(ZLattice.parse({ slots: { a: { role: 'what', alts: ['x {a}'] } }, patterns: ['{a}'] }))).toThrow(/itself/);
+  });
+});
+
+describe('slip patterns (sentences no lattice may accept)', () => {
+  const norm = (s: string) => tokenize(s).map((t) => t.norm).join(' ');
+  it('catch the learner slips a teacher names', () => {
+    for (const s of [
+      'When I arrived to the station, I saw him.',
+      'My father let me to drive his car.',
+      'The teacher made us to rewrite it.',
+      'I forgot my bag on the train.',
+      'I had forgotten my wallet at home.',
+      'No sooner had I gotten home when it started to rain.',
+      'Health is more important than anything.',
+      'He works harder than anyone in the department.',
+      'Yumi is taller than any other student else in her class.',
+      'He is taller than any student in his class.',
+      'I would prefer to stay home than go out.',
+      'We enjoyed to swim in the sea.',
+      'I look forward to see you.',
+      'I hope you will are better soon.',
+      'Did the test went well?',
+      'The room has still not been cleaned yet.',
+      'We discussed about the plan.',
+      'She resembles to her mother.',
+      'Please contact to us.',
+      'I went to home early.',
+    ]) expect(slipsIn(norm(s)).length, s).toBeGreaterThan(0);
+  });
+  it('leave the correct sentences they resemble alone', () => {
+    for (const s of [
+      'I paid a visit to my aunt.',
+      'He made up his mind to retire.',
+      'I left my bag on the train.',
+      'I forgot to take my bag when I got off the train.',
+      'Hardly had I gotten home when it started to rain.',
+      'Health is more important than anything else.',
+      'He works harder than any other person in the department.',
+      'I would prefer to stay home rather than go out.',
+      'We enjoyed swimming in the sea.',
+      'I look forward to seeing you.',
+      'I am used to getting up early.',
+      'We will need more time.',
+      'It turned out that that rumor was true.',
+      'Most employees came in in spite of the snow.',
+      'We were made to rewrite the report.',
+      'I made it to the station on time.',
+    ]) expect(slipsIn(norm(s)), s).toEqual([]);
   });
 });
