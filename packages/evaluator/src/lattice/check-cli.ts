@@ -50,8 +50,6 @@ for (const level of levels.length > 0 ? levels : LEVEL_KEYS) {
     const why = [...r.errors, ...(r.sentences < r.minSentences ? [`only ${r.sentences} sentences (at least ${r.minSentences})`] : []), ...r.missingAnswers.map((a) => `does not accept "${a}"`), ...r.slips.map((s) => `accepts a slip: ${s}`)];
     console.log(`  ✘ ${r.id}: ${why.join('; ')}`);
   }
-  const short = mine.filter((r) => r.minSentences < 50);
-  if (short.length > 0) console.log(`  ${short.length} short set phrases with fewer sentences allowed: ${short.map((r) => r.id).join(', ')}`);
   const counts = mine.map((r) => r.sentences).sort((a, b) => a - b);
   if (counts.length > 0) console.log(`  sentences per lattice: min ${counts[0]}, median ${counts[Math.floor(counts.length / 2)]}`);
 }

@@ -9,8 +9,6 @@ import { slipsIn } from './slips';
 import { ZLattice, type TLattice } from './types';
 
 export const MIN_SENTENCES = 50;
-/** The floor for a lattice that says why it accepts fewer (`fewerSentences`: short set phrases). */
-export const MIN_SHORT_SENTENCES = 20;
 /**
  * Sentences enumerated per problem for counting, the cross-problem check and the slip check: above
  * the largest lattice of the bank, so that every accepted sentence is checked.
@@ -62,7 +60,6 @@ export function checkLattices(problems: readonly TBankProblem[], lattices: Recor
       report.errors.push(...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
       continue;
     }
-    if (parsed.data.fewerSentences) report.minSentences = MIN_SHORT_SENTENCES;
     try {
       const graph = compileLattice(parsed.data as TLattice);
       const expanded = expandLattice(graph, EXPANSION_LIMIT, EXPANSION_BUDGET);

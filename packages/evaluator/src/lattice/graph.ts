@@ -77,8 +77,12 @@ export function compileLattice(lattice: TLattice): LatticeGraph {
       if (words.length > 0) cur = addWords(words, cur, slot, role);
       words = [];
     };
-    for (const node of seq) {
+    for (const [k, node] of seq.entries()) {
       if (node.kind === 'word') {
+        // "{name}'s" would compile to the word "s" after the slot, which no typed "brother's" matches.
+        if (node.text.startsWith("'") && k > 0 && seq[k - 1]?.kind !== 'word') {
+          throw new LatticeCompileError(`"${node.text}" after a slot or group is a word of its own: write the possessive inside the alternatives ("my brother's")`);
+        }
         words.push(node.text);
         continue;
       }

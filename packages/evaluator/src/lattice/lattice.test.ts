@@ -49,6 +49,7 @@ describe('lattice language', () => {
   it('refuses unknown and self-referring slots', () => {
     expect(() => compileLattice(ZLattice.parse({ patterns: ['{nope} x'] }))).toThrow(/unknown slot/);
     expect(() => compileLattice(ZLattice.parse({ slots: { a: { role: 'what', alts: ['x {a}'] } }, patterns: ['{a}'] }))).toThrow(/itself/);
+    expect(() => compileLattice(ZLattice.parse({ slots: { b: { role: 'who', alts: ['my brother'] } }, patterns: ["{b}'s car"] }))).toThrow(/possessive/);
   });
 });
 

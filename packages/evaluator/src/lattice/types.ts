@@ -27,12 +27,6 @@ export const ZLattice = z.object({
   slots: z.record(ZSlotName, ZLatticeSlot).default({}),
   /** Alternative sentence structures; the lattice accepts what any of them accepts. */
   patterns: z.array(ZPattern).min(1),
-  /**
-   * Why this lattice accepts fewer than MIN_SENTENCES sentences: only for short set phrases
-   * ("Please come in", "I'm coming!") whose natural renderings are fewer; such a lattice must
-   * still accept MIN_SHORT_SENTENCES.
-   */
-  fewerSentences: z.string().min(10).optional(),
 });
 export type TLattice = z.infer<typeof ZLattice>;
 export type TLatticeInput = z.input<typeof ZLattice>;
