@@ -1,12 +1,17 @@
 /**
  * Time from request to problem over real HTTP: the built server on an in-memory PGlite, a real
  * Firebase Auth emulator account (ID token verified on every request), POST /api/problem, sequential.
- * Also times POST /api/evaluate-with-claude (built-in evaluator) end to end. Prints p50/p95.
+ * Also times POST /api/evaluate-with-claude (built-in evaluator) end to end, with a learner-like
+ * answer (the model answer with one slip) and with an unrelated sentence (the grader's worst case:
+ * nothing in the lattice is close). Timing starts once /api/ready says the server is ready (the
+ * evaluator's lattices compiled), as a load balancer would route to it. Prints p50/p95/p99.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { allBankProblems } from '../packages/evaluator/src/bank/index.js';
 import { createDatabase } from '../packages/db/src/index.js';
 // @ts-expect-error -- plain ESM helper shared with the start/test scripts
 import { startAuthEmulator } from '../scripts/lib/processes.mjs';
@@ -20,7 +25,22 @@ function percentile(sorted: number[], p: number): string {
   return (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN).toFixed(1);
 }
 
-const emulator = await startAuthEmulator({ projectId, hostPort: '127.0.0.1:9299', hubPort: 4420, loggingPort: 4520 });
+function summary(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50)} ms, p95 ${percentile(sorted, 95)} ms, p99 ${percentile(sorted, 99)} ms`;
+}
+
+/** One learner slip in the model answer: the first article swapped, else the last word dropped. */
+function withSlip(answer: string): string {
+  const swapped = answer.replace(/\b(the|a|an)\b/i, (w) => (w.toLowerCase() === 'the' ? 'a' : 'the'));
+  return swapped !== answer ? swapped : answer.replace(/\s*\S+([.?!])$/, '$1');
+}
+
+const MODEL_ANSWER = new Map(allBankProblems().map((p) => [p.japanese, p.answers[0] ?? '']));
+
+// TEST_PORT_OFFSET shifts the emulator's ports, so that two checkouts can run benchmarks at once.
+const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+const emulator = await startAuthEmulator({ projectId, hostPort: `127.0.0.1:${9299 + offset}`, hubPort: 4420 + offset, loggingPort: 4520 + offset });
 const database = await createDatabase({});
 const server = await createServer(
   loadEnv({
@@ -35,8 +55,16 @@ const server = await createServer(
   }),
   { database },
 );
+const startedAt = performance.now();
 const address = await server.start();
 try {
+  // Wait for readiness over HTTP, as a load balancer would before routing learners here.
+  for (;;) {
+    const ready = await fetch(`${address}/api/ready`);
+    if (ready.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const readyMs = performance.now() - startedAt;
   const identity = `http://${emulator.hostPort}/identitytoolkit.googleapis.com/v1`;
   const signUp = (await (
     await fetch(`${identity}/accounts:signUp?key=bench`, {
@@ -61,29 +89,35 @@ try {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${idToken}` };
 
   const problemTimes: number[] = [];
-  const evaluateTimes: number[] = [];
+  const learnerTimes: number[] = [];
+  const unrelatedTimes: number[] = [];
   const levels = ['toeic', 'middle-school', 'high-school', 'basic-verbs'];
   for (let i = 0; i < ROUNDS; i += 1) {
     const level = levels[i % levels.length];
-    let start = performance.now();
+    const start = performance.now();
     const response = await fetch(`${address}/api/problem`, { method: 'POST', headers, body: JSON.stringify({ difficultyLevel: level }) });
     const problem = (await response.json()) as { japaneseSentence: string };
     problemTimes.push(performance.now() - start);
     if (!response.ok) throw new Error(`problem ${response.status}: ${JSON.stringify(problem)}`);
-    start = performance.now();
-    const graded = await fetch(`${address}/api/evaluate-with-claude`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ japaneseSentence: problem.japaneseSentence, userTranslation: 'I think this is a good answer.', difficultyLevel: level }),
-    });
-    await graded.json();
-    evaluateTimes.push(performance.now() - start);
+    const evaluate = async (userTranslation: string, times: number[]) => {
+      const begin = performance.now();
+      const graded = await fetch(`${address}/api/evaluate-with-claude`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ japaneseSentence: problem.japaneseSentence, userTranslation, difficultyLevel: level }),
+      });
+      const body = (await graded.json()) as { rating?: number };
+      times.push(performance.now() - begin);
+      if (!graded.ok || typeof body.rating !== 'number') throw new Error(`evaluate ${graded.status}: ${JSON.stringify(body)}`);
+    };
+    await evaluate(withSlip(MODEL_ANSWER.get(problem.japaneseSentence) ?? 'I think this is a good answer.'), learnerTimes);
+    await evaluate('I think this is a good answer.', unrelatedTimes);
   }
-  problemTimes.sort((a, b) => a - b);
-  evaluateTimes.sort((a, b) => a - b);
-  console.log(`HTTP on ${address}, PGlite in memory, Auth emulator tokens, ${ROUNDS} sequential rounds`);
-  console.log(`  POST /api/problem:              p50 ${percentile(problemTimes, 50)} ms, p95 ${percentile(problemTimes, 95)} ms`);
-  console.log(`  POST /api/evaluate-with-claude: p50 ${percentile(evaluateTimes, 50)} ms, p95 ${percentile(evaluateTimes, 95)} ms`);
+  const [load1] = loadavg();
+  console.log(`HTTP on ${address}, PGlite in memory, Auth emulator tokens, ${ROUNDS} sequential rounds; ready after ${(readyMs / 1000).toFixed(1)} s; load average ${load1?.toFixed(2)}`);
+  console.log(`  POST /api/problem:                                ${summary(problemTimes)}`);
+  console.log(`  POST /api/evaluate-with-claude, learner-like:     ${summary(learnerTimes)}`);
+  console.log(`  POST /api/evaluate-with-claude, unrelated answer: ${summary(unrelatedTimes)}`);
 } finally {
   await server.stop();
   await database.close();

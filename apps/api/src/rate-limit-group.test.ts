@@ -17,6 +17,7 @@ describe('rateLimitGroupOf', () => {
     ['/api/trpc/admin.whoami', 'default'],
     ['/api/trpc/subscription.current', 'default'],
     ['/api/health', 'default'],
+    ['/api/ready', 'default'],
   ] as const)('%s → %s', (url, group) => {
     expect(rateLimitGroupOf(url, undefined)).toBe(group);
   });

@@ -43,6 +43,8 @@ export type ServerHandle = {
   services: Services;
   /** Every route as registered (method and URL), for the REST contract test. */
   routes: { method: string; url: string }[];
+  /** Resolves when the evaluator's answer lattices are compiled (or their preparation failed). */
+  evaluatorReady: Promise<void>;
   start: () => Promise<string>;
   stop: () => Promise<void>;
 };
@@ -123,8 +125,22 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
   // Load the evaluator's NLP resources before listening, so the first learner is not kept waiting.
   const evaluator = await practice.getEvaluator();
   // Compile every bank problem's answer lattice in the background (in small batches between
-  // requests), so that no learner's first answer to a problem pays for its compilation.
-  void evaluator.prepare().catch((err: unknown) => app.log.warn({ err }, 'evaluator lattice preparation failed'));
+  // requests), so that no learner's first answer to a problem pays for its compilation. Until it is
+  // done the server is live but not ready: /api/ready answers 503, so that a load balancer (or a
+  // benchmark) sends learners only to a prepared server, while /api/health stays 200.
+  const preparedAt = Date.now();
+  let evaluatorStatus: 'preparing' | 'ready' | 'failed' = 'preparing';
+  const evaluatorReady = evaluator.prepare().then(
+    () => {
+      evaluatorStatus = 'ready';
+      app.log.info({ ms: Date.now() - preparedAt }, 'evaluator lattices prepared');
+    },
+    (err: unknown) => {
+      // Grading still works (each problem is compiled when first answered): ready, but said so.
+      evaluatorStatus = 'failed';
+      app.log.warn({ err }, 'evaluator lattice preparation failed');
+    },
+  );
   // Chosen once: real Stripe with a secret key (env.ts then requires the webhook secret and PUBLIC_URL),
   // otherwise the clearly labelled local sandbox.
   const billing: BillingProvider =
@@ -233,7 +249,15 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       status: ok ? 'ok' : 'degraded',
       db: { ok: db, kind: database.kind },
       auth: { mode: env.isEmulator ? 'emulator' : 'firebase', status: authStatus },
+      evaluator: { status: evaluatorStatus },
     });
+  });
+  // Readiness: healthy and the evaluator's lattices compiled (a failed preparation counts as ready:
+  // problems are then compiled when first answered).
+  app.get('/api/ready', async (_request, reply) => {
+    const db = await checkDatabase(database.db);
+    const ready = db && evaluatorStatus !== 'preparing';
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'preparing', db: { ok: db }, evaluator: { status: evaluatorStatus } });
   });
 
   app.get('/api/public-config', async () => ({
@@ -299,6 +323,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     database,
     services,
     routes,
+    evaluatorReady,
     start: async () => {
       const host = env.HOST ?? (env.isEmulator ? '127.0.0.1' : '0.0.0.0');
       const address = await app.listen({ port: env.PORT, host });

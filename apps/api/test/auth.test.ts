@@ -128,3 +128,18 @@ describe('content security policy', () => {
     // It starts a server of its own (migrations, bank seeding): the time a beforeAll hook has for that.
   }, 90_000);
 });
+
+describe('readiness', () => {
+  it('answers /api/ready 503 while the answer lattices compile and 200 once they are, with health 200 throughout', async () => {
+    const early = await get('/api/ready');
+    const earlyStatus = (early.json() as { evaluator: { status: string } }).evaluator.status;
+    expect(early.statusCode).toBe(earlyStatus === 'preparing' ? 503 : 200);
+    expect(early.json()).toMatchObject({ status: early.statusCode === 200 ? 'ready' : 'preparing', db: { ok: true } });
+    expect((await get('/api/health')).statusCode).toBe(200);
+    await server.evaluatorReady;
+    const ready = await get('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', db: { ok: true }, evaluator: { status: 'ready' } });
+    expect((await get('/api/health')).json()).toMatchObject({ status: 'ok', evaluator: { status: 'ready' } });
+  }, 180_000);
+});

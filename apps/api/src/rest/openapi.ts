@@ -54,8 +54,11 @@ const PRICE_KEYS = ['standard_monthly', 'standard_yearly', 'premium_monthly', 'p
 export const REST_ROUTES: readonly RestRoute[] = [
   // Operations and configuration.
   { method: 'get', path: '/api/health', summary: 'Health of the database and the Auth provider', tag: 'system', access: 'public',
-    response: () => json(z.object({ status: z.enum(['ok', 'degraded']), db: z.object({ ok: z.boolean(), kind: z.string() }), auth: z.object({ mode: z.string(), status: z.string() }) })),
+    response: () => json(z.object({ status: z.enum(['ok', 'degraded']), db: z.object({ ok: z.boolean(), kind: z.string() }), auth: z.object({ mode: z.string(), status: z.string() }), evaluator: z.object({ status: z.enum(['preparing', 'ready', 'failed']) }) })),
     extraStatuses: { '503': 'A dependency is unreachable (same body, status "degraded")' } },
+  { method: 'get', path: '/api/ready', summary: 'Readiness: healthy database and the evaluator\'s answer lattices compiled', tag: 'system', access: 'public',
+    response: () => json(z.object({ status: z.enum(['ready', 'preparing']), db: z.object({ ok: z.boolean() }), evaluator: z.object({ status: z.enum(['preparing', 'ready', 'failed']) }) })),
+    extraStatuses: { '503': 'Still compiling the answer lattices, or the database is unreachable (status "preparing")' } },
   { method: 'get', path: '/api/public-config', summary: 'Configuration the web client needs before sign-in', tag: 'system', access: 'public',
     response: () => json(z.object({ firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }), authEmulatorUrl: z.string().nullable(), billingMode: z.string(), stripePublishableKey: z.string().nullable(), aiMode: z.string() })) },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', tag: 'system', access: 'public', response: () => ({ type: 'object' }) },

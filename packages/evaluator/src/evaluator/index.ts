@@ -334,8 +334,23 @@ function isUncovered(learner: readonly Token[], errors: readonly DraftError[]): 
 
 const PERSON_WORDS = new Set(['i', 'me', 'my', 'we', 'us', 'our', 'you', 'your', 'he', 'him', 'his', 'she', 'her', 'they', 'them', 'their']);
 
+/**
+ * The cache key of a problem: the same for the bank's problem and for its database row, whose JSON
+ * columns (jsonb) keep object keys in another order, so that what prepare() compiled from the bank
+ * is what a request for the row finds.
+ */
 function problemKey(problem: TBankProblem): string {
-  return `${problem.id}\u0000${problem.japanese}\u0000${JSON.stringify([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;
+  return `${problem.id}\u0000${problem.japanese}\u0000${canonicalJson([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;
+}
+
+/** JSON with object keys sorted at every depth. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /** Load the NLP resources (once per process) and return an evaluator with its own problem cache. */
