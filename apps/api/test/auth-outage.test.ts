@@ -39,5 +39,6 @@ describe('the Auth provider is unreachable', () => {
 
     // Guests do not need the provider: public paths keep working.
     expect((await server.app.inject({ method: 'GET', url: '/api/subscription-plans' })).statusCode).toBe(200);
-  });
+    // It starts a server of its own (migrations, bank seeding): the time a beforeAll hook has for that.
+  }, 90_000);
 });
