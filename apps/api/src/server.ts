@@ -24,7 +24,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppRouter } from '@shunkan/api-router';
 import type { Env } from './env.js';
-import { createRestHandler, logError } from './rest/adapter.js';
+import { createRestHandler, logError, sendError } from './rest/adapter.js';
 import { registerOpenApiRoute } from './rest/openapi.js';
 import { registerRestRoutes } from './rest/routes.js';
 import { registerStripeWebhook } from './webhooks/stripe.js';
@@ -75,6 +75,9 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     trustProxy: env.TRUST_PROXY,
     // One line per request (onResponse below) instead of Fastify's two.
     disableRequestLogging: true,
+    // Errors raised before routing (a URL that does not decode: `%ED%A0%80`) take the one error path
+    // too, instead of Fastify's English default body.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, error),
   });
   app.addHook('onResponse', async (request, reply) => {
     // The path only: query strings may carry tRPC inputs (learner answers).
