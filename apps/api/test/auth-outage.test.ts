@@ -1,6 +1,6 @@
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { TEXT } from '@shunkan/config/texts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
 import { emulatorHost, signUp, startTestServer } from './harness.js';
 
@@ -17,6 +17,13 @@ async function closedPort(): Promise<number> {
 describe('the Auth provider is unreachable', () => {
   const realEmulator = emulatorHost();
   let server: ServerHandle | undefined;
+  let idToken: string;
+  // Set-up in a hook (its longer timeout): a server start on a busy machine is not what is tested.
+  beforeAll(async () => {
+    // A good token, issued while the provider was up.
+    idToken = (await signUp()).idToken;
+    server = await startTestServer({ FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await closedPort()}` });
+  });
   afterAll(async () => {
     await server?.stop();
     // firebase-admin reads the emulator address from the environment: give the other files theirs back.
@@ -24,9 +31,7 @@ describe('the Auth provider is unreachable', () => {
   });
 
   it('answers 503 "try again" on both doors, not 401 "log in again"', async () => {
-    // A good token, issued while the provider was up.
-    const { idToken } = await signUp();
-    server = await startTestServer({ FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await closedPort()}` });
+    if (!server) throw new Error('no server');
     const headers = { authorization: `Bearer ${idToken}` };
 
     const rest = await server.app.inject({ method: 'GET', url: '/api/user-subscription', headers });
@@ -65,6 +70,12 @@ describe('the Auth provider does not answer', () => {
   const realEmulator = emulatorHost();
   let server: ServerHandle | undefined;
   let provider: Awaited<ReturnType<typeof hangingProvider>> | undefined;
+  let idToken: string;
+  beforeAll(async () => {
+    idToken = (await signUp()).idToken;
+    provider = await hangingProvider();
+    server = await startTestServer({ FIREBASE_AUTH_EMULATOR_HOST: provider.host, AUTH_TIMEOUT_MS: '300' });
+  });
   afterAll(async () => {
     await server?.stop();
     await provider?.close();
@@ -72,9 +83,7 @@ describe('the Auth provider does not answer', () => {
   });
 
   it('answers 503 once AUTH_TIMEOUT_MS has passed instead of waiting on firebase-admin (which has no deadline), and never lets the token through', async () => {
-    const { idToken } = await signUp();
-    provider = await hangingProvider();
-    server = await startTestServer({ FIREBASE_AUTH_EMULATOR_HOST: provider.host, AUTH_TIMEOUT_MS: '300' });
+    if (!server) throw new Error('no server');
     const headers = { authorization: `Bearer ${idToken}` };
     // Without the deadline these requests would hang until the test's own timeout.
     const [rest, trpc] = await Promise.all([
