@@ -96,12 +96,19 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
   child.stdout.on('data', forward);
   child.stderr.on('data', forward);
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  await Promise.race([
-    waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 90_000, label: 'Firebase Auth emulator' }),
-    exited.then((code) => {
-      throw new Error(`Firebase Auth emulator exited (${code}) before it was ready`);
-    }),
-  ]);
+  try {
+    await Promise.race([
+      // A busy machine (several suites at once) can take over a minute to start the emulator.
+      waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 180_000, label: 'Firebase Auth emulator' }),
+      exited.then((code) => {
+        throw new Error(`Firebase Auth emulator exited (${code}) before it was ready`);
+      }),
+    ]);
+  } catch (error) {
+    // Never leave a half-started emulator behind (it would hold its ports and keep the caller alive).
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw error;
+  }
 
   const exportAccounts = () =>
     fetch(`http://127.0.0.1:${hubPort}/_admin/export`, {
