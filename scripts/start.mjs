@@ -5,7 +5,7 @@
 // (hot reload, port 5173) proxying /api to it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { bin, httpOk, root, run, startAuthEmulator, waitFor } from './lib/processes.mjs';
+import { bin, httpOk, root, run, startAuthEmulator, waitFor, watchEmulatorLinks } from './lib/processes.mjs';
 
 const isDev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
@@ -30,23 +30,24 @@ if (isEmulatorRunning) {
   env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHostPort;
 } else if (!useRealFirebase) {
   console.log('▶ Starting the Firebase Auth emulator on %s (accounts kept in %s)...', emulatorHostPort, path.join(dataDir, 'auth-emulator'));
-  emulator = await startAuthEmulator({
-    projectId,
-    dataDir,
-    hostPort: emulatorHostPort,
-    onLine: (line) => {
-      // No real e-mail locally: print the links the emulator "sends", rewritten to this app's pages.
-      const match = /To (verify the email address|reset the password for) (\S+), follow this link: (\S+)/.exec(line);
-      if (!match) return;
-      const link = new URL(match[3]);
-      const mode = link.searchParams.get('mode');
-      const code = link.searchParams.get('oobCode');
-      const target = mode === 'resetPassword' ? 'reset-password' : 'confirm';
-      console.log(`✉  ${match[2]}: ${publicUrl}/${target}?mode=${mode}&oobCode=${code}`);
-    },
-  });
+  emulator = await startAuthEmulator({ projectId, dataDir, hostPort: emulatorHostPort });
   env.FIREBASE_AUTH_EMULATOR_HOST = emulator.hostPort;
 }
+// No real e-mail locally: print the links the emulator "sends", rewritten to this app's pages, whichever
+// emulator is in use (read from its REST API, not its console, which an already running one does not share).
+const stopWatchingLinks = env.FIREBASE_AUTH_EMULATOR_HOST
+  ? watchEmulatorLinks({
+      hostPort: env.FIREBASE_AUTH_EMULATOR_HOST,
+      projectId,
+      onLink: ({ email, oobLink }) => {
+        const link = new URL(oobLink);
+        const mode = link.searchParams.get('mode');
+        const code = link.searchParams.get('oobCode');
+        const target = mode === 'resetPassword' ? 'reset-password' : 'confirm';
+        console.log(`✉  ${email}: ${publicUrl}/${target}?mode=${mode}&oobCode=${code}`);
+      },
+    })
+  : () => {};
 
 console.log('▶ Starting the server...');
 const api = isDev
@@ -69,6 +70,7 @@ let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
+  stopWatchingLinks();
   if (web && web.exitCode === null) web.kill('SIGTERM');
   if (api.exitCode === null) api.kill('SIGTERM');
   await Promise.race([apiExited, new Promise((r) => setTimeout(r, 10_000))]);

@@ -1,6 +1,7 @@
 // Helpers shared by the start and test scripts: child processes, readiness polling, the Auth emulator.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,12 +38,28 @@ export const httpOk = (url) => async () => {
   return response.ok;
 };
 
+/** A TCP port free on the loopback interface right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Starts the Firebase Auth emulator (offline: firebase.json disables the UI) and resolves once it
  * answers. With `dataDir`, accounts are imported from and exported to `<dataDir>/auth-emulator`.
+ * The emulator hub and logging ports are `FIREBASE_EMULATOR_HUB_PORT` / `FIREBASE_EMULATOR_LOGGING_PORT`
+ * when set, else ports free at start-up: never fixed, so two copies (or a copy and the tests) coexist.
  */
-export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099', hubPort = 4400, loggingPort = 4500, dataDir, onLine = () => {} }) {
+export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099', hubPort, loggingPort, dataDir, onLine = () => {} }) {
   const [host, port] = hostPort.split(':');
+  hubPort ??= Number(process.env.FIREBASE_EMULATOR_HUB_PORT) || (await freePort());
+  loggingPort ??= Number(process.env.FIREBASE_EMULATOR_LOGGING_PORT) || (await freePort());
   // A config per run (ports of its own), so a dev server, the tests and a benchmark can run side by
   // side. The UI stays disabled: it would try to download itself and abort offline.
   const configDir = mkdtempSync(path.join(tmpdir(), 'shunkan-firebase-'));
@@ -79,12 +96,19 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
   child.stdout.on('data', forward);
   child.stderr.on('data', forward);
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  await Promise.race([
-    waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 90_000, label: 'Firebase Auth emulator' }),
-    exited.then((code) => {
-      throw new Error(`Firebase Auth emulator exited (${code}) before it was ready`);
-    }),
-  ]);
+  try {
+    await Promise.race([
+      // A busy machine (several suites at once) can take over a minute to start the emulator.
+      waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 180_000, label: 'Firebase Auth emulator' }),
+      exited.then((code) => {
+        throw new Error(`Firebase Auth emulator exited (${code}) before it was ready`);
+      }),
+    ]);
+  } catch (error) {
+    // Never leave a half-started emulator behind (it would hold its ports and keep the caller alive).
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw error;
+  }
 
   const exportAccounts = () =>
     fetch(`http://127.0.0.1:${hubPort}/_admin/export`, {
@@ -101,6 +125,8 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
   }
   return {
     hostPort: `${host}:${port}`,
+    hubPort,
+    loggingPort,
     child,
     stop: async () => {
       clearInterval(exportTimer);
@@ -112,5 +138,40 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     },
+  };
+}
+
+/**
+ * Prints every e-mail action link (address verification, password reset) the Auth emulator "sends"
+ * from now on, read from its REST API (`/emulator/v1/projects/<id>/oobCodes`): works the same for an
+ * emulator this script started and for one already running. `toLink(code)` turns it into this app's URL.
+ * Returns a function that stops watching.
+ */
+export function watchEmulatorLinks({ hostPort, projectId, onLink, intervalMs = 1000 }) {
+  const url = `http://${hostPort}/emulator/v1/projects/${projectId}/oobCodes`;
+  const seen = new Set();
+  let baseline = true;
+  let stopped = false;
+  let timer;
+  const poll = async () => {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const { oobCodes = [] } = response.ok ? await response.json() : {};
+      for (const code of oobCodes) {
+        if (seen.has(code.oobCode)) continue;
+        seen.add(code.oobCode);
+        // Codes issued before we started watching are not news.
+        if (!baseline) onLink(code);
+      }
+      baseline = false;
+    } catch {
+      // The emulator is restarting or gone: try again on the next tick.
+    }
+    if (!stopped) timer = setTimeout(poll, intervalMs);
+  };
+  void poll();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
   };
 }

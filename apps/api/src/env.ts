@@ -46,6 +46,7 @@ const ZEnv = z.object({
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
   GEMINI_BASE_URL: optionalString,
   GEMINI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  AUTH_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(3000),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

@@ -24,7 +24,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppRouter } from '@shunkan/api-router';
 import type { Env } from './env.js';
-import { createRestHandler, logError } from './rest/adapter.js';
+import { createRestHandler, logError, sendError } from './rest/adapter.js';
 import { registerOpenApiRoute } from './rest/openapi.js';
 import { registerRestRoutes } from './rest/routes.js';
 import { registerStripeWebhook } from './webhooks/stripe.js';
@@ -72,11 +72,15 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 64 * 1024,
     // tRPC batches name every procedure in one path segment (my page loads nine at once); Fastify's
-    // default of 100 characters would answer such a batch 414.
-    routerOptions: { maxParamLength: 2000 },
+    // default of 100 characters would answer such a batch 414. The web client caps a batch at 10 calls
+    // and 2,083 URL characters (apps/web lib/trpc.ts); other clients get twice that room.
+    routerOptions: { maxParamLength: 4096 },
     trustProxy: env.TRUST_PROXY,
     // One line per request (onResponse below) instead of Fastify's two.
     disableRequestLogging: true,
+    // Errors raised before routing (a URL that does not decode: `%ED%A0%80`) take the one error path
+    // too, instead of Fastify's English default body.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, error),
   });
   app.addHook('onResponse', async (request, reply) => {
     // The path only: query strings may carry tRPC inputs (learner answers).
@@ -114,6 +118,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     projectId: env.FIREBASE_PROJECT_ID,
     emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
     serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT,
+    timeoutMs: env.AUTH_TIMEOUT_MS,
   });
   const practice = createPracticeServices({
     db: database.db,

@@ -37,6 +37,7 @@ export const TEXT = {
   unauthorized: 'ログインが必要です。もう一度ログインしてください。',
   forbidden: 'この操作を行う権限がありません。',
   invalidInput: '入力内容が正しくありません。',
+  unstorableText: '使用できない文字が含まれています。',
   notImplemented: 'この機能は準備中です。',
   tooManyRequests: 'リクエストが多すぎます。しばらくしてから再度お試しください。',
   serverError: 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。',

@@ -1,4 +1,6 @@
+import { toHttpError } from '@shunkan/api-router/errors';
 import type { Logger } from '@shunkan/api-router/session';
+import { TEXT } from '@shunkan/config/texts';
 import { handleStripeEvent } from '@shunkan/api-router/services/billing/stripe-webhook';
 import type { BillingProvider } from '@shunkan/api-router/services/billing/types';
 import type { Db } from '@shunkan/db';
@@ -21,25 +23,26 @@ export async function registerStripeWebhook(app: FastifyInstance, options: { db:
     scope.post('/api/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
       const billing = options.billing;
       // Sandbox mode has no Stripe account behind it: nothing may change state through this door.
-      if (billing.mode !== 'stripe') return reply.status(404).send({ message: 'Stripe is not configured', code: 'NOT_FOUND' });
+      if (billing.mode !== 'stripe') return reply.status(404).send({ message: 'Stripe決済は設定されていません。', code: 'NOT_FOUND' });
       const raw = request.body;
-      if (!Buffer.isBuffer(raw)) return reply.status(400).send({ message: 'Missing body', code: 'BAD_REQUEST' });
+      if (!Buffer.isBuffer(raw)) return reply.status(400).send({ message: TEXT.invalidInput, code: 'BAD_REQUEST' });
       let event;
       try {
         event = billing.constructWebhookEvent(raw, request.headers['stripe-signature']);
       } catch (error) {
         // Forged, replayed beyond the tolerance, or signed with another secret: refused, nothing applied.
         request.log.warn({ err: error }, 'stripe webhook signature rejected');
-        return reply.status(400).send({ message: 'Invalid signature', code: 'BAD_REQUEST' });
+        return reply.status(400).send({ message: 'Webhookの署名を確認できませんでした。', code: 'BAD_REQUEST' });
       }
       try {
         const outcome = await handleStripeEvent({ db: options.db, event, log: options.log, resolveDuplicate: (input) => billing.keepNewestSubscription(input) });
         request.log.info({ event: event.id, type: event.type, outcome }, 'stripe webhook');
         return await reply.send({ received: true, outcome });
       } catch (error) {
-        // 500 makes Stripe retry; the event id was rolled back together with its effects.
+        // A 5xx makes Stripe retry (503 while the database is away); the event id was rolled back with its effects.
         request.log.error({ err: error, event: event.id, type: event.type }, 'stripe webhook failed');
-        return reply.status(500).send({ message: 'Webhook processing failed', code: 'INTERNAL_SERVER_ERROR' });
+        const http = toHttpError(error);
+        return http.status === 503 ? reply.status(503).send(http.body) : reply.status(500).send({ message: TEXT.serverError, code: 'INTERNAL_SERVER_ERROR' });
       }
     });
   });

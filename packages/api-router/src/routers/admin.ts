@@ -1,3 +1,4 @@
+import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -46,7 +47,7 @@ export const adminRouter = router({
 
   /** The spec's admin-setup page, admin-only: create or promote an administrator. */
   setupAdmin: adminProcedure
-    .input(z.object({ email: z.string().trim().email('メールアドレスの形式が正しくありません'), password: z.string().min(8, 'パスワードは8文字以上で設定してください').max(128).optional() }))
+    .input(z.object({ email: ZText.trim().email('メールアドレスの形式が正しくありません'), password: ZText.min(8, 'パスワードは8文字以上で設定してください').max(128).optional() }))
     .output(z.object({ created: z.boolean(), email: z.string() }))
     .mutation(async ({ ctx, input }) => {
       const auth = ctx.services.auth?.auth;
@@ -58,7 +59,7 @@ export const adminRouter = router({
 
   /** POST /api/emergency-reset: a password-reset link for an account, never a password. */
   passwordResetLink: adminProcedure
-    .input(z.object({ email: z.string().trim().email('メールアドレスの形式が正しくありません') }))
+    .input(z.object({ email: ZText.trim().email('メールアドレスの形式が正しくありません') }))
     .output(z.object({ success: z.boolean(), error: z.string().nullable(), solution: z.object({ resetPath: z.string(), providerLink: z.string() }).nullable() }))
     .mutation(async ({ ctx, input }) => {
       const auth = ctx.services.auth?.auth;

@@ -3,6 +3,7 @@
  * (appeal state of attempts, for the result card and history), and the admin queue
  * `admin.appeals.list` / `admin.appeals.decide`.
  */
+import { ZText } from '@shunkan/config/schemas';
 import { APPEAL_TEXT } from '@shunkan/config/appeals';
 import { appealStatusesForAttempts, listAppeals } from '@shunkan/db/appeals';
 import type { AppealRecord } from '@shunkan/db/appeals';
@@ -11,7 +12,7 @@ import { appealAttempt, AppealNotFoundError, decideAppealAndRegrade } from '../d
 import { adminProcedure, protectedProcedure, router } from '../trpc.js';
 import { AppError } from '../errors.js';
 
-const ZId = z.string().regex(/^\d+$/, 'IDの形式が正しくありません').max(20);
+const ZId = ZText.regex(/^\d+$/, 'IDの形式が正しくありません').max(20);
 export const ZAppealStatus = z.enum(['pending', 'accepted', 'rejected']);
 
 export const ZAppeal = z.object({

@@ -1,3 +1,4 @@
+import { ZText } from '@shunkan/config/schemas';
 import { z } from 'zod';
 import {
   confirmSandboxPayment,
@@ -18,16 +19,16 @@ import { protectedProcedure, router } from '../trpc.js';
 
 export const ZCreatePaymentIntentInput = z.object({ planId: ZPlanId });
 export const ZConfirmSandboxPaymentInput = z.object({
-  clientSecret: z.string().min(1).max(200),
-  cardNumber: z.string().trim().regex(/^[\d\s-]{12,23}$/, 'カード番号を正しく入力してください'),
+  clientSecret: ZText.min(1).max(200),
+  cardNumber: ZText.trim().regex(/^[\d\s-]{12,23}$/, 'カード番号を正しく入力してください'),
 });
 /** Return URLs are checked by the domain (same-site paths or the PUBLIC_URL origin only). */
 export const ZCreateCheckoutSessionInput = z
   .object({
     planId: ZPlanId.optional(),
-    priceId: z.string().trim().min(1).max(200).optional(),
-    successUrl: z.string().max(2000).optional(),
-    cancelUrl: z.string().max(2000).optional(),
+    priceId: ZText.trim().min(1).max(200).optional(),
+    successUrl: ZText.max(2000).optional(),
+    cancelUrl: ZText.max(2000).optional(),
   })
   .refine((v) => v.planId || v.priceId, { message: 'プランを選択してください' });
 export const ZUpgradeInput = z.object({ planType: z.literal('yearly') });

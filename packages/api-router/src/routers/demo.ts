@@ -1,3 +1,4 @@
+import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -27,7 +28,7 @@ export const demoRouter = router({
     }),
 
   evaluate: publicProcedure
-    .input(z.object({ problemId: z.string().min(1).max(100), answer: z.string().trim().min(1).max(500) }))
+    .input(z.object({ problemId: ZText.min(1).max(100), answer: ZText.trim().min(1).max(500) }))
     .output(
       z.object({
         rating: z.number().int(),

@@ -1,3 +1,4 @@
+import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { saveDailyGoal } from '@shunkan/db/learning';
 import { z } from 'zod';
@@ -45,7 +46,7 @@ export const ZDifficultyStats = z.object({
 
 export const ZSessionsInput = z
   .object({
-    cursor: z.string().max(60).nullish(),
+    cursor: ZText.max(60).nullish(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
   })
   .default({ limit: 20 });

@@ -1,3 +1,4 @@
+import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { dailyLimitMessage, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
 import { findScenario } from '@shunkan/db/scenarios';
@@ -21,7 +22,7 @@ const ZLevel = z.enum(LEVEL_KEYS);
 export const ZNextProblemInput = z.object({
   difficultyLevel: ZLevel,
   /** Chosen by the client per click; a repeat returns the same problem without counting twice. */
-  requestId: z.string().min(8).max(100).optional(),
+  requestId: ZText.min(8).max(100).optional(),
 });
 
 export const ZServedProblem = z.object({
@@ -35,10 +36,10 @@ export const ZServedProblem = z.object({
 
 export const ZEvaluateInput = z
   .object({
-    problemId: z.string().min(1).max(100).optional(),
-    japaneseSentence: z.string().min(1).max(500).optional(),
+    problemId: ZText.min(1).max(100).optional(),
+    japaneseSentence: ZText.min(1).max(500).optional(),
     difficultyLevel: ZLevel.optional(),
-    answer: z.string().trim().min(1, '英文を入力してください').max(500, '英文は500文字以内で入力してください'),
+    answer: ZText.trim().min(1, '英文を入力してください').max(500, '英文は500文字以内で入力してください'),
     durationMs: z.number().int().min(0).max(86_400_000).optional(),
     mode: z.enum(['practice', 'review']).optional(),
     /** Set when the problem was practised for one of the learner's scenarios (labels the history). */
@@ -145,7 +146,7 @@ export const practiceRouter = router({
     }),
 
   setBookmark: subscribedProcedure
-    .input(z.object({ attemptId: z.string().regex(/^\d+$/).max(20), isBookmarked: z.boolean() }))
+    .input(z.object({ attemptId: ZText.regex(/^\d+$/).max(20), isBookmarked: z.boolean() }))
     .output(z.object({ isBookmarked: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
       const updated = await setBookmark({ db: ctx.db, userId: ctx.user.id, attemptId: input.attemptId, isBookmarked: input.isBookmarked, now: ctx.now() });

@@ -1,3 +1,4 @@
+import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { SCENARIO_TEXT } from '@shunkan/config/texts';
 import { z } from 'zod';
@@ -15,8 +16,8 @@ import { throwServeError, ZServedProblem } from './practice.js';
 import { AppError } from '../errors.js';
 
 export const ZScenarioFields = z.object({
-  title: z.string().trim().min(1, SCENARIO_TEXT.titleRequired).max(100, SCENARIO_TEXT.titleTooLong),
-  description: z.string().trim().min(1, SCENARIO_TEXT.descriptionRequired).max(1000, SCENARIO_TEXT.descriptionTooLong),
+  title: ZText.trim().min(1, SCENARIO_TEXT.titleRequired).max(100, SCENARIO_TEXT.titleTooLong),
+  description: ZText.trim().min(1, SCENARIO_TEXT.descriptionRequired).max(1000, SCENARIO_TEXT.descriptionTooLong),
 });
 
 const ZScenarioId = z.uuid(SCENARIO_TEXT.notFound);
@@ -67,7 +68,7 @@ export const scenariosRouter = router({
 
   /** Practising a scenario: its next problem, and where it came from (shown to the learner). */
   nextProblem: premiumProcedure
-    .input(z.object({ scenarioId: ZScenarioId, difficultyLevel: z.enum(LEVEL_KEYS).default('middle-school'), requestId: z.string().min(8).max(100).optional() }))
+    .input(z.object({ scenarioId: ZScenarioId, difficultyLevel: z.enum(LEVEL_KEYS).default('middle-school'), requestId: ZText.min(8).max(100).optional() }))
     .output(ZServedProblem.extend({ source: z.enum(['bank', 'gemini', 'level']), notice: z.string() }))
     .mutation(({ ctx, input }) =>
       serveScenarioProblem({

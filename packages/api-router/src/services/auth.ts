@@ -34,7 +34,36 @@ export type FirebaseAdminOptions = {
   emulatorHost?: string;
   /** Service-account JSON for real Firebase (otherwise Application Default Credentials). */
   serviceAccountJson?: string;
+  /**
+   * Deadline of one call to the Auth provider (token check with its key fetch, user record read).
+   * firebase-admin has none of its own and retries timeouts with back-off, so a provider that does not
+   * answer would hold the request for many seconds; past the deadline the request answers 503.
+   */
+  timeoutMs?: number;
 };
+
+export const DEFAULT_AUTH_TIMEOUT_MS = 3000;
+
+/** The Auth provider did not answer in time: the caller hears 503, the token is not taken as valid. */
+class AuthProviderTimeoutError extends Error {
+  readonly code = 'app/network-timeout';
+  constructor(ms: number) {
+    super(`the Auth provider did not answer within ${ms} ms`);
+  }
+}
+
+/** `call` settled within `ms`, or an AuthProviderTimeoutError (the call itself is left to finish or fail). */
+async function withDeadline<T>(call: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new AuthProviderTimeoutError(ms)), ms);
+  });
+  try {
+    return await Promise.race([call, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const USER_CACHE_MS = 10_000;
 
@@ -70,6 +99,7 @@ export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerif
       name,
     );
   const auth = getAuth(app);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS;
   const userCache = new Map<string, { at: number; identity: VerifiedIdentity; validSince: number }>();
 
   return {
@@ -79,7 +109,7 @@ export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerif
       if (!idToken || idToken.split('.').length !== 3) throw new AuthError('malformed', 'malformed token');
       let decoded;
       try {
-        decoded = await auth.verifyIdToken(idToken);
+        decoded = await withDeadline(auth.verifyIdToken(idToken), timeoutMs);
       } catch (error) {
         if (isAuthProviderUnavailable(error)) throw authUnavailable(error);
         const code = (error as { code?: string }).code ?? '';
@@ -98,7 +128,7 @@ export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerif
       }
       let record;
       try {
-        record = await auth.getUser(decoded.uid);
+        record = await withDeadline(auth.getUser(decoded.uid), timeoutMs);
       } catch (error) {
         if ((error as { code?: string }).code === 'auth/user-not-found') throw new AuthError('unknown-user', 'unknown user');
         // Anything else is the provider failing, not the caller: quota, network, an emulator that stopped.

@@ -1,3 +1,4 @@
+import { ZText } from '@shunkan/config/schemas';
 import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage } from '@shunkan/config/admin';
 import type { Db } from '@shunkan/db';
 import { getPriceMode, listModePriceIds, saveModePriceIds, updatePlanConfiguration, type PriceMode } from '@shunkan/db/price-configuration';
@@ -21,7 +22,7 @@ export const ZPriceItem = z.object({
 });
 
 /** A price id the tools accept (spec section 5), refused with the spec's Japanese message otherwise. */
-export const ZPriceId = z.string().transform((raw, ctx) => {
+export const ZPriceId = ZText.transform((raw, ctx) => {
   const checked = checkPriceId(raw);
   if (!checked.ok) {
     ctx.addIssue({ code: 'custom', message: checked.message });
@@ -120,8 +121,8 @@ export async function savePriceConfiguration(options: { db: Db; billing: Billing
 
 export const ZPlanConfigurationEntry = z.object({
   priceId: ZPriceId,
-  name: z.string().trim().min(1).max(40),
-  displayPrice: z.string().trim().max(40).optional(),
+  name: ZText.trim().min(1).max(40),
+  displayPrice: ZText.trim().max(40).optional(),
   stripeAmount: z.number().int().min(0).max(1_000_000),
   currency: z.literal('jpy'),
   period: z.enum(['month', 'year']),

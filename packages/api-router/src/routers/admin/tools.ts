@@ -1,3 +1,4 @@
+import { ZText } from '@shunkan/config/schemas';
 import { checkPriceId } from '@shunkan/config/admin';
 import { getPriceMode } from '@shunkan/db/price-configuration';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ export const adminToolsRouter = router({
   priceInfo: adminProcedure
     // The id rules are checked in the handler, not the schema, so that the spec's own message (not the
     // generic invalid-input text) reaches the price check through both doors.
-    .input(z.object({ priceId: z.string().max(300) }))
+    .input(z.object({ priceId: ZText.max(300) }))
     .output(z.object({ source: z.enum(['sandbox', 'stripe']), price: ZPriceItem }))
     .mutation(({ ctx, input }) => {
       const checked = checkPriceId(input.priceId);
@@ -96,7 +97,7 @@ export const adminToolsRouter = router({
     .query(({ ctx }) => getHealthReport({ db: ctx.db, services: ctx.services })),
 
   paymentDebug: adminProcedure
-    .input(z.object({ paymentId: z.string().trim().max(200).regex(/^[A-Za-z0-9_\-.]*$/, 'IDの形式が正しくありません').optional() }).default({}))
+    .input(z.object({ paymentId: ZText.trim().max(200).regex(/^[A-Za-z0-9_\-.]*$/, 'IDの形式が正しくありません').optional() }).default({}))
     .output(ZPaymentDebug)
     .query(({ ctx, input }) => getPaymentDebug({ db: ctx.db, services: ctx.services, paymentId: input.paymentId || undefined })),
 });

@@ -1,13 +1,11 @@
+import { ZText } from '@shunkan/config/schemas';
 import { ADMIN_USERS_PAGE_SIZE } from '@shunkan/config/admin';
 import { z } from 'zod';
 import { listUsersForAdmin, setUserAdminRole, setUserSubscriptionType, ZAdminUser } from '../../domain/admin/users.js';
 import { adminProcedure, router } from '../../trpc.js';
 
-const ZUserId = z.string().uuid('ユーザーIDの形式が正しくありません');
-const ZSearch = z
-  .string()
-  .max(200)
-  .refine((s) => !s.includes('\0'), '使用できない文字が含まれています');
+const ZUserId = ZText.uuid('ユーザーIDの形式が正しくありません');
+const ZSearch = ZText.max(200);
 
 /** GET /api/admin/users, PUT /api/admin/users/{userId}/subscription, and the admin role. */
 export const adminUsersRouter = router({

@@ -1,0 +1,37 @@
+import type { AppRouter } from '@shunkan/api-router';
+import { createTRPCClient } from '@trpc/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BATCH_LIMITS, trpcLinks } from './trpc';
+
+vi.mock('./firebase', () => ({ getIdToken: async () => 'token-123' }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the tRPC client batches within limits', () => {
+  it('splits 25 simultaneous calls into batches of at most 10 procedures and 2,083 URL characters', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        const count = new URL(url, 'http://localhost').pathname.replace('/api/trpc/', '').split(',').length;
+        const body = Array.from({ length: count }, () => ({ result: { data: { ok: true } } }));
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const client = createTRPCClient<AppRouter>({ links: trpcLinks() });
+    const calls = Array.from({ length: 25 }, (_, i) =>
+      i % 2 === 0 ? client.plans.list.query() : client.learning.recentSessions.query({ limit: 10, cursor: `c-${'x'.repeat(40)}-${i}` }),
+    );
+    const results = await Promise.all(calls);
+    expect(results).toHaveLength(25);
+    expect(urls.length).toBeGreaterThanOrEqual(3);
+    for (const url of urls) {
+      expect(url.length).toBeLessThanOrEqual(BATCH_LIMITS.maxURLLength);
+      const procedures = new URL(url, 'http://localhost').pathname.replace('/api/trpc/', '').split(',');
+      expect(procedures.length).toBeLessThanOrEqual(BATCH_LIMITS.maxItems);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { TEXT } from './texts';
+
+// zod's own messages (field errors without a message of ours) in Japanese, like everything a user reads.
+z.config(z.locales.ja());
+
+/**
+ * Text PostgreSQL cannot store, or would store altered: the NUL character (refused by `text` and
+ * `jsonb`) and UTF-16 surrogates without their pair (no UTF-8 encoding: the driver would write U+FFFD,
+ * so what is stored is not what was sent).
+ */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/**
+ * The one string schema for every input (procedures and the REST paths over them): anything else a
+ * string may hold is the field's own business (`ZText.trim().min(1).max(500)`), but this check always
+ * runs first and stops there, so such input is a 400 with a Japanese message, never a database error.
+ */
+export const ZText = z.string(TEXT.invalidInput).refine(isStorableText, { error: TEXT.unstorableText, abort: true });
+
+/**
+ * Every input schema's string nodes must be built on ZText (or be a format such as uuid or email,
+ * whose alphabet is ASCII): `hasTextCheck` tells them apart for the test that walks the router.
+ */
+export function hasTextCheck(schema: z.ZodType): boolean {
+  const checks = (schema as unknown as { _zod: { def: { checks?: unknown[] } } })._zod.def.checks ?? [];
+  const ours = (ZText as unknown as { _zod: { def: { checks: unknown[] } } })._zod.def.checks[0];
+  return checks.includes(ours);
+}
