@@ -289,7 +289,12 @@ test('a learner gets the denial screen on /admin', async ({ page }) => {
 test('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol server)', async ({ browser }) => {
   test.setTimeout(180_000);
   const port = 3345 + Number(process.env.TEST_PORT_OFFSET ?? 0);
-  const stripe = await startFakeStripe({ prices: [{ id: 'price_test_monthly_zero', unit_amount: 0, interval: 'month' }] });
+  const stripe = await startFakeStripe({
+    prices: [
+      { id: 'price_test_monthly_zero', unit_amount: 0, interval: 'month' },
+      { id: 'price_test_premium_yearly', unit_amount: 10_800, interval: 'year' },
+    ],
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shunkan-e2e-admin-stripe-'));
   const product = await startProduct({
     port,
@@ -300,6 +305,8 @@ test('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol
       STRIPE_SECRET_KEY: 'sk_test_local_protocol_server',
       STRIPE_WEBHOOK_SECRET: 'whsec_local_protocol_server',
       STRIPE_API_HOST: stripe.host,
+      // Fixed by the deployment: the price tools show it and cannot replace it.
+      STRIPE_PRICE_PREMIUM_YEARLY: 'price_test_premium_yearly',
       PUBLIC_URL: `http://localhost:${port}`,
     },
   });
@@ -321,6 +328,13 @@ test('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol
     await page.getByLabel('価格ID', { exact: true }).fill('price_does_not_exist');
     await page.getByRole('button', { name: '確認する' }).click();
     await expect(page.getByText(/No such price/)).toBeVisible();
+    // Price setup: the plan fixed by STRIPE_PRICE_PREMIUM_YEARLY shows that id, read-only, and says why.
+    await page.goto('/price-setup');
+    const pinned = page.getByTestId('price-setup-premium_yearly');
+    await expect(pinned.getByRole('textbox')).toHaveValue('price_test_premium_yearly');
+    await expect(pinned.getByRole('textbox')).not.toBeEditable();
+    await expect(pinned.getByTestId('price-setup-premium_yearly-pinned')).toContainText('環境変数 STRIPE_PRICE_PREMIUM_YEARLY で指定されています');
+    await expect(page.getByTestId('price-setup-premium_monthly').getByRole('textbox')).toBeEditable();
     await page.goto('/admin?tab=payments');
     await expect(page.getByTestId('payments-connection')).toContainText('接続済み');
   } finally {
