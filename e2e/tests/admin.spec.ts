@@ -48,6 +48,35 @@ async function openTab(page: Page, name: string) {
   await page.getByTestId('admin-tabs').getByRole('tab', { name, exact: true }).click();
 }
 
+/**
+ * What is clipped at the current width: elements outside the screen, elements wider than their
+ * container, and boxes that hide part of their content. Contents of sideways-scrolling containers
+ * (the tab list) and form fields (their text scrolls) are left out; so are visually hidden elements.
+ */
+async function clippedElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const found: string[] = [];
+    const scrollsSideways = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+      return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (rect.width <= 1 || rect.height <= 1 || style.visibility === 'hidden' || style.position === 'fixed') continue;
+      if (['INPUT', 'TEXTAREA', 'SELECT', 'OPTION'].includes(el.tagName) || scrollsSideways(el)) continue;
+      const name = `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      const parent = el.parentElement?.getBoundingClientRect();
+      if (rect.left < -0.5 || rect.right > viewport + 0.5) found.push(`${name} is outside the screen (${Math.round(rect.left)}..${Math.round(rect.right)} of ${viewport})`);
+      else if (parent && parent.width > 1 && rect.width > parent.width + 0.5) found.push(`${name} is wider than its container (${Math.round(rect.width)} > ${Math.round(parent.width)})`);
+      else if (['hidden', 'clip'].includes(style.overflowX) && el.scrollWidth > el.clientWidth + 1) found.push(`${name} hides part of its content (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    if (document.documentElement.scrollWidth > viewport) found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${viewport})`);
+    return found;
+  });
+}
+
 test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, price check, phone layout', async ({ page }) => {
   test.setTimeout(180_000);
   const errors = watchConsole(page);
@@ -86,10 +115,19 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
 
   // The learner practises once (with the plan the admin gave).
   const problem = await api<{ japaneseSentence: string }>(page, learnerToken, '/api/problem', { method: 'POST', body: { difficultyLevel: 'middle-school' } });
-  await api(page, learnerToken, '/api/evaluate-with-claude', {
+  const first = await api<{ modelAnswer: string }>(page, learnerToken, '/api/evaluate-with-claude', {
     method: 'POST',
     body: { japaneseSentence: problem.japaneseSentence, userTranslation: 'I think so, "maybe"', difficultyLevel: 'middle-school' },
   });
+
+  // A fluent answer outside the accepted ones, appealed by the learner (「この答えも正しいはず」).
+  const fluent = `Personally, ${first.modelAnswer}`;
+  const appealed = await api<{ attemptId: string; rating: number; problemId: string }>(page, learnerToken, '/api/evaluate-with-claude', {
+    method: 'POST',
+    body: { japaneseSentence: problem.japaneseSentence, userTranslation: fluent, difficultyLevel: 'middle-school' },
+  });
+  expect(appealed.rating).toBeLessThan(5);
+  await api(page, learnerToken, '/api/trpc/appeals.submit', { method: 'POST', body: { attemptId: appealed.attemptId } });
 
   const adminToken = await admin.token();
   // Overview figures are the server's (fresh after the practice above).
@@ -144,7 +182,7 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await page.getByRole('button', { name: '検索' }).click();
   await expect(page.getByTestId('problems-total')).toHaveText('1問');
   await page.getByTestId('problem-row').getByRole('button', { name: '詳細・編集' }).click();
-  await expect(page.getByTestId('problem-stats')).toContainText('回答数 1回');
+  await expect(page.getByTestId('problem-stats')).toContainText('回答数 2回');
   await page.getByRole('button', { name: '閉じる' }).click();
   await page.getByRole('button', { name: '問題を追加' }).click();
   const added = `ブラウザテストで追加した問題${Date.now()}です。`;
@@ -198,17 +236,39 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await page.waitForURL((url) => url.searchParams.get('tool') === 'health');
   await expect(page.getByTestId('health-status')).toHaveText('正常');
 
-  // Phone: the tabs scroll, tables become cards, nothing is wider than the screen.
+  // Phone: the tabs scroll, tables become cards, nothing is clipped or wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const tab of ['overview', 'users', 'content', 'payments', 'analytics', 'tools']) {
+  for (const tab of ['overview', 'users', 'content', 'appeals', 'payments', 'analytics', 'tools']) {
     await page.goto(`/admin?tab=${tab}`);
     await expect(page.getByTestId('admin-tabs')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${tab} is wider than 390 px`).toBeLessThanOrEqual(0);
+    expect(await clippedElements(page), `${tab} at 390 px`).toEqual([]);
     const tabHeight = await page.getByTestId('admin-tabs').getByRole('tab', { name: 'コンテンツ' }).evaluate((el) => el.getBoundingClientRect().height);
     expect(tabHeight, 'tab labels stay on one line').toBeLessThan(60);
   }
+
+  // The appeal queue, on the phone: the learner's answer, the problem and the automatic verdict; accepting
+  // adds the sentence to the problem's accepted answers and regrades the attempt.
+  await page.goto('/admin?tab=appeals');
+  const appealsTab = page.getByTestId('admin-tabs').getByRole('tab', { name: /^申し立て/ });
+  await expect(appealsTab.getByTestId('appeals-pending-count')).toHaveText(/^\d+件の確認待ち$/);
+  const card = page.getByTestId('appeal-card').filter({ has: page.getByTestId('appeal-answer').getByText(fluent, { exact: true }) });
+  await expect(card.getByTestId('appeal-japanese')).toContainText(problem.japaneseSentence);
+  await expect(card.getByTestId('appeal-problem-id')).toHaveText(appealed.problemId);
+  await expect(card.getByTestId('appeal-verdict').getByTestId('stars')).toHaveAttribute('data-rating', String(appealed.rating));
+  await expect(card).toContainText(learnerEmail);
+  expect(await clippedElements(page), 'appeal queue at 390 px').toEqual([]);
+  await card.getByRole('button', { name: '正解として登録' }).click();
+  await expect(page.getByText('正解として登録しました', { exact: true })).toBeVisible();
+  await expect(card).toHaveCount(0);
+  const regraded = await api<{ rating: number }>(page, learnerToken, '/api/evaluate-with-claude', {
+    method: 'POST',
+    body: { japaneseSentence: problem.japaneseSentence, userTranslation: fluent, difficultyLevel: 'middle-school' },
+  });
+  expect(regraded.rating).toBe(5);
+  await page.getByRole('button', { name: /^判定済み/ }).click();
+  await expect(page.getByTestId('appeal-card').first().getByTestId('appeal-regraded')).toHaveText('再採点: 星5つ');
+  expect(await clippedElements(page), 'decided appeals at 390 px').toEqual([]);
   await page.goto('/admin?tab=users');
   await expect(page.getByTestId('user-cards')).toBeVisible();
   await expect(page.getByTestId('user-table')).toBeHidden();
@@ -229,7 +289,12 @@ test('a learner gets the denial screen on /admin', async ({ page }) => {
 test('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol server)', async ({ browser }) => {
   test.setTimeout(180_000);
   const port = 3345 + Number(process.env.TEST_PORT_OFFSET ?? 0);
-  const stripe = await startFakeStripe({ prices: [{ id: 'price_test_monthly_zero', unit_amount: 0, interval: 'month' }] });
+  const stripe = await startFakeStripe({
+    prices: [
+      { id: 'price_test_monthly_zero', unit_amount: 0, interval: 'month' },
+      { id: 'price_test_premium_yearly', unit_amount: 10_800, interval: 'year' },
+    ],
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shunkan-e2e-admin-stripe-'));
   const product = await startProduct({
     port,
@@ -240,6 +305,8 @@ test('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol
       STRIPE_SECRET_KEY: 'sk_test_local_protocol_server',
       STRIPE_WEBHOOK_SECRET: 'whsec_local_protocol_server',
       STRIPE_API_HOST: stripe.host,
+      // Fixed by the deployment: the price tools show it and cannot replace it.
+      STRIPE_PRICE_PREMIUM_YEARLY: 'price_test_premium_yearly',
       PUBLIC_URL: `http://localhost:${port}`,
     },
   });
@@ -261,6 +328,13 @@ test('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol
     await page.getByLabel('価格ID', { exact: true }).fill('price_does_not_exist');
     await page.getByRole('button', { name: '確認する' }).click();
     await expect(page.getByText(/No such price/)).toBeVisible();
+    // Price setup: the plan fixed by STRIPE_PRICE_PREMIUM_YEARLY shows that id, read-only, and says why.
+    await page.goto('/price-setup');
+    const pinned = page.getByTestId('price-setup-premium_yearly');
+    await expect(pinned.getByRole('textbox')).toHaveValue('price_test_premium_yearly');
+    await expect(pinned.getByRole('textbox')).not.toBeEditable();
+    await expect(pinned.getByTestId('price-setup-premium_yearly-pinned')).toContainText('環境変数 STRIPE_PRICE_PREMIUM_YEARLY で指定されています');
+    await expect(page.getByTestId('price-setup-premium_monthly').getByRole('textbox')).toBeEditable();
     await page.goto('/admin?tab=payments');
     await expect(page.getByTestId('payments-connection')).toContainText('接続済み');
   } finally {

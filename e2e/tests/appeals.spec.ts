@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { newLearner, uniqueEmail, watchConsole } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { logIn, newLearner, uniqueEmail, watchConsole } from './support';
 
 type BankProblem = { japanese: string; answers: string[] };
 const bankDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/evaluator/src/bank/data');
@@ -21,8 +21,8 @@ async function emulatorCall(route: string, body: unknown, headers: Record<string
   return json;
 }
 
-/** A verified admin account (admin claim) made through the Auth emulator's REST API; returns an ID token. */
-async function adminToken(): Promise<string> {
+/** A verified admin account (admin claim) made through the Auth emulator's REST API, signed in on its own page. */
+async function adminPage(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
   const email = uniqueEmail('appeal-admin');
   const created = await emulatorCall('accounts:signUp?key=demo-api-key', { email, password: 'password123', returnSecureToken: true });
   await emulatorCall(
@@ -30,7 +30,54 @@ async function adminToken(): Promise<string> {
     { localId: created.localId, emailVerified: true, customAttributes: JSON.stringify({ admin: true }) },
     { authorization: 'Bearer owner', 'content-type': 'application/json' },
   );
-  return (await emulatorCall('accounts:signInWithPassword?key=demo-api-key', { email, password: 'password123', returnSecureToken: true })).idToken as string;
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+  return { page, close: () => context.close() };
+}
+
+/** A learner on a trial, answering one middle-school problem with a fluent sentence the lattice does not cover. */
+async function appealFluentAnswer(page: Page, options: { opener: string; bookmark?: boolean }): Promise<{ problem: BankProblem; fluent: string; stars: number }> {
+  await newLearner(page);
+  await page.goto('/subscription-select');
+  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
+  await page.waitForURL('**/payment-success?trial=true');
+  await page.goto('/practice/middle-school');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const problem = await currentProblem(page);
+  // Correct English with a word no accepted answer has: graded low, honestly flagged. Each test has its
+  // own opener, so that a sentence another test had accepted never meets this one.
+  const fluent = `${options.opener}, ${problem.answers[0] ?? ''}`;
+  await answer(page, fluent);
+  const stars = Number(await page.getByTestId('stars').getAttribute('data-rating'));
+  expect(stars).toBeLessThan(5);
+  await expect(page.getByTestId('uncertainty-note')).toHaveText('登録されている解答と表現が異なるため、自動採点の確度が低い可能性があります');
+  if (options.bookmark) {
+    await page.getByRole('button', { name: 'ブックマーク', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'ブックマーク済み', exact: true })).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'この答えも正しいはず' }).click();
+  await expect(page.getByTestId('appeal-status')).toContainText('確認待ち');
+  await expect(page.getByTestId('appeal-status')).toContainText('再確認しました。管理者が確認します。');
+  return { problem, fluent, stars };
+}
+
+/** The admin's queue card of this answer, checked against the problem and the learner's verdict. */
+async function queuedCard(admin: Page, item: { problem: BankProblem; fluent: string; stars: number }) {
+  await admin.goto('/admin?tab=appeals');
+  await expect(admin.getByTestId('admin-tabs').getByRole('tab', { name: /申し立て/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(admin.getByTestId('appeals-pending-count')).toBeVisible();
+  const card = admin.getByTestId('appeal-card').filter({ has: admin.getByTestId('appeal-answer').getByText(item.fluent, { exact: true }) });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('appeal-status-label')).toHaveText('確認待ち');
+  await expect(card.getByTestId('appeal-japanese')).toContainText(item.problem.japanese);
+  await expect(card.getByTestId('appeal-model-answer')).toContainText(item.problem.answers[0] ?? '');
+  await expect(card.getByTestId('appeal-problem-id')).toHaveText(/^middle-school-/);
+  await expect(card.getByTestId('appeal-verdict').getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
+  await expect(card.getByTestId('appeal-low-confidence')).toBeVisible();
+  await expect(card.getByTestId('appeal-feedback')).not.toBeEmpty();
+  return card;
 }
 
 async function currentProblem(page: Page): Promise<BankProblem> {
@@ -47,49 +94,36 @@ async function answer(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('result-card')).toBeVisible();
 }
 
-test('a fluent answer outside the lattice: uncertainty note, appeal, an admin accepts, the same answer then gets 5 stars', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a fluent answer outside the lattice: uncertainty note, appeal, an admin accepts it in the queue, the same answer then gets 5 stars', async ({ page, browser }) => {
+  test.setTimeout(150_000);
   const errors = watchConsole(page);
-  await newLearner(page);
-  await page.goto('/subscription-select');
-  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
-  await page.waitForURL('**/payment-success?trial=true');
+  const item = await appealFluentAnswer(page, { opener: 'Honestly', bookmark: true });
+  const { problem, fluent } = item;
 
-  await page.goto('/practice/middle-school');
-  await page.getByRole('button', { name: '練習を始める' }).click();
-  const problem = await currentProblem(page);
-  // Correct English with a word no accepted answer has: graded low, honestly flagged.
-  const fluent = `Honestly, ${problem.answers[0] ?? ''}`;
-  await answer(page, fluent);
-  const stars = Number(await page.getByTestId('stars').getAttribute('data-rating'));
-  expect(stars).toBeLessThan(5);
-  await expect(page.getByTestId('uncertainty-note')).toHaveText('登録されている解答と表現が異なるため、自動採点の確度が低い可能性があります');
-  await page.getByRole('button', { name: 'ブックマーク', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'ブックマーク済み', exact: true })).toBeVisible();
-
-  await page.getByRole('button', { name: 'この答えも正しいはず' }).click();
-  await expect(page.getByTestId('appeal-status')).toContainText('確認待ち');
-  await expect(page.getByTestId('appeal-status')).toContainText('再確認しました。管理者が確認します。');
-
-  // The admin decides through admin.appeals.list / admin.appeals.decide.
-  const token = await adminToken();
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  expect((await page.request.get('/api/auth/user', { headers })).status()).toBe(200);
-  const listed = await page.request.get(`/api/trpc/admin.appeals.list?input=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`, { headers });
-  expect(listed.status()).toBe(200);
-  const items = ((await listed.json()) as { result: { data: { items: { id: string; answer: string; japanese: string }[] } } }).result.data.items;
-  const appeal = items.find((a) => a.answer === fluent && a.japanese === problem.japanese);
-  expect(appeal).toBeDefined();
-  const decided = await page.request.post('/api/trpc/admin.appeals.decide', { headers, data: JSON.stringify({ appealId: appeal?.id, decision: 'accept' }) });
-  expect(decided.status()).toBe(200);
-  expect(((await decided.json()) as { result: { data: { regradedRating: number } } }).result.data.regradedRating).toBe(5);
+  // The admin accepts it in the appeal queue of the dashboard.
+  const admin = await adminPage(browser);
+  const adminErrors = watchConsole(admin.page);
+  try {
+    const card = await queuedCard(admin.page, item);
+    await card.getByRole('button', { name: '正解として登録' }).click();
+    await expect(admin.page.getByText('正解として登録しました', { exact: true })).toBeVisible();
+    await expect(admin.page.getByText(`${fluent}（再採点: 星5つ）`)).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await admin.page.getByRole('button', { name: /^判定済み/ }).click();
+    const decided = admin.page.getByTestId('appeal-card').filter({ has: admin.page.getByTestId('appeal-answer').getByText(fluent, { exact: true }) });
+    await expect(decided.getByTestId('appeal-status-label')).toHaveText('正解として登録されました');
+    await expect(decided.getByTestId('appeal-regraded')).toHaveText('再採点: 星5つ');
+    expect(adminErrors).toEqual([]);
+  } finally {
+    await admin.close();
+  }
 
   // History shows the regraded attempt and the accepted appeal.
   await page.goto('/my-page');
-  const item = page.getByTestId('history-section').getByTestId('session-item').first();
-  await expect(item).toContainText(problem.japanese);
-  await expect(item.getByTestId('appeal-state')).toHaveText('申し立て: 正解として登録されました');
-  await expect(item.getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  const history = page.getByTestId('history-section').getByTestId('session-item').first();
+  await expect(history).toContainText(problem.japanese);
+  await expect(history.getByTestId('appeal-state')).toHaveText('申し立て: 正解として登録されました');
+  await expect(history.getByTestId('stars')).toHaveAttribute('data-rating', '5');
 
   // The bookmarked problem comes back in review: the same answer now gets 5 stars.
   await page.goto('/');
@@ -100,5 +134,35 @@ test('a fluent answer outside the lattice: uncertainty note, appeal, an admin ac
   await answer(page, fluent);
   await expect(page.getByTestId('stars')).toHaveAttribute('data-rating', '5');
   await expect(page.getByTestId('uncertainty-note')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('an admin rejects an appeal in the queue: the grade stays and the learner sees the outcome', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const errors = watchConsole(page);
+  const item = await appealFluentAnswer(page, { opener: 'Frankly' });
+
+  const admin = await adminPage(browser);
+  const adminErrors = watchConsole(admin.page);
+  try {
+    const card = await queuedCard(admin.page, item);
+    await card.getByRole('button', { name: '却下' }).click();
+    await expect(admin.page.getByText('申し立てを却下しました', { exact: true })).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await admin.page.getByRole('button', { name: /^判定済み/ }).click();
+    const decided = admin.page.getByTestId('appeal-card').filter({ has: admin.page.getByTestId('appeal-answer').getByText(item.fluent, { exact: true }) });
+    await expect(decided.getByTestId('appeal-status-label')).toHaveText('確認の結果、登録されませんでした');
+    await expect(decided.getByTestId('appeal-verdict').getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
+    await expect(decided.getByTestId('appeal-regraded')).toHaveCount(0);
+    expect(adminErrors).toEqual([]);
+  } finally {
+    await admin.close();
+  }
+
+  await page.goto('/my-page');
+  const history = page.getByTestId('history-section').getByTestId('session-item').first();
+  await expect(history).toContainText(item.problem.japanese);
+  await expect(history.getByTestId('appeal-state')).toHaveText('申し立て: 確認の結果、登録されませんでした');
+  await expect(history.getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
   expect(errors).toEqual([]);
 });

@@ -165,6 +165,12 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     practice,
     limits: { standard: env.DAILY_LIMIT_STANDARD, premium: env.DAILY_LIMIT_PREMIUM, trial: env.DAILY_LIMIT_TRIAL },
     billing,
+    pinnedPriceIds: {
+      standard_monthly: env.STRIPE_PRICE_STANDARD,
+      standard_yearly: env.STRIPE_PRICE_STANDARD_YEARLY,
+      premium_monthly: env.STRIPE_PRICE_PREMIUM,
+      premium_yearly: env.STRIPE_PRICE_PREMIUM_YEARLY,
+    },
     diagnostics: {
       authMode: env.isEmulator ? 'emulator' : 'firebase',
       aiMode: env.GEMINI_API_KEY ? 'gemini' : 'builtin',

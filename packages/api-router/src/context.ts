@@ -2,6 +2,7 @@ import type { Db } from '@shunkan/db';
 import { findUserByFirebaseUid, upsertUser } from '@shunkan/db/users';
 import type { UserRow } from '@shunkan/db/schema';
 import type { DailyLimits } from './domain/access.js';
+import type { PriceEnvPlanKey } from '@shunkan/config/admin';
 import type { PracticeServices } from './domain/practice.js';
 import type { BillingProvider } from './services/billing/types.js';
 import { AuthError, type AuthVerifier } from './services/auth.js';
@@ -22,6 +23,11 @@ export type Services = {
   billing: BillingProvider;
   /** User records already reconciled with their token (session.ts); without it every request reads. */
   sessions?: SessionCache;
+  /**
+   * Stripe price ids fixed by STRIPE_PRICE_* at start-up, by admin key (standard_monthly ...): they win
+   * over ids saved in the admin tools, which therefore refuse to change them (decision 009).
+   */
+  pinnedPriceIds?: Partial<Record<PriceEnvPlanKey, string>>;
   /** What the server was started with, for the admin health and configuration check (no secrets). */
   diagnostics?: Diagnostics;
 };

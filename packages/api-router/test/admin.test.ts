@@ -295,6 +295,28 @@ describe('admin price tools', () => {
     );
   });
 
+  it('a price id fixed by a STRIPE_PRICE_* variable is shown as such and never replaced by the tools', async () => {
+    const pinned = { standard_yearly: 'price_sandbox_standard_yearly' };
+    const caller = callerFor(handle.db, admin, { services: testServices(handle.db, { pinnedPriceIds: pinned }) });
+    const config = await caller.admin.tools.priceConfiguration();
+    expect(config.plans.find((p) => p.adminKey === 'standard_yearly')?.pinnedBy).toEqual({ variable: 'STRIPE_PRICE_STANDARD_YEARLY', priceId: 'price_sandbox_standard_yearly' });
+    expect(config.plans.find((p) => p.adminKey === 'premium_yearly')?.pinnedBy).toBeNull();
+    const message = 'この価格IDは環境変数 STRIPE_PRICE_STANDARD_YEARLY で指定されています。サーバーは起動のたびにこの値を使うため、ここでは変更できません。変更するには STRIPE_PRICE_STANDARD_YEARLY を変えて再起動してください。';
+    // Another id for the fixed plan is refused by both tools (it would be undone at the next start) ...
+    const setup = await expectError(caller.admin.tools.savePriceConfiguration({ mode: 'test', priceIds: { standard_yearly: 'price_sandbox_premium_yearly' } }), 'BAD_REQUEST');
+    expect(setup.message).toBe(message);
+    const plan = await expectError(
+      caller.admin.tools.savePlanConfiguration({ plans: { standard_yearly: { priceId: 'price_sandbox_premium_yearly', name: 'スタンダード年間', stripeAmount: 7800, currency: 'jpy', period: 'year' } } }),
+      'BAD_REQUEST',
+    );
+    expect(plan.message).toBe(message);
+    // ... the same id, and other plans, are saved as before.
+    expect(await caller.admin.tools.savePriceConfiguration({ mode: 'test', priceIds: { standard_yearly: 'price_sandbox_standard_yearly', premium_yearly: 'price_sandbox_premium_yearly' } })).toMatchObject({ updated_count: 2 });
+    // Without the variable the tools decide again.
+    const free = callerFor(handle.db, admin);
+    expect((await free.admin.tools.priceConfiguration()).plans.every((p) => p.pinnedBy === null)).toBe(true);
+  });
+
   it('Stripe mode asks Stripe (a local Stripe-protocol server)', async () => {
     const billing = createStripeBilling({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_fake', publicUrl: 'http://localhost:3000', apiHost: stripe.host, log: silentLog });
     const caller = callerFor(handle.db, admin, { services: testServices(handle.db, { billing }) });

@@ -39,13 +39,26 @@ describe(`appeals (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite
 
     const queue = await callerFor(handle.db, admin).admin.appeals.list({ status: 'pending' });
     const item = queue.items.find((a) => a.id === submitted.appeal.id);
-    expect(item).toMatchObject({ answer: ANSWER, problemId: served.problemId, japanese: served.japaneseSentence, userEmail: learner.email });
+    expect(item).toMatchObject({ answer: ANSWER, problemId: served.problemId, japanese: served.japaneseSentence, userEmail: learner.email, decidedByEmail: null });
+    // The queue shows the automatic verdict the learner saw: stars, feedback (the uncertainty note as a flag), named errors.
+    const bankProblem = await handle.db.selectFrom('problems').select(['answers']).where('id', '=', served.problemId).executeTakeFirstOrThrow();
+    expect(item?.modelAnswer).toBe(bankProblem.answers[0]);
+    expect(item?.verdict.rating).toBe(graded.rating);
+    expect(item?.verdict.feedback).toBe(graded.feedback.split('\n').filter((l) => l !== APPEAL_TEXT.uncertaintyNote).join('\n'));
+    expect(item?.verdict.lowConfidence).toBe(graded.feedback.includes(APPEAL_TEXT.uncertaintyNote));
+    expect(item?.verdict.errors).toEqual(graded.errors.map((e) => ({ label: e.label, message: e.message })));
+    expect(item?.verdict.closestAnswer).toBe(graded.modelAnswer);
+    expect(queue.counts.pending).toBeGreaterThanOrEqual(1);
 
     const decided = await callerFor(handle.db, admin).admin.appeals.decide({ appealId: submitted.appeal.id, decision: 'accept' });
     expect(decided).toMatchObject({ appeal: { status: 'accepted' }, regradedRating: 5 });
     expect(await errorOf(callerFor(handle.db, admin).admin.appeals.decide({ appealId: submitted.appeal.id, decision: 'reject' }))).toEqual({ code: 'CONFLICT', message: APPEAL_TEXT.alreadyDecided });
     const attempt = await handle.db.selectFrom('attempts').select(['rating']).where('id', '=', graded.attemptId).executeTakeFirstOrThrow();
     expect(attempt.rating).toBe(5);
+    const decidedQueue = await callerFor(handle.db, admin).admin.appeals.list({ status: 'decided' });
+    expect(decidedQueue.items.find((a) => a.id === submitted.appeal.id)).toMatchObject({ status: 'accepted', originalRating: graded.rating, verdict: { rating: 5 }, decidedByEmail: admin.email });
+    expect(decidedQueue.counts.pending).toBe(queue.counts.pending - 1);
+    expect((await callerFor(handle.db, admin).admin.appeals.list({ status: 'pending' })).items.some((a) => a.id === submitted.appeal.id)).toBe(false);
     expect((await callerFor(handle.db, learner).appeals.statuses({ attemptIds: [graded.attemptId] }))[0]?.status).toBe('accepted');
 
     // The next learner who writes it gets 5 stars.
@@ -67,6 +80,28 @@ describe(`appeals (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite
     const attempt = await handle.db.selectFrom('attempts').select(['rating']).where('id', '=', graded.attemptId).executeTakeFirstOrThrow();
     expect(attempt.rating).toBe(graded.rating);
     expect((await callerFor(handle.db, admin).admin.appeals.list({ status: 'rejected' })).items.some((a) => a.id === appeal.id)).toBe(true);
+  });
+
+  it('pages the queue by id, newest first, and filters pending / decided', async () => {
+    const admin = await seedUser(handle.db, { isAdmin: true });
+    const ids: string[] = [];
+    for (const answer of ['Our neighbours grow tomatoes on the roof.', 'A quiet river runs past the factory.']) {
+      const learner = await seedSubscriber(handle.db);
+      const served = await callerFor(handle.db, learner).practice.nextProblem({ difficultyLevel: 'high-school' });
+      const graded = await callerFor(handle.db, learner).practice.evaluate({ problemId: served.problemId, answer });
+      ids.push((await callerFor(handle.db, learner).appeals.submit({ attemptId: graded.attemptId })).appeal.id);
+    }
+    const first = await callerFor(handle.db, admin).admin.appeals.list({ status: 'pending', limit: 1 });
+    expect(first.items.map((a) => a.id)).toEqual([ids[1]]);
+    expect(first.nextBefore).toBe(ids[1]);
+    const second = await callerFor(handle.db, admin).admin.appeals.list({ status: 'pending', limit: 1, before: first.nextBefore ?? undefined });
+    expect(second.items.map((a) => a.id)).toEqual([ids[0]]);
+    await callerFor(handle.db, admin).admin.appeals.decide({ appealId: ids[0] ?? '', decision: 'reject' });
+    const decided = await callerFor(handle.db, admin).admin.appeals.list({ status: 'decided' });
+    expect(decided.items.every((a) => a.status !== 'pending')).toBe(true);
+    expect(decided.items.find((a) => a.id === ids[0])).toMatchObject({ status: 'rejected', decidedByEmail: admin.email });
+    expect(decided.counts.accepted + decided.counts.rejected).toBeGreaterThanOrEqual(decided.items.length);
+    expect((await errorOf(callerFor(handle.db, admin).admin.appeals.list({ status: 'open' as never })))?.code).toBe('BAD_REQUEST');
   });
 
   it('checks who may appeal and decide, and validates input', async () => {

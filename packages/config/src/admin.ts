@@ -31,6 +31,24 @@ export const ADMIN_TEXT = {
   priceNotInCatalogue: 'この価格IDはプランに設定できません。',
 } as const;
 
+/**
+ * The start-up variable that fixes each plan's Stripe price id. It wins over an id saved in the admin
+ * tools (the deployment's configuration is the source of truth and is applied at every start), so the
+ * tools show it and refuse to save another id for that plan.
+ */
+export const PRICE_ENV_VARIABLES = {
+  standard_monthly: 'STRIPE_PRICE_STANDARD',
+  standard_yearly: 'STRIPE_PRICE_STANDARD_YEARLY',
+  premium_monthly: 'STRIPE_PRICE_PREMIUM',
+  premium_yearly: 'STRIPE_PRICE_PREMIUM_YEARLY',
+} as const;
+export type PriceEnvPlanKey = keyof typeof PRICE_ENV_VARIABLES;
+
+/** Shown with a price id fixed by PRICE_ENV_VARIABLES, and the refusal of a save that would change it. */
+export function priceIdPinnedMessage(variable: string): string {
+  return `この価格IDは環境変数 ${variable} で指定されています。サーバーは起動のたびにこの値を使うため、ここでは変更できません。変更するには ${variable} を変えて再起動してください。`;
+}
+
 /** The spec's "{mode}モードに切り替えました" toast. */
 export function modeSwitchedMessage(mode: 'test' | 'production'): string {
   return `${mode === 'test' ? 'テスト' : '本番'}モードに切り替えました`;

@@ -5,8 +5,8 @@
  */
 import { ZText } from '@shunkan/config/schemas';
 import { APPEAL_TEXT } from '@shunkan/config/appeals';
-import { appealStatusesForAttempts, listAppeals } from '@shunkan/db/appeals';
-import type { AppealRecord } from '@shunkan/db/appeals';
+import { appealStatusesForAttempts, countAppealsByStatus, listAppeals } from '@shunkan/db/appeals';
+import type { AppealListItem, AppealRecord } from '@shunkan/db/appeals';
 import { z } from 'zod';
 import { appealAttempt, AppealNotFoundError, decideAppealAndRegrade } from '../domain/appeals.js';
 import { adminProcedure, protectedProcedure, router } from '../trpc.js';
@@ -80,18 +80,59 @@ export const appealsRouter = router({
     }),
 });
 
-export const ZAdminAppeal = ZAppeal.extend({
-  japanese: z.string(),
-  modelAnswer: z.string(),
-  userEmail: z.string().nullable(),
+/** The automatic verdict as the learner saw it (until an accepted appeal regrades the attempt). */
+export const ZAppealVerdict = z.object({
+  /** The attempt's stars now (the regraded ones once an appeal is accepted). */
+  rating: z.number().int().min(1).max(5),
+  /** Feedback without the uncertainty note (that is `lowConfidence`). */
+  feedback: z.string(),
+  lowConfidence: z.boolean(),
+  /** The named errors (grammar point label and the fix). */
+  errors: z.array(z.object({ label: z.string(), message: z.string() })),
+  /** The accepted answer the verdict compared the learner's answer with. */
+  closestAnswer: z.string(),
 });
 
+export const ZAdminAppeal = ZAppeal.extend({
+  japanese: z.string(),
+  /** The problem's model answer (its first accepted answer). */
+  modelAnswer: z.string(),
+  verdict: ZAppealVerdict,
+  userEmail: z.string().nullable(),
+  decidedByEmail: z.string().nullable(),
+});
+
+/** `decided`: accepted and rejected together. */
+export const ZAdminAppealsFilter = z.enum(['pending', 'accepted', 'rejected', 'decided']);
+
 export const ZAdminAppealsListInput = z.object({
-  status: ZAppealStatus.optional(),
+  status: ZAdminAppealsFilter.optional(),
   limit: z.number().int().min(1).max(100).default(50),
   /** The last id of the previous page. */
   before: ZId.optional(),
 });
+
+export const ZAdminAppealsListOutput = z.object({
+  items: z.array(ZAdminAppeal),
+  nextBefore: z.string().nullable(),
+  /** Appeals in each state (the pending count is shown on the admin tab). */
+  counts: z.object({ pending: z.number().int(), accepted: z.number().int(), rejected: z.number().int() }),
+});
+
+function verdictOf(item: AppealListItem): z.infer<typeof ZAppealVerdict> {
+  const lines = item.attemptFeedback.split('\n');
+  const errors = item.attemptErrors.flatMap((e) => {
+    const parsed = z.object({ label: z.string(), message: z.string() }).safeParse(e);
+    return parsed.success ? [{ label: parsed.data.label, message: parsed.data.message }] : [];
+  });
+  return {
+    rating: item.attemptRating,
+    feedback: lines.filter((line) => line !== APPEAL_TEXT.uncertaintyNote).join('\n'),
+    lowConfidence: lines.includes(APPEAL_TEXT.uncertaintyNote),
+    errors,
+    closestAnswer: item.closestAnswer,
+  };
+}
 
 export const ZAdminAppealsDecideInput = z.object({ appealId: ZId, decision: z.enum(['accept', 'reject']) });
 
@@ -99,11 +140,18 @@ export const ZAdminAppealsDecideInput = z.object({ appealId: ZId, decision: z.en
 export const adminAppealsRouter = router({
   list: adminProcedure
     .input(ZAdminAppealsListInput)
-    .output(z.object({ items: z.array(ZAdminAppeal), nextBefore: z.string().nullable() }))
+    .output(ZAdminAppealsListOutput)
     .query(async ({ ctx, input }) => {
-      const rows = await listAppeals(ctx.db, { status: input.status, limit: input.limit, before: input.before });
-      const items = rows.map((r) => ({ ...toAppeal(r), japanese: r.japanese, modelAnswer: r.modelAnswer, userEmail: r.userEmail }));
-      return { items, nextBefore: rows.length === input.limit ? (rows.at(-1)?.id ?? null) : null };
+      const [rows, counts] = await Promise.all([listAppeals(ctx.db, { status: input.status, limit: input.limit, before: input.before }), countAppealsByStatus(ctx.db)]);
+      const items = rows.map((r) => ({
+        ...toAppeal(r),
+        japanese: r.japanese,
+        modelAnswer: r.modelAnswer,
+        verdict: verdictOf(r),
+        userEmail: r.userEmail,
+        decidedByEmail: r.decidedByEmail,
+      }));
+      return { items, nextBefore: rows.length === input.limit ? (rows.at(-1)?.id ?? null) : null, counts };
     }),
 
   /** Accept (the sentence joins the problem's accepted answers; the attempt is regraded) or reject. */

@@ -136,25 +136,60 @@ export async function appealStatusesForAttempts(db: Db, userId: string, attemptI
 
 export type AppealListItem = AppealRecord & {
   japanese: string;
+  /** The problem's model answer (its first accepted answer). */
   modelAnswer: string;
+  /** The accepted answer the automatic verdict compared the learner's answer with. */
+  closestAnswer: string;
+  /** The attempt's grade now: the automatic verdict until an accepted appeal regrades it. */
+  attemptRating: number;
+  attemptFeedback: string;
+  attemptErrors: unknown[];
   userEmail: string | null;
+  decidedByEmail: string | null;
 };
 
+/** `decided`: accepted or rejected. */
+export type AppealListFilter = AppealStatus | 'decided';
+
 /** The admin queue: newest first, by status, paged by id (`before`: the last id of the previous page). */
-export async function listAppeals(db: Db, input: { status?: AppealStatus; limit: number; before?: string }): Promise<AppealListItem[]> {
+export async function listAppeals(db: Db, input: { status?: AppealListFilter; limit: number; before?: string }): Promise<AppealListItem[]> {
   let query = db
     .selectFrom('appeals as a')
     .innerJoin('problems as p', 'p.id', 'a.problem_id')
     .innerJoin('attempts as t', 't.id', 'a.attempt_id')
     .leftJoin('users as u', 'u.id', 'a.user_id')
+    .leftJoin('users as d', 'd.id', 'a.decided_by')
     .select(APPEAL_COLUMNS)
-    .select(['p.japanese', 't.model_answer', 'u.email'])
+    .select(['p.japanese', 'p.answers', 't.model_answer', 't.rating as attempt_rating', 't.feedback', 't.errors', 'u.email', 'd.email as decided_by_email'])
     .orderBy('a.id', 'desc')
     .limit(input.limit);
-  if (input.status) query = query.where('a.status', '=', input.status);
+  if (input.status === 'decided') query = query.where('a.status', 'in', ['accepted', 'rejected']);
+  else if (input.status) query = query.where('a.status', '=', input.status);
   if (input.before) query = query.where('a.id', '<', input.before);
   const rows = await query.execute();
-  return rows.map((row) => ({ ...toRecord(row), japanese: row.japanese, modelAnswer: row.model_answer, userEmail: row.email }));
+  return rows.map((row) => ({
+    ...toRecord(row),
+    japanese: row.japanese,
+    modelAnswer: Array.isArray(row.answers) && typeof row.answers[0] === 'string' ? row.answers[0] : '',
+    closestAnswer: row.model_answer,
+    attemptRating: row.attempt_rating,
+    attemptFeedback: row.feedback,
+    attemptErrors: Array.isArray(row.errors) ? row.errors : [],
+    userEmail: row.email,
+    decidedByEmail: row.decided_by_email,
+  }));
+}
+
+/** How many appeals there are in each state (the pending count is shown on the admin tab). */
+export async function countAppealsByStatus(db: Db): Promise<Record<AppealStatus, number>> {
+  const rows = await db
+    .selectFrom('appeals')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<AppealStatus, number> = { pending: 0, accepted: 0, rejected: 0 };
+  for (const row of rows) if (row.status in counts) counts[row.status as AppealStatus] = Number(row.n);
+  return counts;
 }
 
 /**

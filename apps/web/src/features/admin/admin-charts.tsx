@@ -34,7 +34,8 @@ export default function AdminCharts({ months, categories }: { months: Month[]; c
             <XAxis dataKey={activity.key('month')} tickLine={false} axisLine={false} />
             <YAxis allowDecimals={false} tickLine={false} axisLine={false} />
             <Tooltip animationDuration={100} cursor={false} content={<Chart.Tooltip />} />
-            <Legend content={<Chart.Legend />} />
+            {/* The chart's negative left margin would push the legend's box 8 px past the card on a phone. */}
+            <Legend content={<Chart.Legend />} wrapperStyle={{ left: 0, width: '100%' }} />
             {activity.series.map((item) => (
               <Line key={item.name} isAnimationActive={false} dataKey={activity.key(item.name)} stroke={activity.color(item.color)} strokeWidth={2} dot={{ r: 3 }} />
             ))}

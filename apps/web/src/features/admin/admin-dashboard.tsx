@@ -1,6 +1,7 @@
-import { Button, Container, Heading, HStack, Tabs } from '@chakra-ui/react';
+import { Badge, Button, Container, Heading, HStack, Tabs, VisuallyHidden } from '@chakra-ui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AnalyticsTab } from './analytics-tab';
+import { AppealsTab, usePendingAppealCount } from './appeals-tab';
 import { ContentTab } from './content-tab';
 import { OverviewTab } from './overview-tab';
 import { PaymentsTab } from './payments-tab';
@@ -11,6 +12,7 @@ export const ADMIN_TABS = [
   { value: 'overview', label: '概要' },
   { value: 'users', label: 'ユーザー' },
   { value: 'content', label: 'コンテンツ' },
+  { value: 'appeals', label: '申し立て' },
   { value: 'payments', label: '決済' },
   { value: 'analytics', label: '分析' },
   { value: 'tools', label: 'ツール' },
@@ -24,6 +26,7 @@ export function isAdminTab(value: unknown): value is AdminTab {
 /** The dashboard for an admin (the route shows the denial screen to everyone else). */
 export function AdminDashboard({ tab, tool }: { tab: AdminTab; tool?: string }) {
   const navigate = useNavigate();
+  const pendingAppeals = usePendingAppealCount();
   return (
     <Container maxW="6xl" py="6" px={{ base: '3', sm: '6' }}>
       <HStack justify="space-between" mb="6" gap="3">
@@ -40,6 +43,12 @@ export function AdminDashboard({ tab, tool }: { tab: AdminTab; tool?: string }) 
           {ADMIN_TABS.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value} flexShrink={0} whiteSpace="nowrap">
               {t.label}
+              {t.value === 'appeals' && pendingAppeals ? (
+                <Badge colorPalette="orange" variant="solid" size="sm" borderRadius="full" data-testid="appeals-pending-count">
+                  {pendingAppeals}
+                  <VisuallyHidden>件の確認待ち</VisuallyHidden>
+                </Badge>
+              ) : null}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -51,6 +60,9 @@ export function AdminDashboard({ tab, tool }: { tab: AdminTab; tool?: string }) 
         </Tabs.Content>
         <Tabs.Content value="content" pt="6">
           <ContentTab />
+        </Tabs.Content>
+        <Tabs.Content value="appeals" pt="6">
+          <AppealsTab />
         </Tabs.Content>
         <Tabs.Content value="payments" pt="6">
           <PaymentsTab />

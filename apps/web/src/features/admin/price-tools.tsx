@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Switch, Text } from '@chakra-ui/react';
 import type { RouterOutputs } from '@shunkan/api-router';
-import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage, plansUpdatedMessage } from '@shunkan/config/admin';
+import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage, plansUpdatedMessage, priceIdPinnedMessage } from '@shunkan/config/admin';
 import { notify } from '@shunkan/ui/toaster';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -152,6 +152,12 @@ export function PriceListTool() {
 }
 
 type Entry = { priceId: string; verified: boolean };
+type Pin = Configuration['plans'][number]['pinnedBy'];
+
+/** The form's starting ids: a plan fixed by a STRIPE_PRICE_* variable always shows (and keeps) that id. */
+function startingIds(configuration: Configuration, stored: Record<string, string | null>): Record<string, string> {
+  return Object.fromEntries(configuration.plans.map((p) => [p.adminKey, p.pinnedBy?.priceId ?? stored[p.adminKey] ?? '']));
+}
 
 /** One price id per plan with its verified state: checking verifies it, any edit resets it. */
 function usePriceEntries(initial: Record<string, string>) {
@@ -184,9 +190,16 @@ function usePriceEntries(initial: Record<string, string>) {
   return { entries, edit, verify, isChecking: check.isPending };
 }
 
-function PriceIdField({ label, entry, onChange, onVerify, testId }: { label: string; entry: Entry | undefined; onChange: (v: string) => void; onVerify: () => void; testId: string }) {
+function PriceIdField({ label, entry, pinned, onChange, onVerify, testId }: {
+  label: string;
+  entry: Entry | undefined;
+  pinned: Pin;
+  onChange: (v: string) => void;
+  onVerify: () => void;
+  testId: string;
+}) {
   return (
-    <Field.Root data-testid={testId}>
+    <Field.Root data-testid={testId} readOnly={Boolean(pinned)}>
       <Field.Label>
         <HStack gap="2">
           <Text as="span">{label}</Text>
@@ -194,11 +207,16 @@ function PriceIdField({ label, entry, onChange, onVerify, testId }: { label: str
         </HStack>
       </Field.Label>
       <HStack gap="2" w="full">
-        <Input value={entry?.priceId ?? ''} onChange={(e) => onChange(e.target.value)} placeholder="price_..." bg="white" maxLength={300} aria-label={`${label}の価格ID`} />
+        <Input value={entry?.priceId ?? ''} onChange={(e) => onChange(e.target.value)} placeholder="price_..." bg={pinned ? 'gray.100' : 'white'} maxLength={300} aria-label={`${label}の価格ID`} />
         <Button size="sm" variant="outline" onClick={onVerify} disabled={!entry?.priceId.trim()} flexShrink={0}>
           確認
         </Button>
       </HStack>
+      {pinned ? (
+        <Field.HelperText color="orange.700" data-testid={`${testId}-pinned`}>
+          {priceIdPinnedMessage(pinned.variable)}
+        </Field.HelperText>
+      ) : null}
     </Field.Root>
   );
 }
@@ -206,7 +224,7 @@ function PriceIdField({ label, entry, onChange, onVerify, testId }: { label: str
 /** Plan configuration: price id, name and amount per plan; only verified, entered ids are saved. */
 export function PlanConfigurationTool({ configuration }: { configuration: Configuration }) {
   const utils = trpc.useUtils();
-  const initial = Object.fromEntries(configuration.plans.map((p) => [p.adminKey, p.priceId ?? '']));
+  const initial = startingIds(configuration, Object.fromEntries(configuration.plans.map((p) => [p.adminKey, p.priceId])));
   const { entries, edit, verify } = usePriceEntries(initial);
   const save = trpc.admin.tools.savePlanConfiguration.useMutation();
   const ready = configuration.plans.filter((p) => entries[p.adminKey]?.verified && entries[p.adminKey]?.priceId.trim());
@@ -239,6 +257,7 @@ export function PlanConfigurationTool({ configuration }: { configuration: Config
             key={p.adminKey}
             label={`${p.name}（${formatYen(p.priceYen)}/${p.interval === 'year' ? '年' : '月'}）`}
             entry={entries[p.adminKey]}
+            pinned={p.pinnedBy}
             onChange={(v) => edit(p.adminKey, v)}
             onVerify={() => void verify(p.adminKey)}
             testId={`plan-config-${p.adminKey}`}
@@ -257,7 +276,7 @@ export function PriceSetupTool({ configuration }: { configuration: Configuration
   const utils = trpc.useUtils();
   const [mode, setMode] = useState(configuration.mode);
   useEffect(() => setMode(configuration.mode), [configuration.mode]);
-  const { entries, edit, verify } = usePriceEntries(configuration.priceIds[mode]);
+  const { entries, edit, verify } = usePriceEntries(startingIds(configuration, configuration.priceIds[mode]));
   const save = trpc.admin.tools.savePriceConfiguration.useMutation();
   const entered = configuration.plans.filter((p) => entries[p.adminKey]?.priceId.trim());
   const allVerified = entered.every((p) => entries[p.adminKey]?.verified);
@@ -306,6 +325,7 @@ export function PriceSetupTool({ configuration }: { configuration: Configuration
             key={p.adminKey}
             label={`${p.name}（${p.adminKey}）`}
             entry={entries[p.adminKey]}
+            pinned={p.pinnedBy}
             onChange={(v) => edit(p.adminKey, v)}
             onVerify={() => void verify(p.adminKey)}
             testId={`price-setup-${p.adminKey}`}

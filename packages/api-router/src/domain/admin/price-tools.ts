@@ -1,5 +1,5 @@
 import { ZText } from '@shunkan/config/schemas';
-import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage } from '@shunkan/config/admin';
+import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage, PRICE_ENV_VARIABLES, priceIdPinnedMessage, type PriceEnvPlanKey } from '@shunkan/config/admin';
 import type { Db } from '@shunkan/db';
 import { getPriceMode, listModePriceIds, saveModePriceIds, updatePlanConfiguration, type PriceMode } from '@shunkan/db/price-configuration';
 import { z } from 'zod';
@@ -72,7 +72,23 @@ export async function listPrices(options: { db: Db; billing: BillingProvider }) 
   return { account_type: options.billing.accountType, total_prices: prices.length, prices, message: null };
 }
 
-export async function getPriceConfiguration(options: { db: Db; billing: BillingProvider }) {
+export type PinnedPriceIds = Partial<Record<PriceEnvPlanKey, string>>;
+
+/** The start-up variable fixing this plan's price id, with its value (null when the tools decide). */
+function pinOf(pinned: PinnedPriceIds | undefined, adminKey: string): { variable: string; priceId: string } | null {
+  if (!(adminKey in PRICE_ENV_VARIABLES)) return null;
+  const key = adminKey as PriceEnvPlanKey;
+  const priceId = pinned?.[key];
+  return priceId ? { variable: PRICE_ENV_VARIABLES[key], priceId } : null;
+}
+
+/** An id fixed by a start-up variable may be saved again, never replaced (it would be undone at the next start). */
+function refuseUnpinning(pinned: PinnedPriceIds | undefined, adminKey: string, priceId: string | null): void {
+  const pin = pinOf(pinned, adminKey);
+  if (pin && pin.priceId !== priceId) throw new AppError('BAD_REQUEST', priceIdPinnedMessage(pin.variable));
+}
+
+export async function getPriceConfiguration(options: { db: Db; billing: BillingProvider; pinned?: PinnedPriceIds }) {
   const [mode, test, production, plans] = await Promise.all([
     getPriceMode(options.db),
     listModePriceIds(options.db, 'test'),
@@ -91,6 +107,7 @@ export async function getPriceConfiguration(options: { db: Db; billing: BillingP
       recommendedPriceYen: p.recommendedPriceYen,
       interval: p.interval,
       priceId: p.priceId,
+      pinnedBy: pinOf(options.pinned, p.adminKey),
     })),
   };
 }
@@ -107,9 +124,17 @@ async function verifyForPlan(options: { db: Db; billing: BillingProvider }, plan
  * Price setup: saves a mode with its price ids (each checked with the provider first) and makes it the
  * current one, copying the ids into the plan catalogue. At least one id is required.
  */
-export async function savePriceConfiguration(options: { db: Db; billing: BillingProvider; mode: PriceMode; priceIds: Partial<Record<AdminPlanKey, string>>; now: Date }) {
+export async function savePriceConfiguration(options: {
+  db: Db;
+  billing: BillingProvider;
+  mode: PriceMode;
+  priceIds: Partial<Record<AdminPlanKey, string>>;
+  pinned?: PinnedPriceIds;
+  now: Date;
+}) {
   const plans = await getCatalogue(options.db);
   const entries = Object.entries(options.priceIds).filter((e): e is [AdminPlanKey, string] => typeof e[1] === 'string' && e[1] !== '');
+  for (const [key, priceId] of entries) refuseUnpinning(options.pinned, key, priceId);
   for (const [key, priceId] of entries) {
     const plan = plans.find((p) => p.adminKey === key);
     if (!plan) throw new AppError('BAD_REQUEST', ADMIN_TEXT.priceNotInCatalogue);
@@ -133,8 +158,10 @@ export async function savePlanConfiguration(options: {
   db: Db;
   billing: BillingProvider;
   plans: Partial<Record<AdminPlanKey, z.infer<typeof ZPlanConfigurationEntry>>>;
+  pinned?: PinnedPriceIds;
   now: Date;
 }) {
+  for (const [key, entry] of Object.entries(options.plans)) if (entry) refuseUnpinning(options.pinned, key, entry.priceId);
   const catalogue = await getCatalogue(options.db);
   const updates = [];
   for (const [key, entry] of Object.entries(options.plans)) {

@@ -60,11 +60,13 @@ export const adminToolsRouter = router({
             recommendedPriceYen: z.number().int(),
             interval: z.enum(['month', 'year']),
             priceId: z.string().nullable(),
+            /** Set when a STRIPE_PRICE_* variable fixes this plan's id: it wins at every start, so the tools cannot change it. */
+            pinnedBy: z.object({ variable: z.string(), priceId: z.string() }).nullable(),
           }),
         ),
       }),
     )
-    .query(({ ctx }) => getPriceConfiguration({ db: ctx.db, billing: ctx.services.billing })),
+    .query(({ ctx }) => getPriceConfiguration({ db: ctx.db, billing: ctx.services.billing, pinned: ctx.services.pinnedPriceIds })),
 
   /** POST /api/save-price-configuration: a mode and its price ids (at least one). */
   savePriceConfiguration: adminProcedure
@@ -81,6 +83,7 @@ export const adminToolsRouter = router({
         billing: ctx.services.billing,
         mode: input.mode ?? (await getPriceMode(ctx.db)),
         priceIds: input.priceIds,
+        pinned: ctx.services.pinnedPriceIds,
         now: ctx.now(),
       }),
     ),
@@ -89,7 +92,7 @@ export const adminToolsRouter = router({
   savePlanConfiguration: adminProcedure
     .input(z.object({ plans: ZPlanKeyMap(ZPlanConfigurationEntry).refine((m) => Object.values(m).some(Boolean), '価格IDを入力してください') }))
     .output(z.object({ updated_count: z.number().int() }))
-    .mutation(({ ctx, input }) => savePlanConfiguration({ db: ctx.db, billing: ctx.services.billing, plans: input.plans, now: ctx.now() })),
+    .mutation(({ ctx, input }) => savePlanConfiguration({ db: ctx.db, billing: ctx.services.billing, plans: input.plans, pinned: ctx.services.pinnedPriceIds, now: ctx.now() })),
 
   health: adminProcedure
     .input(z.void())
