@@ -80,7 +80,7 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
   child.stderr.on('data', forward);
   const exited = new Promise((resolve) => child.on('exit', resolve));
   await Promise.race([
-    waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 90_000, label: 'Firebase Auth emulator' }),
+    waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 240_000, label: 'Firebase Auth emulator' }),
     exited.then((code) => {
       throw new Error(`Firebase Auth emulator exited (${code}) before it was ready`);
     }),
