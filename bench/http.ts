@@ -43,7 +43,7 @@ async function spawnServer(name: string, args: string[], env: Record<string, str
   const fd = openSync(logFile, 'w');
   const child = spawn(process.execPath, args, { cwd: apiDir, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
   closeSync(fd);
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     const match = /(?:Server listening at |LISTENING )(http:\/\/127\.0\.0\.1:\d+)/.exec(readFileSync(logFile, 'utf8'));
     if (match?.[1]) return { url: match[1], child, logFile };
