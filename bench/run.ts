@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let failed = false;
-for (const bench of ['evaluator.ts', 'problem.ts', 'learning.ts', 'web.ts']) {
+for (const bench of ['evaluator.ts', 'problem.ts', 'learning.ts', 'http.ts', 'web.ts']) {
   const run = spawnSync(process.execPath, [...process.execArgv, path.join(here, bench)], { stdio: 'inherit' });
   if (run.status !== 0) {
     console.error(`${bench} failed (exit ${run.status ?? run.signal})`);

@@ -13,6 +13,9 @@ const e2eOnly = process.argv.includes('--e2e-only');
 // Arguments after `--` go to Playwright (e.g. `pnpm test:e2e -- --grep signup`).
 const playwrightArgs = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
 process.env.TURBO_TELEMETRY_DISABLED = '1';
+// With REDIS_URL (CI starts the machine's Redis), rate limits of the product under test count in Redis:
+// under a prefix of this run only, since other checkouts may share that Redis.
+if (process.env.REDIS_URL) process.env.REDIS_KEY_PREFIX = `shunkan-test:${process.pid}-${Date.now()}:`;
 
 await takeSuiteSlot();
 

@@ -99,7 +99,7 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
   try {
     await Promise.race([
       // A busy machine (several suites at once) can take over a minute to start the emulator.
-      waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 180_000, label: 'Firebase Auth emulator' }),
+      waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 240_000, label: 'Firebase Auth emulator' }),
       exited.then((code) => {
         throw new Error(`Firebase Auth emulator exited (${code}) before it was ready`);
       }),

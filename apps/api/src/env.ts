@@ -31,6 +31,10 @@ const ZEnv = z.object({
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_AI_PER_MIN: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(600),
+  /** Redis shared by all API instances for the rate limits (e.g. redis://127.0.0.1:6379); in memory per instance when unset. */
+  REDIS_URL: optionalString,
+  /** Prefix of the rate-limit keys in Redis (separates deployments or test runs sharing one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('shunkan:rate-limit:'),
   /** Daily problem limits per plan (DECISIONS.md defaults). */
   DAILY_LIMIT_STANDARD: z.coerce.number().int().positive().default(50),
   DAILY_LIMIT_PREMIUM: z.coerce.number().int().positive().default(100),
@@ -107,6 +111,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       'Invalid environment: STRIPE_API_HOST (a plain-HTTP Stripe-protocol server for tests) must be a loopback host:port such as 127.0.0.1:12111, localhost:12111 or [::1]:12111; leave it unset to use Stripe.',
     );
+  }
+  if (env.REDIS_URL && !/^rediss?:\/\//.test(env.REDIS_URL)) {
+    throw new Error('Invalid environment: REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379.');
   }
   if (env.PUBLIC_URL && !URL.canParse(env.PUBLIC_URL)) {
     throw new Error('Invalid environment: PUBLIC_URL must be an absolute URL such as https://shunkan.example.com.');

@@ -22,6 +22,7 @@ import { seedPlans } from '@shunkan/db/plans';
 import { TEXT } from '@shunkan/config/texts';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { AppRouter } from '@shunkan/api-router';
 import type { Env } from './env.js';
 import { createRestHandler, logError, sendError } from './rest/adapter.js';
@@ -199,6 +200,9 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     return reply.status(http.status).send(http.body);
   });
 
+  // Commands fail fast while Redis is unreachable (the rate limiter then lets requests through).
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 }) : null;
+
   const emulatorOrigin = env.FIREBASE_AUTH_EMULATOR_HOST ? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -228,10 +232,24 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
   // which this plugin leaves alone).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cors, { origin: env.CORS_ORIGINS.length > 0 ? env.CORS_ORIGINS : false });
-  // Requests per minute and client address, per API instance.
+  // Requests per minute and client address: counted in Redis, shared by every API instance, when
+  // REDIS_URL is set; in memory per instance otherwise (the default start needs no Redis).
   const rateLimits: Record<RateLimitGroup, number> = { auth: env.RATE_LIMIT_AUTH_PER_MIN, ai: env.RATE_LIMIT_AI_PER_MIN, default: env.RATE_LIMIT_PER_MIN };
+  if (redis) {
+    let lastReport = 0;
+    redis.on('error', (error: Error) => {
+      // ioredis reconnects by itself; one line per 10 s is enough while Redis is away.
+      if (Date.now() - lastReport < 10_000) return;
+      lastReport = Date.now();
+      app.log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it is back');
+    });
+  }
   await app.register(rateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: env.REDIS_KEY_PREFIX } : {}),
+    // Redis away: requests are served without a limit rather than refused (the limit protects the
+    // service; an outage of its counter must not take the service down with it).
+    skipOnError: true,
     keyGenerator: (request) => `${request.ip}:${rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)}`,
     max: (request) => rateLimits[rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)],
     timeWindow: 60_000,
@@ -361,6 +379,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       if (stopped) return;
       stopped = true;
       await app.close();
+      redis?.disconnect();
       if (!overrides.database) await database.close();
     },
   };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './testing.js';
 import { findUserByFirebaseUid, upsertUser } from './queries/users.js';
 import { ensureSubscription, updateSubscription } from './queries/subscriptions.js';
+import { takeDemoProblem } from './queries/demo.js';
 import type { DbHandle } from './index.js';
 
 let handle: DbHandle;
@@ -34,5 +35,18 @@ describe(`database (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglit
     const row = await ensureSubscription(handle.db, user.id);
     expect(row.status).toBe('trialing');
     expect(row.trial_start?.toISOString()).toBe(trialStart.toISOString());
+  });
+
+  it('counts demo problems per client and day up to the limit, atomically, and forgets earlier days', async () => {
+    const take = (clientKey: string, day: string) => takeDemoProblem(handle.db, { clientKey, day, limit: 3 });
+    // Concurrent takes (several API instances) never pass the limit.
+    const taken = await Promise.all([1, 2, 3, 4, 5].map(() => take('client-a', '2026-11-23')));
+    expect(taken.filter((n) => n !== null).sort()).toEqual([1, 2, 3]);
+    expect(taken.filter((n) => n === null)).toHaveLength(2);
+    expect(await take('client-b', '2026-11-23')).toBe(1);
+    // A new day starts again, and yesterday's rows are gone.
+    expect(await take('client-a', '2026-11-24')).toBe(1);
+    const days = await handle.db.selectFrom('demo_usage').select('day').distinct().execute();
+    expect(days.map((d) => d.day)).toEqual(['2026-11-24']);
   });
 });

@@ -107,6 +107,13 @@ export type ProblemServeCountsTable = {
   times: number;
 };
 
+/** The demo's problems per guest (hashed client address) and Japanese day, shared by every API instance. */
+export type DemoUsageTable = {
+  day: string;
+  client_key: string;
+  count: number;
+};
+
 export type DailyUsageTable = {
   user_id: string;
   day: string;
@@ -248,6 +255,7 @@ export type Database = {
   problem_serves: ProblemServesTable;
   problem_serve_counts: ProblemServeCountsTable;
   daily_usage: DailyUsageTable;
+  demo_usage: DemoUsageTable;
   attempts: AttemptsTable;
   evaluation_cache: EvaluationCacheTable;
   appeals: AppealsTable;

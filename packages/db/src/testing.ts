@@ -13,19 +13,33 @@ export async function createTestDatabase(): Promise<DbHandle> {
     await migrateToLatest(handle.db);
     return handle;
   }
-  const name = `shunkan_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const scratch = await createScratchDatabase(serverUrl, 'shunkan_test');
+  const handle = await createDatabase({ databaseUrl: scratch.url, maxConnections: 20 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
+ * An empty database of its own on the PostgreSQL server at `serverUrl` (tests, benchmarks): its URL,
+ * and `drop()`, which removes it even while connections to it remain.
+ */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await createDatabase({ databaseUrl: url.toString(), maxConnections: 20 });
-  await migrateToLatest(handle.db);
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);

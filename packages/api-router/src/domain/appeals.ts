@@ -18,7 +18,8 @@ import {
 } from '@shunkan/db/appeals';
 import { normalizeAnswer } from '@shunkan/evaluator';
 import { evaluateAnswer } from '../services/ai/evaluate-answer.js';
-import { findProblem, gradedProblem, type PracticeServices } from './practice.js';
+import { findProblem } from '@shunkan/db/problems';
+import { gradedProblem, type PracticeServices } from './practice.js';
 
 export class AppealNotFoundError extends Error {}
 

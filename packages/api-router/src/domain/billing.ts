@@ -1,7 +1,7 @@
 import { AppError } from '../errors.js';
 import { BILLING_TEXT, upgradeDoneMessage } from '@shunkan/config/billing';
 import { isPlanId, SUBSCRIPTION_STATUSES, type SubscriptionType } from '@shunkan/config/plans';
-import type { Db } from '@shunkan/db';
+import { inTransaction, type Db } from '@shunkan/db';
 import { listUserPayments } from '@shunkan/db/payments';
 import type { SubscriptionRow } from '@shunkan/db/schema';
 import { ensureSubscription, lockSubscription, updateSubscription } from '@shunkan/db/subscriptions';
@@ -87,7 +87,7 @@ async function requirePlan(db: Db, planId: string): Promise<TCataloguePlan> {
  * learner. Used by every write that could otherwise charge twice or overwrite a concurrent change.
  */
 async function withLockedSubscription<T>(db: Db, userId: string, now: Date, work: (trx: Db, row: SubscriptionRow) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await lockSubscription(trx, userId);
     const row = (await syncSubscription({ db: trx, userId, now })) ?? (await ensureSubscription(trx, userId));
     return work(trx, row);

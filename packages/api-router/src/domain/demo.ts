@@ -1,39 +1,20 @@
-import type { LevelKey } from '@shunkan/config/levels';
+import { createHash } from 'node:crypto';
 import { jstDay } from '@shunkan/config/time';
 import type { Db } from '@shunkan/db';
-import { sql } from 'kysely';
+import { takeDemoProblem } from '@shunkan/db/demo';
 
 /** Problems a guest may try per client address and JST day (DECISIONS.md: "a few problems"). */
 export const DEMO_PROBLEMS_PER_DAY = 5;
 
 export class DemoLimitReachedError extends Error {}
 
-/** Per-process counter of demo problems per client and day (per API instance behind a balancer). */
-export function createDemoQuota(limit = DEMO_PROBLEMS_PER_DAY) {
-  const counts = new Map<string, number>();
-  return {
-    limit,
-    take(clientKey: string, now: Date): number {
-      const key = `${clientKey}:${jstDay(now)}`;
-      const used = counts.get(key) ?? 0;
-      if (used >= limit) throw new DemoLimitReachedError();
-      if (counts.size > 50_000) counts.clear();
-      counts.set(key, used + 1);
-      return limit - used - 1;
-    },
-  };
-}
-
-export const demoQuota = createDemoQuota();
-
-export async function pickDemoProblem(db: Db, level: LevelKey) {
-  return db
-    .selectFrom('problems')
-    .select(['id', 'japanese'])
-    .where('level', '=', level)
-    .where('is_active', '=', true)
-    .where('source', '=', 'bank')
-    .orderBy(sql`random()`)
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * Takes one demo problem of a guest's daily quota and returns how many remain. The count lives in the
+ * database, so the quota holds across API instances; the client address is kept only as a hash.
+ */
+export async function takeDemoQuota(db: Db, clientIp: string, now: Date, limit = DEMO_PROBLEMS_PER_DAY): Promise<number> {
+  const clientKey = createHash('sha256').update(clientIp).digest('base64url');
+  const used = await takeDemoProblem(db, { clientKey, day: jstDay(now), limit });
+  if (used === null) throw new DemoLimitReachedError();
+  return limit - used;
 }

@@ -5,6 +5,7 @@ import type { Db } from '@shunkan/db';
 import { insertAttempt, setAttemptBookmark } from '@shunkan/db/attempts';
 import { findServeByRequest, serveProblem } from '@shunkan/db/serves';
 import type { ProblemRow } from '@shunkan/db/schema';
+import { findServedProblem, type ProblemRef } from '@shunkan/db/problems';
 import type { Logger } from '../session.js';
 import { addBookmarkToReview, recordReviewAnswer } from './review.js';
 import { evaluateAnswer, type EvaluationCache } from '../services/ai/evaluate-answer.js';
@@ -132,15 +133,6 @@ export function isLateAnswer(durationMs: number | undefined, timeLimitMs: number
   return timeLimitMs != null && durationMs !== undefined && durationMs > timeLimitMs;
 }
 
-/** Finds a problem by id, or by its sentence within a level (the spec's REST body has no id). */
-export async function findProblem(db: Db, ref: { problemId?: string; japaneseSentence?: string; level?: LevelKey }): Promise<ProblemRow | undefined> {
-  if (ref.problemId) return db.selectFrom('problems').selectAll().where('id', '=', ref.problemId).executeTakeFirst();
-  if (!ref.japaneseSentence) return undefined;
-  let query = db.selectFrom('problems').selectAll().where('japanese', '=', ref.japaneseSentence.trim());
-  if (ref.level) query = query.where('level', '=', ref.level);
-  return query.executeTakeFirst();
-}
-
 /**
  * Grades an answer to a problem this learner was served and stores the attempt. Only problems that
  * were served to the learner may be graded, so the AI cannot be used as a free translation service.
@@ -149,7 +141,8 @@ export async function submitAnswer(options: {
   db: Db;
   services: PracticeServices;
   userId: string;
-  problem: ProblemRow;
+  /** The problem by id, or by its sentence within a level (the spec's REST body has no id). */
+  problem: ProblemRef;
   answer: string;
   durationMs?: number;
   now: Date;
@@ -158,15 +151,10 @@ export async function submitAnswer(options: {
   scenarioId?: string | null;
   timeLimitMs?: number | null;
 }): Promise<SubmittedEvaluation> {
-  const { db, services, userId, problem, answer } = options;
-  const served = await db
-    .selectFrom('problem_serves')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('problem_id', '=', problem.id)
-    .limit(1)
-    .executeTakeFirst();
-  if (!served) throw new ProblemNotFoundError('problem not served to this user');
+  const { db, services, userId, answer } = options;
+  // One round trip finds the problem and checks it was served to this learner.
+  const problem = await findServedProblem(db, userId, options.problem);
+  if (!problem) throw new ProblemNotFoundError('problem not found or not served to this user');
 
   const evaluator = await services.getEvaluator();
   const bankProblem = await gradedProblem(db, problem);

@@ -2,7 +2,8 @@ import { DAY_MS } from '@shunkan/config/time';
 import { TRIAL_DAYS, type BillingInterval, type SubscriptionStatus, type SubscriptionType } from '@shunkan/config/plans';
 import { inTransaction, type Db } from '@shunkan/db';
 import { insertPayment } from '@shunkan/db/payments';
-import { findSubscription, updateSubscription } from '@shunkan/db/subscriptions';
+import { findPlanById } from '@shunkan/db/plans';
+import { findSubscription, moveActivePeriodEnd, setSubscriptionStatusIf, updateSubscription } from '@shunkan/db/subscriptions';
 import type { SubscriptionRow, SubscriptionUpdate } from '@shunkan/db/schema';
 import { z } from 'zod';
 import type { SessionUser } from '../session.js';
@@ -164,16 +165,8 @@ export async function syncSubscription(options: { db: Db; userId: string; now: D
     const previousEnd = row.current_period_end;
     const nextEnd = resolved.currentPeriodEnd;
     await inTransaction(db, async (trx) => {
-      const moved = await trx
-        .updateTable('subscriptions')
-        .set({ current_period_end: nextEnd, updated_at: now })
-        .where('user_id', '=', userId)
-        .where('status', '=', 'active')
-        .where('current_period_end', '=', previousEnd)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!moved) return;
-      const plan = row.plan_id ? await trx.selectFrom('plans').select(['name', 'price_yen']).where('id', '=', row.plan_id).executeTakeFirst() : undefined;
+      if (!(await moveActivePeriodEnd(trx, { userId, from: previousEnd, to: nextEnd, now }))) return;
+      const plan = row.plan_id ? await findPlanById(trx, row.plan_id) : undefined;
       for (const start of resolved.renewals) {
         await insertPayment(trx, {
           id: `sandbox_renewal_${userId}_${start.getTime()}`,
@@ -189,12 +182,7 @@ export async function syncSubscription(options: { db: Db; userId: string; now: D
       }
     });
   } else if (resolved.status !== stored && (resolved.status === 'expired' || resolved.status === 'canceled')) {
-    await db
-      .updateTable('subscriptions')
-      .set({ status: resolved.status, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('status', '=', stored)
-      .execute();
+    await setSubscriptionStatusIf(db, { userId, from: stored, to: resolved.status, now });
   } else {
     return row;
   }

@@ -2,8 +2,8 @@ import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import { demoQuota, DemoLimitReachedError, pickDemoProblem, DEMO_PROBLEMS_PER_DAY } from '../domain/demo.js';
-import { findProblem } from '@shunkan/db/problems';
+import { takeDemoQuota, DemoLimitReachedError, DEMO_PROBLEMS_PER_DAY } from '../domain/demo.js';
+import { findProblem, pickRandomBankProblem } from '@shunkan/db/problems';
 import { ZDiffToken, ZEvaluationError } from '@shunkan/evaluator/types';
 import { publicProcedure, router } from '../trpc.js';
 
@@ -17,12 +17,12 @@ export const demoRouter = router({
     .mutation(async ({ ctx, input }) => {
       let remainingToday: number;
       try {
-        remainingToday = demoQuota.take(ctx.clientIp ?? 'unknown', ctx.now());
+        remainingToday = await takeDemoQuota(ctx.db, ctx.clientIp ?? 'unknown', ctx.now());
       } catch (error) {
         if (error instanceof DemoLimitReachedError) throw new AppError('TOO_MANY_REQUESTS', DEMO_LIMIT_MESSAGE);
         throw error;
       }
-      const problem = await pickDemoProblem(ctx.db, input.difficultyLevel);
+      const problem = await pickRandomBankProblem(ctx.db, input.difficultyLevel);
       if (!problem) throw new AppError('NOT_FOUND', '問題の生成に失敗しました。');
       return { problemId: problem.id, japaneseSentence: problem.japanese, difficultyLevel: input.difficultyLevel, remainingToday };
     }),

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import {
   DailyLimitReachedError,
-  findProblem,
   getServedToday,
   ProblemNotFoundError,
   serveNextProblem,
@@ -105,8 +104,6 @@ export const practiceRouter = router({
     .input(ZEvaluateInput)
     .output(ZSubmittedEvaluation)
     .mutation(async ({ ctx, input }) => {
-      const problem = await findProblem(ctx.db, { problemId: input.problemId, japaneseSentence: input.japaneseSentence, level: input.difficultyLevel });
-      if (!problem) throw new AppError('NOT_FOUND', '問題が見つかりません。新しい問題を表示してください。');
       if (input.scenarioId && !(await findScenario(ctx.db, ctx.user.id, input.scenarioId))) {
         throw new AppError('NOT_FOUND', SCENARIO_TEXT.notFound);
       }
@@ -115,7 +112,7 @@ export const practiceRouter = router({
           db: ctx.db,
           services: ctx.services.practice,
           userId: ctx.user.id,
-          problem,
+          problem: { problemId: input.problemId, japaneseSentence: input.japaneseSentence, level: input.difficultyLevel },
           answer: input.answer,
           durationMs: input.durationMs,
           now: ctx.now(),

@@ -41,3 +41,77 @@ export async function pickRandomBankProblem(db: Db, level: string): Promise<{ id
     .limit(1)
     .executeTakeFirst();
 }
+
+/** A problem's content as the grader holds it (TBankProblem's fields), for writing rows. */
+export type ProblemContent = {
+  id: string;
+  level: string;
+  japanese: string;
+  answers: string[];
+  grammarPoint: string;
+  explanation: string;
+  synonyms: Record<string, string[]>;
+  similarPhrases: { en: string; ja: string }[];
+};
+
+function problemRow(problem: ProblemContent, source: string) {
+  return {
+    id: problem.id,
+    level: problem.level,
+    japanese: problem.japanese,
+    answers: JSON.stringify(problem.answers),
+    grammar_point: problem.grammarPoint,
+    explanation: problem.explanation,
+    synonyms: JSON.stringify(problem.synonyms),
+    similar_phrases: JSON.stringify(problem.similarPhrases),
+    source,
+  };
+}
+
+/**
+ * Writes the bundled bank (source 'bank'): new problems are inserted, changed ones updated in place,
+ * except those an admin edited. Rows of other sources are never touched (their ids differ).
+ */
+export async function upsertBankProblems(db: Db, problems: ProblemContent[]): Promise<void> {
+  const chunkSize = 200;
+  for (let start = 0; start < problems.length; start += chunkSize) {
+    await db
+      .insertInto('problems')
+      .values(problems.slice(start, start + chunkSize).map((p) => problemRow(p, 'bank')))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) => ({
+            japanese: eb.ref('excluded.japanese'),
+            answers: eb.ref('excluded.answers'),
+            grammar_point: eb.ref('excluded.grammar_point'),
+            explanation: eb.ref('excluded.explanation'),
+            synonyms: eb.ref('excluded.synonyms'),
+            similar_phrases: eb.ref('excluded.similar_phrases'),
+          }))
+          .where('problems.admin_edited_at', 'is', null),
+      )
+      .execute();
+  }
+}
+
+/** Every Japanese sentence of a level, active or not, oldest first. */
+export async function listProblemSentences(db: Db, level: string): Promise<string[]> {
+  const rows = await db.selectFrom('problems').select('japanese').where('level', '=', level).orderBy('created_at', 'asc').execute();
+  return rows.map((row) => row.japanese);
+}
+
+/**
+ * Inserts new problems of a source; a row that conflicts (same id, or the unique (level, japanese) of a
+ * concurrent insert) is skipped. Returns the ids really inserted.
+ */
+export async function insertProblemsIfAbsent(db: Db, problems: ProblemContent[], source: string): Promise<Set<string>> {
+  if (problems.length === 0) return new Set();
+  const inserted = await db
+    .insertInto('problems')
+    .values(problems.map((p) => problemRow(p, source)))
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  return new Set(inserted.map((row) => row.id));
+}

@@ -57,3 +57,39 @@ export async function findSubscriptionWithLimit(db: Db, userId: string): Promise
     .where('s.user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** Stores the learner's Stripe customer id unless one is already stored (a concurrent first call won). */
+export async function setStripeCustomerIfAbsent(db: Db, userId: string, customerId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ stripe_customer_id: customerId, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('stripe_customer_id', 'is', null)
+    .execute();
+}
+
+/**
+ * Moves an active subscription's period end from `from` to `to` (sandbox renewals), only if the row still
+ * has `from`: true when this call moved it, false when a concurrent sync already did.
+ */
+export async function moveActivePeriodEnd(db: Db, options: { userId: string; from: Date; to: Date; now: Date }): Promise<boolean> {
+  const moved = await db
+    .updateTable('subscriptions')
+    .set({ current_period_end: options.to, updated_at: options.now })
+    .where('user_id', '=', options.userId)
+    .where('status', '=', 'active')
+    .where('current_period_end', '=', options.from)
+    .returning('user_id')
+    .executeTakeFirst();
+  return Boolean(moved);
+}
+
+/** Sets the final status of a subscription whose status is still `from` (an ended trial, a cancellation reached). */
+export async function setSubscriptionStatusIf(db: Db, options: { userId: string; from: string; to: string; now: Date }): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ status: options.to, updated_at: options.now })
+    .where('user_id', '=', options.userId)
+    .where('status', '=', options.from)
+    .execute();
+}

@@ -2,7 +2,7 @@ import type { Db } from '@shunkan/db';
 import { checkDatabase } from '@shunkan/db';
 import { findPaymentForAdmin, listRecentPayments } from '@shunkan/db/admin-stats';
 import { z } from 'zod';
-import type { Services } from '../../context.js';
+import type { Services } from '../../services/types.js';
 import { getCatalogue } from '../plans.js';
 
 export const ZHealthReport = z.object({

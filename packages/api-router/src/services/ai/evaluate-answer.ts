@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@shunkan/db';
+import type { Db } from '@shunkan/db';
+import { deleteCachedEvaluation, findCachedEvaluation, insertCachedEvaluation } from '@shunkan/db/evaluation-cache';
 import { ZEvaluation, type TEvaluation } from '@shunkan/evaluator/types';
 import type { TBankProblem } from '@shunkan/evaluator/bank';
 import { AiProviderError, type AiEvaluator } from './types';
@@ -123,42 +123,23 @@ async function readCache(
 }
 
 /** The evaluation cache on the `evaluation_cache` table. */
-export function createDbEvaluationCache(db: Kysely<Database>): EvaluationCache {
+export function createDbEvaluationCache(db: Db): EvaluationCache {
   return {
     async get(problemId, normalizedAnswer, provider) {
-      const row = await db
-        .selectFrom('evaluation_cache')
-        .select('result')
-        .where('problem_id', '=', problemId)
-        .where('normalized_answer', '=', normalizedAnswer)
-        .where('provider', '=', provider)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const parsed = ZEvaluation.safeParse(parseJsonb(row.result));
+      const key = { problemId, normalizedAnswer, provider };
+      const stored = await findCachedEvaluation(db, key);
+      if (stored === undefined) return undefined;
+      const parsed = ZEvaluation.safeParse(parseJsonb(stored));
       if (parsed.success) return parsed.data;
       // A row written for an older shape of TEvaluation is never shown. It is removed so that the next
       // AI verdict can take its place; otherwise "insert ... do nothing" would keep it, and every later
       // identical answer would pay for another AI call.
-      await db
-        .deleteFrom('evaluation_cache')
-        .where('problem_id', '=', problemId)
-        .where('normalized_answer', '=', normalizedAnswer)
-        .where('provider', '=', provider)
-        .execute();
+      await deleteCachedEvaluation(db, key);
       return undefined;
     },
 
     async set(problemId, normalizedAnswer, provider, evaluation) {
-      await db
-        .insertInto('evaluation_cache')
-        .values({
-          problem_id: problemId,
-          normalized_answer: normalizedAnswer,
-          provider,
-          result: JSON.stringify(evaluation),
-        })
-        .onConflict((oc) => oc.columns(['problem_id', 'normalized_answer', 'provider']).doNothing())
-        .execute();
+      await insertCachedEvaluation(db, { problemId, normalizedAnswer, provider }, evaluation);
     },
   };
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { LevelKey } from '@shunkan/config/levels';
-import type { Database } from '@shunkan/db';
+import type { Db } from '@shunkan/db';
+import { insertProblemsIfAbsent, listProblemSentences } from '@shunkan/db/problems';
 import type { TBankProblem } from '@shunkan/evaluator/bank';
 import { normalizeJapaneseForDedupe, type AiProblemGenerator } from './types';
 
 export type GenerateAndStoreInput = {
-  db: Kysely<Database>;
+  db: Db;
   ai: AiProblemGenerator;
   level: LevelKey;
   count: number;
@@ -27,13 +27,7 @@ export async function generateAndStoreProblems(input: GenerateAndStoreInput): Pr
   const { db, ai, level, count } = input;
   // Oldest first: the provider's prompt lists only the last (newest) entries when there are many.
   // Inactive problems count too; they still exist.
-  const existingRows = await db
-    .selectFrom('problems')
-    .select('japanese')
-    .where('level', '=', level)
-    .orderBy('created_at', 'asc')
-    .execute();
-  const existing = existingRows.map((row) => row.japanese);
+  const existing = await listProblemSentences(db, level);
   const taken = new Set(existing.map(normalizeJapaneseForDedupe));
 
   const drafts = await ai.generateProblems({ level, count, avoidJapanese: existing });
@@ -51,25 +45,7 @@ export async function generateAndStoreProblems(input: GenerateAndStoreInput): Pr
   if (fresh.length === 0) return [];
 
   // The unique (level, japanese) index settles a race with a concurrent generation: conflicting rows
-  // are skipped, and `returning` tells which ones were really inserted.
-  const inserted = await db
-    .insertInto('problems')
-    .values(
-      fresh.map((problem) => ({
-        id: problem.id,
-        level: problem.level,
-        japanese: problem.japanese,
-        answers: JSON.stringify(problem.answers),
-        grammar_point: problem.grammarPoint,
-        explanation: problem.explanation,
-        synonyms: JSON.stringify(problem.synonyms),
-        similar_phrases: JSON.stringify(problem.similarPhrases),
-        source: 'ai',
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .execute();
-  const insertedIds = new Set(inserted.map((row) => row.id));
+  // are skipped, and only the ones really inserted are returned.
+  const insertedIds = await insertProblemsIfAbsent(db, fresh, 'ai');
   return fresh.filter((problem) => insertedIds.has(problem.id));
 }

@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from '@shunkan/config/plans';
-import type { Db } from '@shunkan/db';
+import { inTransaction, type Db } from '@shunkan/db';
 import { recordBillingEvent } from '@shunkan/db/billing-events';
 import { insertPayment } from '@shunkan/db/payments';
 import type { SubscriptionRow, SubscriptionUpdate } from '@shunkan/db/schema';
@@ -33,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function handleStripeEvent(options: { db: Db; event: Stripe.Event; log: Logger; resolveDuplicate: DuplicateResolver }): Promise<WebhookOutcome> {
   const { event, log, resolveDuplicate } = options;
-  return options.db.transaction().execute(async (trx) => {
+  return inTransaction(options.db, async (trx) => {
     const fresh = await recordBillingEvent(trx, { id: event.id, type: event.type, createdAt: toDate(event.created) });
     if (!fresh) return 'duplicate';
     return applyEvent({ db: trx, log, resolveDuplicate }, event);

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js';
 import { BILLING_TEXT } from '@shunkan/config/billing';
 import type { Db } from '@shunkan/db';
-import { ensureSubscription, findSubscription } from '@shunkan/db/subscriptions';
+import { ensureSubscription, findSubscription, setStripeCustomerIfAbsent, updateSubscription } from '@shunkan/db/subscriptions';
 import Stripe from 'stripe';
 import type { Logger, SessionUser } from '../../session.js';
 import type { TCataloguePlan } from '../../domain/plans.js';
@@ -85,12 +85,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
         { idempotencyKey: `shunkan-customer-${user.id}` },
       ),
     );
-    await db
-      .updateTable('subscriptions')
-      .set({ stripe_customer_id: customer.id, updated_at: new Date() })
-      .where('user_id', '=', user.id)
-      .where('stripe_customer_id', 'is', null)
-      .execute();
+    await setStripeCustomerIfAbsent(db, user.id, customer.id, new Date());
     return (await findSubscription(db, user.id))?.stripe_customer_id ?? customer.id;
   }
 
@@ -194,11 +189,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
         throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
       }
       // Access starts only when Stripe reports the invoice paid (webhook); this just links the subscription.
-      await db
-        .updateTable('subscriptions')
-        .set({ stripe_subscription_id: subscription.id, updated_at: new Date() })
-        .where('user_id', '=', user.id)
-        .execute();
+      await updateSubscription(db, user.id, { stripe_subscription_id: subscription.id });
       return { clientSecret };
     },
 

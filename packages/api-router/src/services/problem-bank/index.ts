@@ -1,4 +1,5 @@
 import type { Db } from '@shunkan/db';
+import { upsertBankProblems } from '@shunkan/db/problems';
 import { allBankProblems } from '@shunkan/evaluator/bank';
 
 export { allBankProblems, BANK } from '@shunkan/evaluator/bank';
@@ -10,33 +11,6 @@ export { allBankProblems, BANK } from '@shunkan/evaluator/bank';
  */
 export async function seedProblemBank(db: Db): Promise<number> {
   const problems = allBankProblems();
-  const chunkSize = 200;
-  for (let start = 0; start < problems.length; start += chunkSize) {
-    const rows = problems.slice(start, start + chunkSize).map((p) => ({
-      id: p.id,
-      level: p.level,
-      japanese: p.japanese,
-      answers: JSON.stringify(p.answers),
-      grammar_point: p.grammarPoint,
-      explanation: p.explanation,
-      synonyms: JSON.stringify(p.synonyms),
-      similar_phrases: JSON.stringify(p.similarPhrases),
-      source: 'bank',
-    }));
-    await db
-      .insertInto('problems')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => ({
-          japanese: eb.ref('excluded.japanese'),
-          answers: eb.ref('excluded.answers'),
-          grammar_point: eb.ref('excluded.grammar_point'),
-          explanation: eb.ref('excluded.explanation'),
-          synonyms: eb.ref('excluded.synonyms'),
-          similar_phrases: eb.ref('excluded.similar_phrases'),
-        })).where('problems.admin_edited_at', 'is', null),
-      )
-      .execute();
-  }
+  await upsertBankProblems(db, problems);
   return problems.length;
 }

@@ -1,0 +1,222 @@
+/**
+ * Throughput of the API against the floor of the machine: a bare Fastify hello-world and the product,
+ * each in a process of its own, loaded in turn by autocannon from this process. For each database
+ * (PGlite on disk always; a PostgreSQL server when BENCH_DATABASE_URL is given, in a throw-away
+ * database) prints req/s, p50/p99 latency and the ratio to bare Fastify of:
+ *   - the authenticated read  GET  /api/user-subscription
+ *   - the next problem        POST /api/problem
+ *   - the evaluation          POST /api/evaluate-with-claude (built-in evaluator)
+ * The learner is a real Auth emulator account on a trial (daily limit lifted), logging at info as in
+ * production. Goals (issue 8): read >= 10% of bare Fastify, next problem and evaluation >= 3%.
+ *
+ *   cd apps/api && npx tsx ../../bench/http.ts
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=10 BENCH_CONNECTIONS=10 npx tsx ../../bench/http.ts
+ * BENCH_EMULATOR_HOST=127.0.0.1:9099 (and BENCH_PROJECT_ID) use an Auth emulator already running instead of starting one.
+ * BENCH_CPU_PROF=1 writes a V8 CPU profile of each product process into the printed directory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createScratchDatabase } from '../packages/db/src/testing.js';
+// @ts-expect-error -- plain ESM helper shared with the start/test scripts
+import { startAuthEmulator } from '../scripts/lib/processes.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const apiDir = path.resolve(here, '../apps/api');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const pgServerUrl = process.env.BENCH_DATABASE_URL;
+const cpuProf = process.env.BENCH_CPU_PROF === '1';
+const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+const projectId = process.env.BENCH_PROJECT_ID ?? 'demo-shunkan-bench';
+const workDir = mkdtempSync(path.join(tmpdir(), 'shunkan-bench-http-'));
+
+type Server = { url: string; child: ChildProcess; logFile: string };
+
+/** Spawns a Node process whose output goes to a file, and resolves once it printed its listening URL. */
+async function spawnServer(name: string, args: string[], env: Record<string, string>): Promise<Server> {
+  const logFile = path.join(workDir, `${name}.log`);
+  const fd = openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, { cwd: apiDir, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const match = /(?:Server listening at |LISTENING )(http:\/\/127\.0\.0\.1:\d+)/.exec(readFileSync(logFile, 'utf8'));
+    if (match?.[1]) return { url: match[1], child, logFile };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${name} did not start:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+}
+
+function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+    server.child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.child.kill('SIGTERM');
+  });
+}
+
+const BARE = `
+import Fastify from 'fastify';
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+console.log('LISTENING ' + address);
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+`;
+
+type Load = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; bodies?: string[] };
+type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+async function load(url: string, spec: Load, seconds = SECONDS): Promise<Figures> {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: spec.method,
+        path: spec.path,
+        headers: spec.headers,
+        setupRequest: (request) => {
+          if (!spec.bodies) return request;
+          const body = spec.bodies[i++ % spec.bodies.length];
+          return { ...request, body };
+        },
+      },
+    ],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+async function json<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A verified learner on a trial, signed in through the emulator; returns its bearer header. */
+async function learner(emulatorHost: string, api: string): Promise<string> {
+  const identity = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1`;
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const credentials = { email, password: 'password123', returnSecureToken: true };
+  const post = (url: string, payload: unknown, auth?: string) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(payload) });
+  const { localId } = await json<{ localId: string }>(await post(`${identity}/accounts:signUp?key=bench`, credentials));
+  await json(await post(`${identity}/projects/${projectId}/accounts:update`, { localId, emailVerified: true }, 'Bearer owner'));
+  const { idToken } = await json<{ idToken: string }>(await post(`${identity}/accounts:signInWithPassword?key=bench`, credentials));
+  const authorization = `Bearer ${idToken}`;
+  await json(await fetch(`${api}/api/auth/user`, { headers: { authorization } }));
+  await json(await fetch(`${api}/api/start-trial`, { method: 'POST', headers: { authorization } }));
+  return authorization;
+}
+
+const ANSWERS = ['I think this is a good answer.', 'He goes to school every day.', 'Could you tell me the way to the station?', 'I have never been there.'];
+
+type Row = { label: string; figures: Figures };
+
+async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string, databaseUrl?: string): Promise<Row[]> {
+  const name = kind.toLowerCase();
+  const product = await spawnServer(name, [...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${workDir}`] : []), '--import', 'tsx', 'src/index.ts'], {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(workDir, `${name}-data-`)),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    FIREBASE_PROJECT_ID: projectId,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    WEB_DIST: '/nonexistent',
+    DAILY_LIMIT_TRIAL: '100000000',
+    RATE_LIMIT_PER_MIN: '100000000',
+    RATE_LIMIT_AI_PER_MIN: '100000000',
+    RATE_LIMIT_AUTH_PER_MIN: '100000000',
+    REDIS_URL: '',
+  });
+  try {
+    const authorization = await learner(emulatorHost, product.url);
+    const headers = { authorization, 'content-type': 'application/json' };
+    // Problems this learner was served, for the evaluations (only served problems may be graded).
+    const served: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const level = ['toeic', 'middle-school', 'high-school', 'basic-verbs'][i % 4];
+      served.push((await json<{ problemId: string }>(await fetch(`${product.url}/api/problem`, { method: 'POST', headers, body: JSON.stringify({ difficultyLevel: level }) }))).problemId);
+    }
+    const specs: { label: string; spec: Load }[] = [
+      { label: 'GET /api/user-subscription', spec: { method: 'GET', path: '/api/user-subscription', headers: { authorization } } },
+      {
+        label: 'POST /api/problem',
+        spec: { method: 'POST', path: '/api/problem', headers, bodies: ['toeic', 'middle-school', 'high-school', 'basic-verbs'].map((l) => JSON.stringify({ difficultyLevel: l })) },
+      },
+      {
+        label: 'POST /api/evaluate-with-claude',
+        spec: {
+          method: 'POST',
+          path: '/api/evaluate-with-claude',
+          headers,
+          bodies: served.flatMap((problemId) => ANSWERS.map((userTranslation) => JSON.stringify({ problemId, userTranslation }))),
+        },
+      },
+    ];
+    // The evaluator compiles the bank's answer lattices in the background after start-up: let it
+    // finish (and warm the JIT) before measuring.
+    for (const { spec } of specs) await load(product.url, spec, 3);
+    await new Promise((r) => setTimeout(r, 5_000));
+    const rows: Row[] = [];
+    for (const { label, spec } of specs) rows.push({ label, figures: await load(product.url, spec) });
+    return rows;
+  } finally {
+    await stopServer(product);
+  }
+}
+
+function line(label: string, f: Figures, bare?: Figures): string {
+  const ratio = bare ? `${((100 * f.rps) / bare.rps).toFixed(1)}%`.padStart(7) : '   100%';
+  const bad = f.non2xx + f.errors > 0 ? `  (${f.non2xx} non-2xx, ${f.errors} errors)` : '';
+  return `  ${label.padEnd(32)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${ratio} of bare${bad}`;
+}
+
+// An Auth emulator already running may be named (BENCH_EMULATOR_HOST); otherwise one is started.
+const emulator: { hostPort: string; stop: () => Promise<void> } = process.env.BENCH_EMULATOR_HOST
+  ? { hostPort: process.env.BENCH_EMULATOR_HOST, stop: async () => {} }
+  : await startAuthEmulator({ projectId, hostPort: `127.0.0.1:${9297 + offset}`, hubPort: 4422 + offset, loggingPort: 4522 + offset });
+let dropDatabase: (() => Promise<void>) | null = null;
+try {
+  console.log(`bench/http.ts: ${CONNECTIONS} connections, ${SECONDS} s per run, load average at start ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  const databases: { kind: 'PGlite' | 'PostgreSQL'; url?: string }[] = [{ kind: 'PGlite' }];
+  if (pgServerUrl) {
+    const scratch = await createScratchDatabase(pgServerUrl, 'shunkan_bench');
+    databases.push({ kind: 'PostgreSQL', url: scratch.url });
+    dropDatabase = scratch.drop;
+  }
+  for (const database of databases) {
+    const rows = await benchProduct(database.kind, emulator.hostPort, database.url);
+    // The floor is measured right after the product, in the same conditions.
+    const bareServer = await spawnServer('bare', ['--input-type=module', '-e', BARE], {});
+    let bare: Figures;
+    try {
+      await load(bareServer.url, { method: 'GET', path: '/' }, 2);
+      bare = await load(bareServer.url, { method: 'GET', path: '/' });
+    } finally {
+      await stopServer(bareServer);
+    }
+    console.log(`${database.kind}:`);
+    console.log(line('bare Fastify GET / (floor)', bare));
+    for (const row of rows) console.log(line(row.label, row.figures, bare));
+  }
+  console.log(`load average at end ${loadavg().map((n) => n.toFixed(2)).join(' ')}${cpuProf ? `; CPU profiles in ${workDir}` : ''}`);
+} finally {
+  await dropDatabase?.();
+  await emulator.stop();
+}

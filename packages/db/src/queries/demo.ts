@@ -1,0 +1,24 @@
+import { sql } from 'kysely';
+import type { Db } from '../index.js';
+
+/**
+ * Takes one of a guest's demo problems for a day, atomically across API instances: the counter rises
+ * only while it is below `limit`. Returns the count after taking, or null when the limit was reached.
+ * Rows of earlier days are removed on the way (the primary key leads with the day).
+ */
+export async function takeDemoProblem(db: Db, options: { clientKey: string; day: string; limit: number }): Promise<number | null> {
+  const { clientKey, day, limit } = options;
+  await db.deleteFrom('demo_usage').where('day', '<', day).execute();
+  const row = await db
+    .insertInto('demo_usage')
+    .values({ day, client_key: clientKey, count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['day', 'client_key'])
+        .doUpdateSet({ count: sql<number>`demo_usage.count + 1` })
+        .where('demo_usage.count', '<', limit),
+    )
+    .returning('count')
+    .executeTakeFirst();
+  return row ? row.count : null;
+}
