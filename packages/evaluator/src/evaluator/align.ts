@@ -9,7 +9,7 @@
  *    missing / extra.
  */
 import { distance } from 'fastest-levenshtein';
-import { isMainVerbHave, isTransposition, type AnalysedAnswer, type SynonymTable, type Token } from './analyse';
+import { isMainVerbHave, isTransposition, sameRegularStem, type AnalysedAnswer, type SynonymTable, type Token } from './analyse';
 import type { WnPos, WordNet } from './wordnet';
 import {
   CONFUSABLES,
@@ -77,6 +77,14 @@ export interface Alignment {
 
 export interface SynonymContext {
   tables: readonly SynonymTable[];
+  /**
+   * Words (norms and lemmas) of the problem's own accepted sentences and lattice, and the tables of
+   * the problem itself (its synonyms and those its answers imply). A learner word the problem uses
+   * is read as that word: it is a synonym of another word only through the problem's own tables,
+   * never through the global table or WordNet ("let me to drive" is not "allowed me to drive",
+   * "arrived to" is not "got to"; decision 016).
+   */
+  own?: { words: ReadonlySet<string>; tables: readonly SynonymTable[] };
   /** Lexical database for synonyms beyond the tables (content words only). */
   wordnet?: WordNet;
 }
@@ -175,6 +183,9 @@ function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false
     return { rel: 'exact', synonym: false, score: r.content ? 1.2 : 1 };
   }
   if (l.foreign || r.foreign) return NONE;
+  if (ctx.own && l.lemma !== r.lemma && !sameRegularStem(l.norm, r.norm) && (ctx.own.words.has(l.norm) || ctx.own.words.has(l.lemma))) {
+    ctx = { tables: ctx.own.tables };
+  }
   // "one big dog" for "a big dog" says the same thing.
   if (l.norm === '1' && (r.norm === 'a' || r.norm === 'an')) return { rel: 'synonym', synonym: true, score: 0.9 };
   if (l.lemma === r.lemma && l.lemma.length > 0 && !/^\d/.test(l.lemma) && !(l.cls === 'article' || r.cls === 'article')) {

@@ -471,3 +471,24 @@ export function analyseProblem(problem: TBankProblem, res: Resources, extraVocab
   }
   return { answers, vocab, spellCandidates, synonyms, phraseTokens };
 }
+
+/** Candidate bases of a regular-looking form: "leaved" → leave, "putted" → put, "tiring" → tire. */
+export function regularBases(word: string): string[] {
+  const out: string[] = [word];
+  for (const suffix of ['ed', 'ing', 'es', 's', 'd']) {
+    if (word.length > suffix.length + 2 && word.endsWith(suffix)) {
+      const stem = word.slice(0, -suffix.length);
+      out.push(stem, `${stem}e`);
+      if (/(.)\1$/.test(stem)) out.push(stem.slice(0, -1));
+      if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);
+    }
+  }
+  return out;
+}
+
+/** Two words that are regular forms of one word ("opposes" / "opposed", "lives" / "live"). */
+export function sameRegularStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  const mine = regularBases(a);
+  return regularBases(b).some((x) => x.length >= 3 && mine.includes(x));
+}

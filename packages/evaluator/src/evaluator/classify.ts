@@ -2,7 +2,7 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
-import { isMainVerbHave, type Token } from './analyse';
+import { isMainVerbHave, regularBases, type Token } from './analyse';
 import type { Alignment, Pair } from './align';
 import type { WordNet } from './wordnet';
 import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, areAntonymWords } from './lexicon';
@@ -53,6 +53,7 @@ const MISSING_CONTENT_PENALTY = 1.8;
 const MISSING_PLEASE_PENALTY = 0.6;
 const EXTRA_CONTENT_PENALTY = 0.8;
 const FUNCTION_WORD_CHOICE_PENALTY = 0.9;
+const EXTRA_PREPOSITION_PENALTY = PENALTY.preposition + 0.05;
 const WORD_ORDER_EXTRA_BLOCK = 1.5;
 /** A dropped copula ("My brother good at tennis") leaves the sentence without a verb. */
 const MISSING_COPULA_PENALTY = 1.5;
@@ -61,6 +62,8 @@ const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose'
 /** Extra words that only add politeness or emphasis the prompt allows: not errors. */
 const FREE_EXTRAS: readonly (readonly string[])[] = [['please'], ['very', 'much']];
 const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
+/** "than" and the "as" of as ... as build a comparison: a missing one is a missing word, not a preposition. */
+const COMPARISON_WORDS = new Set(['than', 'as']);
 
 const q = (s: string): string => `「${s}」`;
 const joinDisplay = (tokens: readonly (Token | undefined)[]): string =>
@@ -73,26 +76,62 @@ function learnerWord(t: Token): string {
   return t.misspelt ?? t.display;
 }
 
-type Role = 'base' | 'pp' | 'ing' | 'passive' | 'finite';
+type Role = 'base' | 'pp' | 'ing' | 'passive' | 'finite' | 'attributive';
 
 const ROLE_SKIP = new Set(['not', 'never', 'just', 'already', 'ever', 'also', 'always', 'often', 'still', 'really', 'even', 'usually', 'sometimes', 'recently', 'only', 'finally']);
+/** Pronouns that can only be a subject: one before the verb starts a clause of its own. */
+const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'we', 'they']);
+/** Pronouns that can only be an object: "let me drive", "saw him leave". */
+const OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them']);
+/** Verbs that take an object and a bare verb or participle: let / make / have / help, perception. */
+const COMPLEMENT_VERBS = new Set(['let', 'make', 'have', 'get', 'help', 'see', 'watch', 'hear', 'feel', 'notice']);
+/** Words of a noun phrase between a verb and the verb it governs ("Did the test go", "had my computer checked"). */
+function inNounPhrase(t: Token): boolean {
+  if (t.norm === 'that') return false;
+  return t.cls === 'article' || t.cls === 'det' || (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ' || t.pos === 'NUM'));
+}
 
-/** What form the reference verb at j must take, judged from the words before it. */
+/**
+ * What form the reference verb at j must take, judged from the words before it: after an
+ * auxiliary, a modal or to, also across the subject of a question ("Does your brother have",
+ * "Did the test go"); after have / let / see + object ("had my computer checked", "noticed her
+ * leave"); before a noun ("the attached file"). A finite verb is the only place a form is a tense.
+ */
 function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token } {
   const r = ref[j];
-  let skippedSubject = false;
-  for (let k = j - 1; k >= 0 && k >= j - 3; k--) {
+  const prev = ref[j - 1];
+  // A participle between a determiner and its noun describes the noun: "the attached file".
+  if (r && prev && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that')) && r.forms.has('pp') && !r.forms.has('base')) {
+    return { role: 'attributive' };
+  }
+  let skippedPronoun = false;
+  let skippedPhrase = false;
+  let objectOnly = false;
+  for (let k = j - 1; k >= 0 && k >= j - 6; k--) {
     const t = ref[k];
     if (!t) break;
     if (ROLE_SKIP.has(t.norm)) continue;
     // A question puts the subject between the auxiliary and the verb: "Could you send".
-    if (t.cls === 'pron' && !skippedSubject) {
-      skippedSubject = true;
+    if (t.cls === 'pron' && !skippedPronoun && !skippedPhrase) {
+      skippedPronoun = true;
+      objectOnly = OBJECT_PRONOUNS.has(t.norm);
+      // "I" / "she" right before the verb is its subject unless an auxiliary stands before it.
+      if (SUBJECT_PRONOUNS.has(t.norm)) {
+        const before = ref[k - 1];
+        if (!before || (before.cls !== 'aux' && before.cls !== 'modal')) break;
+      }
       continue;
     }
+    if (!skippedPronoun && inNounPhrase(t)) {
+      skippedPhrase = true;
+      continue;
+    }
+    const skipped = skippedPronoun || skippedPhrase;
     if (t.cls === 'aux') {
       const lemma = AUX_FORMS[t.norm]?.lemma;
-      if (lemma === 'have') return { role: 'pp', trigger: t };
+      // The perfect ("has gone", "Have you seen"), or causative have + object + participle or
+      // bare verb ("had my computer checked", "have my secretary arrange").
+      if (lemma === 'have') return { role: !skipped || r?.forms.has('pp') ? 'pp' : 'base', trigger: t };
       if (lemma === 'do') return { role: 'base', trigger: t };
       if (lemma === 'be') {
         if (r?.forms.has('ing')) return { role: 'ing', trigger: t };
@@ -100,7 +139,13 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
       }
       return { role: 'finite' };
     }
-    if (t.cls === 'modal' || t.cls === 'part') return { role: 'base', trigger: t };
+    if (t.cls === 'modal' || (t.cls === 'part' && !skipped)) return { role: 'base', trigger: t };
+    // let / make / see + object + verb: the verb is not finite, so its form is not a tense.
+    if (skipped && t.pos === 'VERB' && COMPLEMENT_VERBS.has(t.lemma) && (objectOnly || skippedPhrase)) {
+      if (r?.forms.has('ing')) return { role: 'ing', trigger: t };
+      if (r?.forms.has('pp') && !r.forms.has('base')) return { role: 'pp', trigger: t };
+      return { role: 'base', trigger: t };
+    }
     break;
   }
   return { role: 'finite' };
@@ -112,7 +157,7 @@ interface ErrorSpec {
   penalty?: number;
 }
 
-function auxInflection(l: Token, r: Token): ErrorSpec {
+function auxInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const la = AUX_FORMS[l.norm];
   const ra = AUX_FORMS[r.norm];
   const lw = learnerWord(l);
@@ -123,10 +168,20 @@ function auxInflection(l: Token, r: Token): ErrorSpec {
     const what = ra.time === 'past' ? '過去形' : '現在形';
     return { kind: 'tense', message: `${q(lw)}は${what}の${q(r.display)}にしましょう。` };
   }
-  // 三単現 names only a missing third-person singular present form (is / has / does); the rest
-  // (I has, we was, if I was you) is agreement with another subject.
-  const kind: ErrorKind = ra.time === 'present' && ra.person === '3sg' ? 'agreement' : 'subject-verb';
-  return { kind, message: `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` };
+  return { kind: agreementKind(r, ref), message: `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` };
+}
+
+/**
+ * Which agreement an auxiliary's person slip is (docs/decisions/016): 三単現 is the -s of the verb
+ * itself and of its do-support (does / do, has / have as the main verb: "Does you", "He have a
+ * car"); be (is / are, was / were) and the perfect auxiliary have ("The items has been shipped")
+ * agree with the subject otherwise (主語と動詞の一致).
+ */
+function agreementKind(r: Token, ref: readonly Token[]): ErrorKind {
+  const lemma = AUX_FORMS[r.norm]?.lemma;
+  if (lemma === 'do') return 'agreement';
+  if (lemma === 'have' && isMainVerbHave(ref, r.index)) return 'agreement';
+  return 'subject-verb';
 }
 
 function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
@@ -144,7 +199,9 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
     case 'passive':
       return { kind: 'verb-form', message: `${q(lw)}は過去分詞の${q(r.display)}にしましょう（受け身）。` };
     case 'ing':
-      return { kind: 'verb-form', message: `${q(lw)}は-ing形の${q(r.display)}にしましょう（進行形）。` };
+      return { kind: 'verb-form', message: `${q(lw)}は-ing形の${q(r.display)}にしましょう${trigger && AUX_FORMS[trigger.norm]?.lemma === 'be' ? '（進行形）' : after}。` };
+    case 'attributive':
+      return { kind: 'verb-form', message: `名詞を説明する過去分詞の${q(r.display)}にしましょう（${q(lw)}ではなく）。` };
     case 'finite':
       break;
   }
@@ -162,7 +219,8 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
     return { kind: 'agreement', message: `${q(lw)}は三人称単数なので${q(r.display)}にしましょう。` };
   }
   if (rf.has('base') && lf.has('3sg')) {
-    return { kind: 'subject-verb', message: `主語が三人称単数ではないので${q(lw)}ではなく${q(r.display)}にしましょう。` };
+    // An -s the subject does not take ("I drinks") is the same 三単現 point as a missing one.
+    return { kind: 'agreement', message: `主語が三人称単数ではないので${q(lw)}ではなく${q(r.display)}にしましょう。` };
   }
   if (rf.has('ing') && !lf.has('ing')) {
     return { kind: 'verb-form', message: `${q(lw)}は-ing形の${q(r.display)}にしましょう。` };
@@ -188,14 +246,21 @@ function nounInflection(l: Token, r: Token): ErrorSpec {
 
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
-  if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) return auxInflection(l, r);
+  if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
+    // "Does your brother has": after do / a modal the verb is the base form whatever the subject.
+    const { role } = roleOf(ref, r.index);
+    if (role === 'base' || role === 'pp') return verbInflection(l, r, ref);
+    return auxInflection(l, r, ref);
+  }
   // wink tags some nouns as verbs ("to school"); after an article, determiner or preposition the
   // word is a noun whatever the tag says.
   const prevClass = ref[r.index - 1]?.cls;
   const nounContext = prevClass === 'article' || prevClass === 'det' || prevClass === 'prep';
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX') && !nounContext) || l.slip === 'verb';
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
-  if (verbish || (r.forms.size > 0 && l.forms.size > 0 && !r.forms.has('base'))) return verbInflection(l, r, ref);
+  // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
+  const governed = r.forms.size > 0 && l.forms.size > 0 && roleOf(ref, r.index).trigger !== undefined;
+  if (verbish || governed || (r.forms.size > 0 && l.forms.size > 0 && !r.forms.has('base'))) return verbInflection(l, r, ref);
   if (l.plural !== r.plural) return nounInflection(l, r);
   return { kind: 'word-choice', message: `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, penalty: 1.0 };
 }
@@ -262,20 +327,6 @@ export function isPersonSwap(l: Token, r: Token): boolean {
   const a = PERSON[l.norm];
   const b = PERSON[r.norm];
   return a !== undefined && b !== undefined && a !== b;
-}
-
-/** Candidate bases of a regular-looking form: "leaved" → leave, "putted" → put, "tiring" → tire. */
-function regularBases(word: string): string[] {
-  const out: string[] = [word];
-  for (const suffix of ['ed', 'ing', 'es', 's', 'd']) {
-    if (word.length > suffix.length + 2 && word.endsWith(suffix)) {
-      const stem = word.slice(0, -suffix.length);
-      out.push(stem, `${stem}e`);
-      if (/(.)\1$/.test(stem)) out.push(stem.slice(0, -1));
-      if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);
-    }
-  }
-  return out;
 }
 
 /** The learner's word is another (possibly regularised) form of the reference word. */
@@ -519,12 +570,18 @@ function auxiliaryErrors(ctx: Ctx): void {
       if (lemma === 'have' && r.forms.has('pp')) why = '現在完了は have / has＋過去分詞';
       else if (perfect && lemma === 'be' && r.forms.has('ing')) why = '現在完了進行形は have / has been＋-ing';
       else if ((last.norm === 'will' || last.norm === 'would') && r.forms.has('base')) why = '時制';
-      else if (lemma === 'be' && r.forms.has('ing')) [why, kind] = ['進行形は be動詞＋-ing', 'verb-form'];
-      else if (lemma === 'be' && r.forms.has('pp')) [why, kind] = ['受け身は be動詞＋過去分詞', 'verb-form'];
+      // The participle is already right and only be is missing ("The room has not cleaned",
+      // "He not studying"): a missing word, like a missing copula.
+      else if (lemma === 'be' && r.forms.has('ing')) [why, kind] = ['進行形は be動詞＋-ing', 'missing-word'];
+      else if (lemma === 'be' && r.forms.has('pp')) [why, kind] = ['受け身は be動詞＋過去分詞', 'missing-word'];
       if (!why) continue;
       auxR.forEach((k) => ctx.consumedR.add(k));
       const expected = [...auxTokens.map((t) => t.display), r.display];
-      errors.push(makeError(kind, [learnerWord(l)], expected, `${q(learnerWord(l))}ではなく${q(expected.join(' '))}にしましょう（${why}）。`, p.l));
+      const message =
+        kind === 'missing-word'
+          ? `${q(learnerWord(l))}の前に${q(auxTokens.map((t) => t.display).join(' '))}が抜けています（${why}）。`
+          : `${q(learnerWord(l))}ではなく${q(expected.join(' '))}にしましょう（${why}）。`;
+      errors.push(makeError(kind, [learnerWord(l)], expected, message, p.l));
     }
   }
 }
@@ -749,7 +806,9 @@ function missingErrors(ctx: Ctx): void {
     // says the learner did it (or had done it) themself, not that someone did it for them.
     const before = ref[first - 1];
     const after = ref[(run.at(-1) ?? first) + 1];
-    if (before && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
+    // Only a missing person or thing makes it causative: "have to go" missing its "to" is not.
+    const agent = tokens.some((t) => t.cls === 'pron' || t.pos === 'NOUN' || t.pos === 'PROPN');
+    if (agent && before && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
       const expected = tokens.map((t) => t.display);
       const error = makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「自分で〜した」という意味になります。「〜してもらう」は${q([before.display, ...expected, after.display].join(' '))}の語順です。`, order, PENALTY.meaning, true);
       errors.push(error);
@@ -782,7 +841,7 @@ function missingErrors(ctx: Ctx): void {
         const next = ref[r.index + 1];
         const where = next ? `${q(next.display)}の前に` : '';
         errors.push(makeError('article', [], [r.display], `${where}冠詞${q(r.display)}が必要です。`, orderOfR[r.index] ?? order));
-      } else if (r.cls === 'prep') {
+      } else if (r.cls === 'prep' && !COMPARISON_WORDS.has(r.norm)) {
         flushOthers();
         const prev = ref[r.index - 1];
         const where = prev ? `${q(prev.display)}の後に` : '';
@@ -847,7 +906,11 @@ function extraErrors(ctx: Ctx): void {
         errors.push(makeError('article', [learnerWord(l)], [], `${where}${q(learnerWord(l))}は不要です（冠詞）。`, l.index));
       } else if (l.cls === 'prep') {
         flushOthers();
-        errors.push(makeError('preposition', [learnerWord(l)], [], `${where}前置詞${q(learnerWord(l))}は不要です。`, l.index, PENALTY['extra-word']));
+        // An inserted preposition ("visit to me", "enter in") is an extra word; only a wrong one in
+        // place of another (at → to) or a missing one is a preposition error (decision 016).
+        // It costs a little more than a wrong preposition, so that where an accepted phrasing has a
+        // preposition in that place ("stay in home" / "stay at home") the wrong one is named.
+        errors.push(makeError('extra-word', [learnerWord(l)], [], `${where}前置詞${q(learnerWord(l))}は不要です。`, l.index, EXTRA_PREPOSITION_PENALTY));
       } else {
         others.push(l);
       }

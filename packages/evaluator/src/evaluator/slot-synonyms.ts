@@ -77,6 +77,9 @@ function unsafe(l: readonly Token[], r: readonly Token[], lTokens: readonly Toke
   }
   if (NEGATORS.has(lw.norm) !== NEGATORS.has(rw.norm)) return true;
   if (kindOf(lw, lTokens) !== kindOf(rw, rTokens)) return true;
+  // be / do / have each build their own construction ("isn't working" / "doesn't work"): which
+  // one goes with the form of the verb after it, it is not a free choice of word.
+  if (lw.cls === 'aux' && rw.cls === 'aux' && lw.lemma !== rw.lemma) return true;
   // Two forms of one word, or words in different forms ("done" after have, "finish" after did):
   // the difference is grammar that goes with the rest of each answer, not a free choice.
   if (lw.lemma === rw.lemma || lw.plural !== rw.plural) return true;

@@ -1,0 +1,107 @@
+/**
+ * How a one-slip answer is named (docs/decisions/016-naming-one-slip-answers.md): each rule on
+ * sentences of its own, not from the bank nor the frozen set. Every slip keeps 3-4 stars.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TBankProblem } from '../bank/types';
+import { createEvaluator, type Evaluator } from './index';
+import type { ErrorKind } from './types';
+
+let serial = 900;
+function problem(japanese: string, answers: string[]): TBankProblem {
+  serial += 1;
+  return {
+    id: `middle-school-${serial}`,
+    level: 'middle-school',
+    japanese,
+    answers,
+    grammarPoint: 'テスト',
+    explanation: '命名規則のテスト用の問題です。',
+    synonyms: {},
+    similarPhrases: [
+      { en: 'See you.', ja: 'またね。' },
+      { en: 'Thank you.', ja: 'ありがとう。' },
+    ],
+  };
+}
+
+const VISIT = problem('彼女は先週私を訪ねてきた。', ['She visited me last week.', 'She came to see me last week.', 'She came to visit me last week.']);
+const AIRPORT = problem('私は正午に空港に着いた。', ['I arrived at the airport at noon.', 'I got to the airport at noon.', 'I reached the airport at noon.']);
+const MUSIC = problem('私は音楽を聞いた。', ['I listened to music.', 'I listened to some music.', 'I was listening to music.']);
+const TALLER = problem('姉は私より背が高い。', ['My sister is taller than me.', 'My sister is taller than I am.', 'My older sister is taller than me.']);
+const COUSINS = problem('いとこたちはサッカーをします。', ['My cousins play soccer.', 'My cousins play football.', 'My cousins are soccer players.']);
+const FISH = problem('彼らは魚が好きですか。', ['Do they like fish?', 'Are they fond of fish?', 'Do they enjoy fish?']);
+const BOXES = problem('その箱は重い。', ['The boxes are heavy.', 'Those boxes are heavy.', 'These boxes are heavy.']);
+const EATEN = problem('両親はもう食べました。', ['My parents have already eaten.', 'My parents have eaten already.', 'My parents already ate.']);
+const BIKE = problem('彼は自転車を持っている。', ['He has a bike.', 'He has a bicycle.', 'He owns a bike.']);
+const CALLED = problem('友達から電話がありましたか。', ['Did your friend call you?', 'Did your friend phone you?', 'Did your friend give you a call?']);
+const REPAIRED = problem('自転車を修理してもらった。', ['I had my bike repaired.', 'I got my bike repaired.', 'I had my bike fixed.']);
+const DOG = problem('お姉さんは犬を飼っていますか。', ['Does your sister have a dog?', 'Does your sister own a dog?', 'Has your sister got a dog?']);
+const CROSS = problem('彼が通りを渡るのを見た。', ['I saw him cross the street.', 'I watched him cross the street.', 'I saw him crossing the street.']);
+const PRINTED = problem('印刷された資料を読んでください。', ['Please read the printed material.', 'Please read the printed materials.', 'Read the printed material, please.']);
+const READING = problem('彼女は本を読んでいる。', ['She is reading a book.', "She's reading a book.", 'She is reading a novel.']);
+const LEAVE = problem('私たちはもう出なければならない。', ['We have to leave now.', 'We must leave now.', 'We need to leave now.']);
+
+function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
+  const result = evaluator.evaluate(p, answer);
+  const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
+  expect(result.rating, summary).toBeGreaterThanOrEqual(3);
+  expect(result.rating, summary).toBeLessThanOrEqual(4);
+  expect(result.errors.map((e) => e.kind), summary).toContain(kind);
+}
+
+describe('naming one-slip answers', () => {
+  let evaluator: Evaluator;
+  beforeAll(async () => {
+    evaluator = await createEvaluator();
+  });
+
+  describe('function words: insertion, substitution, deletion', () => {
+    it('names an inserted preposition an extra word', () => {
+      named(evaluator, VISIT, 'She visited to me last week.', 'extra-word');
+      named(evaluator, AIRPORT, 'I reached to the airport at noon.', 'extra-word');
+    });
+    it('names a preposition in place of another, or a missing one, a preposition error', () => {
+      named(evaluator, AIRPORT, 'I arrived to the airport at noon.', 'preposition');
+      named(evaluator, MUSIC, 'I listened music.', 'preposition');
+    });
+    it('names a missing than a missing word, not a preposition', () => {
+      named(evaluator, TALLER, 'My sister is taller me.', 'missing-word');
+    });
+    it('names "have ... go" without its to a missing word, not a causative meaning error', () => {
+      named(evaluator, LEAVE, 'We have leave now.', 'missing-word');
+    });
+    it('names a missing be before a right participle a missing word', () => {
+      named(evaluator, READING, 'She reading a book.', 'missing-word');
+    });
+  });
+
+  describe('agreement', () => {
+    it('names the -s of a verb or of do, missing or added, 三単現', () => {
+      named(evaluator, COUSINS, 'My cousins plays soccer.', 'agreement');
+      named(evaluator, FISH, 'Does they like fish?', 'agreement');
+      named(evaluator, BIKE, 'He have a bike.', 'agreement');
+    });
+    it('names be and the perfect have 主語と動詞の一致', () => {
+      named(evaluator, BOXES, 'The boxes is heavy.', 'subject-verb');
+      named(evaluator, EATEN, 'My parents has already eaten.', 'subject-verb');
+    });
+  });
+
+  describe('verb form versus tense', () => {
+    it('names a finite form after do across the subject a verb-form error', () => {
+      named(evaluator, CALLED, 'Did your friend called you?', 'verb-form');
+      named(evaluator, DOG, 'Does your sister has a dog?', 'verb-form');
+    });
+    it('names the verb after have / see + object a verb-form error', () => {
+      named(evaluator, REPAIRED, 'I had my bike repair.', 'verb-form');
+      named(evaluator, CROSS, 'I saw him crossed the street.', 'verb-form');
+    });
+    it('names a participle before a noun a verb-form error', () => {
+      named(evaluator, PRINTED, 'Please read the print material.', 'verb-form');
+    });
+    it('keeps a real change of time a tense error', () => {
+      named(evaluator, AIRPORT, 'I arrive at the airport at noon.', 'tense');
+    });
+  });
+});
