@@ -278,6 +278,12 @@ const REGULARISED_PLURALS: ReadonlyMap<string, string> = new Map(
     .filter(([singular, plural]) => plural !== `${singular}s` && singular !== 'person')
     .map(([singular]) => [`${singular}s`, singular]),
 );
+/** An irregular plural given an -s as well ("childrens", "feets"): a plural slip, not a spelling one. */
+const DOUBLE_PLURALS: ReadonlyMap<string, string> = new Map(
+  Object.entries(IRREGULAR_PLURALS)
+    .filter(([singular, plural]) => !plural.endsWith('s') && singular !== 'person')
+    .map(([singular, plural]) => [`${plural}s`, singular]),
+);
 const PLURALISED_UNCOUNTABLES: ReadonlyMap<string, string> = new Map(
   [...UNCOUNTABLE].flatMap((u) => [[`${u}s`, u] as const, [`${u}es`, u] as const]),
 );
@@ -291,7 +297,10 @@ function regularisedIrregular(norm: string, res: Resources): string | undefined 
   if (s.length >= 3 && s.at(-1) === s.at(-2)) stems.push(s.slice(0, -1));
   for (const stem of stems) {
     const verb = res.irregular.get(stem);
-    if (verb && !verb.past.includes(norm) && !verb.participle.includes(norm)) return stem;
+    if (!verb || verb.past.includes(norm) || verb.participle.includes(norm)) continue;
+    // One letter from a real form of the verb ("spoilled" / "spoiled") is a typo, not a regularised form.
+    if ([...verb.past, ...verb.participle].some((f) => f.endsWith('ed') && distance(f, norm) <= 1)) return undefined;
+    return stem;
   }
   return undefined;
 }
@@ -323,7 +332,7 @@ export function isTransposition(a: string, b: string): boolean {
 export function correctLearnerTokens(tokens: Token[], problem: ProblemAnalysis, res: Resources): Token[] {
   return tokens.map((t) => {
     if (t.foreign || isNumeric(t.norm)) return t;
-    const regPlural = REGULARISED_PLURALS.get(t.norm);
+    const regPlural = REGULARISED_PLURALS.get(t.norm) ?? DOUBLE_PLURALS.get(t.norm);
     if (regPlural) return { ...t, lemma: regPlural, pos: 'NOUN', cls: 'content', content: true, plural: true, forms: EMPTY_FORMS, slip: 'plural' };
     if (problem.vocab.has(t.norm)) return t;
     // "alot" is not misspelt "lot": alignment reads it as "a lot" written as one word.

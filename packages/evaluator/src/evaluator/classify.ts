@@ -54,6 +54,12 @@ const MISSING_PLEASE_PENALTY = 0.6;
 const EXTRA_CONTENT_PENALTY = 0.8;
 const FUNCTION_WORD_CHOICE_PENALTY = 0.9;
 const EXTRA_PREPOSITION_PENALTY = PENALTY.preposition + 0.05;
+/**
+ * An added verb, auxiliary, or "to" before a verb changes the verb phrase: it costs a little more
+ * than a verb-form slip, so that where an accepted phrasing keeps the learner's word ("has went" /
+ * "has gone", "mind wait" / "mind waiting") the wrong form is named rather than the word dropped.
+ */
+const EXTRA_VERB_PENALTY = PENALTY['verb-form'] + 0.1;
 const WORD_ORDER_EXTRA_BLOCK = 1.5;
 /** A dropped copula ("My brother good at tennis") leaves the sentence without a verb. */
 const MISSING_COPULA_PENALTY = 1.5;
@@ -255,8 +261,10 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   // wink tags some nouns as verbs ("to school"); after an article, determiner or preposition the
   // word is a noun whatever the tag says.
   const prevClass = ref[r.index - 1]?.cls;
-  const nounContext = prevClass === 'article' || prevClass === 'det' || prevClass === 'prep';
-  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX') && !nounContext) || l.slip === 'verb';
+  const prevNorm = ref[r.index - 1]?.norm;
+  // "that" before a verb form is a relative pronoun ("the manager that opposed"), not a determiner.
+  const nounContext = prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep';
+  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb';
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
   const governed = r.forms.size > 0 && l.forms.size > 0 && roleOf(ref, r.index).trigger !== undefined;
@@ -264,6 +272,12 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.plural !== r.plural) return nounInflection(l, r);
   return { kind: 'word-choice', message: `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, penalty: 1.0 };
 }
+
+/** Determiners that stand where an article could: a missing one is the article point. */
+const DETERMINER_SLOT = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'these', 'those']);
+
+/** Demonstratives that differ only in number. */
+const NUMBER_PAIRS = new Set([['this', 'these'], ['that', 'those']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
 
 /** Present / past pairs of modals: "can" for "could" is a tense slip, not a wrong word. */
 const MODAL_TENSES: Readonly<Record<string, { other: string; past: boolean }>> = {
@@ -291,14 +305,19 @@ function classSpec(l: Token, r: Token): ErrorSpec {
   if (l.cls === 'article' || r.cls === 'article') {
     return { kind: 'article', message: `${q(lw)}ではなく${q(r.display)}を使いましょう。` };
   }
+  // "these pen": a demonstrative of the other number is a number slip.
+  if (NUMBER_PAIRS.has(`${l.norm}|${r.norm}`)) {
+    return { kind: 'plural', message: `${q(lw)}ではなく${q(r.display)}にしましょう（名詞の数に合わせます）。` };
+  }
   const modalTense = MODAL_TENSES[l.norm];
   if (modalTense && modalTense.other === r.norm) {
     const what = modalTense.past ? '現在形' : '過去形';
     return { kind: 'tense', message: `${q(lw)}は${what}の${q(r.display)}にしましょう。` };
   }
   if (l.cls === 'aux' && r.cls === 'aux') {
-    // be / have / do swapped ("has postponed" for "was postponed"): the verb phrase is malformed.
-    return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}にしましょう。` };
+    // be / have / do swapped ("has postponed" for "was postponed"): the verb phrase is malformed,
+    // further from the answer than the same auxiliary in another tense or person.
+    return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}にしましょう。`, penalty: PENALTY.tense + 0.1 };
   }
   // A different question word asks a different question; a modal for do / be ("can" for "did")
   // adds ability or intention the prompt does not have.
@@ -343,7 +362,7 @@ function isMeaningRole(r: Token): boolean {
 
 /** Words that differ in grammar (count / mass), not meaning: "much books" is a form slip. */
 const SAME_MEANING_FORMS = new Set(
-  [['much', 'many'], ['little', 'few'], ['less', 'fewer'], ['amount', 'number']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+  [['much', 'many'], ['little', 'few'], ['less', 'fewer'], ['amount', 'number'], ['good', 'well']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
 );
 
 /** A meaning-carrying word replaced by one that says something else (named with both words). */
@@ -481,6 +500,15 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(meaningError(lw, r, p.l));
           break;
         }
+        // "live" / "lives" where the tagger read "lives" as a noun: the -s of the verb or noun.
+        const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
+        if (!l.foreign && l.norm.length >= 3 && (sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) {
+          const verb = r.pos === 'VERB' || l.pos === 'VERB' || roleOf(ref, p.r).role !== 'finite' || ref[p.r - 1]?.cls === 'pron' || ref[p.r - 1]?.cls === 'wh';
+          const kind: ErrorKind = verb ? 'agreement' : 'plural';
+          const message = verb ? `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` : `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`;
+          errors.push(makeError(kind, [lw], [r.display], message, p.l));
+          break;
+        }
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
         if (!l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
           errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
@@ -489,7 +517,7 @@ function pairErrors(ctx: Ctx): boolean {
         // Another form of the same word that the lemmatiser did not join ("leaved" / "left",
         // "tiring" / "tired", "putted" / "put"): a form slip, not another meaning.
         if (!l.foreign && sameStem(l.norm, r)) {
-          errors.push(makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう。`, p.l));
+          errors.push(foldExtraTo(ctx, p, l, r) ?? makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
         }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
@@ -511,14 +539,63 @@ function pairErrors(ctx: Ctx): boolean {
   return usedSynonym;
 }
 
+/** Verb forms that show the subject's number: is / are, has / have, does / do, walks / walk. */
+function showsNumber(t: Token): boolean {
+  const aux = AUX_FORMS[t.norm];
+  if (aux) return aux.time !== 'none' && aux.person !== 'none';
+  return t.pos === 'VERB' && (t.forms.has('3sg') || (t.forms.has('base') && !t.forms.has('past')));
+}
+
+/**
+ * The reference noun at j heads the subject ("The train", "The items I ordered") and the learner
+ * wrote its verb as the reference has it: the learner's own noun and verb disagree, so the slip is
+ * as much the verb's as the noun's. Such a number slip costs as an agreement slip, so that where
+ * an accepted phrasing keeps the learner's noun ("The train runs") the verb is named (三単現 /
+ * 主語と動詞の一致), as a teacher names it.
+ */
+function subjectDisagrees(ctx: Ctx, j: number): boolean {
+  const { ref, a } = ctx;
+  for (let k = 0; k < j; k++) {
+    const t = ref[k];
+    if (!t || !(t.cls === 'article' || t.cls === 'det' || t.pos === 'ADJ' || t.pos === 'NUM')) return false;
+  }
+  for (let k = j + 1; k < ref.length && k <= j + 6; k++) {
+    const t = ref[k];
+    if (!t) break;
+    // The verb of a relative clause with its own subject ("I ordered") is not this noun's.
+    if (ref[k - 1]?.cls === 'pron' && k - 1 > j) continue;
+    if (!showsNumber(t)) continue;
+    return a.byR[k]?.rel === 'exact';
+  }
+  return false;
+}
+
+/**
+ * "enjoyed to swim" for "enjoyed swimming": an added "to" before a verb in the wrong form is part
+ * of that verb-form error (one error, "to swim" → "swimming"), not an extra word besides it.
+ */
+function foldExtraTo(ctx: Ctx, p: Pair, l: Token, r: Token, penalty?: number): DraftError | undefined {
+  const k = p.l - 1;
+  const to = ctx.learner[k];
+  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to') return undefined;
+  ctx.consumedL.add(k);
+  const written = [to.display, learnerWord(l)];
+  return makeError('verb-form', written, [r.display], `${q(written.join(' '))}ではなく${q(r.display)}の形にしましょう。`, k, penalty);
+}
+
 /** An inflection error, folding in the auxiliary around it: "will go" for "went" is one error. */
 function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
   const { learner, ref } = ctx;
   const spec = inflectionSpec(l, r, ref);
+  if (spec.kind === 'plural' && spec.penalty === undefined && subjectDisagrees(ctx, p.r)) spec.penalty = PENALTY.agreement + 0.3;
   const words = [learnerWord(l)];
   const expected = [r.display];
   let message = spec.message;
   let kind = spec.kind;
+  if (kind === 'verb-form') {
+    const folded = foldExtraTo(ctx, p, l, r, spec.penalty);
+    if (folded) return folded;
+  }
   if (kind === 'tense' || kind === 'verb-form' || kind === 'agreement') {
     const auxL = auxBeforeL(ctx, p.l);
     const auxR = auxBeforeR(ctx, p.r);
@@ -820,6 +897,18 @@ function missingErrors(ctx: Ctx): void {
       errors.push(makeError('missing-word', [], expected, `${q(expected.join(' '))}が抜けています。`, order, penalty, true));
       continue;
     }
+    // "I have lost key": a noun left without its possessive or demonstrative lacks its determiner,
+    // the article point (冠詞), when the learner wrote no determiner of their own before it.
+    const only = tokens[0];
+    if (tokens.length === 1 && only?.cls === 'det' && DETERMINER_SLOT.has(only.norm)) {
+      const noun = ref[only.index + 1];
+      const nounPair = a.byR[only.index + 1];
+      const before = nounPair ? ctx.learner[nounPair.l - 1] : undefined;
+      if (noun?.cls === 'content' && noun.pos !== 'VERB' && noun.pos !== 'ADV' && nounPair && !(before && (before.cls === 'article' || before.cls === 'det'))) {
+        errors.push(makeError('article', [], [only.display], `${q(noun.display)}の前に${q(only.display)}が必要です（冠詞・所有格）。`, order));
+        continue;
+      }
+    }
     const others: Token[] = [];
     const flushOthers = (): void => {
       const head = others[0];
@@ -884,7 +973,8 @@ function extraErrors(ctx: Ctx): void {
     }
     if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
       const contentCount = tokens.filter((t) => t.content || t.foreign).length;
-      const penalty = PENALTY['extra-word'] + EXTRA_CONTENT_PENALTY * Math.max(0, contentCount - 1) + 0.2 * (tokens.length - Math.max(1, contentCount));
+      const verbOnly = tokens.length === 1 && tokens[0]?.pos === 'VERB' && tokens[0].known && !tokens[0].foreign;
+      const penalty = (verbOnly ? EXTRA_VERB_PENALTY : PENALTY['extra-word']) + EXTRA_CONTENT_PENALTY * Math.max(0, contentCount - 1) + 0.2 * (tokens.length - Math.max(1, contentCount));
       const words = tokens.map(learnerWord);
       const message = tokens.some((t) => t.foreign) ? `${q(words.join(' '))}は英語で書きましょう。` : `${q(words.join(' '))}は不要です。`;
       errors.push(makeError('extra-word', words, [], message, first, penalty));
@@ -895,7 +985,9 @@ function extraErrors(ctx: Ctx): void {
       const head = others[0];
       if (!head) return;
       const words = others.map(learnerWord);
-      errors.push(makeError('extra-word', words, [], `${q(words.join(' '))}は不要です。`, head.index, PENALTY['extra-word'] + 0.3 * (others.length - 1)));
+      const next = learner[head.index + others.length];
+      const verbal = others.length === 1 && (head.cls === 'aux' || (head.norm === 'to' && next !== undefined && next.forms.size > 0 && next.pos === 'VERB'));
+      errors.push(makeError('extra-word', words, [], `${q(words.join(' '))}は不要です。`, head.index, (verbal ? EXTRA_VERB_PENALTY : PENALTY['extra-word']) + 0.3 * (others.length - 1)));
       others.length = 0;
     };
     for (const l of tokens) {
@@ -910,7 +1002,8 @@ function extraErrors(ctx: Ctx): void {
         // place of another (at → to) or a missing one is a preposition error (decision 016).
         // It costs a little more than a wrong preposition, so that where an accepted phrasing has a
         // preposition in that place ("stay in home" / "stay at home") the wrong one is named.
-        errors.push(makeError('extra-word', [learnerWord(l)], [], `${where}前置詞${q(learnerWord(l))}は不要です。`, l.index, EXTRA_PREPOSITION_PENALTY));
+        const beforeVerb = l.norm === 'to' && next !== undefined && next.pos === 'VERB' && next.forms.size > 0;
+        errors.push(makeError('extra-word', [learnerWord(l)], [], `${where}前置詞${q(learnerWord(l))}は不要です。`, l.index, beforeVerb ? EXTRA_VERB_PENALTY : EXTRA_PREPOSITION_PENALTY));
       } else {
         others.push(l);
       }

@@ -42,6 +42,16 @@ const PRINTED = problem('印刷された資料を読んでください。', ['Pl
 const READING = problem('彼女は本を読んでいる。', ['She is reading a book.', "She's reading a book.", 'She is reading a novel.']);
 const LEAVE = problem('私たちはもう出なければならない。', ['We have to leave now.', 'We must leave now.', 'We need to leave now.']);
 
+const PRICES = problem('物価が上がった。', ['Prices went up.', 'Prices have gone up.', 'Prices rose.']);
+const WINDOW = problem('窓を開けていただけますか。', ['Would you mind opening the window?', 'Could you open the window?', 'Would you open the window?']);
+const DANCE = problem('パーティーで踊って楽しんだ。', ['I enjoyed dancing at the party.', 'I had fun dancing at the party.', 'I enjoyed the dancing at the party.']);
+const WOMEN = problem('女性たちが話している。', ['The women are talking.', 'The women are chatting.', 'The ladies are talking.']);
+const LEARNED = problem('私はたくさん学んだ。', ['I learned a lot.', 'I have learned a lot.', 'I learnt a lot.']);
+const BOOK = problem('この本を借りてもいいですか。', ['Can I borrow this book?', 'May I borrow this book?', 'Could I borrow this book?']);
+const BUS = problem('そのバスは8時に出ます。', ['The bus leaves at eight.', 'The bus departs at eight.', 'The buses leave at eight.']);
+const WALLET = problem('財布を見つけた。', ['I found my wallet.', 'I have found my wallet.', 'I found my purse.']);
+const KIND = problem('ここに住んでいる男性は親切です。', ['The man who lives here is kind.', 'The man living here is kind.', 'The man who lives here is nice.']);
+
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
   const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
@@ -100,8 +110,36 @@ describe('naming one-slip answers', () => {
     it('names a participle before a noun a verb-form error', () => {
       named(evaluator, PRINTED, 'Please read the print material.', 'verb-form');
     });
+    it('keeps the learner\'s word and names its form rather than dropping it as extra', () => {
+      named(evaluator, PRICES, 'Prices have went up.', 'verb-form');
+      named(evaluator, WINDOW, 'Would you mind open the window?', 'verb-form');
+    });
+    it('folds an added to into the verb-form error of the verb after it', () => {
+      named(evaluator, DANCE, 'I enjoyed to dance at the party.', 'verb-form');
+    });
     it('keeps a real change of time a tense error', () => {
       named(evaluator, AIRPORT, 'I arrive at the airport at noon.', 'tense');
+    });
+  });
+
+  describe('number and spelling', () => {
+    it('names an irregular plural given an -s a plural slip', () => {
+      named(evaluator, WOMEN, 'The womens are talking.', 'plural');
+    });
+    it('names a regular past form mistyped a spelling slip, not a verb form', () => {
+      named(evaluator, LEARNED, 'I learnned a lot.', 'spelling');
+    });
+    it('names a demonstrative of the other number a plural slip', () => {
+      named(evaluator, BOOK, 'Can I borrow these book?', 'plural');
+    });
+    it('names the verb, not the subject noun, when a subject and its verb disagree', () => {
+      named(evaluator, BUS, 'The bus leave at eight.', 'agreement');
+    });
+    it('names a missing -s of a verb the tagger read as a noun 三単現, not spelling', () => {
+      named(evaluator, KIND, 'The man who live here is kind.', 'agreement');
+    });
+    it('names a missing possessive before a bare noun the article point', () => {
+      named(evaluator, WALLET, 'I found wallet.', 'article');
     });
   });
 });
