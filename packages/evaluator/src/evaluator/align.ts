@@ -194,7 +194,9 @@ function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false
   const lDirect = groupsOf(l, false, ctx);
   const rDirect = groupsOf(r, false, ctx);
   // A regularised form ("buyed", "childs") is never a clean synonym of anything.
-  if (intersects(lDirect, rDirect) && !l.slip) return { rel: 'synonym', synonym: true, score: 0.95 };
+  if (intersects(lDirect, rDirect) && !l.slip) {
+    return needsParticiple && !l.forms.has('pp') ? { rel: 'inflection', synonym: true, score: 0.75 } : { rel: 'synonym', synonym: true, score: 0.95 };
+  }
   const rAll = groupsOf(r, true, ctx);
   const shared = groupsOf(l, true, ctx).filter((g) => rAll.includes(g));
   if (shared.length > 0) {
@@ -246,13 +248,17 @@ function splitsInto(l: Token, ref: readonly Token[], j: number): boolean {
   return split !== undefined && ref[j]?.norm !== l.norm && ref[j]?.norm === split[0] && ref[j + 1]?.norm === split[1];
 }
 
-/** Is the reference word at j a participle after have ("has left", "have you ever been")? */
+/**
+ * Is the reference word at j a participle after have or a passive be ("has left", "have you ever
+ * been", "was broken")? A synonym in its place must be a participle too ("was broke" is not "was
+ * smashed").
+ */
 function followsHave(ref: readonly Token[], j: number): boolean {
   if (!ref[j]?.forms.has('pp')) return false;
   for (let k = j - 1; k >= 0 && k >= j - 3; k--) {
     const t = ref[k];
     if (!t) break;
-    if (t.lemma === 'have' && (t.cls === 'aux' || t.pos === 'AUX')) return true;
+    if ((t.lemma === 'have' || t.lemma === 'be') && (t.cls === 'aux' || t.pos === 'AUX')) return true;
     if (t.cls !== 'pron' && !MOVABLE_ADVERBS.has(t.norm) && t.norm !== 'ever' && t.norm !== 'never' && t.norm !== 'not' && t.norm !== 'already' && t.norm !== 'just') return false;
   }
   return false;

@@ -8,7 +8,7 @@ import { createEvaluator, type Evaluator } from './index';
 import type { ErrorKind } from './types';
 
 let serial = 900;
-function problem(japanese: string, answers: string[]): TBankProblem {
+function problem(japanese: string, answers: string[], synonyms: Record<string, string[]> = {}): TBankProblem {
   serial += 1;
   return {
     id: `middle-school-${serial}`,
@@ -17,7 +17,7 @@ function problem(japanese: string, answers: string[]): TBankProblem {
     answers,
     grammarPoint: 'テスト',
     explanation: '命名規則のテスト用の問題です。',
-    synonyms: {},
+    synonyms,
     similarPhrases: [
       { en: 'See you.', ja: 'またね。' },
       { en: 'Thank you.', ja: 'ありがとう。' },
@@ -51,6 +51,8 @@ const BOOK = problem('この本を借りてもいいですか。', ['Can I borro
 const BUS = problem('そのバスは8時に出ます。', ['The bus leaves at eight.', 'The bus departs at eight.', 'The buses leave at eight.']);
 const WALLET = problem('財布を見つけた。', ['I found my wallet.', 'I have found my wallet.', 'I found my purse.']);
 const KIND = problem('ここに住んでいる男性は親切です。', ['The man who lives here is kind.', 'The man living here is kind.', 'The man who lives here is nice.']);
+const VASE = problem('花瓶は猫に割られた。', ['The vase was broken by the cat.', 'The cat broke the vase.', 'The vase was smashed by the cat.'], { broke: ['smashed'], broken: ['smashed'] });
+const PHONE = problem('座ったとたんに電話が鳴った。', ['No sooner had I sat down than the phone rang.', 'Hardly had I sat down when the phone rang.', 'As soon as I sat down, the phone rang.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
@@ -140,6 +142,17 @@ describe('naming one-slip answers', () => {
     });
     it('names a missing possessive before a bare noun the article point', () => {
       named(evaluator, WALLET, 'I found wallet.', 'article');
+    });
+  });
+
+  describe('synonyms keep their grammar', () => {
+    it('does not accept a past form for a participle through a synonym ("was broke" is not "was smashed")', () => {
+      named(evaluator, VASE, 'The vase was broke by the cat.', 'verb-form');
+    });
+    it('does not mix the two halves of paired constructions (no sooner ... when)', () => {
+      const result = evaluator.evaluate(PHONE, 'No sooner had I sat down when the phone rang.');
+      expect(result.rating).toBeLessThan(5);
+      expect(result.errors.length).toBeGreaterThan(0);
     });
   });
 });

@@ -104,6 +104,9 @@ function slotPairs(a: Alignment): [Token[], Token[]][] {
     if (!rs || !contiguous(ls) || !contiguous(rs) || ls.length > MAX_SLOT_WORDS || rs.length > MAX_SLOT_WORDS) return [];
     out.push([pick(a.learner, ls), pick(a.ref, rs)]);
   }
+  // "no sooner ... than" / "hardly ... when": a second slot of grammar words only goes with the
+  // first; the two slots are one construction, not two free choices (decision 016).
+  if (out.length > 1 && out.some(([l, r]) => !carriesMeaning(l) && !carriesMeaning(r))) return [];
   return out;
 }
 
