@@ -9,7 +9,7 @@
  *    missing / extra.
  */
 import { distance } from 'fastest-levenshtein';
-import { isMainVerbHave, isTransposition, type AnalysedAnswer, type SynonymTable, type Token } from './analyse';
+import { isMainVerbHave, isTransposition, sameRegularStem, type AnalysedAnswer, type SynonymTable, type Token } from './analyse';
 import type { WnPos, WordNet } from './wordnet';
 import {
   CONFUSABLES,
@@ -77,6 +77,14 @@ export interface Alignment {
 
 export interface SynonymContext {
   tables: readonly SynonymTable[];
+  /**
+   * Words (norms and lemmas) of the problem's own accepted sentences and lattice, and the tables of
+   * the problem itself (its synonyms and those its answers imply). A learner word the problem uses
+   * is read as that word: it is a synonym of another word only through the problem's own tables,
+   * never through the global table or WordNet ("let me to drive" is not "allowed me to drive",
+   * "arrived to" is not "got to"; decision 016).
+   */
+  own?: { words: ReadonlySet<string>; tables: readonly SynonymTable[] };
   /** Lexical database for synonyms beyond the tables (content words only). */
   wordnet?: WordNet;
 }
@@ -175,6 +183,9 @@ function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false
     return { rel: 'exact', synonym: false, score: r.content ? 1.2 : 1 };
   }
   if (l.foreign || r.foreign) return NONE;
+  if (ctx.own && l.lemma !== r.lemma && !sameRegularStem(l.norm, r.norm) && (ctx.own.words.has(l.norm) || ctx.own.words.has(l.lemma))) {
+    ctx = { tables: ctx.own.tables };
+  }
   // "one big dog" for "a big dog" says the same thing.
   if (l.norm === '1' && (r.norm === 'a' || r.norm === 'an')) return { rel: 'synonym', synonym: true, score: 0.9 };
   if (l.lemma === r.lemma && l.lemma.length > 0 && !/^\d/.test(l.lemma) && !(l.cls === 'article' || r.cls === 'article')) {
@@ -183,7 +194,9 @@ function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false
   const lDirect = groupsOf(l, false, ctx);
   const rDirect = groupsOf(r, false, ctx);
   // A regularised form ("buyed", "childs") is never a clean synonym of anything.
-  if (intersects(lDirect, rDirect) && !l.slip) return { rel: 'synonym', synonym: true, score: 0.95 };
+  if (intersects(lDirect, rDirect) && !l.slip) {
+    return needsParticiple && !l.forms.has('pp') ? { rel: 'inflection', synonym: true, score: 0.75 } : { rel: 'synonym', synonym: true, score: 0.95 };
+  }
   const rAll = groupsOf(r, true, ctx);
   const shared = groupsOf(l, true, ctx).filter((g) => rAll.includes(g));
   if (shared.length > 0) {
@@ -235,13 +248,17 @@ function splitsInto(l: Token, ref: readonly Token[], j: number): boolean {
   return split !== undefined && ref[j]?.norm !== l.norm && ref[j]?.norm === split[0] && ref[j + 1]?.norm === split[1];
 }
 
-/** Is the reference word at j a participle after have ("has left", "have you ever been")? */
+/**
+ * Is the reference word at j a participle after have or a passive be ("has left", "have you ever
+ * been", "was broken")? A synonym in its place must be a participle too ("was broke" is not "was
+ * smashed").
+ */
 function followsHave(ref: readonly Token[], j: number): boolean {
   if (!ref[j]?.forms.has('pp')) return false;
   for (let k = j - 1; k >= 0 && k >= j - 3; k--) {
     const t = ref[k];
     if (!t) break;
-    if (t.lemma === 'have' && (t.cls === 'aux' || t.pos === 'AUX')) return true;
+    if ((t.lemma === 'have' || t.lemma === 'be') && (t.cls === 'aux' || t.pos === 'AUX')) return true;
     if (t.cls !== 'pron' && !MOVABLE_ADVERBS.has(t.norm) && t.norm !== 'ever' && t.norm !== 'never' && t.norm !== 'not' && t.norm !== 'already' && t.norm !== 'just') return false;
   }
   return false;

@@ -278,6 +278,12 @@ const REGULARISED_PLURALS: ReadonlyMap<string, string> = new Map(
     .filter(([singular, plural]) => plural !== `${singular}s` && singular !== 'person')
     .map(([singular]) => [`${singular}s`, singular]),
 );
+/** An irregular plural given an -s as well ("childrens", "feets"): a plural slip, not a spelling one. */
+const DOUBLE_PLURALS: ReadonlyMap<string, string> = new Map(
+  Object.entries(IRREGULAR_PLURALS)
+    .filter(([singular, plural]) => !plural.endsWith('s') && singular !== 'person')
+    .map(([singular, plural]) => [`${plural}s`, singular]),
+);
 const PLURALISED_UNCOUNTABLES: ReadonlyMap<string, string> = new Map(
   [...UNCOUNTABLE].flatMap((u) => [[`${u}s`, u] as const, [`${u}es`, u] as const]),
 );
@@ -291,7 +297,10 @@ function regularisedIrregular(norm: string, res: Resources): string | undefined 
   if (s.length >= 3 && s.at(-1) === s.at(-2)) stems.push(s.slice(0, -1));
   for (const stem of stems) {
     const verb = res.irregular.get(stem);
-    if (verb && !verb.past.includes(norm) && !verb.participle.includes(norm)) return stem;
+    if (!verb || verb.past.includes(norm) || verb.participle.includes(norm)) continue;
+    // One letter from a real form of the verb ("spoilled" / "spoiled") is a typo, not a regularised form.
+    if ([...verb.past, ...verb.participle].some((f) => f.endsWith('ed') && distance(f, norm) <= 1)) return undefined;
+    return stem;
   }
   return undefined;
 }
@@ -323,7 +332,7 @@ export function isTransposition(a: string, b: string): boolean {
 export function correctLearnerTokens(tokens: Token[], problem: ProblemAnalysis, res: Resources): Token[] {
   return tokens.map((t) => {
     if (t.foreign || isNumeric(t.norm)) return t;
-    const regPlural = REGULARISED_PLURALS.get(t.norm);
+    const regPlural = REGULARISED_PLURALS.get(t.norm) ?? DOUBLE_PLURALS.get(t.norm);
     if (regPlural) return { ...t, lemma: regPlural, pos: 'NOUN', cls: 'content', content: true, plural: true, forms: EMPTY_FORMS, slip: 'plural' };
     if (problem.vocab.has(t.norm)) return t;
     // "alot" is not misspelt "lot": alignment reads it as "a lot" written as one word.
@@ -470,4 +479,25 @@ export function analyseProblem(problem: TBankProblem, res: Resources, extraVocab
     if (t) addVocab(t);
   }
   return { answers, vocab, spellCandidates, synonyms, phraseTokens };
+}
+
+/** Candidate bases of a regular-looking form: "leaved" → leave, "putted" → put, "tiring" → tire. */
+export function regularBases(word: string): string[] {
+  const out: string[] = [word];
+  for (const suffix of ['ed', 'ing', 'es', 's', 'd']) {
+    if (word.length > suffix.length + 2 && word.endsWith(suffix)) {
+      const stem = word.slice(0, -suffix.length);
+      out.push(stem, `${stem}e`);
+      if (/(.)\1$/.test(stem)) out.push(stem.slice(0, -1));
+      if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);
+    }
+  }
+  return out;
+}
+
+/** Two words that are regular forms of one word ("opposes" / "opposed", "lives" / "live"). */
+export function sameRegularStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  const mine = regularBases(a);
+  return regularBases(b).some((x) => x.length >= 3 && mine.includes(x));
 }

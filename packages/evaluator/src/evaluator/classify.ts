@@ -2,7 +2,7 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
-import { isMainVerbHave, type Token } from './analyse';
+import { isMainVerbHave, regularBases, type Token } from './analyse';
 import type { Alignment, Pair } from './align';
 import type { WordNet } from './wordnet';
 import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, areAntonymWords } from './lexicon';
@@ -53,6 +53,13 @@ const MISSING_CONTENT_PENALTY = 1.8;
 const MISSING_PLEASE_PENALTY = 0.6;
 const EXTRA_CONTENT_PENALTY = 0.8;
 const FUNCTION_WORD_CHOICE_PENALTY = 0.9;
+const EXTRA_PREPOSITION_PENALTY = PENALTY.preposition + 0.05;
+/**
+ * An added verb, auxiliary, or "to" before a verb changes the verb phrase: it costs a little more
+ * than a verb-form slip, so that where an accepted phrasing keeps the learner's word ("has went" /
+ * "has gone", "mind wait" / "mind waiting") the wrong form is named rather than the word dropped.
+ */
+const EXTRA_VERB_PENALTY = PENALTY['verb-form'] + 0.1;
 const WORD_ORDER_EXTRA_BLOCK = 1.5;
 /** A dropped copula ("My brother good at tennis") leaves the sentence without a verb. */
 const MISSING_COPULA_PENALTY = 1.5;
@@ -61,6 +68,8 @@ const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose'
 /** Extra words that only add politeness or emphasis the prompt allows: not errors. */
 const FREE_EXTRAS: readonly (readonly string[])[] = [['please'], ['very', 'much']];
 const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
+/** "than" and the "as" of as ... as build a comparison: a missing one is a missing word, not a preposition. */
+const COMPARISON_WORDS = new Set(['than', 'as']);
 
 const q = (s: string): string => `「${s}」`;
 const joinDisplay = (tokens: readonly (Token | undefined)[]): string =>
@@ -73,26 +82,62 @@ function learnerWord(t: Token): string {
   return t.misspelt ?? t.display;
 }
 
-type Role = 'base' | 'pp' | 'ing' | 'passive' | 'finite';
+type Role = 'base' | 'pp' | 'ing' | 'passive' | 'finite' | 'attributive';
 
 const ROLE_SKIP = new Set(['not', 'never', 'just', 'already', 'ever', 'also', 'always', 'often', 'still', 'really', 'even', 'usually', 'sometimes', 'recently', 'only', 'finally']);
+/** Pronouns that can only be a subject: one before the verb starts a clause of its own. */
+const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'we', 'they']);
+/** Pronouns that can only be an object: "let me drive", "saw him leave". */
+const OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them']);
+/** Verbs that take an object and a bare verb or participle: let / make / have / help, perception. */
+const COMPLEMENT_VERBS = new Set(['let', 'make', 'have', 'get', 'help', 'see', 'watch', 'hear', 'feel', 'notice']);
+/** Words of a noun phrase between a verb and the verb it governs ("Did the test go", "had my computer checked"). */
+function inNounPhrase(t: Token): boolean {
+  if (t.norm === 'that') return false;
+  return t.cls === 'article' || t.cls === 'det' || (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ' || t.pos === 'NUM'));
+}
 
-/** What form the reference verb at j must take, judged from the words before it. */
+/**
+ * What form the reference verb at j must take, judged from the words before it: after an
+ * auxiliary, a modal or to, also across the subject of a question ("Does your brother have",
+ * "Did the test go"); after have / let / see + object ("had my computer checked", "noticed her
+ * leave"); before a noun ("the attached file"). A finite verb is the only place a form is a tense.
+ */
 function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token } {
   const r = ref[j];
-  let skippedSubject = false;
-  for (let k = j - 1; k >= 0 && k >= j - 3; k--) {
+  const prev = ref[j - 1];
+  // A participle between a determiner and its noun describes the noun: "the attached file".
+  if (r && prev && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that')) && r.forms.has('pp') && !r.forms.has('base')) {
+    return { role: 'attributive' };
+  }
+  let skippedPronoun = false;
+  let skippedPhrase = false;
+  let objectOnly = false;
+  for (let k = j - 1; k >= 0 && k >= j - 6; k--) {
     const t = ref[k];
     if (!t) break;
     if (ROLE_SKIP.has(t.norm)) continue;
     // A question puts the subject between the auxiliary and the verb: "Could you send".
-    if (t.cls === 'pron' && !skippedSubject) {
-      skippedSubject = true;
+    if (t.cls === 'pron' && !skippedPronoun && !skippedPhrase) {
+      skippedPronoun = true;
+      objectOnly = OBJECT_PRONOUNS.has(t.norm);
+      // "I" / "she" right before the verb is its subject unless an auxiliary stands before it.
+      if (SUBJECT_PRONOUNS.has(t.norm)) {
+        const before = ref[k - 1];
+        if (!before || (before.cls !== 'aux' && before.cls !== 'modal')) break;
+      }
       continue;
     }
+    if (!skippedPronoun && inNounPhrase(t)) {
+      skippedPhrase = true;
+      continue;
+    }
+    const skipped = skippedPronoun || skippedPhrase;
     if (t.cls === 'aux') {
       const lemma = AUX_FORMS[t.norm]?.lemma;
-      if (lemma === 'have') return { role: 'pp', trigger: t };
+      // The perfect ("has gone", "Have you seen"), or causative have + object + participle or
+      // bare verb ("had my computer checked", "have my secretary arrange").
+      if (lemma === 'have') return { role: !skipped || r?.forms.has('pp') ? 'pp' : 'base', trigger: t };
       if (lemma === 'do') return { role: 'base', trigger: t };
       if (lemma === 'be') {
         if (r?.forms.has('ing')) return { role: 'ing', trigger: t };
@@ -100,7 +145,13 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
       }
       return { role: 'finite' };
     }
-    if (t.cls === 'modal' || t.cls === 'part') return { role: 'base', trigger: t };
+    if (t.cls === 'modal' || (t.cls === 'part' && !skipped)) return { role: 'base', trigger: t };
+    // let / make / see + object + verb: the verb is not finite, so its form is not a tense.
+    if (skipped && t.pos === 'VERB' && COMPLEMENT_VERBS.has(t.lemma) && (objectOnly || skippedPhrase)) {
+      if (r?.forms.has('ing')) return { role: 'ing', trigger: t };
+      if (r?.forms.has('pp') && !r.forms.has('base')) return { role: 'pp', trigger: t };
+      return { role: 'base', trigger: t };
+    }
     break;
   }
   return { role: 'finite' };
@@ -112,7 +163,7 @@ interface ErrorSpec {
   penalty?: number;
 }
 
-function auxInflection(l: Token, r: Token): ErrorSpec {
+function auxInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const la = AUX_FORMS[l.norm];
   const ra = AUX_FORMS[r.norm];
   const lw = learnerWord(l);
@@ -123,10 +174,20 @@ function auxInflection(l: Token, r: Token): ErrorSpec {
     const what = ra.time === 'past' ? '過去形' : '現在形';
     return { kind: 'tense', message: `${q(lw)}は${what}の${q(r.display)}にしましょう。` };
   }
-  // 三単現 names only a missing third-person singular present form (is / has / does); the rest
-  // (I has, we was, if I was you) is agreement with another subject.
-  const kind: ErrorKind = ra.time === 'present' && ra.person === '3sg' ? 'agreement' : 'subject-verb';
-  return { kind, message: `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` };
+  return { kind: agreementKind(r, ref), message: `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` };
+}
+
+/**
+ * Which agreement an auxiliary's person slip is (docs/decisions/016): 三単現 is the -s of the verb
+ * itself and of its do-support (does / do, has / have as the main verb: "Does you", "He have a
+ * car"); be (is / are, was / were) and the perfect auxiliary have ("The items has been shipped")
+ * agree with the subject otherwise (主語と動詞の一致).
+ */
+function agreementKind(r: Token, ref: readonly Token[]): ErrorKind {
+  const lemma = AUX_FORMS[r.norm]?.lemma;
+  if (lemma === 'do') return 'agreement';
+  if (lemma === 'have' && isMainVerbHave(ref, r.index)) return 'agreement';
+  return 'subject-verb';
 }
 
 function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
@@ -144,7 +205,9 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
     case 'passive':
       return { kind: 'verb-form', message: `${q(lw)}は過去分詞の${q(r.display)}にしましょう（受け身）。` };
     case 'ing':
-      return { kind: 'verb-form', message: `${q(lw)}は-ing形の${q(r.display)}にしましょう（進行形）。` };
+      return { kind: 'verb-form', message: `${q(lw)}は-ing形の${q(r.display)}にしましょう${trigger && AUX_FORMS[trigger.norm]?.lemma === 'be' ? '（進行形）' : after}。` };
+    case 'attributive':
+      return { kind: 'verb-form', message: `名詞を説明する過去分詞の${q(r.display)}にしましょう（${q(lw)}ではなく）。` };
     case 'finite':
       break;
   }
@@ -162,7 +225,8 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
     return { kind: 'agreement', message: `${q(lw)}は三人称単数なので${q(r.display)}にしましょう。` };
   }
   if (rf.has('base') && lf.has('3sg')) {
-    return { kind: 'subject-verb', message: `主語が三人称単数ではないので${q(lw)}ではなく${q(r.display)}にしましょう。` };
+    // An -s the subject does not take ("I drinks") is the same 三単現 point as a missing one.
+    return { kind: 'agreement', message: `主語が三人称単数ではないので${q(lw)}ではなく${q(r.display)}にしましょう。` };
   }
   if (rf.has('ing') && !lf.has('ing')) {
     return { kind: 'verb-form', message: `${q(lw)}は-ing形の${q(r.display)}にしましょう。` };
@@ -188,17 +252,32 @@ function nounInflection(l: Token, r: Token): ErrorSpec {
 
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
-  if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) return auxInflection(l, r);
+  if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
+    // "Does your brother has": after do / a modal the verb is the base form whatever the subject.
+    const { role } = roleOf(ref, r.index);
+    if (role === 'base' || role === 'pp') return verbInflection(l, r, ref);
+    return auxInflection(l, r, ref);
+  }
   // wink tags some nouns as verbs ("to school"); after an article, determiner or preposition the
   // word is a noun whatever the tag says.
   const prevClass = ref[r.index - 1]?.cls;
-  const nounContext = prevClass === 'article' || prevClass === 'det' || prevClass === 'prep';
-  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX') && !nounContext) || l.slip === 'verb';
+  const prevNorm = ref[r.index - 1]?.norm;
+  // "that" before a verb form is a relative pronoun ("the manager that opposed"), not a determiner.
+  const nounContext = prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep';
+  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb';
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
-  if (verbish || (r.forms.size > 0 && l.forms.size > 0 && !r.forms.has('base'))) return verbInflection(l, r, ref);
+  // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
+  const governed = r.forms.size > 0 && l.forms.size > 0 && roleOf(ref, r.index).trigger !== undefined;
+  if (verbish || governed || (r.forms.size > 0 && l.forms.size > 0 && !r.forms.has('base'))) return verbInflection(l, r, ref);
   if (l.plural !== r.plural) return nounInflection(l, r);
   return { kind: 'word-choice', message: `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, penalty: 1.0 };
 }
+
+/** Determiners that stand where an article could: a missing one is the article point. */
+const DETERMINER_SLOT = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'this', 'that', 'these', 'those']);
+
+/** Demonstratives that differ only in number. */
+const NUMBER_PAIRS = new Set([['this', 'these'], ['that', 'those']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
 
 /** Present / past pairs of modals: "can" for "could" is a tense slip, not a wrong word. */
 const MODAL_TENSES: Readonly<Record<string, { other: string; past: boolean }>> = {
@@ -226,14 +305,19 @@ function classSpec(l: Token, r: Token): ErrorSpec {
   if (l.cls === 'article' || r.cls === 'article') {
     return { kind: 'article', message: `${q(lw)}ではなく${q(r.display)}を使いましょう。` };
   }
+  // "these pen": a demonstrative of the other number is a number slip.
+  if (NUMBER_PAIRS.has(`${l.norm}|${r.norm}`)) {
+    return { kind: 'plural', message: `${q(lw)}ではなく${q(r.display)}にしましょう（名詞の数に合わせます）。` };
+  }
   const modalTense = MODAL_TENSES[l.norm];
   if (modalTense && modalTense.other === r.norm) {
     const what = modalTense.past ? '現在形' : '過去形';
     return { kind: 'tense', message: `${q(lw)}は${what}の${q(r.display)}にしましょう。` };
   }
   if (l.cls === 'aux' && r.cls === 'aux') {
-    // be / have / do swapped ("has postponed" for "was postponed"): the verb phrase is malformed.
-    return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}にしましょう。` };
+    // be / have / do swapped ("has postponed" for "was postponed"): the verb phrase is malformed,
+    // further from the answer than the same auxiliary in another tense or person.
+    return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}にしましょう。`, penalty: PENALTY.tense + 0.1 };
   }
   // A different question word asks a different question; a modal for do / be ("can" for "did")
   // adds ability or intention the prompt does not have.
@@ -264,20 +348,6 @@ export function isPersonSwap(l: Token, r: Token): boolean {
   return a !== undefined && b !== undefined && a !== b;
 }
 
-/** Candidate bases of a regular-looking form: "leaved" → leave, "putted" → put, "tiring" → tire. */
-function regularBases(word: string): string[] {
-  const out: string[] = [word];
-  for (const suffix of ['ed', 'ing', 'es', 's', 'd']) {
-    if (word.length > suffix.length + 2 && word.endsWith(suffix)) {
-      const stem = word.slice(0, -suffix.length);
-      out.push(stem, `${stem}e`);
-      if (/(.)\1$/.test(stem)) out.push(stem.slice(0, -1));
-      if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);
-    }
-  }
-  return out;
-}
-
 /** The learner's word is another (possibly regularised) form of the reference word. */
 function sameStem(learnerNorm: string, r: Token): boolean {
   if (learnerNorm === r.norm || learnerNorm.length < 3) return false;
@@ -292,7 +362,7 @@ function isMeaningRole(r: Token): boolean {
 
 /** Words that differ in grammar (count / mass), not meaning: "much books" is a form slip. */
 const SAME_MEANING_FORMS = new Set(
-  [['much', 'many'], ['little', 'few'], ['less', 'fewer'], ['amount', 'number']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+  [['much', 'many'], ['little', 'few'], ['less', 'fewer'], ['amount', 'number'], ['good', 'well']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
 );
 
 /** A meaning-carrying word replaced by one that says something else (named with both words). */
@@ -430,6 +500,15 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(meaningError(lw, r, p.l));
           break;
         }
+        // "live" / "lives" where the tagger read "lives" as a noun: the -s of the verb or noun.
+        const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
+        if (!l.foreign && l.norm.length >= 3 && (sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) {
+          const verb = r.pos === 'VERB' || l.pos === 'VERB' || roleOf(ref, p.r).role !== 'finite' || ref[p.r - 1]?.cls === 'pron' || ref[p.r - 1]?.cls === 'wh';
+          const kind: ErrorKind = verb ? 'agreement' : 'plural';
+          const message = verb ? `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` : `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`;
+          errors.push(makeError(kind, [lw], [r.display], message, p.l));
+          break;
+        }
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
         if (!l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
           errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
@@ -438,7 +517,7 @@ function pairErrors(ctx: Ctx): boolean {
         // Another form of the same word that the lemmatiser did not join ("leaved" / "left",
         // "tiring" / "tired", "putted" / "put"): a form slip, not another meaning.
         if (!l.foreign && sameStem(l.norm, r)) {
-          errors.push(makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう。`, p.l));
+          errors.push(foldExtraTo(ctx, p, l, r) ?? makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
         }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
@@ -460,14 +539,63 @@ function pairErrors(ctx: Ctx): boolean {
   return usedSynonym;
 }
 
+/** Verb forms that show the subject's number: is / are, has / have, does / do, walks / walk. */
+function showsNumber(t: Token): boolean {
+  const aux = AUX_FORMS[t.norm];
+  if (aux) return aux.time !== 'none' && aux.person !== 'none';
+  return t.pos === 'VERB' && (t.forms.has('3sg') || (t.forms.has('base') && !t.forms.has('past')));
+}
+
+/**
+ * The reference noun at j heads the subject ("The train", "The items I ordered") and the learner
+ * wrote its verb as the reference has it: the learner's own noun and verb disagree, so the slip is
+ * as much the verb's as the noun's. Such a number slip costs as an agreement slip, so that where
+ * an accepted phrasing keeps the learner's noun ("The train runs") the verb is named (三単現 /
+ * 主語と動詞の一致), as a teacher names it.
+ */
+function subjectDisagrees(ctx: Ctx, j: number): boolean {
+  const { ref, a } = ctx;
+  for (let k = 0; k < j; k++) {
+    const t = ref[k];
+    if (!t || !(t.cls === 'article' || t.cls === 'det' || t.pos === 'ADJ' || t.pos === 'NUM')) return false;
+  }
+  for (let k = j + 1; k < ref.length && k <= j + 6; k++) {
+    const t = ref[k];
+    if (!t) break;
+    // The verb of a relative clause with its own subject ("I ordered") is not this noun's.
+    if (ref[k - 1]?.cls === 'pron' && k - 1 > j) continue;
+    if (!showsNumber(t)) continue;
+    return a.byR[k]?.rel === 'exact';
+  }
+  return false;
+}
+
+/**
+ * "enjoyed to swim" for "enjoyed swimming": an added "to" before a verb in the wrong form is part
+ * of that verb-form error (one error, "to swim" → "swimming"), not an extra word besides it.
+ */
+function foldExtraTo(ctx: Ctx, p: Pair, l: Token, r: Token, penalty?: number): DraftError | undefined {
+  const k = p.l - 1;
+  const to = ctx.learner[k];
+  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to') return undefined;
+  ctx.consumedL.add(k);
+  const written = [to.display, learnerWord(l)];
+  return makeError('verb-form', written, [r.display], `${q(written.join(' '))}ではなく${q(r.display)}の形にしましょう。`, k, penalty);
+}
+
 /** An inflection error, folding in the auxiliary around it: "will go" for "went" is one error. */
 function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
   const { learner, ref } = ctx;
   const spec = inflectionSpec(l, r, ref);
+  if (spec.kind === 'plural' && spec.penalty === undefined && subjectDisagrees(ctx, p.r)) spec.penalty = PENALTY.agreement + 0.3;
   const words = [learnerWord(l)];
   const expected = [r.display];
   let message = spec.message;
   let kind = spec.kind;
+  if (kind === 'verb-form') {
+    const folded = foldExtraTo(ctx, p, l, r, spec.penalty);
+    if (folded) return folded;
+  }
   if (kind === 'tense' || kind === 'verb-form' || kind === 'agreement') {
     const auxL = auxBeforeL(ctx, p.l);
     const auxR = auxBeforeR(ctx, p.r);
@@ -519,12 +647,18 @@ function auxiliaryErrors(ctx: Ctx): void {
       if (lemma === 'have' && r.forms.has('pp')) why = '現在完了は have / has＋過去分詞';
       else if (perfect && lemma === 'be' && r.forms.has('ing')) why = '現在完了進行形は have / has been＋-ing';
       else if ((last.norm === 'will' || last.norm === 'would') && r.forms.has('base')) why = '時制';
-      else if (lemma === 'be' && r.forms.has('ing')) [why, kind] = ['進行形は be動詞＋-ing', 'verb-form'];
-      else if (lemma === 'be' && r.forms.has('pp')) [why, kind] = ['受け身は be動詞＋過去分詞', 'verb-form'];
+      // The participle is already right and only be is missing ("The room has not cleaned",
+      // "He not studying"): a missing word, like a missing copula.
+      else if (lemma === 'be' && r.forms.has('ing')) [why, kind] = ['進行形は be動詞＋-ing', 'missing-word'];
+      else if (lemma === 'be' && r.forms.has('pp')) [why, kind] = ['受け身は be動詞＋過去分詞', 'missing-word'];
       if (!why) continue;
       auxR.forEach((k) => ctx.consumedR.add(k));
       const expected = [...auxTokens.map((t) => t.display), r.display];
-      errors.push(makeError(kind, [learnerWord(l)], expected, `${q(learnerWord(l))}ではなく${q(expected.join(' '))}にしましょう（${why}）。`, p.l));
+      const message =
+        kind === 'missing-word'
+          ? `${q(learnerWord(l))}の前に${q(auxTokens.map((t) => t.display).join(' '))}が抜けています（${why}）。`
+          : `${q(learnerWord(l))}ではなく${q(expected.join(' '))}にしましょう（${why}）。`;
+      errors.push(makeError(kind, [learnerWord(l)], expected, message, p.l));
     }
   }
 }
@@ -749,7 +883,9 @@ function missingErrors(ctx: Ctx): void {
     // says the learner did it (or had done it) themself, not that someone did it for them.
     const before = ref[first - 1];
     const after = ref[(run.at(-1) ?? first) + 1];
-    if (before && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
+    // Only a missing person or thing makes it causative: "have to go" missing its "to" is not.
+    const agent = tokens.some((t) => t.cls === 'pron' || t.pos === 'NOUN' || t.pos === 'PROPN');
+    if (agent && before && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
       const expected = tokens.map((t) => t.display);
       const error = makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「自分で〜した」という意味になります。「〜してもらう」は${q([before.display, ...expected, after.display].join(' '))}の語順です。`, order, PENALTY.meaning, true);
       errors.push(error);
@@ -760,6 +896,18 @@ function missingErrors(ctx: Ctx): void {
       const expected = tokens.map((t) => t.display);
       errors.push(makeError('missing-word', [], expected, `${q(expected.join(' '))}が抜けています。`, order, penalty, true));
       continue;
+    }
+    // "I have lost key": a noun left without its possessive or demonstrative lacks its determiner,
+    // the article point (冠詞), when the learner wrote no determiner of their own before it.
+    const only = tokens[0];
+    if (tokens.length === 1 && only?.cls === 'det' && DETERMINER_SLOT.has(only.norm)) {
+      const noun = ref[only.index + 1];
+      const nounPair = a.byR[only.index + 1];
+      const before = nounPair ? ctx.learner[nounPair.l - 1] : undefined;
+      if (noun?.cls === 'content' && noun.pos !== 'VERB' && noun.pos !== 'ADV' && nounPair && !(before && (before.cls === 'article' || before.cls === 'det'))) {
+        errors.push(makeError('article', [], [only.display], `${q(noun.display)}の前に${q(only.display)}が必要です（冠詞・所有格）。`, order));
+        continue;
+      }
     }
     const others: Token[] = [];
     const flushOthers = (): void => {
@@ -782,7 +930,7 @@ function missingErrors(ctx: Ctx): void {
         const next = ref[r.index + 1];
         const where = next ? `${q(next.display)}の前に` : '';
         errors.push(makeError('article', [], [r.display], `${where}冠詞${q(r.display)}が必要です。`, orderOfR[r.index] ?? order));
-      } else if (r.cls === 'prep') {
+      } else if (r.cls === 'prep' && !COMPARISON_WORDS.has(r.norm)) {
         flushOthers();
         const prev = ref[r.index - 1];
         const where = prev ? `${q(prev.display)}の後に` : '';
@@ -825,7 +973,8 @@ function extraErrors(ctx: Ctx): void {
     }
     if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
       const contentCount = tokens.filter((t) => t.content || t.foreign).length;
-      const penalty = PENALTY['extra-word'] + EXTRA_CONTENT_PENALTY * Math.max(0, contentCount - 1) + 0.2 * (tokens.length - Math.max(1, contentCount));
+      const verbOnly = tokens.length === 1 && tokens[0]?.pos === 'VERB' && tokens[0].known && !tokens[0].foreign;
+      const penalty = (verbOnly ? EXTRA_VERB_PENALTY : PENALTY['extra-word']) + EXTRA_CONTENT_PENALTY * Math.max(0, contentCount - 1) + 0.2 * (tokens.length - Math.max(1, contentCount));
       const words = tokens.map(learnerWord);
       const message = tokens.some((t) => t.foreign) ? `${q(words.join(' '))}は英語で書きましょう。` : `${q(words.join(' '))}は不要です。`;
       errors.push(makeError('extra-word', words, [], message, first, penalty));
@@ -836,7 +985,9 @@ function extraErrors(ctx: Ctx): void {
       const head = others[0];
       if (!head) return;
       const words = others.map(learnerWord);
-      errors.push(makeError('extra-word', words, [], `${q(words.join(' '))}は不要です。`, head.index, PENALTY['extra-word'] + 0.3 * (others.length - 1)));
+      const next = learner[head.index + others.length];
+      const verbal = others.length === 1 && (head.cls === 'aux' || (head.norm === 'to' && next !== undefined && next.forms.size > 0 && next.pos === 'VERB'));
+      errors.push(makeError('extra-word', words, [], `${q(words.join(' '))}は不要です。`, head.index, (verbal ? EXTRA_VERB_PENALTY : PENALTY['extra-word']) + 0.3 * (others.length - 1)));
       others.length = 0;
     };
     for (const l of tokens) {
@@ -847,7 +998,12 @@ function extraErrors(ctx: Ctx): void {
         errors.push(makeError('article', [learnerWord(l)], [], `${where}${q(learnerWord(l))}は不要です（冠詞）。`, l.index));
       } else if (l.cls === 'prep') {
         flushOthers();
-        errors.push(makeError('preposition', [learnerWord(l)], [], `${where}前置詞${q(learnerWord(l))}は不要です。`, l.index, PENALTY['extra-word']));
+        // An inserted preposition ("visit to me", "enter in") is an extra word; only a wrong one in
+        // place of another (at → to) or a missing one is a preposition error (decision 016).
+        // It costs a little more than a wrong preposition, so that where an accepted phrasing has a
+        // preposition in that place ("stay in home" / "stay at home") the wrong one is named.
+        const beforeVerb = l.norm === 'to' && next !== undefined && next.pos === 'VERB' && next.forms.size > 0;
+        errors.push(makeError('extra-word', [learnerWord(l)], [], `${where}前置詞${q(learnerWord(l))}は不要です。`, l.index, beforeVerb ? EXTRA_VERB_PENALTY : EXTRA_PREPOSITION_PENALTY));
       } else {
         others.push(l);
       }

@@ -102,7 +102,7 @@ const CASES: Case[] = [
   [WHAT, 'What is this thing?', [5, 5], undefined, true],
   [WHAT, 'This is what?', [3, 4], 'word-order'],
   [WHAT, 'What this is?', [3, 4], 'word-order'],
-  [WHAT, 'What are this?', [3, 4], 'agreement'],
+  [WHAT, 'What are this?', [3, 4], 'subject-verb'], // be agrees with the subject: 主語と動詞の一致 (decision 016)
   [WHAT, 'What is that?', [3, 4], 'word-choice'],
   [WHAT, 'What this?', [3, 4], 'missing-word'],
   [WHAT, 'Where is this?', [2, 3], 'word-choice'],
@@ -115,7 +115,7 @@ const CASES: Case[] = [
   [DOG, 'I have an big dog.', [4, 4], 'article'],
   [DOG, 'I have the big dog.', [4, 4], 'article'],
   [DOG, 'I have a big dogs.', [4, 4], 'plural'],
-  [DOG, 'I has a big dog.', [3, 4], 'subject-verb'],
+  [DOG, 'I has a big dog.', [3, 4], 'agreement'], // main-verb have takes the 三単現 -s like any verb
   [DOG, 'I have a bgi dog.', [4, 4], 'spelling'],
   [DOG, 'I have a dog.', [2, 3], 'missing-word'],
   [DOG, 'I have a big cat.', [1, 2], 'meaning'],
@@ -187,7 +187,7 @@ const CASES: Case[] = [
   [DOCUMENTS, 'Could you send me the document by 3 p.m. tomorrow?', [4, 4], 'plural'],
   [DOCUMENTS, 'Could you send me the documents?', [2, 3], 'missing-word'],
   [DOCUMENTS, 'Could you please send me the documents by 3 p.m. tomorrow?', [5, 5], undefined, true],
-  [DOCUMENTS, 'Could you send to me the documents by 3 p.m. tomorrow?', [4, 4], 'preposition'],
+  [DOCUMENTS, 'Could you send to me the documents by 3 p.m. tomorrow?', [4, 4], 'extra-word'], // an inserted preposition is an extra word
 
   // ── MEETING: passive voice ──────────────────────────────────────────────────
   [MEETING, 'The meeting has been postponed until next Monday.', [5, 5], undefined, false],
@@ -196,7 +196,7 @@ const CASES: Case[] = [
   [MEETING, 'The meeting has been delayed until next Monday.', [5, 5], undefined, true],
   [MEETING, 'the meeting has been postponed until next monday', [5, 5], undefined, false],
   [MEETING, 'The meeting has been postpone until next Monday.', [3, 4], 'verb-form'],
-  [MEETING, 'The meeting has postponed until next Monday.', [3, 4], 'verb-form'],
+  [MEETING, 'The meeting has postponed until next Monday.', [3, 4], 'missing-word'], // only be is missing
   [MEETING, 'The meeting has been postponed by next Monday.', [3, 4], 'preposition'],
   [MEETING, 'Meeting has been postponed until next Monday.', [4, 4], 'article'],
   [MEETING, 'The meting has been postponed until next Monday.', [4, 4], 'spelling'],
@@ -223,7 +223,7 @@ const CASES: Case[] = [
   [WAKE, 'I get up seven every morning.', [3, 4], 'preposition'],
   [WAKE, 'I got up at seven every morning.', [3, 4], 'tense'],
   [WAKE, 'I get up at seven every mornings.', [4, 4], 'plural'],
-  [WAKE, 'I gets up at seven every morning.', [3, 4], 'subject-verb'],
+  [WAKE, 'I gets up at seven every morning.', [3, 4], 'agreement'], // an -s the subject does not take is 三単現 too
   [WAKE, 'I get up at eight every morning.', [1, 2], 'meaning'],
   [WAKE, 'I get up at 7 am every morning.', [5, 5], undefined, true],
 
@@ -235,7 +235,7 @@ const CASES: Case[] = [
   [CHILDREN, 'The kid are playing in the park.', [3, 4], 'plural'],
   [CHILDREN, 'The children is playing in the park.', [3, 4], 'subject-verb'],
   [CHILDREN, 'The children are play in the park.', [3, 4], 'verb-form'],
-  [CHILDREN, 'The children playing in the park.', [3, 4], 'verb-form'],
+  [CHILDREN, 'The children playing in the park.', [3, 4], 'missing-word'],
   [CHILDREN, 'The children were playing in the park.', [3, 4], 'tense'],
   [CHILDREN, 'The child is playing in the park.', [2, 3]],
 
@@ -246,7 +246,7 @@ const CASES: Case[] = [
   [LOOKING, 'I look forward to seeing her.', [5, 5], undefined, true],
   [LOOKING, "I'm looking forward to see her.", [3, 4], 'verb-form'],
   [LOOKING, 'I am looking forward to meet her.', [3, 4], 'verb-form'],
-  [LOOKING, 'I looking forward to seeing her.', [3, 4], 'verb-form'],
+  [LOOKING, 'I looking forward to seeing her.', [3, 4], 'missing-word'],
   [LOOKING, 'I am looking forward seeing her.', [3, 4], 'preposition'],
   [LOOKING, "I'm looking forward to seeing him.", [1, 2], 'meaning'],
 

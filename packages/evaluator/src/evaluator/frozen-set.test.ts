@@ -27,12 +27,12 @@ type Item = {
 type Rate = 'paraphrase' | 'slip' | 'meaning' | 'consistent';
 
 /** The goals of issue #12 (share of items, 0-1). */
-export const GOALS: Record<Rate, number> = { paraphrase: 0.9, slip: 0.9, meaning: 0.95, consistent: 1 };
+export const GOALS: Record<Rate, number> = { paraphrase: 0.9, slip: 0.95, meaning: 0.95, consistent: 1 };
 /**
  * Reached so far, less a point of margin so that a batch of lattices landing does not turn CI red
  * by one item: the test fails if a rate falls below it. Only ever raise these.
  */
-export const FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.82, meaning: 0.95, consistent: 1 };
+export const FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.95, meaning: 0.95, consistent: 1 };
 
 const EVAL_DIR = join(import.meta.dirname, '..', '..', 'eval');
 

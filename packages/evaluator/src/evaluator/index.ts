@@ -62,6 +62,8 @@ interface ProblemModel extends ProblemAnalysis {
   /** The lattice pattern of each accepted answer (by answer index). */
   answerPatterns: (number | undefined)[];
   paths: Map<string, AnalysedAnswer>;
+  /** Norms and lemmas of the accepted answers and of every lattice word (see SynonymContext.own). */
+  ownWords: Set<string>;
 }
 
 /** Paths of the lattice graded in detail per answer (the closest of each pattern, cheapest first). */
@@ -242,7 +244,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   const learner = correctLearnerTokens(analyseTokens(raw, res), analysis, res);
   const normalized = raw.map((t) => t.norm).join(' ');
   const global = globalSynonyms(res);
-  const ctx: SynonymContext = { tables: [analysis.synonyms, global.table], wordnet: res.wordnet };
+  const ctx: SynonymContext = { tables: [analysis.synonyms, global.table], wordnet: res.wordnet, own: { words: analysis.ownWords, tables: [analysis.synonyms] } };
 
   // Two accepted answers may normalise alike ("I've" / "I have"): prefer the one typed verbatim.
   const typed = typeof answer === 'string' ? answer.trim() : '';
@@ -365,7 +367,15 @@ export async function createEvaluator(): Promise<Evaluator> {
     if (hit) return hit;
     const { graph, written, answerPatterns } = compileProblemLattice(problem, writtenLattice(problem));
     const words = new Set(graph.edges.map((e) => e.token).filter((t): t is string => t !== null));
-    const analysis: ProblemModel = { ...analyseProblem(problem, res, words), graph, written, answerPatterns, paths: new Map() };
+    const analysed = analyseProblem(problem, res, words);
+    const ownWords = new Set<string>();
+    for (const a of analysed.answers) for (const t of a.tokens) ownWords.add(t.norm).add(t.lemma);
+    for (const word of words) {
+      ownWords.add(word);
+      const lemma = analysed.vocab.get(word)?.lemma;
+      if (lemma) ownWords.add(lemma);
+    }
+    const analysis: ProblemModel = { ...analysed, graph, written, answerPatterns, paths: new Map(), ownWords };
     deriveSlotSynonyms(analysis, res);
     // Insertion-order eviction: deterministic and good enough for a bank that fits anyway.
     if (cache.size >= MAX_CACHED_PROBLEMS) {

@@ -77,6 +77,9 @@ function unsafe(l: readonly Token[], r: readonly Token[], lTokens: readonly Toke
   }
   if (NEGATORS.has(lw.norm) !== NEGATORS.has(rw.norm)) return true;
   if (kindOf(lw, lTokens) !== kindOf(rw, rTokens)) return true;
+  // be / do / have each build their own construction ("isn't working" / "doesn't work"): which
+  // one goes with the form of the verb after it, it is not a free choice of word.
+  if (lw.cls === 'aux' && rw.cls === 'aux' && lw.lemma !== rw.lemma) return true;
   // Two forms of one word, or words in different forms ("done" after have, "finish" after did):
   // the difference is grammar that goes with the rest of each answer, not a free choice.
   if (lw.lemma === rw.lemma || lw.plural !== rw.plural) return true;
@@ -101,6 +104,9 @@ function slotPairs(a: Alignment): [Token[], Token[]][] {
     if (!rs || !contiguous(ls) || !contiguous(rs) || ls.length > MAX_SLOT_WORDS || rs.length > MAX_SLOT_WORDS) return [];
     out.push([pick(a.learner, ls), pick(a.ref, rs)]);
   }
+  // "no sooner ... than" / "hardly ... when": a second slot of grammar words only goes with the
+  // first; the two slots are one construction, not two free choices (decision 016).
+  if (out.length > 1 && out.some(([l, r]) => !carriesMeaning(l) && !carriesMeaning(r))) return [];
   return out;
 }
 

@@ -4,9 +4,9 @@ import { z } from 'zod';
 export const ERROR_KINDS = {
   article: '冠詞',
   plural: '単数・複数',
-  /** Third-person singular present only (She walk → walks, He have → has). */
+  /** The -s of a verb and its do-support, missing or added (She walk, I drinks, Does you, He have a car). */
   agreement: '三単現',
-  /** Every other subject–verb agreement error (I has, We was, If I was you). */
+  /** Every other subject–verb agreement: be and the perfect have (We was, If I was you, The items has been). */
   'subject-verb': '主語と動詞の一致',
   tense: '時制',
   'verb-form': '動詞の形',

@@ -1,0 +1,158 @@
+/**
+ * How a one-slip answer is named (docs/decisions/016-naming-one-slip-answers.md): each rule on
+ * sentences of its own, not from the bank nor the frozen set. Every slip keeps 3-4 stars.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TBankProblem } from '../bank/types';
+import { createEvaluator, type Evaluator } from './index';
+import type { ErrorKind } from './types';
+
+let serial = 900;
+function problem(japanese: string, answers: string[], synonyms: Record<string, string[]> = {}): TBankProblem {
+  serial += 1;
+  return {
+    id: `middle-school-${serial}`,
+    level: 'middle-school',
+    japanese,
+    answers,
+    grammarPoint: 'テスト',
+    explanation: '命名規則のテスト用の問題です。',
+    synonyms,
+    similarPhrases: [
+      { en: 'See you.', ja: 'またね。' },
+      { en: 'Thank you.', ja: 'ありがとう。' },
+    ],
+  };
+}
+
+const VISIT = problem('彼女は先週私を訪ねてきた。', ['She visited me last week.', 'She came to see me last week.', 'She came to visit me last week.']);
+const AIRPORT = problem('私は正午に空港に着いた。', ['I arrived at the airport at noon.', 'I got to the airport at noon.', 'I reached the airport at noon.']);
+const MUSIC = problem('私は音楽を聞いた。', ['I listened to music.', 'I listened to some music.', 'I was listening to music.']);
+const TALLER = problem('姉は私より背が高い。', ['My sister is taller than me.', 'My sister is taller than I am.', 'My older sister is taller than me.']);
+const COUSINS = problem('いとこたちはサッカーをします。', ['My cousins play soccer.', 'My cousins play football.', 'My cousins are soccer players.']);
+const FISH = problem('彼らは魚が好きですか。', ['Do they like fish?', 'Are they fond of fish?', 'Do they enjoy fish?']);
+const BOXES = problem('その箱は重い。', ['The boxes are heavy.', 'Those boxes are heavy.', 'These boxes are heavy.']);
+const EATEN = problem('両親はもう食べました。', ['My parents have already eaten.', 'My parents have eaten already.', 'My parents already ate.']);
+const BIKE = problem('彼は自転車を持っている。', ['He has a bike.', 'He has a bicycle.', 'He owns a bike.']);
+const CALLED = problem('友達から電話がありましたか。', ['Did your friend call you?', 'Did your friend phone you?', 'Did your friend give you a call?']);
+const REPAIRED = problem('自転車を修理してもらった。', ['I had my bike repaired.', 'I got my bike repaired.', 'I had my bike fixed.']);
+const DOG = problem('お姉さんは犬を飼っていますか。', ['Does your sister have a dog?', 'Does your sister own a dog?', 'Has your sister got a dog?']);
+const CROSS = problem('彼が通りを渡るのを見た。', ['I saw him cross the street.', 'I watched him cross the street.', 'I saw him crossing the street.']);
+const PRINTED = problem('印刷された資料を読んでください。', ['Please read the printed material.', 'Please read the printed materials.', 'Read the printed material, please.']);
+const READING = problem('彼女は本を読んでいる。', ['She is reading a book.', "She's reading a book.", 'She is reading a novel.']);
+const LEAVE = problem('私たちはもう出なければならない。', ['We have to leave now.', 'We must leave now.', 'We need to leave now.']);
+
+const PRICES = problem('物価が上がった。', ['Prices went up.', 'Prices have gone up.', 'Prices rose.']);
+const WINDOW = problem('窓を開けていただけますか。', ['Would you mind opening the window?', 'Could you open the window?', 'Would you open the window?']);
+const DANCE = problem('パーティーで踊って楽しんだ。', ['I enjoyed dancing at the party.', 'I had fun dancing at the party.', 'I enjoyed the dancing at the party.']);
+const WOMEN = problem('女性たちが話している。', ['The women are talking.', 'The women are chatting.', 'The ladies are talking.']);
+const LEARNED = problem('私はたくさん学んだ。', ['I learned a lot.', 'I have learned a lot.', 'I learnt a lot.']);
+const BOOK = problem('この本を借りてもいいですか。', ['Can I borrow this book?', 'May I borrow this book?', 'Could I borrow this book?']);
+const BUS = problem('そのバスは8時に出ます。', ['The bus leaves at eight.', 'The bus departs at eight.', 'The buses leave at eight.']);
+const WALLET = problem('財布を見つけた。', ['I found my wallet.', 'I have found my wallet.', 'I found my purse.']);
+const KIND = problem('ここに住んでいる男性は親切です。', ['The man who lives here is kind.', 'The man living here is kind.', 'The man who lives here is nice.']);
+const VASE = problem('花瓶は猫に割られた。', ['The vase was broken by the cat.', 'The cat broke the vase.', 'The vase was smashed by the cat.'], { broke: ['smashed'], broken: ['smashed'] });
+const PHONE = problem('座ったとたんに電話が鳴った。', ['No sooner had I sat down than the phone rang.', 'Hardly had I sat down when the phone rang.', 'As soon as I sat down, the phone rang.']);
+
+function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
+  const result = evaluator.evaluate(p, answer);
+  const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
+  expect(result.rating, summary).toBeGreaterThanOrEqual(3);
+  expect(result.rating, summary).toBeLessThanOrEqual(4);
+  expect(result.errors.map((e) => e.kind), summary).toContain(kind);
+}
+
+describe('naming one-slip answers', () => {
+  let evaluator: Evaluator;
+  beforeAll(async () => {
+    evaluator = await createEvaluator();
+  });
+
+  describe('function words: insertion, substitution, deletion', () => {
+    it('names an inserted preposition an extra word', () => {
+      named(evaluator, VISIT, 'She visited to me last week.', 'extra-word');
+      named(evaluator, AIRPORT, 'I reached to the airport at noon.', 'extra-word');
+    });
+    it('names a preposition in place of another, or a missing one, a preposition error', () => {
+      named(evaluator, AIRPORT, 'I arrived to the airport at noon.', 'preposition');
+      named(evaluator, MUSIC, 'I listened music.', 'preposition');
+    });
+    it('names a missing than a missing word, not a preposition', () => {
+      named(evaluator, TALLER, 'My sister is taller me.', 'missing-word');
+    });
+    it('names "have ... go" without its to a missing word, not a causative meaning error', () => {
+      named(evaluator, LEAVE, 'We have leave now.', 'missing-word');
+    });
+    it('names a missing be before a right participle a missing word', () => {
+      named(evaluator, READING, 'She reading a book.', 'missing-word');
+    });
+  });
+
+  describe('agreement', () => {
+    it('names the -s of a verb or of do, missing or added, 三単現', () => {
+      named(evaluator, COUSINS, 'My cousins plays soccer.', 'agreement');
+      named(evaluator, FISH, 'Does they like fish?', 'agreement');
+      named(evaluator, BIKE, 'He have a bike.', 'agreement');
+    });
+    it('names be and the perfect have 主語と動詞の一致', () => {
+      named(evaluator, BOXES, 'The boxes is heavy.', 'subject-verb');
+      named(evaluator, EATEN, 'My parents has already eaten.', 'subject-verb');
+    });
+  });
+
+  describe('verb form versus tense', () => {
+    it('names a finite form after do across the subject a verb-form error', () => {
+      named(evaluator, CALLED, 'Did your friend called you?', 'verb-form');
+      named(evaluator, DOG, 'Does your sister has a dog?', 'verb-form');
+    });
+    it('names the verb after have / see + object a verb-form error', () => {
+      named(evaluator, REPAIRED, 'I had my bike repair.', 'verb-form');
+      named(evaluator, CROSS, 'I saw him crossed the street.', 'verb-form');
+    });
+    it('names a participle before a noun a verb-form error', () => {
+      named(evaluator, PRINTED, 'Please read the print material.', 'verb-form');
+    });
+    it('keeps the learner\'s word and names its form rather than dropping it as extra', () => {
+      named(evaluator, PRICES, 'Prices have went up.', 'verb-form');
+      named(evaluator, WINDOW, 'Would you mind open the window?', 'verb-form');
+    });
+    it('folds an added to into the verb-form error of the verb after it', () => {
+      named(evaluator, DANCE, 'I enjoyed to dance at the party.', 'verb-form');
+    });
+    it('keeps a real change of time a tense error', () => {
+      named(evaluator, AIRPORT, 'I arrive at the airport at noon.', 'tense');
+    });
+  });
+
+  describe('number and spelling', () => {
+    it('names an irregular plural given an -s a plural slip', () => {
+      named(evaluator, WOMEN, 'The womens are talking.', 'plural');
+    });
+    it('names a regular past form mistyped a spelling slip, not a verb form', () => {
+      named(evaluator, LEARNED, 'I learnned a lot.', 'spelling');
+    });
+    it('names a demonstrative of the other number a plural slip', () => {
+      named(evaluator, BOOK, 'Can I borrow these book?', 'plural');
+    });
+    it('names the verb, not the subject noun, when a subject and its verb disagree', () => {
+      named(evaluator, BUS, 'The bus leave at eight.', 'agreement');
+    });
+    it('names a missing -s of a verb the tagger read as a noun 三単現, not spelling', () => {
+      named(evaluator, KIND, 'The man who live here is kind.', 'agreement');
+    });
+    it('names a missing possessive before a bare noun the article point', () => {
+      named(evaluator, WALLET, 'I found wallet.', 'article');
+    });
+  });
+
+  describe('synonyms keep their grammar', () => {
+    it('does not accept a past form for a participle through a synonym ("was broke" is not "was smashed")', () => {
+      named(evaluator, VASE, 'The vase was broke by the cat.', 'verb-form');
+    });
+    it('does not mix the two halves of paired constructions (no sooner ... when)', () => {
+      const result = evaluator.evaluate(PHONE, 'No sooner had I sat down when the phone rang.');
+      expect(result.rating).toBeLessThan(5);
+      expect(result.errors.length).toBeGreaterThan(0);
+    });
+  });
+});
