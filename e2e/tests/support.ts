@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
@@ -67,4 +71,104 @@ export async function newLearner(page: Page): Promise<string> {
   await logIn(page, email);
   await page.waitForURL((url) => url.pathname === '/');
   return email;
+}
+
+// ───────────────────────────── Accounts made through the Auth emulator ─────────────────────────────
+
+/** A verified account made through the Auth emulator's REST API (as the web SDK would); admin by custom claim. */
+export async function createVerifiedAccount(email: string, options: { admin?: boolean } = {}): Promise<void> {
+  const identity = `http://${emulator}/identitytoolkit.googleapis.com/v1`;
+  const post = async (path: string, body: unknown, headers: Record<string, string>) => {
+    const response = await fetch(`${identity}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const json = (await response.json()) as Record<string, unknown>;
+    if (!response.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const created = await post('accounts:signUp?key=demo-api-key', { email, password: PASSWORD, returnSecureToken: true }, { 'content-type': 'application/json' });
+  await post(
+    `projects/${projectId}/accounts:update`,
+    { localId: created.localId, emailVerified: true, ...(options.admin ? { customAttributes: JSON.stringify({ admin: true }) } : {}) },
+    { authorization: 'Bearer owner', 'content-type': 'application/json' },
+  );
+}
+
+// ───────────────────────────── Every screen: accessibility and phone layout ─────────────────────────────
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** What the layout check found: offending elements described so that a failure names them. */
+async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const found: string[] = [];
+    const describe = (el: Element) => {
+      const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
+      const text = (el.textContent ?? '').trim().slice(0, 40);
+      return `<${el.tagName.toLowerCase()}${testId ? ` in [data-testid=${testId}]` : ''}> "${text}"`;
+    };
+    if (document.documentElement.scrollWidth > viewport) found.push(`document scrollWidth ${document.documentElement.scrollWidth} > viewport ${viewport}`);
+    // A list meant to scroll sideways (a tab list) may hold more than it shows; nothing else may hide content.
+    const scrollsByDesign = (el: Element) => el.getAttribute('role') === 'tablist';
+    const clippedByAncestor = (el: Element) => {
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      // Content cut off inside a box that clips or scrolls: a table squeezed into a scroll area, a long word.
+      if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && style.textOverflow !== 'ellipsis' && !scrollsByDesign(el)) {
+        found.push(`${describe(el)} hides ${el.scrollWidth - el.clientWidth}px of its content sideways`);
+      }
+      if (box.right > viewport + 0.5 && !clippedByAncestor(el)) found.push(`${describe(el)} ends at ${Math.round(box.right)}px, beyond the ${viewport}px viewport`);
+    }
+    return found;
+  });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`);
+}
+
+/**
+ * The checks every screen passes (issue 11), on the page as it stands: one <main> landmark and one h1;
+ * axe with no serious or critical violation on a phone (390×844) and on a desktop; on the phone nothing
+ * sticks out sideways. Leaves the page at the phone size.
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await expect(page.locator('main'), `${name}: one <main> landmark`).toHaveCount(1);
+  await expect(page.locator('h1'), `${name}: one h1`).toHaveCount(1);
+  await page.setViewportSize(DESKTOP);
+  expect(await axeViolations(page), `${name} (desktop): axe`).toEqual([]);
+  await page.setViewportSize(PHONE);
+  // Let a layout that changes with the width (tables to cards) settle.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await axeViolations(page), `${name} (390×844): axe`).toEqual([]);
+  expect(await horizontalOverflow(page), `${name} (390×844): nothing wider than the screen`).toEqual([]);
+}
+
+// ───────────────────────────── The problem bank (answers the grader accepts) ─────────────────────────────
+
+export type BankProblem = { japanese: string; answers: string[] };
+const bankDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/evaluator/src/bank/data');
+let bank: Map<string, BankProblem> | undefined;
+
+/** The bank's problem shown as this Japanese sentence (its answers are accepted with 5 stars). */
+export function bankProblemFor(japanese: string): BankProblem {
+  bank ??= new Map(
+    ['toeic', 'middle-school', 'high-school', 'basic-verbs'].flatMap((level) =>
+      (JSON.parse(readFileSync(path.join(bankDir, `${level}.json`), 'utf8')) as BankProblem[]).map((p) => [p.japanese, p] as const),
+    ),
+  );
+  const problem = bank.get(japanese);
+  if (!problem) throw new Error(`problem not in the bank: ${japanese}`);
+  return problem;
 }

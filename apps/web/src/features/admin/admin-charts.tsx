@@ -28,7 +28,7 @@ export default function AdminCharts({ months, categories }: { months: Month[]; c
         <Heading as="h3" size="sm" mb="2" color="gray.700">
           月別の推移（6か月）
         </Heading>
-        <Chart.Root chart={activity} maxH="260px" aria-label="月別の学習回数・アクティブユーザー・新規登録のグラフ">
+        <Chart.Root chart={activity} maxH="260px" role="figure" aria-label="月別の学習回数・アクティブユーザー・新規登録のグラフ">
           <LineChart responsive data={activity.data} margin={{ left: -16, right: 8, top: 8 }}>
             <CartesianGrid stroke={activity.color('border.muted')} vertical={false} />
             <XAxis dataKey={activity.key('month')} tickLine={false} axisLine={false} />
@@ -47,7 +47,7 @@ export default function AdminCharts({ months, categories }: { months: Month[]; c
           <Heading as="h3" size="sm" mb="2" color="gray.700">
             レベル別の正答率（星4つ以上）
           </Heading>
-          <Chart.Root chart={accuracy} maxH="220px" aria-label="レベル別の正答率のグラフ">
+          <Chart.Root chart={accuracy} maxH="220px" role="figure" aria-label="レベル別の正答率のグラフ">
             <BarChart responsive data={accuracy.data} margin={{ left: -16, right: 8, top: 8 }}>
               <CartesianGrid stroke={accuracy.color('border.muted')} vertical={false} />
               <XAxis dataKey={accuracy.key('level')} tickLine={false} axisLine={false} />

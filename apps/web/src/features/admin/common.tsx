@@ -1,10 +1,9 @@
-import { Box, Card, Heading, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/trpc';
 
-/** Below 600 px the admin tables become cards (issue 10: phone layout). */
-export const NARROW = '@media (max-width: 599px)';
-export const WIDE = '@media (min-width: 600px)';
+// Below 600 px tables become cards: the shared component lives in packages/ui.
+export { ResponsiveRows, type Column } from '@shunkan/ui/responsive-rows';
 
 export function StatTile({ label, value, note, testId }: { label: string; value: ReactNode; note?: ReactNode; testId: string }) {
   return (
@@ -50,76 +49,4 @@ export function LoadError({ error }: { error: unknown }) {
 
 export function Loading() {
   return <Skeleton height="32" borderRadius="lg" />;
-}
-
-export type Column<T> = { header: string; cell: (row: T) => ReactNode; textAlign?: 'start' | 'end' };
-
-/**
- * A table from 600 px up and a list of cards below (nothing scrolls sideways or is clipped on a phone).
- * Both are rendered and one is hidden by a media query, so the layout never waits for JavaScript.
- */
-export function ResponsiveRows<T>({ rows, columns, keyOf, title, testId, empty }: {
-  rows: T[];
-  columns: Column<T>[];
-  keyOf: (row: T) => string;
-  title: (row: T) => ReactNode;
-  testId: string;
-  empty: string;
-}) {
-  if (rows.length === 0) {
-    return (
-      <Text color="gray.600" data-testid={`${testId}-empty`}>
-        {empty}
-      </Text>
-    );
-  }
-  return (
-    <>
-      <Box css={{ [NARROW]: { display: 'none' } }} overflowX="auto" data-testid={`${testId}-table`}>
-        <Table.Root size="sm" variant="line">
-          <Table.Header>
-            <Table.Row>
-              {columns.map((c) => (
-                <Table.ColumnHeader key={c.header} textAlign={c.textAlign} whiteSpace="nowrap">
-                  {c.header}
-                </Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((row) => (
-              <Table.Row key={keyOf(row)} data-testid={`${testId}-row`}>
-                {columns.map((c) => (
-                  <Table.Cell key={c.header} textAlign={c.textAlign}>
-                    {c.cell(row)}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
-      <Stack gap="3" css={{ [WIDE]: { display: 'none' } }} data-testid={`${testId}-cards`}>
-        {rows.map((row) => (
-          <Box key={keyOf(row)} borderWidth="1px" borderRadius="md" p="3" bg="white" data-testid={`${testId}-card`}>
-            <Text fontWeight="bold" overflowWrap="anywhere" mb="2">
-              {title(row)}
-            </Text>
-            <Stack gap="1">
-              {columns.map((c) => (
-                <Box key={c.header} display="flex" justifyContent="space-between" gap="3" fontSize="sm">
-                  <Text color="gray.600" flexShrink={0}>
-                    {c.header}
-                  </Text>
-                  <Box textAlign="end" minW="0" overflowWrap="anywhere">
-                    {c.cell(row)}
-                  </Box>
-                </Box>
-              ))}
-            </Stack>
-          </Box>
-        ))}
-      </Stack>
-    </>
-  );
 }

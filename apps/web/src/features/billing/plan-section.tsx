@@ -1,7 +1,8 @@
 import type { RouterOutputs } from '@shunkan/api-router';
-import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { BILLING_UI_TEXT } from '@shunkan/config/billing';
 import { findPlan, formatYen } from '@shunkan/config/plans';
+import { ResponsiveRows } from '@shunkan/ui/responsive-rows';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -175,44 +176,50 @@ function YearlyUpgradeCard({ view, plans }: { view: TSubscription; plans: readon
   );
 }
 
+function PlanNameCell({ plan, isCurrent }: { plan: CatalogPlan; isCurrent: boolean }) {
+  return (
+    <>
+      <Text as="span" fontWeight="bold">
+        {plan.name}
+      </Text>
+      {isCurrent ? (
+        <Badge ms="2" colorPalette="purple">
+          ご利用中
+        </Badge>
+      ) : null}
+      {plan.discountLabel ? (
+        <Text fontSize="xs" color="green.700" fontWeight="normal">
+          {plan.discountLabel}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** The plans side by side; below 600 px one card per plan. */
 function PricingTable({ plans, currentPlanId }: { plans: readonly CatalogPlan[]; currentPlanId: string | null }) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md">
-      <Table.Root size="sm" data-testid="pricing-table">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>プラン</Table.ColumnHeader>
-            <Table.ColumnHeader>料金</Table.ColumnHeader>
-            <Table.ColumnHeader>1日の問題数</Table.ColumnHeader>
-            <Table.ColumnHeader>主な機能</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {plans.map((plan) => (
-            <Table.Row key={plan.id} data-testid={`pricing-row-${plan.id}`}>
-              <Table.Cell fontWeight="bold" whiteSpace="nowrap">
-                {plan.name}
-                {plan.id === currentPlanId ? (
-                  <Badge ms="2" colorPalette="purple">
-                    ご利用中
-                  </Badge>
-                ) : null}
-                {plan.discountLabel ? (
-                  <Text fontSize="xs" color="green.700" fontWeight="normal">
-                    {plan.discountLabel}
-                  </Text>
-                ) : null}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{formatPrice(plan.priceYen, plan.interval)}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{dailyLimitLabel(plan.dailyLimit)}</Table.Cell>
-              <Table.Cell fontSize="xs" color="gray.700" whiteSpace="normal" minW="12em">
-                {plan.features.filter((f) => !/^1日\d+問/.test(f)).join('・')}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <ResponsiveRows
+      rows={[...plans]}
+      keyOf={(plan) => plan.id}
+      title={(plan) => <PlanNameCell plan={plan} isCurrent={plan.id === currentPlanId} />}
+      testId="pricing"
+      rowTestId={(plan) => `pricing-row-${plan.id}`}
+      empty="料金プランを読み込めませんでした。"
+      columns={[
+        { header: 'プラン', cell: (plan) => <PlanNameCell plan={plan} isCurrent={plan.id === currentPlanId} />, inCard: false },
+        { header: '料金', cell: (plan) => <Text whiteSpace="nowrap">{formatPrice(plan.priceYen, plan.interval)}</Text> },
+        { header: '1日の問題数', cell: (plan) => <Text whiteSpace="nowrap">{dailyLimitLabel(plan.dailyLimit)}</Text> },
+        {
+          header: '主な機能',
+          cell: (plan) => (
+            <Text fontSize="xs" color="gray.700" minW={{ sm: '12em' }}>
+              {plan.features.filter((f) => !/^1日\d+問/.test(f)).join('・')}
+            </Text>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -229,32 +236,24 @@ function PaymentHistory({ payments }: { payments: Payment[] }) {
       <Heading as="h3" size="md">
         お支払い履歴
       </Heading>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md">
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>日付</Table.ColumnHeader>
-              <Table.ColumnHeader>内容</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">金額</Table.ColumnHeader>
-              <Table.ColumnHeader>状態</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {shown.map((payment) => (
-              <Table.Row key={payment.id}>
-                <Table.Cell whiteSpace="nowrap">{formatDate(payment.createdAt)}</Table.Cell>
-                <Table.Cell>{payment.description ?? ''}</Table.Cell>
-                <Table.Cell textAlign="end" whiteSpace="nowrap">
-                  {formatYen(payment.amount)}
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">
-                  <Badge colorPalette={payment.status === 'succeeded' ? 'green' : 'red'}>{PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}</Badge>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ResponsiveRows
+        rows={shown}
+        keyOf={(payment) => payment.id}
+        title={(payment) => formatDate(payment.createdAt)}
+        testId="payments"
+        empty=""
+        columns={[
+          { header: '日付', cell: (payment) => <Text whiteSpace="nowrap">{formatDate(payment.createdAt)}</Text>, inCard: false },
+          { header: '内容', cell: (payment) => payment.description ?? '' },
+          { header: '金額', cell: (payment) => <Text whiteSpace="nowrap">{formatYen(payment.amount)}</Text>, textAlign: 'end' },
+          {
+            header: '状態',
+            cell: (payment) => (
+              <Badge colorPalette={payment.status === 'succeeded' ? 'green' : 'red'}>{PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}</Badge>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

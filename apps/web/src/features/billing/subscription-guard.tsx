@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, HStack, Icon, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Heading, HStack, Icon, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { TEXT } from '@shunkan/config/texts';
 import { FullPageSpinner } from '@shunkan/ui/components';
 import { Link } from '@tanstack/react-router';
@@ -25,7 +25,9 @@ export function SubscriptionGuard({ children }: { children: ReactNode }) {
           <Icon boxSize="10" color="gray.600" mx="auto">
             <Lock aria-hidden />
           </Icon>
-          <Text fontWeight="bold">{TEXT.subscriptionRequired}</Text>
+          <Heading as="h1" size="md" lineHeight="tall">
+            {TEXT.subscriptionRequired}
+          </Heading>
           <Button asChild colorPalette="blue">
             <Link to="/subscription/select">プランを選択</Link>
           </Button>

@@ -1,4 +1,5 @@
 import { isPublicPath } from '@shunkan/config/routes';
+import { Box } from '@chakra-ui/react';
 import { FullPageSpinner } from '@shunkan/ui/components';
 import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
@@ -24,13 +25,19 @@ export function RootLayout() {
   // previous one, which may be using it.
   const dataMounted = useRef(false);
   if (!NO_DATA_PATHS.has(normalise(location.pathname))) dataMounted.current = true;
-  if (!dataMounted.current) return <Guard />;
+  // Every screen is one <main> landmark; each screen has its own single h1.
   return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <DataProvider>
+    <Box as="main" minH="100vh">
+      {dataMounted.current ? (
+        <Suspense fallback={<FullPageSpinner />}>
+          <DataProvider>
+            <Guard />
+          </DataProvider>
+        </Suspense>
+      ) : (
         <Guard />
-      </DataProvider>
-    </Suspense>
+      )}
+    </Box>
   );
 }
 

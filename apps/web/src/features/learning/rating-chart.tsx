@@ -26,7 +26,7 @@ export default function RatingCharts({ daily, levels }: { daily: Daily[]; levels
         <Heading as="h3" size="sm" mb="2" color="gray.700">
           評価の推移（30日間）
         </Heading>
-        <Chart.Root chart={overTime} maxH="220px" aria-label="日ごとの平均評価のグラフ">
+        <Chart.Root chart={overTime} maxH="220px" role="figure" aria-label="日ごとの平均評価のグラフ">
           <LineChart responsive data={overTime.data} margin={{ left: -20, right: 8, top: 8 }}>
             <CartesianGrid stroke={overTime.color('border.muted')} vertical={false} />
             <XAxis dataKey={overTime.key('day')} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={24} />
@@ -51,7 +51,7 @@ export default function RatingCharts({ daily, levels }: { daily: Daily[]; levels
           <Heading as="h3" size="sm" mb="2" color="gray.700">
             レベル別の平均評価
           </Heading>
-          <Chart.Root chart={perLevel} maxH="200px" aria-label="レベル別の平均評価のグラフ">
+          <Chart.Root chart={perLevel} maxH="200px" role="figure" aria-label="レベル別の平均評価のグラフ">
             <BarChart responsive data={perLevel.data} margin={{ left: -20, right: 8, top: 8 }}>
               <CartesianGrid stroke={perLevel.color('border.muted')} vertical={false} />
               <XAxis dataKey={perLevel.key('level')} tickLine={false} axisLine={false} />

@@ -11,7 +11,7 @@ export function AnswerDiff({ diff }: { diff: DiffToken[] }) {
         if (token.op === 'equal') return <Text key={index}>{token.text}</Text>;
         if (token.op === 'delete')
           return (
-            <Text key={index} textDecoration="line-through" color="red.600" bg="red.50" px="1" borderRadius="sm" title="不要な語">
+            <Text key={index} textDecoration="line-through" color="red.700" bg="red.50" px="1" borderRadius="sm" title="不要な語">
               {token.text}
             </Text>
           );
@@ -23,7 +23,7 @@ export function AnswerDiff({ diff }: { diff: DiffToken[] }) {
           );
         return (
           <Box key={index} as="span" display="inline-flex" gap="1" alignItems="baseline">
-            <Text textDecoration="line-through" color="red.600" bg="red.50" px="1" borderRadius="sm">
+            <Text textDecoration="line-through" color="red.700" bg="red.50" px="1" borderRadius="sm">
               {token.text}
             </Text>
             <Text color="green.700" bg="green.50" px="1" borderRadius="sm">

@@ -146,10 +146,13 @@ export function PracticeScreen({
             <ArrowLeft aria-hidden />
             戻る
           </Button>
-          <Badge colorPalette={info.color} size="lg">
-            <LevelIcon name={info.icon} />
-            {info.name}
-          </Badge>
+          {/* The screen's one h1: the level being practised, in every phase. */}
+          <Heading as="h1" size="sm" display="flex">
+            <Badge colorPalette={info.color} size="lg">
+              <LevelIcon name={info.icon} />
+              {info.name}
+            </Badge>
+          </Heading>
           {mode.kind === 'review' ? (
             <Badge colorPalette="purple" size="lg" data-testid="review-mode">
               復習モード
@@ -196,9 +199,9 @@ export function PracticeScreen({
             <Icon boxSize="12" color={`${info.color}.600`}>
               <LevelIcon name={info.icon} />
             </Icon>
-            <Heading as="h1" size="xl">
+            <Text fontSize="2xl" fontWeight="bold">
               {info.name}
-            </Heading>
+            </Text>
             <Text color="gray.600">{mode.kind === 'review'
                 ? '復習の時期の問題から出題します。終わったら、このレベルの新しい問題が続きます。'
                 : mode.kind === 'scenario'

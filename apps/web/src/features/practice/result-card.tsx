@@ -76,7 +76,7 @@ export function ResultCard(props: {
 
         <Stack gap="2">
           <HStack gap="2">
-            <Heading as="h3" size="sm" color="gray.600">
+            <Heading as="h2" size="sm" color="gray.600">
               模範解答
             </Heading>
             {result.isAlternative ? <Badge colorPalette="green">別解</Badge> : null}
@@ -99,7 +99,7 @@ export function ResultCard(props: {
         </Stack>
 
         <Stack gap="2">
-          <Heading as="h3" size="sm" color="gray.600">
+          <Heading as="h2" size="sm" color="gray.600">
             あなたの解答
           </Heading>
           <Box lang="en">
@@ -109,7 +109,7 @@ export function ResultCard(props: {
 
         {result.errors.length > 0 ? (
           <Stack gap="2">
-            <Heading as="h3" size="sm" color="gray.600">
+            <Heading as="h2" size="sm" color="gray.600">
               直すところ
             </Heading>
             <List.Root gap="1" ps="1" listStyle="none">
@@ -128,7 +128,7 @@ export function ResultCard(props: {
         ) : null}
 
         <Stack gap="2">
-          <Heading as="h3" size="sm" color="gray.600">
+          <Heading as="h2" size="sm" color="gray.600">
             フィードバック
           </Heading>
           <Text whiteSpace="pre-wrap" data-testid="feedback">
@@ -141,7 +141,7 @@ export function ResultCard(props: {
 
         {result.alternatives.length > 0 ? (
           <Stack gap="1">
-            <Heading as="h3" size="sm" color="gray.600">
+            <Heading as="h2" size="sm" color="gray.600">
               ほかの正しい言い方
             </Heading>
             {result.alternatives.map((alternative) => (
@@ -154,7 +154,7 @@ export function ResultCard(props: {
 
         {result.similarPhrases.length > 0 ? (
           <Stack gap="1" data-testid="similar-phrases">
-            <Heading as="h3" size="sm" color="gray.600">
+            <Heading as="h2" size="sm" color="gray.600">
               類似フレーズ
             </Heading>
             {result.similarPhrases.map((phrase) => (
