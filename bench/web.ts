@@ -27,7 +27,7 @@ const webDir = path.join(root, 'apps/web');
 const webDist = path.join(webDir, 'dist');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
-const PUBLIC_ROUTES = ['/login', '/terms', '/privacy', '/signup', '/demo'];
+const PUBLIC_ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ['/login', '/terms', '/privacy', '/signup', '/demo'];
 const LIGHTHOUSE_ROUTES = process.env.BENCH_NO_LIGHTHOUSE ? [] : ['/login', '/terms', '/demo'];
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 

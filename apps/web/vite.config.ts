@@ -1,9 +1,13 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
   plugins: [
+    // File-based routes (src/routes) → src/routeTree.gen.ts; each route's component is a chunk of its
+    // own, loaded when the route is (docs/decisions/021-typed-routes-and-forms.md). Must precede react().
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: true }),
     react(),
     // Hashed assets are compressed once at build (brotli and gzip, highest levels); the server sends
     // the variant the browser accepts (apps/api/src/server.ts, @fastify/static `preCompressed`).

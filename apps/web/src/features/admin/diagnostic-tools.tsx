@@ -14,9 +14,9 @@ const NAVIGATION_TESTS = [
 ];
 
 /** The spec's payment debug page: return URLs, webhook, plan prices, a payment looked up by id. */
-export function PaymentDebugTool() {
-  // A checkout return URL carries session_id: opening the tool from it looks the payment up at once.
-  const initial = typeof window === 'undefined' ? '' : new URLSearchParams(window.location.search).get('session_id') ?? '';
+export function PaymentDebugTool({ sessionId }: { sessionId?: string }) {
+  // A checkout return URL carries session_id (validated by the /admin route): the tool looks it up at once.
+  const initial = sessionId ?? '';
   const [draft, setDraft] = useState(initial);
   const [paymentId, setPaymentId] = useState(initial.replace(/[^A-Za-z0-9_\-.]/g, ''));
   const debug = trpc.admin.tools.paymentDebug.useQuery({ paymentId: paymentId || undefined });

@@ -1,6 +1,5 @@
-import { isPublicPath } from '@shunkan/config/routes';
 import { FullPageSpinner } from '@shunkan/ui/components';
-import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
 
@@ -14,9 +13,9 @@ function normalise(pathname: string): string {
 }
 
 /**
- * The access guard of spec section 2: public paths shown as they are (those that need the session wait
- * for it), protected paths (including the 404 catch-all) only for a signed-in user, else /login.
- * This is a convenience for the user: every protected call is checked again on the server.
+ * Every page's frame. The access rules of spec section 2 are the routes' guards (lib/guards.ts,
+ * `beforeLoad`); this layout mounts the data layer for pages that call the API and, on pages that need
+ * the session, waits until the auth state has it.
  */
 export function RootLayout() {
   const location = useLocation();
@@ -24,26 +23,31 @@ export function RootLayout() {
   // previous one, which may be using it.
   const dataMounted = useRef(false);
   if (!NO_DATA_PATHS.has(normalise(location.pathname))) dataMounted.current = true;
-  if (!dataMounted.current) return <Guard />;
+  if (!dataMounted.current) return <SessionGate />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <DataProvider>
-        <Guard />
+        <SessionGate />
       </DataProvider>
     </Suspense>
   );
 }
 
-function Guard() {
+function SessionGate() {
   const { initialized, user, ensureAuth } = useAuth();
   const location = useLocation();
+  const router = useRouter();
   const onDemand = isAuthOnDemandPath(location.pathname);
   useEffect(() => {
     if (!onDemand) ensureAuth();
   }, [onDemand, ensureAuth]);
-  if (onDemand) return <Outlet />;
-  if (!initialized) return <FullPageSpinner />;
-  if (isPublicPath(location.pathname) || user) return <Outlet />;
-  const redirect = location.pathname === '/' ? undefined : location.href;
-  return <Navigate to="/login" search={redirect ? { redirect } : {}} replace />;
+  // Signed out (here, in another tab, or the session expired): the guards run again, so a protected
+  // page sends the visitor to /login.
+  const signedIn = useRef(Boolean(user));
+  useEffect(() => {
+    if (signedIn.current && !user) void router.invalidate();
+    signedIn.current = Boolean(user);
+  }, [user, router]);
+  if (!onDemand && !initialized) return <FullPageSpinner />;
+  return <Outlet />;
 }
