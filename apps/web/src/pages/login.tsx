@@ -3,7 +3,6 @@ import { TEXT } from '@shunkan/config/texts';
 import { Brand, CenteredCard } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
 import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { GoogleButton } from '../features/auth/google-button';
@@ -15,18 +14,12 @@ import { authErrorMessage } from '../lib/auth-errors';
 export function LoginPage({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
   const { ensureAuth } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { login, busy, error, unverified, resendVerification } = useEmailLogin(redirect);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    await login(email, password);
-  }
+  const { form, submit, busy, error, unverified, resendVerification } = useEmailLogin(redirect);
+  const { errors } = form.formState;
 
   return (
     <CenteredCard title="ログイン">
-      <Stack as="form" gap="4" onSubmit={onSubmit} onFocus={ensureAuth} {...NO_VALIDATE}>
+      <Stack as="form" gap="4" onSubmit={submit} onFocus={ensureAuth} {...NO_VALIDATE}>
         <Box textAlign="center">
           <Brand />
           <Text color="gray.600" fontSize="sm" mt="1">
@@ -43,8 +36,14 @@ export function LoginPage({ redirect }: { redirect?: string }) {
           </FormAlert>
         ) : null}
         {unverified ? <EmulatorMailbox email={unverified.email} kind="VERIFY_EMAIL" /> : null}
-        <TextField label="メールアドレス" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <TextField label="パスワード" name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <TextField label="メールアドレス" type="email" autoComplete="email" registration={form.register('email')} error={errors.email?.message} />
+        <TextField
+          label="パスワード"
+          type="password"
+          autoComplete="current-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+        />
         <Button type="submit" colorPalette="blue" loading={busy} loadingText="ログイン中...">
           ログイン
         </Button>

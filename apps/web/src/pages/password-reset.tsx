@@ -3,7 +3,10 @@ import { TEXT } from '@shunkan/config/texts';
 import { CenteredCard } from '@shunkan/ui/components';
 import { Link } from '@tanstack/react-router';
 import { ResetPasswordPage } from './reset-password';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordResetForm } from '@shunkan/config/forms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
 import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { authErrorMessage } from '../lib/auth-errors';
@@ -12,30 +15,24 @@ import { loadFirebase } from '../lib/firebase';
 
 /** Request a reset e-mail (/password-reset); with a reset link in the URL it shows the new-password form. */
 export function PasswordResetPage({ search }: { search: ActionSearch }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(passwordResetForm), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   if (search.oobCode) return <ResetPasswordPage search={search} />;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) return setError(TEXT.emailRequired);
-    setBusy(true);
-    setError(null);
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
       const fb = await loadFirebase();
-      await fb.sendPasswordResetEmail(fb.auth, email.trim(), { url: `${window.location.origin}/login` });
+      await fb.sendPasswordResetEmail(fb.auth, email, { url: `${window.location.origin}/login` });
     } catch (e) {
       // Do not reveal whether the address is registered; only malformed input is reported.
       if ((e as { code?: string }).code === 'auth/invalid-email') {
-        setBusy(false);
-        return setError(authErrorMessage(e, TEXT.emailRequired));
+        form.setError('email', { message: authErrorMessage(e, TEXT.emailRequired) });
+        return;
       }
     }
-    setBusy(false);
-    setSentTo(email.trim());
-  }
+    setSentTo(email);
+  });
 
   return (
     <CenteredCard title="パスワードの再設定">
@@ -49,9 +46,8 @@ export function PasswordResetPage({ search }: { search: ActionSearch }) {
           </>
         ) : (
           <>
-            {error ? <FormAlert status="error" title={error} /> : null}
-            <TextField label="メールアドレス" type="email" value={email} onChange={setEmail} autoComplete="email" />
-            <Button type="submit" colorPalette="blue" loading={busy}>
+            <TextField label="メールアドレス" type="email" registration={form.register('email')} error={errors.email?.message} autoComplete="email" />
+            <Button type="submit" colorPalette="blue" loading={isSubmitting}>
               再設定メールを送信
             </Button>
           </>

@@ -3,7 +3,10 @@ import { TEXT } from '@shunkan/config/texts';
 import { CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { newPasswordForm } from '@shunkan/config/forms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { authErrorMessage } from '../lib/auth-errors';
 import { loadFirebase } from '../lib/firebase';
@@ -15,10 +18,8 @@ export function ResetPasswordPage({ search }: { search: ActionSearch }) {
   const navigate = useNavigate();
   const [state, setState] = useState<'checking' | 'invalid' | 'form'>('checking');
   const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(newPasswordForm), defaultValues: { password: '', confirm: '' } });
+  const { errors, isSubmitting } = form.formState;
 
   useOnce(() => {
     if (!search.oobCode || (search.mode && search.mode !== 'resetPassword')) return setState('invalid');
@@ -34,11 +35,7 @@ export function ResetPasswordPage({ search }: { search: ActionSearch }) {
     );
   });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (password.length < 8) return setError(TEXT.passwordMin8);
-    if (password !== confirm) return setError(TEXT.passwordMismatch);
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async ({ password }) => {
     try {
       const fb = await loadFirebase();
       await fb.confirmPasswordReset(fb.auth, search.oobCode ?? '', password);
@@ -46,10 +43,8 @@ export function ResetPasswordPage({ search }: { search: ActionSearch }) {
       await navigate({ to: '/login' });
     } catch (e) {
       notify({ type: 'error', title: 'パスワード更新エラー', description: authErrorMessage(e, 'エラー') });
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   if (state === 'checking') return <FullPageSpinner />;
   return (
@@ -68,10 +63,22 @@ export function ResetPasswordPage({ search }: { search: ActionSearch }) {
           <Text fontSize="sm" color="gray.600">
             {account}
           </Text>
-          {error ? <FormAlert status="error" title={error} /> : null}
-          <TextField label="新しいパスワード" type="password" value={password} onChange={setPassword} helper="8文字以上" autoComplete="new-password" />
-          <TextField label="新しいパスワード（確認）" type="password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
-          <Button type="submit" colorPalette="blue" loading={busy}>
+          <TextField
+            label="新しいパスワード"
+            type="password"
+            registration={form.register('password')}
+            error={errors.password?.message}
+            helper="8文字以上"
+            autoComplete="new-password"
+          />
+          <TextField
+            label="新しいパスワード（確認）"
+            type="password"
+            registration={form.register('confirm')}
+            error={errors.confirm?.message}
+            autoComplete="new-password"
+          />
+          <Button type="submit" colorPalette="blue" loading={isSubmitting}>
             パスワードを更新
           </Button>
         </Stack>

@@ -3,45 +3,42 @@ import { TEXT } from '@shunkan/config/texts';
 import { CenteredCard } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupForm } from '@shunkan/config/forms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
 import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { GoogleButton } from '../features/auth/google-button';
 import { useAuth } from '../lib/auth';
 import { loadFirebase } from '../lib/firebase';
-import { signupErrorMessage, validateSignup, verificationSettings, type SignupErrors } from '../features/auth/email-auth';
+import { signupErrorMessage, verificationSettings } from '../features/auth/email-auth';
 
+/** /signup (a signed-in visitor is sent home by the route's guard). */
 export function SignupPage() {
   const navigate = useNavigate();
   const { ensureAuth } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [agreeTerms, setAgreeTerms] = useState(false);
-  const [agreePrivacy, setAgreePrivacy] = useState(false);
-  const [errors, setErrors] = useState<SignupErrors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(signupForm),
+    defaultValues: { email: '', password: '', confirm: '', agreeTerms: false, agreePrivacy: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateSignup({ email, password, confirm, agreeTerms, agreePrivacy });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setFormError(null);
     try {
       const fb = await loadFirebase();
-      const credential = await fb.createUserWithEmailAndPassword(fb.auth, email.trim(), password);
+      const credential = await fb.createUserWithEmailAndPassword(fb.auth, email, password);
       await fb.sendEmailVerification(credential.user, verificationSettings());
       // The account may only be used once the address is confirmed: sign out until then.
       await fb.signOut(fb.auth);
-      setSentTo(email.trim());
+      setSentTo(email);
     } catch (e) {
-      setErrors({ form: signupErrorMessage(e) });
-    } finally {
-      setBusy(false);
+      setFormError(signupErrorMessage(e));
     }
-  }
+  });
 
   if (sentTo) {
     return (
@@ -59,34 +56,32 @@ export function SignupPage() {
     );
   }
 
+  const [agreeTerms, agreePrivacy] = form.watch(['agreeTerms', 'agreePrivacy']);
   const canSubmit = agreeTerms && agreePrivacy;
+  const agreeError = errors.agreePrivacy?.message;
   return (
     <CenteredCard title="新規登録">
       <Stack as="form" gap="4" onSubmit={onSubmit} onFocus={ensureAuth} {...NO_VALIDATE}>
-        {errors.form ? <FormAlert status="error" title={errors.form} /> : null}
-        <TextField label="メールアドレス" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} />
+        {formError ? <FormAlert status="error" title={formError} /> : null}
+        <TextField label="メールアドレス" type="email" autoComplete="email" registration={form.register('email')} error={errors.email?.message} />
         <TextField
           label="パスワード"
-          name="password"
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
+          registration={form.register('password')}
           helper={TEXT.passwordHint6}
-          error={errors.password}
+          error={errors.password?.message}
         />
         <TextField
           label="パスワード（確認）"
-          name="confirm"
           type="password"
           autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirm}
+          registration={form.register('confirm')}
+          error={errors.confirm?.message}
         />
         <Stack gap="2">
           <HStack gap="2" wrap="wrap">
-            <Checkbox.Root checked={agreeTerms} onCheckedChange={(e) => setAgreeTerms(e.checked === true)}>
+            <Checkbox.Root checked={agreeTerms} onCheckedChange={(e) => form.setValue('agreeTerms', e.checked === true, { shouldValidate: form.formState.isSubmitted })}>
               <Checkbox.HiddenInput name="agreeTerms" />
               <Checkbox.Control />
               <Checkbox.Label>利用規約に同意します</Checkbox.Label>
@@ -98,7 +93,7 @@ export function SignupPage() {
             </ChakraLink>
           </HStack>
           <HStack gap="2" wrap="wrap">
-            <Checkbox.Root checked={agreePrivacy} onCheckedChange={(e) => setAgreePrivacy(e.checked === true)}>
+            <Checkbox.Root checked={agreePrivacy} onCheckedChange={(e) => form.setValue('agreePrivacy', e.checked === true, { shouldValidate: form.formState.isSubmitted })}>
               <Checkbox.HiddenInput name="agreePrivacy" />
               <Checkbox.Control />
               <Checkbox.Label>プライバシーポリシーに同意します</Checkbox.Label>
@@ -109,13 +104,13 @@ export function SignupPage() {
               </Link>
             </ChakraLink>
           </HStack>
-          {!canSubmit || errors.agree ? (
-            <Text fontSize="sm" color={errors.agree ? 'red.600' : 'gray.600'}>
+          {!canSubmit || agreeError ? (
+            <Text fontSize="sm" color={agreeError ? 'red.600' : 'gray.600'}>
               {TEXT.agreeRequired}
             </Text>
           ) : null}
         </Stack>
-        <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={busy} loadingText="登録中...">
+        <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={isSubmitting} loadingText="登録中...">
           アカウントを作成
         </Button>
         <GoogleButton

@@ -1,3 +1,4 @@
+import { adminPassword } from '@shunkan/config/forms';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -46,7 +47,7 @@ export const adminRouter = router({
 
   /** The spec's admin-setup page, admin-only: create or promote an administrator. */
   setupAdmin: adminProcedure
-    .input(z.object({ email: z.string().trim().email('メールアドレスの形式が正しくありません'), password: z.string().min(8, 'パスワードは8文字以上で設定してください').max(128).optional() }))
+    .input(z.object({ email: z.string().trim().email('メールアドレスの形式が正しくありません'), password: z.optional(adminPassword) }))
     .output(z.object({ created: z.boolean(), email: z.string() }))
     .mutation(async ({ ctx, input }) => {
       const auth = ctx.services.auth?.auth;

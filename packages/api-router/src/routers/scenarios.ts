@@ -1,3 +1,4 @@
+import { scenarioFields } from '@shunkan/config/forms';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { SCENARIO_TEXT } from '@shunkan/config/texts';
 import { z } from 'zod';
@@ -14,10 +15,8 @@ import { premiumProcedure, router } from '../trpc.js';
 import { throwServeError, ZServedProblem } from './practice.js';
 import { AppError } from '../errors.js';
 
-export const ZScenarioFields = z.object({
-  title: z.string().trim().min(1, SCENARIO_TEXT.titleRequired).max(100, SCENARIO_TEXT.titleTooLong),
-  description: z.string().trim().min(1, SCENARIO_TEXT.descriptionRequired).max(1000, SCENARIO_TEXT.descriptionTooLong),
-});
+/** The same rules (and messages) as the learner's scenario form. */
+export const ZScenarioFields = z.object(scenarioFields.shape);
 
 const ZScenarioId = z.uuid(SCENARIO_TEXT.notFound);
 

@@ -1,7 +1,10 @@
 import { TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
 import { useNavigate } from '@tanstack/react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginForm } from '@shunkan/config/forms';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { authErrorMessage, isAlreadyRegistered } from '../../lib/auth-errors';
 import { loadFirebase } from '../../lib/firebase';
 
@@ -9,35 +12,34 @@ export function verificationSettings() {
   return { url: `${window.location.origin}/confirm` };
 }
 
-/** E-mail sign-in; afterwards the user goes to `redirect` (a same-site path, validated by the route) or home. */
+/**
+ * The e-mail sign-in form (spec section 5: e-mail and password required); afterwards the user goes to
+ * `redirect` (a same-site path, validated by the route) or home. An unverified account is signed out
+ * again and offered a new verification mail.
+ */
 export function useEmailLogin(redirect: string | undefined) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
   const [error, setError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
 
-  async function login(email: string, password: string) {
+  const submit = form.handleSubmit(async ({ email, password }) => {
     setError(null);
     setUnverified(null);
-    if (!email.trim()) return setError('メールアドレスを入力してください');
-    if (!password) return setError('パスワードを入力してください');
-    setBusy(true);
     try {
       const fb = await loadFirebase();
-      const credential = await fb.signInWithEmailAndPassword(fb.auth, email.trim(), password);
+      const credential = await fb.signInWithEmailAndPassword(fb.auth, email, password);
       if (!credential.user.emailVerified) {
         await fb.signOut(fb.auth);
-        setUnverified({ email: email.trim(), password });
+        setUnverified({ email, password });
         setError(TEXT.emailNotVerified);
         return;
       }
       await navigate({ href: redirect ?? '/' });
     } catch (e) {
-      setError(e instanceof Error || (e as { code?: string })?.code ? authErrorMessage(e, TEXT.loginFailed) : TEXT.loginFailed);
-    } finally {
-      setBusy(false);
+      setError(authErrorMessage(e, TEXT.loginFailed));
     }
-  }
+  });
 
   async function resendVerification() {
     if (!unverified) return;
@@ -52,18 +54,7 @@ export function useEmailLogin(redirect: string | undefined) {
     }
   }
 
-  return { login, busy, error, unverified, resendVerification };
-}
-
-export type SignupErrors = { email?: string; password?: string; confirm?: string; agree?: string; form?: string };
-
-export function validateSignup(input: { email: string; password: string; confirm: string; agreeTerms: boolean; agreePrivacy: boolean }, minPassword = 6): SignupErrors {
-  const errors: SignupErrors = {};
-  if (!input.email.trim()) errors.email = TEXT.emailRequired;
-  if (input.password.length < minPassword) errors.password = TEXT.passwordHint6;
-  if (input.password !== input.confirm) errors.confirm = TEXT.passwordMismatch;
-  if (!input.agreeTerms || !input.agreePrivacy) errors.agree = TEXT.agreeRequired;
-  return errors;
+  return { form, submit, busy: form.formState.isSubmitting, error, unverified, resendVerification };
 }
 
 export function signupErrorMessage(error: unknown): string {

@@ -1,3 +1,4 @@
+import { problemInput } from '@shunkan/config/forms';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { z } from 'zod';
 import {
@@ -11,22 +12,10 @@ import {
 import { adminProcedure, router } from '../../trpc.js';
 
 const noNul = (s: string) => !s.includes('\0');
-const ZText = (min: number, max: number, label: string) =>
-  z.string().trim().min(min, `${label}を入力してください`).max(max, `${label}は${max}文字以内で入力してください`).refine(noNul, '使用できない文字が含まれています');
 const ZProblemId = z.string().max(100).regex(/^[a-z0-9-]+$/, '問題IDの形式が正しくありません');
 
-const ZProblemInput = z.object({
-  level: z.enum(LEVEL_KEYS),
-  japanese: ZText(2, 200, '日本語の文'),
-  answers: z
-    .array(
-      ZText(2, 300, '正解の英文').refine((a) => /[A-Za-z]/.test(a) && !/[\u3040-\u30ff\u4e00-\u9fff]/.test(a), '正解は英文で入力してください'),
-    )
-    .min(1, '正解の英文を1つ以上入力してください')
-    .max(10, '正解は10個までです'),
-  grammarPoint: ZText(1, 60, '文法項目'),
-  explanation: ZText(5, 500, '解説'),
-});
+/** The same rules (and messages) as the admin's problem form. */
+const ZProblemInput = problemInput;
 
 /** The problem bank from the content tab: browse with statistics, add, edit, disable. */
 export const adminProblemsRouter = router({
