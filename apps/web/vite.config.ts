@@ -1,3 +1,4 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -5,6 +6,9 @@ import { chakraRecipesPerModule } from './build/chakra-recipes';
 
 export default defineConfig({
   plugins: [
+    // File-based routes (src/routes) → src/routeTree.gen.ts; each route's component is a chunk of its
+    // own, loaded when the route is (docs/decisions/021-typed-routes-and-forms.md). Must precede react().
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single', semicolons: true }),
     // Each module that renders Chakra components brings their recipes (the theme has none of its own).
     chakraRecipesPerModule(),
     react(),

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCQueryUtils } from '@trpc/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { onUserChange, useAuth, useReportSubscription } from './auth';
 import { createQueryClient, createTrpcClient, trpc } from './trpc';
@@ -7,6 +8,17 @@ import { createQueryClient, createTrpcClient, trpc } from './trpc';
 // the pages that call the API (features/layout/root-layout.tsx), not by terms, privacy, login or signup.
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
+const queryUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+
+/**
+ * The signed-in user's subscription record from the server, for the router's guards (`beforeLoad`,
+ * lib/guards.ts). It shares the pages' cache: a record read a moment ago (the same navigation's
+ * preload) is not fetched twice; anything older is read again, so a payment just made opens the
+ * practice screens.
+ */
+export function fetchSubscription() {
+  return queryUtils.subscription.current.fetch(undefined, { staleTime: 2000 });
+}
 
 // A different account (or sign-out) must never see the previous account's cached data: cleared before
 // the next render, as the session changes.

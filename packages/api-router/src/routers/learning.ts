@@ -1,4 +1,5 @@
 import { ZText } from '@shunkan/config/schemas';
+import { dailyGoal } from '@shunkan/config/forms';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { saveDailyGoal } from '@shunkan/db/learning';
 import { z } from 'zod';
@@ -133,7 +134,7 @@ export const learningRouter = router({
     .query(({ ctx }) => getDailyGoal({ db: ctx.db, userId: ctx.user.id, now: ctx.now() })),
 
   setDailyGoal: protectedProcedure
-    .input(z.object({ dailyGoal: z.number().int().min(1, '目標は1問以上にしてください').max(100, '目標は100問以内にしてください').nullable() }))
+    .input(z.object({ dailyGoal: z.nullable(dailyGoal) }))
     .output(ZDailyGoal)
     .mutation(async ({ ctx, input }) => {
       await saveDailyGoal(ctx.db, ctx.user.id, input.dailyGoal, ctx.now());

@@ -6,25 +6,11 @@ import { ContentTab } from './content-tab';
 import { OverviewTab } from './overview-tab';
 import { PaymentsTab } from './payments-tab';
 import { ToolsTab } from './tools-tab';
+import { ADMIN_TABS, type AdminTab } from './tabs';
 import { UsersTab } from './users-tab';
 
-export const ADMIN_TABS = [
-  { value: 'overview', label: '概要' },
-  { value: 'users', label: 'ユーザー' },
-  { value: 'content', label: 'コンテンツ' },
-  { value: 'appeals', label: '申し立て' },
-  { value: 'payments', label: '決済' },
-  { value: 'analytics', label: '分析' },
-  { value: 'tools', label: 'ツール' },
-] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number]['value'];
-
-export function isAdminTab(value: unknown): value is AdminTab {
-  return ADMIN_TABS.some((t) => t.value === value);
-}
-
 /** The dashboard for an admin (the route shows the denial screen to everyone else). */
-export function AdminDashboard({ tab, tool }: { tab: AdminTab; tool?: string }) {
+export function AdminDashboard({ tab, tool, sessionId }: { tab: AdminTab; tool?: string; sessionId?: string }) {
   const navigate = useNavigate();
   const pendingAppeals = usePendingAppealCount();
   return (
@@ -37,7 +23,10 @@ export function AdminDashboard({ tab, tool }: { tab: AdminTab; tool?: string }) 
           <Link to="/">ホーム</Link>
         </Button>
       </HStack>
-      <Tabs.Root value={tab} lazyMount unmountOnExit onValueChange={(e) => void navigate({ to: '/admin', search: { tab: e.value } })}>
+      <Tabs.Root value={tab} lazyMount unmountOnExit onValueChange={(e) => {
+          const next = ADMIN_TABS.find((t) => t.value === e.value)?.value;
+          if (next) void navigate({ to: '/admin', search: { tab: next } });
+        }}>
         {/* On a phone the labels keep their width and the list scrolls sideways. */}
         <Tabs.List overflowX="auto" overflowY="hidden" flexWrap="nowrap" css={{ scrollbarWidth: 'thin' }} data-testid="admin-tabs">
           {ADMIN_TABS.map((t) => (
@@ -71,7 +60,7 @@ export function AdminDashboard({ tab, tool }: { tab: AdminTab; tool?: string }) 
           <AnalyticsTab />
         </Tabs.Content>
         <Tabs.Content value="tools" pt="6">
-          <ToolsTab tool={tool} />
+          <ToolsTab tool={tool} sessionId={sessionId} />
         </Tabs.Content>
       </Tabs.Root>
     </Container>

@@ -1,12 +1,13 @@
 import { Badge, Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { LoadError, Loading, ResponsiveRows, Section } from './common';
 import { formatCount, LEVEL_LABEL } from './format';
 import { ProblemEditor } from './problem-editor';
 import { ProblemGenerator } from './problem-generator';
 import { RatingValue } from '../icons/rating-value';
+import { useSearchForm } from './search-form';
 
 const PAGE_SIZE = 20;
 /** Grammar points listed before "show all" (the bank has hundreds; a phone should not scroll through all). */
@@ -16,7 +17,6 @@ export function ContentTab() {
   const content = trpc.admin.content.useQuery();
   const [level, setLevel] = useState<LevelKey | ''>('');
   const [grammarPoint, setGrammarPoint] = useState('');
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
@@ -31,11 +31,10 @@ export function ContentTab() {
   const groups = useMemo(() => (content.data ?? []).filter((c) => !level || c.difficulty === level), [content.data, level]);
   const pages = problems.data ? Math.max(1, Math.ceil(problems.data.total / PAGE_SIZE)) : 1;
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
+  const searchForm = useSearchForm((query) => {
     setPage(1);
-    setSearch(draft.trim());
-  }
+    setSearch(query);
+  });
 
   if (content.error) return <LoadError error={content.error} />;
   if (!content.data) return <Loading />;
@@ -95,8 +94,8 @@ export function ContentTab() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <HStack as="form" onSubmit={onSearch} role="search" flex="1" gap="2">
-            <Input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="日本語・英文・IDで検索" aria-label="問題を検索" bg="white" maxLength={200} />
+          <HStack as="form" onSubmit={searchForm.submit} role="search" flex="1" gap="2">
+            <Input {...searchForm.input} placeholder="日本語・英文・IDで検索" aria-label="問題を検索" bg="white" maxLength={200} />
             <Button type="submit" flexShrink={0}>
               検索
             </Button>

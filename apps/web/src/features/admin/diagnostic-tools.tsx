@@ -1,9 +1,10 @@
 import { Badge, Box, Button, Code, HStack, Input, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NO_VALIDATE } from '../auth/form-parts';
 import { LoadError, Loading, ResponsiveRows, Section } from './common';
 import { formatDateTime, formatYen } from './format';
+import { useSearchForm } from './search-form';
 
 const NAVIGATION_TESTS = [
   { label: 'プラン選択', href: '/subscription-select' },
@@ -13,18 +14,18 @@ const NAVIGATION_TESTS = [
   { label: '決済キャンセル', href: '/payment-cancelled' },
 ];
 
-/** The spec's payment debug page: return URLs, webhook, plan prices, a payment looked up by id. */
-export function PaymentDebugTool() {
-  // A checkout return URL carries session_id: opening the tool from it looks the payment up at once.
-  const initial = typeof window === 'undefined' ? '' : new URLSearchParams(window.location.search).get('session_id') ?? '';
-  const [draft, setDraft] = useState(initial);
-  const [paymentId, setPaymentId] = useState(initial.replace(/[^A-Za-z0-9_\-.]/g, ''));
-  const debug = trpc.admin.tools.paymentDebug.useQuery({ paymentId: paymentId || undefined });
+/** The characters a payment or checkout session id may hold (anything else is dropped). */
+function paymentIdOf(text: string): string {
+  return text.trim().replace(/[^A-Za-z0-9_\-.]/g, '');
+}
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setPaymentId(draft.trim().replace(/[^A-Za-z0-9_\-.]/g, ''));
-  }
+/** The spec's payment debug page: return URLs, webhook, plan prices, a payment looked up by id. */
+export function PaymentDebugTool({ sessionId }: { sessionId?: string }) {
+  // A checkout return URL carries session_id (validated by the /admin route): the tool looks it up at once.
+  const initial = sessionId ?? '';
+  const [paymentId, setPaymentId] = useState(paymentIdOf(initial));
+  const debug = trpc.admin.tools.paymentDebug.useQuery({ paymentId: paymentId || undefined });
+  const searchForm = useSearchForm((query) => setPaymentId(paymentIdOf(query)), initial);
 
   if (debug.error) return <LoadError error={debug.error} />;
   if (!debug.data) return <Loading />;
@@ -56,8 +57,8 @@ export function PaymentDebugTool() {
           { header: '価格ID', cell: (p) => <Code wordBreak="break-all">{p.priceId ?? '未設定'}</Code> },
         ]}
       />
-      <Stack as="form" direction={{ base: 'column', sm: 'row' }} gap="2" onSubmit={onSubmit} {...NO_VALIDATE}>
-        <Input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="決済ID または session_id" aria-label="決済ID" bg="white" maxLength={200} />
+      <Stack as="form" direction={{ base: 'column', sm: 'row' }} gap="2" onSubmit={searchForm.submit} {...NO_VALIDATE}>
+        <Input {...searchForm.input} placeholder="決済ID または session_id" aria-label="決済ID" bg="white" maxLength={200} />
         <Button type="submit" flexShrink={0}>
           決済を調べる
         </Button>

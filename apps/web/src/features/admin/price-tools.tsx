@@ -2,7 +2,10 @@ import { Badge, Box, Button, Code, Field, HStack, Input, SimpleGrid, Stack, Swit
 import type { RouterOutputs } from '@shunkan/api-router';
 import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage, plansUpdatedMessage, priceIdPinnedMessage } from '@shunkan/config/admin';
 import { notify } from '@shunkan/ui/toaster';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { priceCheckForm } from '@shunkan/config/forms';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { NO_VALIDATE } from '../auth/form-parts';
 import { LoadError, Loading, ResponsiveRows, Section } from './common';
@@ -47,33 +50,33 @@ function PriceDetails({ price, source }: { price: Price; source: string }) {
 
 /** The spec's price check page: trimmed id, price_ required, prod_ refused, then the provider's answer. */
 export function PriceCheckTool({ configuration }: { configuration: Configuration }) {
-  const [priceId, setPriceId] = useState('');
+  const form = useForm({ resolver: zodResolver(priceCheckForm), defaultValues: { priceId: '' } });
   const check = trpc.admin.tools.priceInfo.useMutation();
   const [result, setResult] = useState<{ price: Price; source: string } | null>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setResult(null);
-    const checked = checkPriceId(priceId);
-    if (!checked.ok) {
-      notify({ type: 'error', title: ADMIN_TEXT.priceCheckFailedTitle, description: checked.message });
-      return;
-    }
-    try {
-      const found = await check.mutateAsync({ priceId: checked.priceId });
-      setResult(found);
-      notify({ type: 'success', title: ADMIN_TEXT.priceCheckDone, description: `${found.price.id}: ${formatPriceAmount(found.price.unit_amount, found.price.currency)}` });
-    } catch (error) {
-      notify({ type: 'error', title: ADMIN_TEXT.priceCheckFailedTitle, description: errorMessage(error, ADMIN_TEXT.priceCheckFailed) });
-    }
-  }
+  const onSubmit = form.handleSubmit(
+    async ({ priceId }) => {
+      setResult(null);
+      try {
+        const found = await check.mutateAsync({ priceId });
+        setResult(found);
+        notify({ type: 'success', title: ADMIN_TEXT.priceCheckDone, description: `${found.price.id}: ${formatPriceAmount(found.price.unit_amount, found.price.currency)}` });
+      } catch (error) {
+        notify({ type: 'error', title: ADMIN_TEXT.priceCheckFailedTitle, description: errorMessage(error, ADMIN_TEXT.priceCheckFailed) });
+      }
+    },
+    (errors) => {
+      setResult(null);
+      notify({ type: 'error', title: ADMIN_TEXT.priceCheckFailedTitle, description: errors.priceId?.message });
+    },
+  );
 
   return (
     <Section title="価格IDの確認">
       <SandboxNote billingMode={configuration.billingMode} />
       <Stack as="form" direction={{ base: 'column', sm: 'row' }} gap="2" onSubmit={onSubmit} {...NO_VALIDATE}>
-        <Input value={priceId} onChange={(e) => setPriceId(e.target.value)} placeholder="price_..." aria-label="価格ID" bg="white" maxLength={300} />
-        <Button type="submit" colorPalette="blue" disabled={!priceId.trim()} loading={check.isPending} flexShrink={0}>
+        <Input {...form.register('priceId')} placeholder="price_..." aria-label="価格ID" bg="white" maxLength={300} />
+        <Button type="submit" colorPalette="blue" disabled={!form.watch('priceId').trim()} loading={check.isPending} flexShrink={0}>
           確認する
         </Button>
       </Stack>

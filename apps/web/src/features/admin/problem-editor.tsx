@@ -1,13 +1,21 @@
 import { Badge, Box, Button, Dialog, Field, HStack, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
 import { notify } from '@shunkan/ui/toaster';
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { problemForm } from '@shunkan/config/forms';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod/mini';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { NO_VALIDATE } from '../auth/form-parts';
 import { LEVEL_LABEL } from './format';
 
-type Draft = { level: LevelKey; japanese: string; answers: string; grammarPoint: string; explanation: string };
+type Draft = z.input<typeof problemForm>;
 const EMPTY: Draft = { level: 'middle-school', japanese: '', answers: '', grammarPoint: '', explanation: '' };
+
+function isLevel(value: string): value is LevelKey {
+  return LEVEL_KEYS.some((key) => key === value);
+}
 
 /** Add a problem (no id) or edit one, with its statistics and the most common named errors. */
 export function ProblemEditor({ id, open, onClose }: { id: string | null; open: boolean; onClose: () => void }) {
@@ -15,46 +23,40 @@ export function ProblemEditor({ id, open, onClose }: { id: string | null; open: 
   const detail = trpc.admin.problems.get.useQuery({ id: id ?? '' }, { enabled: open && Boolean(id) });
   const save = trpc.admin.problems.save.useMutation();
   const setActive = trpc.admin.problems.setActive.useMutation();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  // The rules and messages are the server's (`problemInput`); the answers are typed one per line.
+  const form = useForm({ resolver: zodResolver(problemForm), defaultValues: EMPTY });
+  const { errors } = form.formState;
   const [error, setError] = useState<string | null>(null);
+  const { reset } = form;
 
   useEffect(() => {
     setError(null);
-    if (!id) setDraft(EMPTY);
+    if (!id) reset(EMPTY);
     else if (detail.data)
-      setDraft({
-        level: detail.data.level as LevelKey,
+      reset({
+        level: isLevel(detail.data.level) ? detail.data.level : 'middle-school',
         japanese: detail.data.japanese,
         answers: detail.data.answers.join('\n'),
         grammarPoint: detail.data.grammarPoint,
         explanation: detail.data.explanation,
       });
-  }, [id, detail.data, open]);
+  }, [id, detail.data, open, reset]);
 
   async function refresh() {
     await Promise.all([utils.admin.problems.list.invalidate(), utils.admin.content.invalidate(), id ? utils.admin.problems.get.invalidate({ id }) : null]);
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (problem) => {
     setError(null);
-    const answers = draft.answers.split('\n').map((a) => a.trim()).filter(Boolean);
-    if (!draft.japanese.trim() || answers.length === 0 || !draft.grammarPoint.trim() || draft.explanation.trim().length < 5) {
-      setError('日本語の文、正解の英文（1行に1つ）、文法項目、解説（5文字以上）を入力してください');
-      return;
-    }
     try {
-      const result = await save.mutateAsync({
-        id: id ?? undefined,
-        problem: { level: draft.level, japanese: draft.japanese, answers, grammarPoint: draft.grammarPoint, explanation: draft.explanation },
-      });
+      const result = await save.mutateAsync({ id: id ?? undefined, problem });
       notify({ type: 'success', title: '保存しました', description: result.created ? `問題 ${result.id} を追加しました` : `問題 ${result.id} を更新しました` });
       await refresh();
       onClose();
     } catch (e) {
       setError(errorMessage(e, '保存に失敗しました'));
     }
-  }
+  });
 
   async function toggleActive() {
     if (!id || !detail.data) return;
@@ -98,7 +100,7 @@ export function ProblemEditor({ id, open, onClose }: { id: string | null; open: 
                   <Field.Root>
                     <Field.Label>レベル</Field.Label>
                     <NativeSelect.Root disabled={Boolean(id)}>
-                      <NativeSelect.Field value={draft.level} onChange={(e) => setDraft({ ...draft, level: e.target.value as LevelKey })}>
+                      <NativeSelect.Field {...form.register('level')}>
                         {LEVEL_KEYS.map((key) => (
                           <option key={key} value={key}>
                             {LEVEL_LABEL[key]}
@@ -108,21 +110,25 @@ export function ProblemEditor({ id, open, onClose }: { id: string | null; open: 
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
                   </Field.Root>
-                  <Field.Root>
+                  <Field.Root invalid={Boolean(errors.japanese)}>
                     <Field.Label>日本語の文</Field.Label>
-                    <Input value={draft.japanese} onChange={(e) => setDraft({ ...draft, japanese: e.target.value })} maxLength={200} />
+                    <Input {...form.register('japanese')} maxLength={200} />
+                    {errors.japanese ? <Field.ErrorText>{errors.japanese.message}</Field.ErrorText> : null}
                   </Field.Root>
-                  <Field.Root>
+                  <Field.Root invalid={Boolean(errors.answers)}>
                     <Field.Label>正解の英文（1行に1つ、最初の文が模範解答）</Field.Label>
-                    <Textarea value={draft.answers} onChange={(e) => setDraft({ ...draft, answers: e.target.value })} rows={5} />
+                    <Textarea {...form.register('answers')} rows={5} />
+                    {errors.answers ? <Field.ErrorText>{errors.answers.message}</Field.ErrorText> : null}
                   </Field.Root>
-                  <Field.Root>
+                  <Field.Root invalid={Boolean(errors.grammarPoint)}>
                     <Field.Label>文法項目</Field.Label>
-                    <Input value={draft.grammarPoint} onChange={(e) => setDraft({ ...draft, grammarPoint: e.target.value })} maxLength={60} />
+                    <Input {...form.register('grammarPoint')} maxLength={60} />
+                    {errors.grammarPoint ? <Field.ErrorText>{errors.grammarPoint.message}</Field.ErrorText> : null}
                   </Field.Root>
-                  <Field.Root>
+                  <Field.Root invalid={Boolean(errors.explanation)}>
                     <Field.Label>解説</Field.Label>
-                    <Textarea value={draft.explanation} onChange={(e) => setDraft({ ...draft, explanation: e.target.value })} rows={3} maxLength={500} />
+                    <Textarea {...form.register('explanation')} rows={3} maxLength={500} />
+                    {errors.explanation ? <Field.ErrorText>{errors.explanation.message}</Field.ErrorText> : null}
                   </Field.Root>
                   {error ? (
                     <Text color="red.600" role="alert">

@@ -24,7 +24,7 @@ export function toolOf(value: string | undefined): ToolName {
   return ADMIN_TOOLS.find((t) => t.value === name)?.value ?? 'price-check';
 }
 
-export function ToolsTab({ tool }: { tool?: string }) {
+export function ToolsTab({ tool, sessionId }: { tool?: string; sessionId?: string }) {
   const navigate = useNavigate();
   const current = toolOf(tool);
   return (
@@ -49,7 +49,7 @@ export function ToolsTab({ tool }: { tool?: string }) {
       {current === 'price-list' ? <PriceListTool /> : null}
       {current === 'plan-configuration' ? <WithConfiguration>{(c) => <PlanConfigurationTool configuration={c} />}</WithConfiguration> : null}
       {current === 'price-setup' ? <WithConfiguration>{(c) => <PriceSetupTool configuration={c} />}</WithConfiguration> : null}
-      {current === 'payment-debug' ? <PaymentDebugTool /> : null}
+      {current === 'payment-debug' ? <PaymentDebugTool sessionId={sessionId} /> : null}
       {current === 'health' ? <HealthTool /> : null}
       {current === 'admin-setup' ? <AdminAccountTools /> : null}
     </Stack>

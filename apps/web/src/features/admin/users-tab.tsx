@@ -2,10 +2,11 @@ import { Badge, Button, Code, HStack, Input, Stack, Switch, Text } from '@chakra
 import type { RouterOutputs } from '@shunkan/api-router';
 import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE } from '@shunkan/config/admin';
 import { notify } from '@shunkan/ui/toaster';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { LoadError, Loading, ResponsiveRows, Section } from './common';
 import { formatDate, formatDateTime, STATUS_LABEL } from './format';
+import { useSearchForm } from './search-form';
 
 type AdminUser = RouterOutputs['admin']['users']['list']['users'][number];
 
@@ -13,25 +14,22 @@ type AdminUser = RouterOutputs['admin']['users']['list']['users'][number];
 const REFRESH_DELAY_MS = 100;
 
 export function UsersTab() {
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const users = trpc.admin.users.list.useQuery({ search: search || undefined, page, pageSize: ADMIN_USERS_PAGE_SIZE });
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
+  const searchForm = useSearchForm((query) => {
     setPage(1);
-    setSearch(draft.trim());
-  }
+    setSearch(query);
+  });
 
   return (
     <Stack gap="6">
       <Section title="ユーザー一覧">
-        <Stack as="form" direction={{ base: 'column', sm: 'row' }} gap="2" onSubmit={onSearch} role="search">
+        <Stack as="form" direction={{ base: 'column', sm: 'row' }} gap="2" onSubmit={searchForm.submit} role="search">
           <Input
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            {...searchForm.input}
             placeholder="メールアドレスで検索"
             aria-label="メールアドレスで検索"
             maxLength={200}

@@ -1,25 +1,26 @@
 import { Alert, Field, Input } from '@chakra-ui/react';
-import type { ChangeEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
+/** A labelled input bound to a react-hook-form field; the helper gives way to the field's error. */
 export function TextField(props: {
   label: string;
+  registration: UseFormRegisterReturn;
   type?: 'email' | 'password' | 'text';
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
+  error?: string;
   helper?: string;
   autoComplete?: string;
-  name?: string;
+  placeholder?: string;
+  maxLength?: number;
 }) {
   return (
     <Field.Root invalid={Boolean(props.error)}>
       <Field.Label>{props.label}</Field.Label>
       <Input
-        name={props.name}
+        {...props.registration}
         type={props.type ?? 'text'}
-        value={props.value}
         autoComplete={props.autoComplete}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => props.onChange(e.target.value)}
+        placeholder={props.placeholder}
+        maxLength={props.maxLength}
         bg="white"
       />
       {props.helper && !props.error ? <Field.HelperText>{props.helper}</Field.HelperText> : null}

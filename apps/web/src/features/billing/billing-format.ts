@@ -1,4 +1,4 @@
-import { formatYen, isPlanId, TRIAL_DAYS, type BillingInterval, type PlanId, type SubscriptionStatus } from '@shunkan/config/plans';
+import { formatYen, TRIAL_DAYS, type BillingInterval, type SubscriptionStatus } from '@shunkan/config/plans';
 
 /** Subscription statuses as the learner reads them. */
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
@@ -42,15 +42,6 @@ export function trialEndIfStartedNow(now = new Date()): Date {
 }
 
 /** The plan id from a query parameter: unknown or missing ids fall back to standard (spec). */
-export function planIdFromSearch(value: unknown): PlanId {
-  return isPlanId(value) ? value : 'standard';
-}
-
-/** `?trial=true` arrives as the boolean true (TanStack's JSON search parsing) or the string. */
-export function isTrueParam(value: unknown): boolean {
-  return value === true || value === 'true';
-}
-
 export function dailyLimitLabel(limit: number | null | undefined): string {
   return limit === null || limit === undefined ? '無制限' : `1日${limit}問まで`;
 }

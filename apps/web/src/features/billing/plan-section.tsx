@@ -4,7 +4,7 @@ import { BILLING_UI_TEXT } from '@shunkan/config/billing';
 import { findPlan, formatYen } from '@shunkan/config/plans';
 import { ResponsiveRows } from '@shunkan/ui/responsive-rows';
 import { notify } from '@shunkan/ui/toaster';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { getPublicConfig } from '../../lib/public-config';
@@ -292,11 +292,10 @@ function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: reado
 }
 
 /** My page: current plan, change to yearly, pricing table, payment management. */
-export function PlanSection() {
+export function PlanSection({ portal }: { portal?: 'sandbox' }) {
   const { isAdmin } = useAuth();
   const subscription = useSubscription();
   const plans = usePlans();
-  const search = useSearch({ strict: false }) as { portal?: unknown };
   const [isPlanModalOpen, setPlanModalOpen] = useState(false);
   // Server-side answers to "may this learner upgrade / open the portal", plus the payment history.
   const details = trpc.billing.details.useQuery(undefined, { staleTime: 0 });
@@ -319,7 +318,7 @@ export function PlanSection() {
     );
   }
 
-  const showSandboxPortal = !isAdmin && search.portal === 'sandbox' && getPublicConfig().billingMode === 'sandbox';
+  const showSandboxPortal = !isAdmin && portal === 'sandbox' && getPublicConfig().billingMode === 'sandbox';
   const showYearly = !isAdmin && view.subscriptionStatus === 'active' && !isYearly(view) && details.data?.canUpgradeToYearly === true;
   const canManageBilling = !isAdmin && (details.data?.canManageBilling ?? hasPaidPlan(view));
   const currentPlanId = view.subscriptionStatus === 'active' ? view.planType : null;

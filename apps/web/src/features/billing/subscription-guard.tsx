@@ -1,23 +1,16 @@
 import { Box, Button, Card, Container, Heading, HStack, Icon, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { TEXT } from '@shunkan/config/texts';
-import { FullPageSpinner } from '@shunkan/ui/components';
 import { Link } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 
 /**
- * Spec section 2: spinner while loading; admins and learners with an active subscription or trial
- * see the content; others a card saying a subscription is required. The server enforces the same
- * rule on every practice call; this only spares the learner a failing screen.
+ * Spec section 2: admins and learners with an active subscription or trial see the practice screens
+ * (the router's guard, lib/guards.ts `subscriptionAccess`, decides from the server's record); others
+ * this card saying a subscription is required. The server enforces the same rule on every practice call.
  */
-export function SubscriptionGuard({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
-  const subscription = trpc.subscription.current.useQuery(undefined, { enabled: Boolean(user), staleTime: 0 });
-  if (!user) return null;
-  if (subscription.isLoading) return <FullPageSpinner />;
-  if (subscription.data?.isAdmin || subscription.data?.hasAccess) return <>{children}</>;
+export function SubscriptionRequired() {
   return (
     <Container maxW="lg" py="16">
       <Card.Root data-testid="subscription-required">

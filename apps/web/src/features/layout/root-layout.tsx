@@ -1,7 +1,6 @@
-import { isPublicPath } from '@shunkan/config/routes';
 import { Box } from '@chakra-ui/react';
 import { FullPageSpinner } from '@shunkan/ui/components';
-import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
 
@@ -15,9 +14,9 @@ function normalise(pathname: string): string {
 }
 
 /**
- * The access guard of spec section 2: public paths shown as they are (those that need the session wait
- * for it), protected paths (including the 404 catch-all) only for a signed-in user, else /login.
- * This is a convenience for the user: every protected call is checked again on the server.
+ * Every page's frame. The access rules of spec section 2 are the routes' guards (lib/guards.ts,
+ * `beforeLoad`); this layout mounts the data layer for pages that call the API and, on pages that need
+ * the session, waits until the auth state has it.
  */
 export function RootLayout() {
   const location = useLocation();
@@ -31,26 +30,31 @@ export function RootLayout() {
       {dataMounted.current ? (
         <Suspense fallback={<FullPageSpinner />}>
           <DataProvider>
-            <Guard />
+            <SessionGate />
           </DataProvider>
         </Suspense>
       ) : (
-        <Guard />
+        <SessionGate />
       )}
     </Box>
   );
 }
 
-function Guard() {
+function SessionGate() {
   const { initialized, user, ensureAuth } = useAuth();
   const location = useLocation();
+  const router = useRouter();
   const onDemand = isAuthOnDemandPath(location.pathname);
   useEffect(() => {
     if (!onDemand) ensureAuth();
   }, [onDemand, ensureAuth]);
-  if (onDemand) return <Outlet />;
-  if (!initialized) return <FullPageSpinner />;
-  if (isPublicPath(location.pathname) || user) return <Outlet />;
-  const redirect = location.pathname === '/' ? undefined : location.href;
-  return <Navigate to="/login" search={redirect ? { redirect } : {}} replace />;
+  // Signed out (here, in another tab, or the session expired): the guards run again, so a protected
+  // page sends the visitor to /login.
+  const signedIn = useRef(Boolean(user));
+  useEffect(() => {
+    if (signedIn.current && !user) void router.invalidate();
+    signedIn.current = Boolean(user);
+  }, [user, router]);
+  if (!onDemand && !initialized) return <FullPageSpinner />;
+  return <Outlet />;
 }

@@ -4,7 +4,10 @@ import { findLevel, isLevelKey } from '@shunkan/config/levels';
 import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Bookmark, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { dailyGoalForm } from '@shunkan/config/forms';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { LevelIcon } from '../icons/level-icon';
 import { RatingValue } from '../icons/rating-value';
@@ -227,14 +230,23 @@ export function DailyGoalEditor() {
     },
     onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '目標の保存に失敗しました') }),
   });
-  const [draft, setDraft] = useState<string | null>(null);
   if (goal.error) return <LoadError error={goal.error} />;
   if (!goal.data) return <Skeleton height="16" borderRadius="lg" />;
-  const value = draft ?? (goal.data.dailyGoal === null ? '' : String(goal.data.dailyGoal));
-  const parsed = Number(value);
-  const isValid = value.trim() !== '' && Number.isInteger(parsed) && parsed >= 1 && parsed <= 100;
+  return <DailyGoalForm key={String(goal.data.dailyGoal)} current={goal.data.dailyGoal} busy={save.isPending} onSave={(dailyGoal) => save.mutate({ dailyGoal })} />;
+}
+
+/** The goal box: 1 to 100 problems a day (the server's rule); saving is offered only for a valid number. */
+function DailyGoalForm({ current, busy, onSave }: { current: number | null; busy: boolean; onSave: (goal: number | null) => void }) {
+  const form = useForm({
+    resolver: zodResolver(dailyGoalForm),
+    defaultValues: { dailyGoal: current === null ? '' : String(current) },
+    mode: 'onChange',
+  });
+  const onSubmit = form.handleSubmit(({ dailyGoal }) => onSave(dailyGoal));
+  const typed = form.watch('dailyGoal').trim() !== '';
+  const { isValid } = form.formState;
   return (
-    <Stack gap="3" data-testid="daily-goal">
+    <Stack as="form" gap="3" data-testid="daily-goal" onSubmit={onSubmit}>
       <Text color="gray.600" fontSize="sm">
         1日に解く問題数を決めましょう（1〜100問）。ホーム画面に今日の進み具合が表示されます。
       </Text>
@@ -244,23 +256,22 @@ export function DailyGoalEditor() {
           inputMode="numeric"
           min={1}
           max={100}
-          value={value}
-          onChange={(e) => setDraft(e.target.value)}
+          {...form.register('dailyGoal')}
           aria-label="1日の目標（問題数）"
           maxW="28"
           bg="white"
         />
         <Text>問 / 日</Text>
-        <Button colorPalette="blue" size="sm" disabled={!isValid} loading={save.isPending} onClick={() => save.mutate({ dailyGoal: parsed })}>
+        <Button type="submit" colorPalette="blue" size="sm" disabled={!isValid} loading={busy}>
           保存
         </Button>
-        {goal.data.dailyGoal !== null ? (
-          <Button variant="ghost" size="sm" onClick={() => save.mutate({ dailyGoal: null })} disabled={save.isPending}>
+        {current !== null ? (
+          <Button variant="ghost" size="sm" onClick={() => onSave(null)} disabled={busy}>
             目標を解除
           </Button>
         ) : null}
       </HStack>
-      {value.trim() !== '' && !isValid ? (
+      {typed && !isValid ? (
         <Text color="red.600" fontSize="sm">
           1〜100の数字を入力してください
         </Text>

@@ -3,7 +3,10 @@ import type { RouterOutputs } from '@shunkan/api-router';
 import { SCENARIO_TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { scenarioFields } from '@shunkan/config/forms';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../billing/confirm-dialog';
 import { useSubscription } from '../billing/use-plans';
@@ -15,44 +18,29 @@ type Fields = { title: string; description: string };
 const TITLE_MAX = 100;
 const DESCRIPTION_MAX = 1000;
 
-function fieldError(fields: Fields): string | null {
-  if (!fields.title.trim()) return SCENARIO_TEXT.titleRequired;
-  if (fields.title.trim().length > TITLE_MAX) return SCENARIO_TEXT.titleTooLong;
-  if (!fields.description.trim()) return SCENARIO_TEXT.descriptionRequired;
-  if (fields.description.trim().length > DESCRIPTION_MAX) return SCENARIO_TEXT.descriptionTooLong;
-  return null;
-}
-
+/** Create or edit a scenario; the rules (and messages) are the server's (`scenarioFields`). */
 function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boolean; onSubmit: (fields: Fields) => void; onCancel?: () => void }) {
-  const [fields, setFields] = useState(props.initial);
-  const [touched, setTouched] = useState(false);
-  const error = fieldError(fields);
+  const form = useForm({ resolver: zodResolver(scenarioFields), defaultValues: props.initial });
+  // One message at a time, title first, as the server reports them.
+  const errors = form.formState.errors;
+  const error = errors.title?.message ?? errors.description?.message;
   return (
-    <Stack
-      as="form"
-      gap="3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTouched(true);
-        if (!error) props.onSubmit({ title: fields.title.trim(), description: fields.description.trim() });
-      }}
-    >
-      <Field.Root>
+    <Stack as="form" gap="3" onSubmit={form.handleSubmit(props.onSubmit)}>
+      <Field.Root invalid={Boolean(errors.title)}>
         <Field.Label>タイトル</Field.Label>
-        <Input value={fields.title} maxLength={TITLE_MAX} placeholder="例：空港でのチェックイン" onChange={(e) => setFields({ ...fields, title: e.target.value })} bg="white" />
+        <Input {...form.register('title')} maxLength={TITLE_MAX} placeholder="例：空港でのチェックイン" bg="white" />
       </Field.Root>
-      <Field.Root>
+      <Field.Root invalid={Boolean(errors.description)}>
         <Field.Label>場面の説明</Field.Label>
         <Textarea
-          value={fields.description}
+          {...form.register('description')}
           maxLength={DESCRIPTION_MAX}
           rows={3}
           placeholder="例：荷物を預けたり、搭乗口を尋ねたりする会話。受動態も練習したい。"
-          onChange={(e) => setFields({ ...fields, description: e.target.value })}
           bg="white"
         />
       </Field.Root>
-      {touched && error ? (
+      {error ? (
         <Text color="red.600" fontSize="sm" role="alert">
           {error}
         </Text>

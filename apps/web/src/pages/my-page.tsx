@@ -42,7 +42,7 @@ function AccountSection() {
 }
 
 /** /my-page (signed-in users; the route guard sends guests to /login). */
-export function MyPage() {
+export function MyPage({ portal }: { portal?: 'sandbox' }) {
   return (
     <Box bg="gray.50" minH="100vh">
       <Container maxW="3xl" py={{ base: 6, md: 10 }} px={{ base: 3, sm: 4 }}>
@@ -78,7 +78,7 @@ export function MyPage() {
             <BookmarkList />
           </Section>
           <Section title="プラン・お支払い" testId="plan-section">
-            <PlanSection />
+            <PlanSection portal={portal} />
           </Section>
           <AccountSection />
         </Stack>

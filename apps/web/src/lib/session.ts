@@ -1,0 +1,40 @@
+import type { User } from 'firebase/auth';
+import { hasSessionHint, loadFirebase } from './firebase';
+
+/**
+ * The auth state as the router's guards read it (router context `auth`, lib/guards.ts). Unlike the
+ * React auth state (lib/auth.tsx), each read waits for what it needs: the Firebase SDK's report of the
+ * session, or the server's subscription record.
+ */
+export type AuthSession = {
+  /** The signed-in user once the SDK has reported the session (downloads the SDK the first time). */
+  currentUser(): Promise<User | null>;
+  /** Whether this browser held a session when it last looked, without downloading anything. */
+  hasSessionHint(): boolean;
+  /**
+   * The server's answer for the signed-in user: admin role, and access to practice (an active
+   * subscription or trial). The server checks both again on every call; this only spares a failing screen.
+   */
+  access(): Promise<{ isAdmin: boolean; hasAccess: boolean }>;
+};
+
+export type RouterContext = { auth: AuthSession };
+
+export const authSession: AuthSession = {
+  async currentUser() {
+    const { auth } = await loadFirebase();
+    await auth.authStateReady();
+    return auth.currentUser;
+  },
+  hasSessionHint,
+  async access() {
+    const { fetchSubscription } = await import('./data-provider');
+    try {
+      const record = await fetchSubscription();
+      return { isAdmin: record.isAdmin, hasAccess: record.hasAccess };
+    } catch {
+      // As before the guards moved to the router: an unreadable record shows the subscription card.
+      return { isAdmin: false, hasAccess: false };
+    }
+  },
+};

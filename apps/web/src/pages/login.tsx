@@ -1,0 +1,78 @@
+import { Box, Button, HStack, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
+import { TEXT } from '@shunkan/config/texts';
+import { Brand, CenteredCard } from '@shunkan/ui/components';
+import { notify } from '@shunkan/ui/toaster';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
+import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
+import { GoogleButton } from '../features/auth/google-button';
+import { useEmailLogin } from '../features/auth/email-auth';
+import { useAuth } from '../lib/auth';
+import { authErrorMessage } from '../lib/auth-errors';
+
+/** /login (a signed-in visitor is sent home by the route's guard). */
+export function LoginPage({ redirect }: { redirect?: string }) {
+  const navigate = useNavigate();
+  const { ensureAuth } = useAuth();
+  const { form, submit, busy, error, unverified, resendVerification } = useEmailLogin(redirect);
+  const { errors } = form.formState;
+
+  return (
+    <CenteredCard title="ログイン">
+      <Stack as="form" gap="4" onSubmit={submit} onFocus={ensureAuth} {...NO_VALIDATE}>
+        <Box textAlign="center">
+          <Brand />
+          <Text color="gray.600" fontSize="sm" mt="1">
+            日本語を見て、すぐ英語に。
+          </Text>
+        </Box>
+        {error ? (
+          <FormAlert status="error" title={error}>
+            {unverified ? (
+              <Button size="xs" mt="2" variant="outline" onClick={() => void resendVerification()}>
+                認証メールを再送信
+              </Button>
+            ) : null}
+          </FormAlert>
+        ) : null}
+        {unverified ? <EmulatorMailbox email={unverified.email} kind="VERIFY_EMAIL" /> : null}
+        <TextField label="メールアドレス" type="email" autoComplete="email" registration={form.register('email')} error={errors.email?.message} />
+        <TextField
+          label="パスワード"
+          type="password"
+          autoComplete="current-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+        />
+        <Button type="submit" colorPalette="blue" loading={busy} loadingText="ログイン中...">
+          ログイン
+        </Button>
+        <ChakraLink asChild fontSize="sm" color="blue.600" alignSelf="flex-end">
+          <Link to="/password-reset">パスワードをお忘れの方</Link>
+        </ChakraLink>
+        <HStack>
+          <Separator flex="1" />
+          <Text fontSize="xs" color="gray.500">
+            または
+          </Text>
+          <Separator flex="1" />
+        </HStack>
+        <GoogleButton
+          label="Googleでログイン"
+          onSuccess={() => void navigate({ to: '/auth-callback' })}
+          onError={(e) => notify({ type: 'error', title: TEXT.googleLoginFailed, description: authErrorMessage(e, '') || undefined })}
+        />
+        <Button variant="subtle" colorPalette="yellow" asChild>
+          <Link to="/demo">デモを試す（登録不要）</Link>
+        </Button>
+        <Text fontSize="sm" textAlign="center">
+          アカウントをお持ちでない方は{' '}
+          <ChakraLink asChild color="blue.600" fontWeight="bold">
+            <Link to="/signup">新規登録</Link>
+          </ChakraLink>
+        </Text>
+      </Stack>
+    </CenteredCard>
+  );
+}
+

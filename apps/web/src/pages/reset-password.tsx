@@ -1,0 +1,89 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { TEXT } from '@shunkan/config/texts';
+import { CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
+import { notify } from '@shunkan/ui/toaster';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { newPasswordForm } from '@shunkan/config/forms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
+import { authErrorMessage } from '../lib/auth-errors';
+import { loadFirebase } from '../lib/firebase';
+
+import type { ActionSearch } from '../lib/search';
+import { useOnce } from '../features/auth/use-once';
+/** New password from a recovery link (/reset-password): ≥ 8 characters, confirmed. */
+export function ResetPasswordPage({ search }: { search: ActionSearch }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<'checking' | 'invalid' | 'form'>('checking');
+  const [account, setAccount] = useState('');
+  const form = useForm({ resolver: zodResolver(newPasswordForm), defaultValues: { password: '', confirm: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  useOnce(() => {
+    if (!search.oobCode || (search.mode && search.mode !== 'resetPassword')) return setState('invalid');
+    const oobCode = search.oobCode;
+    loadFirebase()
+      .then((fb) => fb.verifyPasswordResetCode(fb.auth, oobCode))
+      .then(
+      (email) => {
+        setAccount(email);
+        setState('form');
+      },
+      () => setState('invalid'),
+    );
+  });
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      const fb = await loadFirebase();
+      await fb.confirmPasswordReset(fb.auth, search.oobCode ?? '', password);
+      notify({ type: 'success', title: 'パスワードを更新しました', description: '新しいパスワードでログインしてください。' });
+      await navigate({ to: '/login' });
+    } catch (e) {
+      notify({ type: 'error', title: 'パスワード更新エラー', description: authErrorMessage(e, 'エラー') });
+    }
+  });
+
+  if (state === 'checking') return <FullPageSpinner />;
+  return (
+    <CenteredCard title="新しいパスワードの設定">
+      {state === 'invalid' ? (
+        <Stack gap="4">
+          <FormAlert status="error" title={TEXT.invalidLink}>
+            パスワード再設定のリンクが無効か、有効期限が切れています。
+          </FormAlert>
+          <Button asChild colorPalette="blue">
+            <Link to="/password-reset">再設定メールを送り直す</Link>
+          </Button>
+        </Stack>
+      ) : (
+        <Stack as="form" gap="4" onSubmit={onSubmit} {...NO_VALIDATE}>
+          <Text fontSize="sm" color="gray.600">
+            {account}
+          </Text>
+          <TextField
+            label="新しいパスワード"
+            type="password"
+            registration={form.register('password')}
+            error={errors.password?.message}
+            helper="8文字以上"
+            autoComplete="new-password"
+          />
+          <TextField
+            label="新しいパスワード（確認）"
+            type="password"
+            registration={form.register('confirm')}
+            error={errors.confirm?.message}
+            autoComplete="new-password"
+          />
+          <Button type="submit" colorPalette="blue" loading={isSubmitting}>
+            パスワードを更新
+          </Button>
+        </Stack>
+      )}
+    </CenteredCard>
+  );
+}
+

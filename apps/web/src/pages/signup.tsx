@@ -1,0 +1,131 @@
+import { Button, Checkbox, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { TEXT } from '@shunkan/config/texts';
+import { CenteredCard } from '@shunkan/ui/components';
+import { notify } from '@shunkan/ui/toaster';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupForm } from '@shunkan/config/forms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
+import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
+import { GoogleButton } from '../features/auth/google-button';
+import { useAuth } from '../lib/auth';
+import { loadFirebase } from '../lib/firebase';
+import { signupErrorMessage, verificationSettings } from '../features/auth/email-auth';
+
+/** /signup (a signed-in visitor is sent home by the route's guard). */
+export function SignupPage() {
+  const navigate = useNavigate();
+  const { ensureAuth } = useAuth();
+  const form = useForm({
+    resolver: zodResolver(signupForm),
+    defaultValues: { email: '', password: '', confirm: '', agreeTerms: false, agreePrivacy: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    setFormError(null);
+    try {
+      const fb = await loadFirebase();
+      const credential = await fb.createUserWithEmailAndPassword(fb.auth, email, password);
+      await fb.sendEmailVerification(credential.user, verificationSettings());
+      // The account may only be used once the address is confirmed: sign out until then.
+      await fb.signOut(fb.auth);
+      setSentTo(email);
+    } catch (e) {
+      setFormError(signupErrorMessage(e));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <CenteredCard title="確認メールを送信しました">
+        <Stack gap="4">
+          <FormAlert status="success" title={TEXT.signupMailSent}>
+            {sentTo}
+          </FormAlert>
+          <EmulatorMailbox email={sentTo} kind="VERIFY_EMAIL" />
+          <Button asChild colorPalette="blue">
+            <Link to="/login">ログイン画面へ</Link>
+          </Button>
+        </Stack>
+      </CenteredCard>
+    );
+  }
+
+  const [agreeTerms, agreePrivacy] = form.watch(['agreeTerms', 'agreePrivacy']);
+  const canSubmit = agreeTerms && agreePrivacy;
+  const agreeError = errors.agreePrivacy?.message;
+  return (
+    <CenteredCard title="新規登録">
+      <Stack as="form" gap="4" onSubmit={onSubmit} onFocus={ensureAuth} {...NO_VALIDATE}>
+        {formError ? <FormAlert status="error" title={formError} /> : null}
+        <TextField label="メールアドレス" type="email" autoComplete="email" registration={form.register('email')} error={errors.email?.message} />
+        <TextField
+          label="パスワード"
+          type="password"
+          autoComplete="new-password"
+          registration={form.register('password')}
+          helper={TEXT.passwordHint6}
+          error={errors.password?.message}
+        />
+        <TextField
+          label="パスワード（確認）"
+          type="password"
+          autoComplete="new-password"
+          registration={form.register('confirm')}
+          error={errors.confirm?.message}
+        />
+        <Stack gap="2">
+          <HStack gap="2" wrap="wrap">
+            <Checkbox.Root checked={agreeTerms} onCheckedChange={(e) => form.setValue('agreeTerms', e.checked === true, { shouldValidate: form.formState.isSubmitted })}>
+              <Checkbox.HiddenInput name="agreeTerms" />
+              <Checkbox.Control />
+              <Checkbox.Label>利用規約に同意します</Checkbox.Label>
+            </Checkbox.Root>
+            <ChakraLink asChild color="blue.600" fontSize="sm">
+              <Link to="/terms" target="_blank">
+                （利用規約を読む）
+              </Link>
+            </ChakraLink>
+          </HStack>
+          <HStack gap="2" wrap="wrap">
+            <Checkbox.Root checked={agreePrivacy} onCheckedChange={(e) => form.setValue('agreePrivacy', e.checked === true, { shouldValidate: form.formState.isSubmitted })}>
+              <Checkbox.HiddenInput name="agreePrivacy" />
+              <Checkbox.Control />
+              <Checkbox.Label>プライバシーポリシーに同意します</Checkbox.Label>
+            </Checkbox.Root>
+            <ChakraLink asChild color="blue.600" fontSize="sm">
+              <Link to="/privacy" target="_blank">
+                （プライバシーポリシーを読む）
+              </Link>
+            </ChakraLink>
+          </HStack>
+          {!canSubmit || agreeError ? (
+            <Text fontSize="sm" color={agreeError ? 'red.600' : 'gray.600'}>
+              {TEXT.agreeRequired}
+            </Text>
+          ) : null}
+        </Stack>
+        <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={isSubmitting} loadingText="登録中...">
+          アカウントを作成
+        </Button>
+        <GoogleButton
+          label="Googleで登録"
+          onSuccess={() => void navigate({ to: '/auth-callback' })}
+          onError={() => notify({ type: 'error', title: TEXT.googleSignupFailed })}
+        />
+        <Text fontSize="sm" textAlign="center">
+          すでにアカウントをお持ちの方は{' '}
+          <ChakraLink asChild color="blue.600" fontWeight="bold">
+            <Link to="/login">ログイン</Link>
+          </ChakraLink>
+        </Text>
+      </Stack>
+    </CenteredCard>
+  );
+}
+

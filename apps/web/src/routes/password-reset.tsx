@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PasswordResetPage } from '../pages/password-reset';
+import { actionSearch } from '../lib/search';
+
+/** `/password-reset` (public): asks for a reset e-mail; with a reset link, the new-password form. */
+export const Route = createFileRoute('/password-reset')({
+  validateSearch: actionSearch,
+  component: function PasswordReset() {
+    return <PasswordResetPage search={Route.useSearch()} />;
+  },
+});

@@ -1,0 +1,153 @@
+/**
+ * The form rules of spec section 5, as zod schemas shared by the web app's forms (react-hook-form's
+ * zod resolver) and, where the server checks the same rule, by its procedures. zod/mini: the sign-in
+ * pages load these first (docs/decisions/021-typed-routes-and-forms.md); the server composes them
+ * into its classic-zod inputs.
+ */
+import * as z from 'zod/mini';
+import { checkPriceId } from './admin';
+import { LEVEL_KEYS } from './levels';
+import { SCENARIO_TEXT, TEXT } from './texts';
+
+/** The login page's own messages (spec: e-mail and password required). */
+export const LOGIN_TEXT = {
+  emailRequired: 'メールアドレスを入力してください',
+  passwordRequired: 'パスワードを入力してください',
+} as const;
+
+/** Minimum password length of e-mail signup (Firebase's own minimum). */
+export const SIGNUP_PASSWORD_MIN = 6;
+/** Minimum password length of admin setup and password reset. */
+export const ADMIN_PASSWORD_MIN = 8;
+
+const PASSWORD_TOO_LONG = 'パスワードは128文字以内で設定してください';
+
+const trimmed = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+
+/** An e-mail address the visitor typed (required; the auth provider judges its form). */
+export const requiredEmail = trimmed(TEXT.emailRequired);
+
+/** Admin setup and reset-password: at least 8 characters (the server's admin setup checks the same). */
+export const adminPassword = z.string().check(z.minLength(ADMIN_PASSWORD_MIN, TEXT.passwordMin8), z.maxLength(128, PASSWORD_TOO_LONG));
+
+/** Admin setup: the account's address and, for a new account, an optional password of at least 8. */
+export const adminSetupForm = z.object({
+  email: requiredEmail,
+  password: z.string().check(
+    z.refine((value) => value === '' || value.length >= ADMIN_PASSWORD_MIN, TEXT.passwordMin8),
+    z.maxLength(128, PASSWORD_TOO_LONG),
+  ),
+});
+
+export const loginForm = z.object({
+  email: trimmed(LOGIN_TEXT.emailRequired),
+  password: z.string().check(z.minLength(1, LOGIN_TEXT.passwordRequired)),
+});
+
+/** Signup (spec section 5): e-mail required, password ≥ 6, confirmation matches, both boxes ticked. */
+export const signupForm = z
+  .object({
+    email: requiredEmail,
+    password: z.string().check(z.minLength(SIGNUP_PASSWORD_MIN, TEXT.passwordHint6)),
+    confirm: z.string(),
+    agreeTerms: z.boolean(),
+    agreePrivacy: z.boolean(),
+  })
+  .check(
+    z.refine((form) => form.password === form.confirm, { message: TEXT.passwordMismatch, path: ['confirm'] }),
+    z.refine((form) => form.agreeTerms && form.agreePrivacy, { message: TEXT.agreeRequired, path: ['agreePrivacy'] }),
+  );
+
+/** The spec's simple signup: e-mail and a password of at least 6 characters. */
+export const simpleSignupForm = z.object({
+  email: requiredEmail,
+  password: z.string().check(z.minLength(SIGNUP_PASSWORD_MIN, TEXT.passwordHint6)),
+});
+
+/** Password reset request: the address the link goes to. */
+export const passwordResetForm = z.object({ email: requiredEmail });
+
+/** A new password from a recovery link: at least 8 characters, confirmed. */
+export const newPasswordForm = z
+  .object({ password: adminPassword, confirm: z.string() })
+  .check(z.refine((form) => form.password === form.confirm, { message: TEXT.passwordMismatch, path: ['confirm'] }));
+
+/** A custom scenario (the server's create and update inputs use the same fields). */
+export const scenarioFields = z.object({
+  title: z.string().check(z.trim(), z.minLength(1, SCENARIO_TEXT.titleRequired), z.maxLength(100, SCENARIO_TEXT.titleTooLong)),
+  description: z
+    .string()
+    .check(z.trim(), z.minLength(1, SCENARIO_TEXT.descriptionRequired), z.maxLength(1000, SCENARIO_TEXT.descriptionTooLong)),
+});
+
+/** A Stripe price id (spec section 5): trimmed, required, not a product id, starts with price_. */
+export const priceId = z.string().check(
+  z.trim(),
+  z.superRefine((value, ctx) => {
+    const checked = checkPriceId(value);
+    if (!checked.ok) ctx.issues.push({ code: 'custom', message: checked.message, input: value });
+  }),
+);
+
+const noNul = (value: string) => !value.includes('\0');
+const problemText = (min: number, max: number, label: string) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(min, `${label}を入力してください`),
+    z.maxLength(max, `${label}は${max}文字以内で入力してください`),
+    z.refine(noNul, '使用できない文字が含まれています'),
+  );
+
+/** A problem an admin adds or edits (the server's `admin.problems.save` input). */
+export const problemInput = z.object({
+  level: z.enum(LEVEL_KEYS),
+  japanese: problemText(2, 200, '日本語の文'),
+  answers: z.array(z.string().check(z.trim())).check(
+    z.minLength(1, '正解の英文を1つ以上入力してください'),
+    z.maxLength(10, '正解は10個までです'),
+    // Reported on the list (one message, the first answer's), where the form shows it.
+    z.superRefine((answers, ctx) => {
+      for (const answer of answers) {
+        const message =
+          answer.length < 2
+            ? '正解の英文を入力してください'
+            : answer.length > 300
+              ? '正解の英文は300文字以内で入力してください'
+              : !noNul(answer)
+                ? '使用できない文字が含まれています'
+                : !/[A-Za-z]/.test(answer) || /[\u3040-\u30ff\u4e00-\u9fff]/.test(answer)
+                  ? '正解は英文で入力してください'
+                  : null;
+        if (message) return void ctx.issues.push({ code: 'custom', message, input: answers });
+      }
+    }),
+  ),
+  grammarPoint: problemText(1, 60, '文法項目'),
+  explanation: problemText(5, 500, '解説'),
+});
+
+/** The admin's problem form: the accepted answers typed one per line, then the server's rules. */
+export const problemForm = z.object({
+  ...problemInput.shape,
+  answers: z.pipe(
+    z.string(),
+    z.pipe(
+      z.transform((text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean)),
+      problemInput.shape.answers,
+    ),
+  ),
+});
+
+/** The price check tool (spec section 5): one price id. */
+export const priceCheckForm = z.object({ priceId });
+
+/** A daily goal: 1 to 100 problems a day (the server's `learning.setDailyGoal` input, with null to clear it). */
+export const dailyGoal = z.int().check(z.minimum(1, '目標は1問以上にしてください'), z.maximum(100, '目標は100問以内にしてください'));
+
+/** My page's daily goal box: the number as typed. */
+export const dailyGoalForm = z.object({
+  dailyGoal: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, '目標は1問以上にしてください')),
+    z.pipe(z.transform((text: string) => Number(text)), dailyGoal),
+  ),
+});
