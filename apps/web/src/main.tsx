@@ -27,6 +27,11 @@ function App() {
   );
 }
 
+// The page's code (the matched routes' lazy chunks) downloads while the configuration loads, rather than
+// after the first render asks for it.
+const [matchedRoutes] = router.getMatchedRoutes(window.location.pathname);
+for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
+
 const rootElement = document.getElementById('root') as HTMLElement;
 loadPublicConfig()
   .then(() => {

@@ -10,7 +10,8 @@ export type PublicConfig = {
 let config: PublicConfig | null = null;
 
 export async function loadPublicConfig(): Promise<PublicConfig> {
-  const response = await fetch('/api/public-config', { headers: { accept: 'application/json' } });
+  // A plain GET, so the browser reuses the response index.html preloads (a request header would not match).
+  const response = await fetch('/api/public-config');
   if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
   config = (await response.json()) as PublicConfig;
   return config;
