@@ -1,20 +1,20 @@
 /**
- * The theme (packages/ui/src/theme.ts) carries only the Chakra recipes the app renders, to keep them out
- * of the first load (docs/decisions/014-web-first-load.md). A component whose recipe is left out renders
- * unstyled without any error, so this test reads every Chakra component the app imports, follows the
- * component's modules inside Chakra to the recipe keys they use, and checks the system has each one.
+ * The theme has no component recipe of its own: build/chakra-recipes.ts adds, to each module importing
+ * Chakra components, the recipes they render with (docs/decisions/014-web-first-load.md). A component
+ * whose recipe never arrives renders unstyled without any error, so these tests check what the plugin
+ * relies on: every module names its Chakra components in a plain import, and each recipe it resolves is
+ * Chakra's own default one for that key.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defaultSystem } from '@chakra-ui/react';
-import { system } from '@shunkan/ui/theme';
+import { registerRecipe, system } from '@shunkan/ui/theme';
 import { describe, expect, it } from 'vitest';
+import { chakraImports, createRecipeResolver, recipePrelude } from '../build/chakra-recipes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sourceDirs = [here, path.resolve(here, '../../../packages/ui/src')];
-const chakraEsm = path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist/esm');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -24,70 +24,52 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Names imported (as values or types) from '@chakra-ui/react' anywhere in the app's sources. */
-function importedNames(): Set<string> {
-  const names = new Set<string>();
-  for (const file of sourceDirs.flatMap(sourceFiles)) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@chakra-ui\/react'/g)) {
-      for (const part of (match[1] ?? '').split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
-        if (name) names.add(name);
-      }
-    }
-  }
-  return names;
-}
+const sources = sourceDirs.flatMap(sourceFiles).map((file) => ({ file, code: readFileSync(file, 'utf8') }));
+const resolve = createRecipeResolver();
 
-/** Chakra's barrel: export name -> module file (direct re-exports and `export * as` namespaces). */
-function chakraExports(): Map<string, string> {
-  const index = readFileSync(path.join(chakraEsm, 'index.js'), 'utf8');
-  const namespaces = new Map([...index.matchAll(/import \* as (\S+) from '(\.[^']+)'/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
-  const exports = new Map<string, string>();
-  for (const [, list = '', from] of index.matchAll(/export \{([^}]*)\}(?: from '([^']+)')?/g)) {
-    for (const part of list.split(',')) {
-      const [local = '', exported = local] = part.trim().split(/\s+as\s+/);
-      const module = from ?? namespaces.get(local);
-      if (module?.startsWith('.')) exports.set(exported, path.join(chakraEsm, module));
+describe('Chakra recipes per module', () => {
+  it('finds each component import in the form the plugin reads', () => {
+    for (const { file, code } of sources) {
+      // Only `import { … } from '@chakra-ui/react'` (and the theme's own subpath) is read by the plugin.
+      const specifiers = [...code.matchAll(/from\s+['"](@chakra-ui\/react[^'"]*)['"]/g)].map((m) => m[1]);
+      for (const specifier of specifiers) expect(['@chakra-ui/react', '@chakra-ui/react/theme'], file).toContain(specifier);
+      expect(code, file).not.toMatch(/import\s+\*\s+as\s+\w+\s+from\s+['"]@chakra-ui\/react['"]/);
+      const imports = (code.match(/from\s+['"]@chakra-ui\/react['"]/g) ?? []).length;
+      const read = (code.match(/import\s+(type\s+)?\{[^}]*\}\s+from\s+['"]@chakra-ui\/react['"]/g) ?? []).length;
+      expect(read, file).toBe(imports);
     }
-  }
-  return exports;
-}
-
-/** Recipe keys used by a Chakra module and the component modules it imports. */
-function recipeKeys(entry: string, seen = new Set<string>()): Set<string> {
-  const keys = new Set<string>();
-  if (seen.has(entry)) return keys;
-  seen.add(entry);
-  const code = readFileSync(entry, 'utf8');
-  for (const [, key = ''] of code.matchAll(/\bkey: "([A-Za-z]+)"/g)) keys.add(key);
-  for (const [, relative = ''] of code.matchAll(/from '(\.[^']+)'/g)) {
-    const next = path.join(path.dirname(entry), relative);
-    if (next.includes(`${path.sep}components${path.sep}`)) for (const key of recipeKeys(next, seen)) keys.add(key);
-  }
-  return keys;
-}
-
-describe('Chakra theme', () => {
-  it('has the recipe of every Chakra component the app imports', () => {
-    const exports = chakraExports();
-    const names = [...importedNames()];
-    expect(names).toContain('Button');
-    const missing: string[] = [];
-    for (const name of names) {
-      const module = exports.get(name);
-      if (!module) continue; // a hook, a type or a helper, not a component module
-      for (const key of recipeKeys(module)) {
-        const inDefault = defaultSystem.isRecipe(key) || defaultSystem.isSlotRecipe(key);
-        const inOurs = system.isRecipe(key) || system.isSlotRecipe(key);
-        if (inDefault && !inOurs) missing.push(`${name} needs the "${key}" recipe`);
-      }
-    }
-    expect(missing).toEqual([]);
   });
 
-  it('keeps Chakra default styling for the components it carries', () => {
-    expect(system.getRecipe('button')).toEqual(defaultSystem.getRecipe('button'));
-    expect(system.getSlotRecipe('card')).toEqual(defaultSystem.getSlotRecipe('card'));
+  it("resolves each component the app imports to Chakra's default recipes, composite ones included", async () => {
+    const names = new Set(sources.flatMap(({ code }) => chakraImports(code)));
+    expect(names).toContain('Button');
+    const keysOf = (name: string) => resolve(name).map((ref) => `${ref.slot ? 'slot:' : ''}${ref.key}`);
+    expect(keysOf('Button')).toEqual(expect.arrayContaining(['button', 'spinner']));
+    expect(keysOf('Checkbox')).toEqual(expect.arrayContaining(['slot:checkbox', 'checkmark']));
+    expect(keysOf('NativeSelect')).toContain('slot:nativeSelect');
+    expect(keysOf('Box')).toEqual([]);
+    for (const name of names) {
+      for (const ref of resolve(name)) {
+        const recipe = ((await import(pathToFileURL(ref.file).href)) as Record<string, unknown>)[ref.exportName];
+        expect(recipe, `${name}: ${ref.exportName}`).toEqual(ref.slot ? defaultSystem.getSlotRecipe(ref.key) : defaultSystem.getRecipe(ref.key));
+      }
+    }
+  });
+
+  it('puts one registration per recipe at the top of a module, on its first line', () => {
+    const prelude = recipePrelude(['Button', 'IconButton', 'Card', 'Stack'], resolve);
+    expect(prelude).not.toContain('\n');
+    expect(prelude.match(/__registerRecipe\("button"/g)).toHaveLength(1);
+    expect(prelude).toContain('__registerRecipe("card", __recipe');
+    expect(recipePrelude(['Box', 'Stack'], resolve)).toBe('');
+  });
+
+  it('gives the system a recipe once it is registered, the first one registered staying', () => {
+    const recipe = defaultSystem.getSlotRecipe('timeline');
+    expect(system.isSlotRecipe('timeline')).toBe(false);
+    registerRecipe('timeline', recipe, true);
+    registerRecipe('timeline', { slots: [] }, true);
+    expect(system.getSlotRecipe('timeline')).toBe(recipe);
     expect(system.token('colors.blue.600')).toBe(defaultSystem.token('colors.blue.600'));
   });
 });

@@ -1,90 +1,26 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type RecipeDefinition, type SlotRecipeConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe,
   animationStyles,
-  badgeRecipe,
   breakpoints,
-  buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  codeRecipe,
-  containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
-  headingRecipe,
-  iconRecipe,
-  inputRecipe,
   keyframes,
   layerStyles,
-  linkRecipe,
-  listSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
   semanticTokens,
-  separatorRecipe,
-  skeletonRecipe,
-  spinnerRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 
-// Chakra's default theme (tokens, semantic tokens, text and layer styles, global CSS) with only the
-// recipes of the components the app renders: the other ~60 recipes were a quarter of the first load.
-// A component whose recipe is missing renders unstyled without an error, so
-// apps/web/src/theme-recipes.test.ts checks that every Chakra component the app imports has its recipe:
-// add the recipe here when that test names one.
+// Chakra's default theme (tokens, semantic tokens, text and layer styles, global CSS) without its ~75
+// component recipes, a quarter of the first load. Each recipe comes with the app modules that render
+// its component: apps/web/build/chakra-recipes.ts adds a `registerRecipe` call for it at their top.
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
-  theme: {
-    breakpoints,
-    keyframes,
-    tokens,
-    semanticTokens,
-    textStyles,
-    layerStyles,
-    animationStyles,
-    recipes: {
-      badge: badgeRecipe,
-      button: buttonRecipe,
-      checkmark: checkmarkRecipe,
-      code: codeRecipe,
-      container: containerRecipe,
-      heading: headingRecipe,
-      icon: iconRecipe,
-      input: inputRecipe,
-      link: linkRecipe,
-      separator: separatorRecipe,
-      skeleton: skeletonRecipe,
-      spinner: spinnerRecipe,
-      textarea: textareaRecipe,
-    },
-    slotRecipes: {
-      alert: alertSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      field: fieldSlotRecipe,
-      list: listSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      switch: switchSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      toast: toastSlotRecipe,
-    },
-  },
+  theme: { breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles, recipes: {}, slotRecipes: {} },
 });
 
 const config = defineConfig({
@@ -107,3 +43,14 @@ const config = defineConfig({
 });
 
 export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+
+/**
+ * Adds a component recipe to the system. The system reads `theme.recipes` / `theme.slotRecipes` each
+ * time a component asks for a recipe it has not used yet, so one added before the component first
+ * renders is the one it gets (the plugin's calls run before the importing module's own code).
+ */
+export function registerRecipe(key: string, recipe: RecipeDefinition | SlotRecipeConfig, slot: boolean): void {
+  const theme = (system._config.theme ??= {});
+  const recipes = (slot ? (theme.slotRecipes ??= {}) : (theme.recipes ??= {})) as Record<string, unknown>;
+  recipes[key] ??= recipe;
+}
