@@ -7,8 +7,10 @@
  * trial learner (Auth emulator account), several runs each with the load average, and their medians:
  * its TBT depends on what else the machine is doing.
  *
- * Env: BENCH_VERBOSE=1 lists the scripts and Lighthouse's LCP element and main-thread breakdown;
- * BENCH_NO_LIGHTHOUSE=1 skips Lighthouse; BENCH_LIGHTHOUSE_RUNS (default 3); TEST_PORT_OFFSET shifts ports.
+ * Env: BENCH_VERBOSE=1 lists the scripts and Lighthouse's LCP element and main-thread breakdown (and
+ * keeps each report as JSON); BENCH_NO_LIGHTHOUSE=1 skips Lighthouse; BENCH_LIGHTHOUSE_RUNS (default 3);
+ * BENCH_LIGHTHOUSE_ROUTES (comma-separated; default /login, /terms and the practice screen);
+ * BENCH_WEB_DIST measures that build instead of building apps/web; TEST_PORT_OFFSET shifts ports.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -31,13 +33,14 @@ import { createServer } from '../apps/api/src/server.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const webDir = path.join(root, 'apps/web');
-const webDist = path.join(webDir, 'dist');
+// BENCH_WEB_DIST measures a build made elsewhere (`vite build --outDir …`) instead of building apps/web.
+const webDist = process.env.BENCH_WEB_DIST ?? path.join(webDir, 'dist');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 const PUBLIC_ROUTES = ['/login', '/terms', '/privacy', '/signup', '/demo'];
 const PRACTICE_ROUTE = '/practice/middle-school';
-const LIGHTHOUSE_ROUTES = process.env.BENCH_NO_LIGHTHOUSE ? [] : ['/login', '/terms', PRACTICE_ROUTE];
+const LIGHTHOUSE_ROUTES = process.env.BENCH_NO_LIGHTHOUSE ? [] : (process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',') ?? ['/login', '/terms', PRACTICE_ROUTE]);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const load = () => loadavg()[0]?.toFixed(2) ?? '?';
@@ -80,7 +83,9 @@ function gzipBytesOf(url: string): number {
 }
 
 // 1. The build (the app as served) and the floor.
-execFileSync(process.execPath, [path.join(packageDir('vite'), 'bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: webDir, stdio: 'inherit' });
+if (!process.env.BENCH_WEB_DIST) {
+  execFileSync(process.execPath, [path.join(packageDir('vite'), 'bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: webDir, stdio: 'inherit' });
+}
 const floor = await buildFloor();
 
 // 2. The product on an in-memory database, with an Auth emulator for the signed-in practice screen.
