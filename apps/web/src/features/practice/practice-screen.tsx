@@ -174,7 +174,9 @@ export function PracticeScreen({
             </Text>
           ) : null}
         </HStack>
-        <HStack gap="2">
+        {/* On a phone this group has a line of its own from the start: the day's quota arriving after
+            the first render would otherwise wrap it there and push the card down (layout shift). */}
+        <HStack gap="2" w={{ base: 'full', sm: 'auto' }} justify="flex-end">
           {api.quotaText ? (
             <Text fontSize="sm" color="gray.600" data-testid="remaining-today">
               {api.quotaText}
