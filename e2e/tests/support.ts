@@ -131,7 +131,20 @@ async function horizontalOverflow(page: Page): Promise<string[]> {
   });
 }
 
+/** Waits for the page's finite animations (a dialog fading in) to end: axe reads colours as drawn. */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 async function axeViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
