@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { checkPriceId } from './admin';
 import { LEVEL_KEYS } from './levels';
+import { isStorableText } from './storable-text';
 import { SCENARIO_TEXT, TEXT } from './texts';
 
 /** The login page's own messages (spec: e-mail and password required). */
@@ -89,13 +90,12 @@ export const priceId = z.string().check(
   }),
 );
 
-const noNul = (value: string) => !value.includes('\0');
 const problemText = (min: number, max: number, label: string) =>
   z.string().check(
     z.trim(),
     z.minLength(min, `${label}を入力してください`),
     z.maxLength(max, `${label}は${max}文字以内で入力してください`),
-    z.refine(noNul, '使用できない文字が含まれています'),
+    z.refine(isStorableText, '使用できない文字が含まれています'),
   );
 
 /** A problem an admin adds or edits (the server's `admin.problems.save` input). */
@@ -113,7 +113,7 @@ export const problemInput = z.object({
             ? '正解の英文を入力してください'
             : answer.length > 300
               ? '正解の英文は300文字以内で入力してください'
-              : !noNul(answer)
+              : !isStorableText(answer)
                 ? '使用できない文字が含まれています'
                 : !/[A-Za-z]/.test(answer) || /[\u3040-\u30ff\u4e00-\u9fff]/.test(answer)
                   ? '正解は英文で入力してください'

@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { isStorableText } from './storable-text';
 import { TEXT } from './texts';
 
 // zod's own messages (field errors without a message of ours) in Japanese, like everything a user reads.
 z.config(z.locales.ja());
 
-/**
- * Text PostgreSQL cannot store, or would store altered: the NUL character (refused by `text` and
- * `jsonb`) and UTF-16 surrogates without their pair (no UTF-8 encoding: the driver would write U+FFFD,
- * so what is stored is not what was sent).
- */
-const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
-}
+export { isStorableText };
 
 /**
  * The one string schema for every input (procedures and the REST paths over them): anything else a
