@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chakraRecipesPerModule } from './build/chakra-recipes';
+import { routePreloads } from './build/route-preloads';
+import { AUTH_ON_DEMAND_PATHS, NO_DATA_PATHS } from './src/lib/route-needs';
 
 export default defineConfig({
   plugins: [
@@ -12,6 +14,15 @@ export default defineConfig({
     // Each module that renders Chakra components brings their recipes (the theme has none of its own).
     chakraRecipesPerModule(),
     react(),
+    // route-preloads.json: each page's chunks, which the server names in its HTML (modulepreload). Besides
+    // its route files', a page needs at once the Firebase SDK (pages with a session) and the data layer
+    // (pages that call the API), as lib/auth.tsx and the root layout load them.
+    routePreloads({
+      extraModules: (fullPath) => [
+        ...(AUTH_ON_DEMAND_PATHS.has(fullPath) ? [] : ['src/lib/firebase-sdk.ts']),
+        ...(NO_DATA_PATHS.has(fullPath) ? [] : ['src/lib/data-provider.tsx']),
+      ],
+    }),
     // Hashed assets are compressed once at build (brotli and gzip, highest levels); the server sends
     // the variant the browser accepts (apps/api/src/server.ts, @fastify/static `preCompressed`).
     compression({
@@ -37,5 +48,5 @@ export default defineConfig({
       },
     },
   },
-  test: { include: ['src/**/*.test.ts'] },
+  test: { include: ['src/**/*.test.ts', 'build/**/*.test.ts'] },
 });

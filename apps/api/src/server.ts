@@ -29,6 +29,7 @@ import { createRestHandler, logError, sendError } from './rest/adapter.js';
 import { registerOpenApiRoute } from './rest/openapi.js';
 import { registerRestRoutes } from './rest/routes.js';
 import { registerStripeWebhook } from './webhooks/stripe.js';
+import { createWebPages } from './web-preloads.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -337,13 +338,16 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const webPages = createWebPages(webDist);
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ message: 'Not Found', code: 'NOT_FOUND' });
     }
-    // SPA fallback: every client route (including unknown ones, which render the 404 page) gets index.html.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // SPA fallback: every client route (including unknown ones, which render the 404 page) gets index.html,
+    // naming the chunks of the route that will render it (modulepreload).
+    const page = await webPages.pageFor(pathname);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 
   let stopped = false;

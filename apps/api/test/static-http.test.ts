@@ -35,10 +35,21 @@ describe('compression and caching', () => {
   const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
   const webDist = mkdtempSync(path.join(tmpdir(), 'shunkan-web-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ja"><body><div id="root"></div></body></html>');
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ja"><head><title>Shunkan</title></head><body><div id="root"></div></body></html>');
   writeFileSync(path.join(webDist, 'assets', 'app-Ab12Cd34.js'), script);
   writeFileSync(path.join(webDist, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(webDist, 'assets', 'app-Ab12Cd34.js.gz'), gzipSync(script));
+  // Each route's chunks (apps/web/build/route-preloads.ts).
+  writeFileSync(
+    path.join(webDist, 'route-preloads.json'),
+    JSON.stringify({
+      routes: [
+        { path: '/login', files: ['/assets/login-Ef56.js', '/assets/field-Gh78.js'] },
+        { path: '/practice/$difficulty', files: ['/assets/practice-Ij90.js'] },
+        { path: '/$', files: [] },
+      ],
+    }),
+  );
 
   let server: ServerHandle;
   let base: string;
@@ -76,6 +87,19 @@ describe('compression and caching', () => {
     expect(response.status).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(decode(response)).toContain('<div id="root">');
+  });
+
+  it('names the chunks of the route a page renders with (modulepreload)', async () => {
+    const login = decode(await get(`${base}/login?redirect=%2Fmy-page`, { 'accept-encoding': 'br, gzip' }));
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-Ef56.js">');
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/field-Gh78.js">');
+    expect(login).not.toContain('practice-Ij90');
+    const practice = decode(await get(`${base}/practice/middle-school`));
+    expect(practice).toContain('href="/assets/practice-Ij90.js"');
+    expect(practice).not.toContain('login-Ef56');
+    const unknown = decode(await get(`${base}/no-such-page`));
+    expect(unknown).not.toContain('modulepreload');
+    expect(unknown).toContain('<div id="root">');
   });
 
   it('compresses JSON responses over 1 KB and leaves small ones alone', async () => {

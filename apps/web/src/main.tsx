@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '@shunkan/ui/theme';
 import { Toaster } from '@shunkan/ui/toaster';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './lib/auth';
 import { loadPublicConfig } from './lib/public-config';
@@ -35,11 +35,16 @@ for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() =
 const rootElement = document.getElementById('root') as HTMLElement;
 loadPublicConfig()
   .then(() => {
-    createRoot(rootElement).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    // The first render as a transition: React renders in slices and yields to the browser between them,
+    // instead of one long task that holds the page (and any input) until the whole screen is built.
+    const root = createRoot(rootElement);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   })
   .catch((error: unknown) => {
     rootElement.textContent = `サーバーに接続できません。しばらくしてから再度お読み込みください。(${String(error)})`;

@@ -1,6 +1,7 @@
 import type { User } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { hasSessionHint, loadFirebase, onFirebaseLoaded, setSessionHint } from './firebase';
+import { AUTH_ON_DEMAND_PATHS, normalisePath } from './route-needs';
 
 export type AuthState = {
   user: User | null;
@@ -17,14 +18,9 @@ export type AuthState = {
 /** The server's subscription record of `uid`, as the data layer (./data-provider.tsx) last saw it. */
 export type SubscriptionReport = { uid: string | null; loading: boolean; isAdmin: boolean };
 
-/**
- * Pages that render without the Firebase SDK: they load it only when the visitor starts signing in or
- * this browser holds a session (see `hasSessionHint`). Every other page loads it at once.
- */
-const AUTH_ON_DEMAND_PATHS = new Set(['/terms', '/privacy', '/demo', '/login', '/signup', '/signup-simple', '/simple-login']);
-
+/** Pages that load the Firebase SDK only when needed (lib/route-needs.ts); every other page loads it at once. */
 export function isAuthOnDemandPath(pathname: string): boolean {
-  return AUTH_ON_DEMAND_PATHS.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  return AUTH_ON_DEMAND_PATHS.has(normalisePath(pathname));
 }
 
 const userChangeListeners = new Set<() => void>();

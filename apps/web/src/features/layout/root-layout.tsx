@@ -3,15 +3,10 @@ import { FullPageSpinner } from '@shunkan/ui/components';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
+import { NO_DATA_PATHS, normalisePath } from '../../lib/route-needs';
 
 const DataProvider = lazy(() => import('../../lib/data-provider'));
 
-/** Pages that never call the API: they render without the data layer's download. */
-const NO_DATA_PATHS = new Set(['/terms', '/privacy', '/login', '/signup', '/signup-simple', '/simple-login']);
-
-function normalise(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
 
 /**
  * Every page's frame. The access rules of spec section 2 are the routes' guards (lib/guards.ts,
@@ -23,7 +18,7 @@ export function RootLayout() {
   // Once mounted, the data layer stays: while the router loads the next page it still renders the
   // previous one, which may be using it.
   const dataMounted = useRef(false);
-  if (!NO_DATA_PATHS.has(normalise(location.pathname))) dataMounted.current = true;
+  if (!NO_DATA_PATHS.has(normalisePath(location.pathname))) dataMounted.current = true;
   // Every screen is one <main> landmark; each screen has its own single h1.
   return (
     <Box as="main" minH="100vh">

@@ -1,0 +1,17 @@
+/**
+ * What a page needs besides its own code, by path. Read by the app (lib/auth.tsx, the root layout) and
+ * by the build (build/route-preloads.ts), which names the same chunks in the page's HTML.
+ */
+
+/**
+ * Pages that render without the Firebase SDK: they load it only when the visitor starts signing in or
+ * this browser holds a session (lib/firebase.ts `hasSessionHint`). Every other page loads it at once.
+ */
+export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/demo', '/login', '/signup', '/signup-simple', '/simple-login']);
+
+/** Pages that never call the API: they render without the data layer's download (lib/data-provider.tsx). */
+export const NO_DATA_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/login', '/signup', '/signup-simple', '/simple-login']);
+
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
