@@ -4,8 +4,10 @@ import { Toaster } from '@shunkan/ui/toaster';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadDataProvider } from './features/layout/root-layout';
 import { AuthProvider } from './lib/auth';
 import { loadPublicConfig } from './lib/public-config';
+import { NO_DATA_PATHS, normalisePath } from './lib/route-needs';
 import { router } from './router';
 
 // Spec: on load the app unregisters any service workers (a stale one could serve an old build).
@@ -32,8 +34,15 @@ function App() {
 const [matchedRoutes] = router.getMatchedRoutes(window.location.pathname);
 for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
 
+// Pages that call the API need the data layer from their first render.
+const dataLayer = NO_DATA_PATHS.has(normalisePath(window.location.pathname)) ? Promise.resolve() : loadDataProvider();
+
 const rootElement = document.getElementById('root') as HTMLElement;
 loadPublicConfig()
+  // The page is rendered once its guards have run and its code is there (the route chunks and the data
+  // layer, named in the HTML by the server): its first paint is the page itself, not spinners that
+  // React then replaces (and holds back for 300 ms, Suspense's reveal throttle).
+  .then(() => Promise.all([router.load().catch(() => undefined), dataLayer.catch(() => undefined)]))
   .then(() => {
     // The first render as a transition: React renders in slices and yields to the browser between them,
     // instead of one long task that holds the page (and any input) until the whole screen is built.

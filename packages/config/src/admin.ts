@@ -1,3 +1,8 @@
+import { PRICE_ID_TEXT } from './price-id';
+
+// The price id rule lives in its own module: the web app's forms (./forms.ts) load it without these texts.
+export { checkPriceId } from './price-id';
+
 /** Admin dashboard texts (spec sections 2, 4, 5 and 8), exactly as the spec gives them where it does. */
 export const ADMIN_TEXT = {
   exportDone: 'エクスポート完了',
@@ -5,9 +10,7 @@ export const ADMIN_TEXT = {
   updateDone: '更新完了',
   subscriptionUpdateFailed: 'サブスクリプションタイプの更新に失敗しました。',
   notConnected: '未接続',
-  priceIdRequired: '価格IDを入力してください',
-  priceIdMustStartWithPrice: '価格IDは price_ で始まる必要があります',
-  productIdRefused: 'prod_ で始まるのは商品IDです。price_ で始まる価格IDを入力してください',
+  ...PRICE_ID_TEXT,
   priceCheckFailedTitle: '価格ID確認失敗',
   priceCheckFailed: '価格IDの確認に失敗しました',
   priceCheckDone: '価格ID確認完了',
@@ -70,15 +73,3 @@ export const CORRECT_RATING = 4;
 /** Rows per page of the admin user list. */
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
-/**
- * The spec's price id rules (section 5), shared by the tools' forms and the server: trimmed, required,
- * `prod_` refused (a product id, the usual mistake), and must start with `price_`.
- */
-export function checkPriceId(raw: string): { ok: true; priceId: string } | { ok: false; message: string } {
-  const priceId = raw.trim();
-  if (!priceId) return { ok: false, message: ADMIN_TEXT.priceIdRequired };
-  if (priceId.startsWith('prod_')) return { ok: false, message: ADMIN_TEXT.productIdRefused };
-  if (!priceId.startsWith('price_')) return { ok: false, message: ADMIN_TEXT.priceIdMustStartWithPrice };
-  if (!/^price_[A-Za-z0-9_]{1,200}$/.test(priceId)) return { ok: false, message: ADMIN_TEXT.priceIdMustStartWithPrice };
-  return { ok: true, priceId };
-}

@@ -5,7 +5,7 @@
  * into its classic-zod inputs.
  */
 import * as z from 'zod/mini';
-import { checkPriceId } from './admin';
+import { checkPriceId } from './price-id';
 import { LEVEL_KEYS } from './levels';
 import { isStorableText } from './storable-text';
 import { SCENARIO_TEXT, TEXT } from './texts';

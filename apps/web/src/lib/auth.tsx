@@ -1,6 +1,6 @@
 import type { User } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { hasSessionHint, loadFirebase, onFirebaseLoaded, setSessionHint } from './firebase';
+import { hasSessionHint, loadFirebase, onFirebaseLoaded, readSession, setSessionHint } from './firebase';
 import { AUTH_ON_DEMAND_PATHS, normalisePath } from './route-needs';
 
 export type AuthState = {
@@ -35,8 +35,9 @@ const AuthContext = createContext<AuthState | null>(null);
 const ReportContext = createContext<((report: SubscriptionReport) => void) | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [initialized, setInitialized] = useState(false);
+  // Usually the SDK has read the session already: the guards of the first page waited for it (main.tsx).
+  const [user, setUser] = useState<User | null>(() => readSession()?.user ?? null);
+  const [initialized, setInitialized] = useState(() => readSession() !== null);
   const [subscription, setSubscription] = useState<SubscriptionReport>({ uid: null, loading: false, isAdmin: false });
 
   useEffect(() => {

@@ -7,16 +7,27 @@ export type Firebase = Sdk & { auth: Auth };
 
 let loading: Promise<Firebase> | null = null;
 let loaded: Firebase | null = null;
+/** The SDK has read the persisted session (`auth.authStateReady()` resolved). */
+let sessionRead = false;
 const listeners = new Set<(firebase: Firebase) => void>();
 
 /** The Firebase Auth SDK, initialised once; the first call downloads it. */
 export function loadFirebase(): Promise<Firebase> {
   loading ??= import('./firebase-sdk').then((sdk) => {
     loaded = { ...sdk, auth: sdk.initAuth(getPublicConfig()) };
+    void loaded.auth.authStateReady().then(() => (sessionRead = true));
     for (const listener of listeners) listener(loaded);
     return loaded;
   });
   return loading;
+}
+
+/**
+ * The session, when the SDK has already read it (a page's guards waited for it before the first render):
+ * the auth state then starts from it instead of a spinner. Null until then.
+ */
+export function readSession(): { user: Auth['currentUser'] } | null {
+  return loaded && sessionRead ? { user: loaded.auth.currentUser } : null;
 }
 
 /** Calls `listener` once the SDK is loaded (at once if it already is), whoever asked for it. */

@@ -37,7 +37,7 @@ export function GoogleButton(props: { label: string; onSuccess: () => void; onEr
     return (
       <Button variant="outline" loading={busy} onClick={() => void run(async () => {
         const fb = await loadFirebase();
-        return fb.signInWithPopup(fb.auth, googleProvider(fb));
+        return fb.signInWithGooglePopup(fb.auth, googleProvider(fb));
       })}>
         {props.label}
       </Button>

@@ -3,9 +3,21 @@ import { FullPageSpinner } from '@shunkan/ui/components';
 import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
+import type * as DataProviderModule from '../../lib/data-provider';
 import { NO_DATA_PATHS, normalisePath } from '../../lib/route-needs';
 
-const DataProvider = lazy(() => import('../../lib/data-provider'));
+const LazyDataProvider = lazy(loadDataProvider);
+
+let loadedDataProvider: typeof DataProviderModule | null = null;
+
+/**
+ * The data layer's chunk; main.tsx starts it before the first render on pages that need it, which then
+ * render it at once (React.lazy would suspend once even for a loaded module, and React holds a
+ * Suspense boundary's content back for 300 ms after showing its fallback).
+ */
+export function loadDataProvider(): Promise<typeof DataProviderModule> {
+  return import('../../lib/data-provider').then((module) => (loadedDataProvider = module));
+}
 
 
 /**
@@ -22,11 +34,15 @@ export function RootLayout() {
   // Every screen is one <main> landmark; each screen has its own single h1.
   return (
     <Box as="main" minH="100vh">
-      {dataMounted.current ? (
+      {dataMounted.current && loadedDataProvider ? (
+        <loadedDataProvider.default>
+          <SessionGate />
+        </loadedDataProvider.default>
+      ) : dataMounted.current ? (
         <Suspense fallback={<FullPageSpinner />}>
-          <DataProvider>
+          <LazyDataProvider>
             <SessionGate />
-          </DataProvider>
+          </LazyDataProvider>
         </Suspense>
       ) : (
         <SessionGate />
