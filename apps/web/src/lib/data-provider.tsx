@@ -24,11 +24,14 @@ export function fetchSubscription() {
 // the next render, as the session changes.
 onUserChange(() => queryClient.clear());
 
-/** Reports the server's subscription record (admin role) to the auth state. */
+/**
+ * Reports the server's subscription record (admin role) to the auth state. A record the guards read a
+ * moment ago (the same 2 s as `fetchSubscription`) is not fetched again as the page mounts.
+ */
 function SubscriptionBridge() {
   const { user } = useAuth();
   const report = useReportSubscription();
-  const subscription = trpc.subscription.current.useQuery(undefined, { enabled: Boolean(user), staleTime: 0 });
+  const subscription = trpc.subscription.current.useQuery(undefined, { enabled: Boolean(user), staleTime: 2000 });
   const uid = user?.uid ?? null;
   const loading = Boolean(user) && subscription.isLoading;
   const isAdmin = subscription.data?.isAdmin === true;

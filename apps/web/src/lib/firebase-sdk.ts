@@ -7,6 +7,7 @@ import {
   browserPopupRedirectResolver,
   browserSessionPersistence,
   connectAuthEmulator,
+  getRedirectResult as getRedirectResultWith,
   GoogleAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
@@ -19,7 +20,6 @@ export {
   applyActionCode,
   confirmPasswordReset,
   createUserWithEmailAndPassword,
-  getRedirectResult,
   onIdTokenChanged,
   sendEmailVerification,
   sendPasswordResetEmail,
@@ -48,4 +48,9 @@ export function initAuth(config: PublicConfig): Auth {
 /** Google sign-in in a popup, with the resolver left out of initAuth. */
 export function signInWithGooglePopup(auth: Auth, provider: GoogleAuthProvider) {
   return signInWithPopup(auth, provider, browserPopupRedirectResolver);
+}
+
+/** The result of a sign-in redirect (the auth callback page), with the resolver left out of initAuth. */
+export function getRedirectResult(auth: Auth) {
+  return getRedirectResultWith(auth, browserPopupRedirectResolver);
 }
