@@ -1,5 +1,6 @@
-export const PLAN_IDS = ['standard', 'standard-yearly', 'premium', 'premium-yearly'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
+import { PLAN_IDS, type PlanId } from './plan-ids';
+
+export { PLAN_IDS, type PlanId };
 
 export const SUBSCRIPTION_TYPES = ['standard', 'premium'] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];

@@ -1,3 +1,5 @@
+import { FALLBACK_TEXT } from './fallback-texts';
+
 /** Japanese (and spec-given English) texts shared by web and api. Exactly as the spec gives them. */
 export const TEXT = {
   subscriptionRequired: 'AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。',
@@ -28,8 +30,7 @@ export const TEXT = {
   evaluationFailed: '評価に失敗しました。',
   adminDeniedTitle: 'アクセス制限',
   adminDeniedBody: 'このページは管理者のみがアクセスできます',
-  notFound: '404 Page Not Found',
-  unexpectedError: 'Unexpected Application Error!',
+  ...FALLBACK_TEXT,
   /** The spec's banner starts with a target emoji (U+1F3AF): the web app draws it as an SVG icon before this text. */
   demoBanner: 'デモモード (認証不要で体験中)',
   demoLoginLink: 'ログイン画面へ',

@@ -7,7 +7,7 @@
  * turns into an error page.
  */
 import { LEVEL_KEYS } from '@shunkan/config/levels';
-import { PLAN_IDS } from '@shunkan/config/plans';
+import { PLAN_IDS } from '@shunkan/config/plan-ids';
 import * as z from 'zod/mini';
 import { ADMIN_TAB_VALUES } from '../features/admin/tabs';
 

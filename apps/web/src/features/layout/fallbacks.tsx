@@ -1,5 +1,5 @@
 import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
-import { TEXT } from '@shunkan/config/texts';
+import { FALLBACK_TEXT } from '@shunkan/config/fallback-texts';
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { CenteredCard } from '@shunkan/ui/components';
 
@@ -8,7 +8,7 @@ export function NotFoundPage() {
     <CenteredCard>
       <Stack align="center" gap="4">
         <Heading as="h1" size="2xl">
-          {TEXT.notFound}
+          {FALLBACK_TEXT.notFound}
         </Heading>
         <Text color="gray.600">お探しのページは見つかりませんでした。</Text>
         <Button asChild colorPalette="blue">
@@ -24,7 +24,7 @@ export function RouteErrorPage({ error }: ErrorComponentProps) {
   return (
     <Box p="8" role="alert">
       <Heading as="h1" size="xl" mb="4">
-        {TEXT.unexpectedError}
+        {FALLBACK_TEXT.unexpectedError}
       </Heading>
       <Code whiteSpace="pre-wrap" display="block" p="3">
         {text}
