@@ -18,6 +18,7 @@ export default defineConfig({
     // its route files', a page needs at once the Firebase SDK (pages with a session) and the data layer
     // (pages that call the API), as lib/auth.tsx and the root layout load them.
     routePreloads({
+      needsSession: (fullPath) => !AUTH_ON_DEMAND_PATHS.has(fullPath),
       extraModules: (fullPath) => [
         ...(AUTH_ON_DEMAND_PATHS.has(fullPath) ? [] : ['src/lib/firebase-sdk.ts']),
         ...(NO_DATA_PATHS.has(fullPath) ? [] : ['src/lib/data-provider.tsx']),

@@ -338,7 +338,10 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     });
   }
 
-  const webPages = createWebPages(webDist);
+  const webPages = createWebPages(
+    webDist,
+    emulatorOrigin ? [emulatorOrigin] : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+  );
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {

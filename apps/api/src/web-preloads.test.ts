@@ -38,6 +38,12 @@ describe('injectModulePreloads', () => {
     expect(page.indexOf('/assets/field-Cd34.js')).toBeLessThan(page.indexOf('</head>'));
   });
 
+  it('preconnects to the Auth server first on pages that restore the session', () => {
+    const page = injectModulePreloads(html, ['/assets/practice-Ab12.js'], ['https://identitytoolkit.googleapis.com']);
+    expect(page).toContain('<link rel="preconnect" href="https://identitytoolkit.googleapis.com" crossorigin>');
+    expect(page.indexOf('preconnect')).toBeLessThan(page.indexOf('modulepreload'));
+  });
+
   it('leaves the page alone without chunks', () => {
     expect(injectModulePreloads(html, [])).toBe(html);
   });

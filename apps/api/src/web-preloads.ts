@@ -9,7 +9,9 @@ import { z } from 'zod';
  * after the entry has run. Without that file (an older build) the page is index.html as it is.
  */
 const ZRoutePreloads = z.object({
-  routes: z.array(z.object({ path: z.string().startsWith('/'), files: z.array(z.string().regex(/^\/[\w./-]+\.js$/)) })),
+  routes: z.array(
+    z.object({ path: z.string().startsWith('/'), files: z.array(z.string().regex(/^\/[\w./-]+\.js$/)), session: z.boolean().default(false) }),
+  ),
 });
 type RoutePreload = z.infer<typeof ZRoutePreloads>['routes'][number];
 
@@ -58,13 +60,25 @@ function decodeSegment(segment: string): string {
   }
 }
 
-export function injectModulePreloads(html: string, files: readonly string[]): string {
-  if (files.length === 0 || !html.includes('</head>')) return html;
-  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`).join('');
+/**
+ * The page's `<head>` additions: a preconnect to each of `origins` (the Auth server, which a page that
+ * restores the session calls as soon as the SDK has started: its connection is then ready) and a
+ * modulepreload for each chunk.
+ */
+export function injectModulePreloads(html: string, files: readonly string[], origins: readonly string[] = []): string {
+  if ((files.length === 0 && origins.length === 0) || !html.includes('</head>')) return html;
+  const links = [
+    ...origins.map((origin) => `    <link rel="preconnect" href="${origin}" crossorigin>\n`),
+    ...files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`),
+  ].join('');
   return html.replace('</head>', `${links}  </head>`);
 }
 
-export function createWebPages(webDist: string): { pageFor: (pathname: string) => Promise<string> } {
+/**
+ * `authOrigins`: where the Firebase Auth SDK restores a session (the emulator, or Google's identity
+ * toolkit and token service); pages marked `session` preconnect to them.
+ */
+export function createWebPages(webDist: string, authOrigins: readonly string[] = []): { pageFor: (pathname: string) => Promise<string> } {
   type Web = { builtAt: number; html: string; routes: RoutePreload[]; pages: Map<string, string> };
   let web: Web | null = null;
   const indexFile = path.join(webDist, 'index.html');
@@ -82,7 +96,7 @@ export function createWebPages(webDist: string): { pageFor: (pathname: string) =
       if (!route) return web.html;
       let page = web.pages.get(route.path);
       if (page === undefined) {
-        page = injectModulePreloads(web.html, route.files);
+        page = injectModulePreloads(web.html, route.files, route.session ? authOrigins : []);
         web.pages.set(route.path, page);
       }
       return page;

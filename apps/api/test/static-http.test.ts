@@ -45,7 +45,7 @@ describe('compression and caching', () => {
     JSON.stringify({
       routes: [
         { path: '/login', files: ['/assets/login-Ef56.js', '/assets/field-Gh78.js'] },
-        { path: '/practice/$difficulty', files: ['/assets/practice-Ij90.js'] },
+        { path: '/practice/$difficulty', files: ['/assets/practice-Ij90.js'], session: true },
         { path: '/$', files: [] },
       ],
     }),
@@ -94,9 +94,12 @@ describe('compression and caching', () => {
     expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-Ef56.js">');
     expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/field-Gh78.js">');
     expect(login).not.toContain('practice-Ij90');
+    expect(login).not.toContain('preconnect');
     const practice = decode(await get(`${base}/practice/middle-school`));
     expect(practice).toContain('href="/assets/practice-Ij90.js"');
     expect(practice).not.toContain('login-Ef56');
+    // The practice screen restores the session at once: the connection to the Auth server opens early.
+    expect(practice).toMatch(/<link rel="preconnect" href="http:\/\/127\.0\.0\.1:\d+" crossorigin>/);
     const unknown = decode(await get(`${base}/no-such-page`));
     expect(unknown).not.toContain('modulepreload');
     expect(unknown).toContain('<div id="root">');

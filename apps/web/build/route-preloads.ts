@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-export type RoutePreloads = { routes: { path: string; files: string[] }[] };
+/** Per route: its full path, its chunks, and whether it restores the session at once (the server then preconnects to the Auth server). */
+export type RoutePreloads = { routes: { path: string; files: string[]; session: boolean }[] };
 
 /** `/_authed/_subscribed/practice/$difficulty` → `/practice/$difficulty`: pathless layouts and groups leave no segment. */
 export function fullPathOf(routeId: string): string {
@@ -28,7 +29,7 @@ function idChain(routeId: string): string[] {
   return [...prefixes.filter((id) => id !== routeId), routeId];
 }
 
-export function routePreloads(options: { extraModules?: (fullPath: string) => string[] } = {}): Plugin {
+export function routePreloads(options: { extraModules?: (fullPath: string) => string[]; needsSession?: (fullPath: string) => boolean } = {}): Plugin {
   let root = '';
   let base = '/';
   return {
@@ -84,7 +85,7 @@ export function routePreloads(options: { extraModules?: (fullPath: string) => st
           withImports(chunk.fileName, files);
         }
         const needed = [...files].filter((fileName) => !inEntry.has(fileName)).map((fileName) => `${base}${fileName}`);
-        routes.push({ path: fullPath, files: needed });
+        routes.push({ path: fullPath, files: needed, session: options.needsSession?.(fullPath) ?? false });
       }
       const preloads: RoutePreloads = { routes };
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 1)}\n` });
