@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { logIn, newLearner, uniqueEmail, watchConsole } from './support';
+import { checkScreen, logIn, newLearner, uniqueEmail, watchConsole } from './support';
 
 type BankProblem = { japanese: string; answers: string[] };
 const bankDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/evaluator/src/bank/data');
@@ -141,6 +141,7 @@ test('a fluent answer outside the lattice: uncertainty note, appeal, an admin ac
   await expect(history.getByTestId('appeal-original').getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
   await expect(history.getByTestId('appeal-original-feedback')).toHaveText(item.feedback);
   await expect(history.getByTestId('appeal-regraded').getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  await checkScreen(page, 'history with an accepted appeal, on a phone');
 
   // The bookmarked problem comes back in review: the same answer now gets 5 stars.
   await page.goto('/');
@@ -217,6 +218,7 @@ test('an appeal of a sentence accepted meanwhile settles at once: the result car
   await expect(status.getByTestId('appeal-original').getByTestId('stars')).toHaveAttribute('data-rating', String(again));
   await expect(status.getByTestId('appeal-regraded').getByText('再採点', { exact: true })).toBeVisible();
   await expect(status.getByTestId('appeal-regraded').getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  await checkScreen(page, 'result card of an appeal settled at once, on a phone');
 
   await page.goto('/my-page');
   const latest = page.getByTestId('history-section').getByTestId('session-item').first();

@@ -197,10 +197,17 @@ function SessionList({ kind, empty }: { kind: 'recentSessions' | 'bookmarkedSess
   );
 }
 
+const APPEAL_IDS_PER_QUERY = 200;
+
 /** The sessions with the state of their appeals (「この答えも正しいはず」), if any. */
 function SessionItems({ items }: { items: Session[] }) {
-  const appeals = trpc.appeals.statuses.useQuery({ attemptIds: items.map((s) => s.id).slice(-200) }, { enabled: items.length > 0 });
-  const byAttempt = new Map((appeals.data ?? []).map((a) => [a.attemptId, a]));
+  // The procedure takes 200 ids at a time: one query per 200 sessions loaded, so that the newest keep
+  // their state however long the list grows.
+  const ids = items.map((s) => s.id);
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += APPEAL_IDS_PER_QUERY) chunks.push(ids.slice(i, i + APPEAL_IDS_PER_QUERY));
+  const appeals = trpc.useQueries((t) => chunks.map((attemptIds) => t.appeals.statuses({ attemptIds })));
+  const byAttempt = new Map(appeals.flatMap((q) => q.data ?? []).map((a) => [a.attemptId, a]));
   return (
     <>
       {items.map((session) => (
