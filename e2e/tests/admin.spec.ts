@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startFakeStripe } from '../../packages/api-router/src/services/billing/fake-stripe-server';
-import { startProduct } from '../../scripts/lib/e2e-server.mjs';
+import { ownPort, test as ownProductTest } from './own-product';
 import { logIn, newLearner, uniqueEmail, watchConsole } from './support';
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
@@ -286,21 +282,18 @@ test('a learner gets the denial screen on /admin', async ({ page }) => {
 
 // The price tools in Stripe mode ask Stripe: here a product of its own whose Stripe SDK talks to the
 // repository's local server speaking the Stripe REST protocol.
-test('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol server)', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const port = 3345 + Number(process.env.TEST_PORT_OFFSET ?? 0);
-  const stripe = await startFakeStripe({
+ownProductTest('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol server)', async ({ ownProduct }) => {
+  ownProductTest.setTimeout(180_000);
+  const port = ownPort(3345);
+  // Stopped by the fixture's teardown, also when the test fails or times out.
+  const stripe = await ownProduct.fakeStripe({
     prices: [
       { id: 'price_test_monthly_zero', unit_amount: 0, interval: 'month' },
       { id: 'price_test_premium_yearly', unit_amount: 10_800, interval: 'year' },
     ],
   });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shunkan-e2e-admin-stripe-'));
-  const product = await startProduct({
+  const product = await ownProduct.start({
     port,
-    emulatorHost: emulator,
-    projectId,
-    dataDir,
     env: {
       STRIPE_SECRET_KEY: 'sk_test_local_protocol_server',
       STRIPE_WEBHOOK_SECRET: 'whsec_local_protocol_server',
@@ -310,37 +303,29 @@ test('admin price tools in Stripe mode answer from Stripe (local Stripe-protocol
       PUBLIC_URL: `http://localhost:${port}`,
     },
   });
-  const context = await browser.newContext({ baseURL: product.url });
-  const page = await context.newPage();
-  try {
-    const email = uniqueEmail('stripe-admin');
-    await createAccount(email, { admin: true });
-    await logIn(page, email);
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.goto('/stripe-price-check');
-    await page.waitForURL((url) => url.searchParams.get('tool') === 'price-check');
-    await expect(page.getByTestId('tools-sandbox-note')).toHaveCount(0);
-    await page.getByLabel('価格ID', { exact: true }).fill('price_test_monthly_zero');
-    await page.getByRole('button', { name: '確認する' }).click();
-    await expect(page.getByTestId('price-details')).toContainText('Stripe');
-    await expect(page.getByTestId('price-details')).toContainText('¥0');
-    expect(stripe.calls('GET', '/v1/prices/price_test_monthly_zero')).toHaveLength(1);
-    await page.getByLabel('価格ID', { exact: true }).fill('price_does_not_exist');
-    await page.getByRole('button', { name: '確認する' }).click();
-    await expect(page.getByText(/No such price/)).toBeVisible();
-    // Price setup: the plan fixed by STRIPE_PRICE_PREMIUM_YEARLY shows that id, read-only, and says why.
-    await page.goto('/price-setup');
-    const pinned = page.getByTestId('price-setup-premium_yearly');
-    await expect(pinned.getByRole('textbox')).toHaveValue('price_test_premium_yearly');
-    await expect(pinned.getByRole('textbox')).not.toBeEditable();
-    await expect(pinned.getByTestId('price-setup-premium_yearly-pinned')).toContainText('環境変数 STRIPE_PRICE_PREMIUM_YEARLY で指定されています');
-    await expect(page.getByTestId('price-setup-premium_monthly').getByRole('textbox')).toBeEditable();
-    await page.goto('/admin?tab=payments');
-    await expect(page.getByTestId('payments-connection')).toContainText('接続済み');
-  } finally {
-    await context.close();
-    await product.stop();
-    await stripe.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const page = await (await ownProduct.newContext(product.url)).newPage();
+  const email = uniqueEmail('stripe-admin');
+  await createAccount(email, { admin: true });
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/stripe-price-check');
+  await page.waitForURL((url) => url.searchParams.get('tool') === 'price-check');
+  await expect(page.getByTestId('tools-sandbox-note')).toHaveCount(0);
+  await page.getByLabel('価格ID', { exact: true }).fill('price_test_monthly_zero');
+  await page.getByRole('button', { name: '確認する' }).click();
+  await expect(page.getByTestId('price-details')).toContainText('Stripe');
+  await expect(page.getByTestId('price-details')).toContainText('¥0');
+  expect(stripe.calls('GET', '/v1/prices/price_test_monthly_zero')).toHaveLength(1);
+  await page.getByLabel('価格ID', { exact: true }).fill('price_does_not_exist');
+  await page.getByRole('button', { name: '確認する' }).click();
+  await expect(page.getByText(/No such price/)).toBeVisible();
+  // Price setup: the plan fixed by STRIPE_PRICE_PREMIUM_YEARLY shows that id, read-only, and says why.
+  await page.goto('/price-setup');
+  const pinned = page.getByTestId('price-setup-premium_yearly');
+  await expect(pinned.getByRole('textbox')).toHaveValue('price_test_premium_yearly');
+  await expect(pinned.getByRole('textbox')).not.toBeEditable();
+  await expect(pinned.getByTestId('price-setup-premium_yearly-pinned')).toContainText('環境変数 STRIPE_PRICE_PREMIUM_YEARLY で指定されています');
+  await expect(page.getByTestId('price-setup-premium_monthly').getByRole('textbox')).toBeEditable();
+  await page.goto('/admin?tab=payments');
+  await expect(page.getByTestId('payments-connection')).toContainText('接続済み');
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { logIn, newLearner, uniqueEmail, watchConsole } from './support';
+import { checkScreen, logIn, newLearner, uniqueEmail, watchConsole } from './support';
 
 type BankProblem = { japanese: string; answers: string[] };
 const bankDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/evaluator/src/bank/data');
@@ -38,7 +38,9 @@ async function adminPage(browser: Browser): Promise<{ page: Page; close: () => P
 }
 
 /** A learner on a trial, answering one middle-school problem with a fluent sentence the lattice does not cover. */
-async function appealFluentAnswer(page: Page, options: { opener: string; bookmark?: boolean }): Promise<{ problem: BankProblem; fluent: string; stars: number }> {
+type Appealed = { problem: BankProblem; fluent: string; stars: number; feedback: string };
+
+async function appealFluentAnswer(page: Page, options: { opener: string; bookmark?: boolean }): Promise<Appealed> {
   await newLearner(page);
   await page.goto('/subscription-select');
   await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
@@ -53,6 +55,9 @@ async function appealFluentAnswer(page: Page, options: { opener: string; bookmar
   const stars = Number(await page.getByTestId('stars').getAttribute('data-rating'));
   expect(stars).toBeLessThan(5);
   await expect(page.getByTestId('uncertainty-note')).toHaveText('登録されている解答と表現が異なるため、自動採点の確度が低い可能性があります');
+  // The feedback the learner was given: kept with the appeal, shown again once it is regraded.
+  const feedback = ((await page.getByTestId('feedback').textContent()) ?? '').trim();
+  expect(feedback).not.toBe('');
   if (options.bookmark) {
     await page.getByRole('button', { name: 'ブックマーク', exact: true }).click();
     await expect(page.getByRole('button', { name: 'ブックマーク済み', exact: true })).toBeVisible();
@@ -60,11 +65,11 @@ async function appealFluentAnswer(page: Page, options: { opener: string; bookmar
   await page.getByRole('button', { name: 'この答えも正しいはず' }).click();
   await expect(page.getByTestId('appeal-status')).toContainText('確認待ち');
   await expect(page.getByTestId('appeal-status')).toContainText('再確認しました。管理者が確認します。');
-  return { problem, fluent, stars };
+  return { problem, fluent, stars, feedback };
 }
 
 /** The admin's queue card of this answer, checked against the problem and the learner's verdict. */
-async function queuedCard(admin: Page, item: { problem: BankProblem; fluent: string; stars: number }) {
+async function queuedCard(admin: Page, item: Appealed) {
   await admin.goto('/admin?tab=appeals');
   await expect(admin.getByTestId('admin-tabs').getByRole('tab', { name: /申し立て/ })).toHaveAttribute('aria-selected', 'true');
   await expect(admin.getByTestId('appeals-pending-count')).toBeVisible();
@@ -76,7 +81,8 @@ async function queuedCard(admin: Page, item: { problem: BankProblem; fluent: str
   await expect(card.getByTestId('appeal-problem-id')).toHaveText(/^middle-school-/);
   await expect(card.getByTestId('appeal-verdict').getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
   await expect(card.getByTestId('appeal-low-confidence')).toBeVisible();
-  await expect(card.getByTestId('appeal-feedback')).not.toBeEmpty();
+  await expect(card.getByTestId('appeal-feedback')).toHaveText(item.feedback);
+  await expect(card.getByTestId('appeal-regraded-verdict')).toHaveCount(0);
   return card;
 }
 
@@ -112,7 +118,13 @@ test('a fluent answer outside the lattice: uncertainty note, appeal, an admin ac
     await admin.page.getByRole('button', { name: /^判定済み/ }).click();
     const decided = admin.page.getByTestId('appeal-card').filter({ has: admin.page.getByTestId('appeal-answer').getByText(fluent, { exact: true }) });
     await expect(decided.getByTestId('appeal-status-label')).toHaveText('正解として登録されました');
+    // Both grades: the one the learner appealed (kept through the regrade) and the regraded one.
+    await expect(decided.getByTestId('appeal-verdict').getByText('申し立て前の採点', { exact: true })).toBeVisible();
+    await expect(decided.getByTestId('appeal-verdict').getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
+    await expect(decided.getByTestId('appeal-feedback')).toHaveText(item.feedback);
+    await expect(decided.getByTestId('appeal-low-confidence')).toBeVisible();
     await expect(decided.getByTestId('appeal-regraded')).toHaveText('再採点: 星5つ');
+    await expect(decided.getByTestId('appeal-regraded-verdict').getByTestId('stars')).toHaveAttribute('data-rating', '5');
     expect(adminErrors).toEqual([]);
   } finally {
     await admin.close();
@@ -123,7 +135,13 @@ test('a fluent answer outside the lattice: uncertainty note, appeal, an admin ac
   const history = page.getByTestId('history-section').getByTestId('session-item').first();
   await expect(history).toContainText(problem.japanese);
   await expect(history.getByTestId('appeal-state')).toHaveText('申し立て: 正解として登録されました');
-  await expect(history.getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  await expect(history.getByTestId('session-rating').getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  // The grade the learner had been given is still there, beside the regraded one.
+  await expect(history.getByTestId('appeal-original').getByText('申し立て前の採点', { exact: true })).toBeVisible();
+  await expect(history.getByTestId('appeal-original').getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
+  await expect(history.getByTestId('appeal-original-feedback')).toHaveText(item.feedback);
+  await expect(history.getByTestId('appeal-regraded').getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  await checkScreen(page, 'history with an accepted appeal, on a phone');
 
   // The bookmarked problem comes back in review: the same answer now gets 5 stars.
   await page.goto('/');
@@ -154,6 +172,7 @@ test('an admin rejects an appeal in the queue: the grade stays and the learner s
     await expect(decided.getByTestId('appeal-status-label')).toHaveText('確認の結果、登録されませんでした');
     await expect(decided.getByTestId('appeal-verdict').getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
     await expect(decided.getByTestId('appeal-regraded')).toHaveCount(0);
+    await expect(decided.getByTestId('appeal-feedback')).toHaveText(item.feedback);
     expect(adminErrors).toEqual([]);
   } finally {
     await admin.close();
@@ -163,6 +182,49 @@ test('an admin rejects an appeal in the queue: the grade stays and the learner s
   const history = page.getByTestId('history-section').getByTestId('session-item').first();
   await expect(history).toContainText(item.problem.japanese);
   await expect(history.getByTestId('appeal-state')).toHaveText('申し立て: 確認の結果、登録されませんでした');
-  await expect(history.getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
+  await expect(history.getByTestId('session-rating').getByTestId('stars')).toHaveAttribute('data-rating', String(item.stars));
+  await expect(history.getByTestId('appeal-grades')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('an appeal of a sentence accepted meanwhile settles at once: the result card shows the grade appealed and the regraded one', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const errors = watchConsole(page);
+  const item = await appealFluentAnswer(page, { opener: 'Truly', bookmark: true });
+
+  // The same sentence again, in review, before an admin has looked at the first appeal: graded low again.
+  await page.goto('/');
+  await page.getByRole('link', { name: '復習する' }).click();
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  await expect(page.getByTestId('review-badge')).toBeVisible();
+  expect((await currentProblem(page)).japanese).toBe(item.problem.japanese);
+  await answer(page, item.fluent);
+  const again = Number(await page.getByTestId('stars').getAttribute('data-rating'));
+  expect(again).toBeLessThan(5);
+
+  const admin = await adminPage(browser);
+  try {
+    const card = await queuedCard(admin.page, item);
+    await card.getByRole('button', { name: '正解として登録' }).click();
+    await expect(admin.page.getByText('正解として登録しました', { exact: true })).toBeVisible();
+  } finally {
+    await admin.close();
+  }
+
+  // The sentence is an accepted answer now: appealing the second attempt settles at once.
+  await page.getByRole('button', { name: 'この答えも正しいはず' }).click();
+  const status = page.getByTestId('appeal-status');
+  await expect(status).toContainText('正解として登録されました');
+  await expect(status.getByTestId('appeal-original').getByTestId('stars')).toHaveAttribute('data-rating', String(again));
+  await expect(status.getByTestId('appeal-regraded').getByText('再採点', { exact: true })).toBeVisible();
+  await expect(status.getByTestId('appeal-regraded').getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  await checkScreen(page, 'result card of an appeal settled at once, on a phone');
+
+  await page.goto('/my-page');
+  const latest = page.getByTestId('history-section').getByTestId('session-item').first();
+  await expect(latest.getByTestId('appeal-state')).toHaveText('申し立て: 正解として登録されました');
+  await expect(latest.getByTestId('session-rating').getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  await expect(latest.getByTestId('appeal-original').getByTestId('stars')).toHaveAttribute('data-rating', String(again));
+  await expect(latest.getByTestId('appeal-original-feedback')).toHaveText(item.feedback);
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newLearner, PASSWORD, watchConsole } from './support';
+import { checkScreen, newLearner, PASSWORD, watchConsole } from './support';
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
@@ -382,4 +382,31 @@ test('an administrator sees the no-billing note and no billing buttons', async (
     await expect(page.getByRole('button', { name })).toHaveCount(0);
     await expect(page.getByRole('link', { name })).toHaveCount(0);
   }
+});
+
+test('a standard learner who opens review or a scenario is told at once that it is a premium feature', async ({ page }) => {
+  const errors = watchConsole(page);
+  await newLearner(page);
+  await page.goto('/checkout?plan=standard');
+  await payInSandbox(page, '4242 4242 4242 4242');
+  await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.get('plan') === 'standard');
+
+  for (const [path, feature] of [
+    ['/practice/toeic?mode=review', '復習機能'],
+    ['/practice/high-school?scenario=5f0c3d2e-1111-4222-8333-944455556666', 'カスタムシナリオでの練習'],
+  ] as const) {
+    await page.goto(path);
+    const locked = page.getByTestId('premium-locked');
+    await expect(locked).toContainText(`${feature}はプレミアムプランでご利用いただけます。`);
+    // No start button that could only end in the server's refusal.
+    await expect(page.getByRole('button', { name: '練習を始める' })).toHaveCount(0);
+    await expect(locked.getByRole('link', { name: 'プランを見る' })).toHaveAttribute('href', '/subscription-select');
+  }
+  await checkScreen(page, 'scenario link for a standard learner');
+  // Plain practice of the same level is offered instead, and works.
+  await page.getByTestId('premium-locked').getByRole('link', { name: '高校英語を練習する' }).click();
+  await page.waitForURL((url) => url.pathname === '/practice/high-school' && url.search === '');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  await expect(page.getByTestId('japanese-sentence')).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -129,21 +129,27 @@ test('a custom scenario is created, edited, practised and deleted, with the spec
   await expect(page.getByText('シナリオを作成しました')).toBeVisible();
   const item = section.getByTestId('scenario-item');
   await expect(item).toContainText('空港');
+  await expect(item.getByTestId('scenario-level')).toHaveText(/^レベル: (TOEIC|中学英語|高校英語|基本動詞)$/);
 
   await item.getByRole('button', { name: '編集' }).click();
-  await item.getByLabel('タイトル').fill('空港での会話');
-  await item.getByLabel('場面の説明').fill('空港や飛行機で使う表現。未来完了も練習したい。');
+  await item.getByLabel('タイトル').fill('学校生活');
+  await item.getByLabel('場面の説明').fill('友達や先生、部活動の話。');
   await item.getByRole('button', { name: '更新する' }).click();
   await expect(page.getByText('シナリオを更新しました')).toBeVisible();
-  await expect(item).toContainText('空港での会話');
+  await expect(item).toContainText('学校生活');
+  // The scenario's own level: the level of the bank problems it matches best (high school here), not
+  // always middle school.
+  await expect(item.getByTestId('scenario-level')).toHaveText('レベル: 高校英語');
   await expectNoHorizontalScroll(page);
 
   await item.getByRole('link', { name: '練習する' }).click();
+  await page.waitForURL((url) => url.pathname === '/practice/high-school' && url.searchParams.has('scenario'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('高校英語');
   await expect(page.getByTestId('scenario-mode')).toBeVisible();
   await page.getByRole('button', { name: '練習を始める' }).click();
-  await expect(page.getByTestId('scenario-notice')).toContainText('シナリオ「空港での会話」に近い問題を問題集から選びました');
-  await expect(page.getByTestId('japanese-sentence')).toContainText('空港');
-  await page.getByLabel('英訳を入力').fill('The plane will have taken off by the time they get to the airport.');
+  await expect(page.getByTestId('scenario-notice')).toContainText('シナリオ「学校生活」に近い問題を問題集から選びました');
+  await expect(page.getByTestId('japanese-sentence')).toHaveText(/学校生活|友達|先生|部活動/);
+  await page.getByLabel('英訳を入力').fill('I talked with my friend after school.');
   await page.getByLabel('英訳を入力').press('Enter');
   await expect(page.getByTestId('result-card')).toBeVisible();
 

@@ -58,15 +58,7 @@ beforeAll(async () => {
     durationMs: null,
     createdAt: new Date(),
   });
-  const { appeal } = await createAppeal(server.database.db, {
-    attemptId: attempt.id,
-    userId: learnerId,
-    problemId: 'toeic-003',
-    answer,
-    normalizedAnswer: answer.toLowerCase(),
-    originalRating: 2,
-    now: new Date(),
-  });
+  const { appeal } = await createAppeal(server.database.db, { attemptId: attempt.id, userId: learnerId, normalizedAnswer: answer.toLowerCase(), now: new Date() });
   appealId = appeal.id;
 });
 afterAll(async () => {

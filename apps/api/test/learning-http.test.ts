@@ -2,7 +2,7 @@ import { updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { signUp, startTestServer } from './harness.js';
+import { emulatorAdmin, signUp, startTestServer } from './harness.js';
 
 let server: ServerHandle;
 beforeAll(async () => {
@@ -105,5 +105,43 @@ describe('learning record over REST (spec section 7)', () => {
     const refused = await send('POST', '/api/custom-scenarios', standard, { title: 't', description: 'd' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: 'この機能はプレミアムプランでご利用いただけます。' });
+  });
+});
+
+describe('the appeal loop over HTTP keeps the grade the learner appealed (issue 12, item 6)', () => {
+  it('an accepted appeal shows the learner and the admin queue both the original and the regraded grade', async () => {
+    const token = await learner('premium');
+    const admin = await signUp();
+    await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });
+    await get('/api/auth/user', admin.idToken);
+
+    const problem = (await post('/api/problem', token, { difficultyLevel: 'middle-school' })).json() as { japaneseSentence: string };
+    const answer = 'A silver tram hums past the quiet bakery at dawn.';
+    const graded = (await post('/api/evaluate-with-claude', token, { japaneseSentence: problem.japaneseSentence, userTranslation: answer, difficultyLevel: 'middle-school' })).json() as {
+      attemptId: string;
+      rating: number;
+      feedback: string;
+      modelAnswer: string;
+    };
+    expect(graded.rating).toBeLessThan(5);
+    const submitted = await post('/api/trpc/appeals.submit', token, { attemptId: graded.attemptId });
+    expect(submitted.statusCode).toBe(200);
+    const appealId = (submitted.json() as { result: { data: { appeal: { id: string } } } }).result.data.appeal.id;
+    expect((await post('/api/trpc/admin.appeals.decide', admin.idToken, { appealId, decision: 'accept' })).statusCode).toBe(200);
+
+    type Verdict = { rating: number; feedback: string; closestAnswer: string };
+    type Appeal = { id: string; status: string; originalRating: number; original: Verdict | null; regraded: Verdict | null };
+    const statuses = await get(`/api/trpc/appeals.statuses?input=${encodeURIComponent(JSON.stringify({ attemptIds: [graded.attemptId] }))}`, token);
+    expect(statuses.statusCode).toBe(200);
+    const [state] = (statuses.json() as { result: { data: Appeal[] } }).result.data;
+    expect(state).toMatchObject({ id: appealId, status: 'accepted', originalRating: graded.rating, original: { rating: graded.rating, closestAnswer: graded.modelAnswer }, regraded: { rating: 5 } });
+    expect(graded.feedback).toContain(state?.original?.feedback.split('\n')[0] ?? '—');
+
+    const queue = await get(`/api/trpc/admin.appeals.list?input=${encodeURIComponent(JSON.stringify({ status: 'accepted' }))}`, admin.idToken);
+    const item = (queue.json() as { result: { data: { items: Appeal[] } } }).result.data.items.find((a) => a.id === appealId);
+    expect(item).toMatchObject({ original: { rating: graded.rating, closestAnswer: graded.modelAnswer }, regraded: { rating: 5 } });
+    // History shows the regraded attempt.
+    const history = (await get('/api/recent-sessions?limit=1', token)).json() as { items: { rating: number }[] };
+    expect(history.items[0]?.rating).toBe(5);
   });
 });

@@ -29,12 +29,22 @@ describe(`appeals (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite
     expect(submitted.appeal).toMatchObject({ attemptId: graded.attemptId, status: 'pending', statusLabel: APPEAL_TEXT.status.pending, originalRating: graded.rating });
     expect(submitted.recheck).toMatchObject({ provider: 'builtin', rating: graded.rating });
     expect(submitted.message).toBe(APPEAL_TEXT.sent);
+    // The grade the learner saw, as their result card showed it (the uncertainty note as a flag).
+    const seen = {
+      rating: graded.rating,
+      feedback: graded.feedback.split('\n').filter((l) => l !== APPEAL_TEXT.uncertaintyNote).join('\n'),
+      lowConfidence: graded.feedback.includes(APPEAL_TEXT.uncertaintyNote),
+      errors: graded.errors.map((e) => ({ label: e.label, message: e.message })),
+      closestAnswer: graded.modelAnswer,
+    };
+    expect(submitted.appeal.original).toEqual(seen);
+    expect(submitted.appeal.regraded).toBeNull();
     // Appealing again returns the same appeal.
     const again = await callerFor(handle.db, learner).appeals.submit({ attemptId: graded.attemptId });
     expect(again.appeal.id).toBe(submitted.appeal.id);
     expect(again.recheck).toBeNull();
     expect(await callerFor(handle.db, learner).appeals.statuses({ attemptIds: [graded.attemptId] })).toEqual([
-      { attemptId: graded.attemptId, status: 'pending', statusLabel: APPEAL_TEXT.status.pending },
+      expect.objectContaining({ attemptId: graded.attemptId, status: 'pending', statusLabel: APPEAL_TEXT.status.pending, original: seen, regraded: null }),
     ]);
 
     const queue = await callerFor(handle.db, admin).admin.appeals.list({ status: 'pending' });
@@ -43,11 +53,8 @@ describe(`appeals (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite
     // The queue shows the automatic verdict the learner saw: stars, feedback (the uncertainty note as a flag), named errors.
     const bankProblem = await handle.db.selectFrom('problems').select(['answers']).where('id', '=', served.problemId).executeTakeFirstOrThrow();
     expect(item?.modelAnswer).toBe(bankProblem.answers[0]);
-    expect(item?.verdict.rating).toBe(graded.rating);
-    expect(item?.verdict.feedback).toBe(graded.feedback.split('\n').filter((l) => l !== APPEAL_TEXT.uncertaintyNote).join('\n'));
-    expect(item?.verdict.lowConfidence).toBe(graded.feedback.includes(APPEAL_TEXT.uncertaintyNote));
-    expect(item?.verdict.errors).toEqual(graded.errors.map((e) => ({ label: e.label, message: e.message })));
-    expect(item?.verdict.closestAnswer).toBe(graded.modelAnswer);
+    expect(item?.original).toEqual(seen);
+    expect(item?.regraded).toBeNull();
     expect(queue.counts.pending).toBeGreaterThanOrEqual(1);
 
     const decided = await callerFor(handle.db, admin).admin.appeals.decide({ appealId: submitted.appeal.id, decision: 'accept' });
@@ -56,10 +63,18 @@ describe(`appeals (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite
     const attempt = await handle.db.selectFrom('attempts').select(['rating']).where('id', '=', graded.attemptId).executeTakeFirstOrThrow();
     expect(attempt.rating).toBe(5);
     const decidedQueue = await callerFor(handle.db, admin).admin.appeals.list({ status: 'decided' });
-    expect(decidedQueue.items.find((a) => a.id === submitted.appeal.id)).toMatchObject({ status: 'accepted', originalRating: graded.rating, verdict: { rating: 5 }, decidedByEmail: admin.email });
+    // Both grades: the one appealed (kept, not overwritten by the regrade) and the regraded one.
+    const decidedItem = decidedQueue.items.find((a) => a.id === submitted.appeal.id);
+    expect(decidedItem).toMatchObject({ status: 'accepted', originalRating: graded.rating, decidedByEmail: admin.email });
+    expect(decidedItem?.original).toEqual(seen);
+    expect(decidedItem?.regraded).toEqual({ rating: 5, feedback: expect.any(String), lowConfidence: false, errors: [], closestAnswer: expect.any(String) });
+    expect(decidedItem?.regraded?.feedback).not.toBe(seen.feedback);
+    expect(decided.appeal.original).toEqual(seen);
+    expect(decided.appeal.regraded?.rating).toBe(5);
     expect(decidedQueue.counts.pending).toBe(queue.counts.pending - 1);
     expect((await callerFor(handle.db, admin).admin.appeals.list({ status: 'pending' })).items.some((a) => a.id === submitted.appeal.id)).toBe(false);
-    expect((await callerFor(handle.db, learner).appeals.statuses({ attemptIds: [graded.attemptId] }))[0]?.status).toBe('accepted');
+    const [state] = await callerFor(handle.db, learner).appeals.statuses({ attemptIds: [graded.attemptId] });
+    expect(state).toMatchObject({ status: 'accepted', statusLabel: APPEAL_TEXT.status.accepted, originalRating: graded.rating, original: seen, regraded: { rating: 5, lowConfidence: false } });
 
     // The next learner who writes it gets 5 stars.
     const next = await seedSubscriber(handle.db);
@@ -79,7 +94,40 @@ describe(`appeals (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite
     expect(rejected).toMatchObject({ appeal: { status: 'rejected', statusLabel: APPEAL_TEXT.status.rejected }, regradedRating: null });
     const attempt = await handle.db.selectFrom('attempts').select(['rating']).where('id', '=', graded.attemptId).executeTakeFirstOrThrow();
     expect(attempt.rating).toBe(graded.rating);
-    expect((await callerFor(handle.db, admin).admin.appeals.list({ status: 'rejected' })).items.some((a) => a.id === appeal.id)).toBe(true);
+    const listed = (await callerFor(handle.db, admin).admin.appeals.list({ status: 'rejected' })).items.find((a) => a.id === appeal.id);
+    expect(listed).toMatchObject({ original: { rating: graded.rating, closestAnswer: graded.modelAnswer }, regraded: null });
+    expect((await callerFor(handle.db, learner).appeals.statuses({ attemptIds: [graded.attemptId] }))[0]).toMatchObject({ status: 'rejected', regraded: null, original: { rating: graded.rating } });
+
+    // Another learner wrote a sentence before an admin accepted it for someone else: their appeal
+    // settles at once, regrades their attempt, and still shows the grade they had been given.
+    const sentence = 'Our cat sleeps on the warm piano every afternoon.';
+    const first = await seedSubscriber(handle.db);
+    const second = await seedSubscriber(handle.db);
+    const problem = await callerFor(handle.db, first).practice.nextProblem({ difficultyLevel: 'toeic' });
+    await handle.db.insertInto('problem_serves').values({ user_id: second.id, problem_id: problem.problemId, level: 'toeic', day: '2026-01-01' }).execute();
+    const firstGraded = await callerFor(handle.db, first).practice.evaluate({ problemId: problem.problemId, answer: sentence });
+    const secondGraded = await callerFor(handle.db, second).practice.evaluate({ problemId: problem.problemId, answer: sentence });
+    expect(secondGraded.rating).toBeLessThan(5);
+    const firstAppeal = await callerFor(handle.db, first).appeals.submit({ attemptId: firstGraded.attemptId });
+    await callerFor(handle.db, admin).admin.appeals.decide({ appealId: firstAppeal.appeal.id, decision: 'accept' });
+    const settled = await callerFor(handle.db, second).appeals.submit({ attemptId: secondGraded.attemptId });
+    expect(settled.message).toBe(APPEAL_TEXT.status.accepted);
+    expect(settled.appeal).toMatchObject({ status: 'accepted', originalRating: secondGraded.rating, original: { rating: secondGraded.rating, closestAnswer: secondGraded.modelAnswer }, regraded: { rating: 5 } });
+    // Asking again returns the same settled appeal with both grades.
+    expect((await callerFor(handle.db, second).appeals.submit({ attemptId: secondGraded.attemptId })).appeal).toMatchObject({ id: settled.appeal.id, original: { rating: secondGraded.rating }, regraded: { rating: 5 } });
+  });
+
+  it('an appeal accepted before the appealed grade was kept shows only its stars', async () => {
+    const learner = await seedSubscriber(handle.db);
+    const admin = await seedUser(handle.db, { isAdmin: true });
+    const served = await callerFor(handle.db, learner).practice.nextProblem({ difficultyLevel: 'high-school' });
+    const graded = await callerFor(handle.db, learner).practice.evaluate({ problemId: served.problemId, answer: 'Seven purple kites drifted over the harbour.' });
+    const { appeal } = await callerFor(handle.db, learner).appeals.submit({ attemptId: graded.attemptId });
+    await callerFor(handle.db, admin).admin.appeals.decide({ appealId: appeal.id, decision: 'accept' });
+    // What migration 0045 leaves on appeals accepted earlier.
+    await handle.db.updateTable('appeals').set({ original_model_answer: null, original_feedback: null, original_errors: null, original_provider: null }).where('id', '=', appeal.id).execute();
+    const [state] = await callerFor(handle.db, learner).appeals.statuses({ attemptIds: [graded.attemptId] });
+    expect(state).toMatchObject({ status: 'accepted', originalRating: graded.rating, original: null, regraded: { rating: 5 } });
   });
 
   it('pages the queue by id, newest first, and filters pending / decided', async () => {

@@ -1,6 +1,6 @@
 import type { DbHandle } from '@shunkan/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchBankProblems } from '../src/domain/scenarios.js';
+import { matchBankProblems, scenarioLevel } from '../src/domain/scenarios.js';
 import { jsonReply, googleErrorReply, startFakeGemini, type FakeGeminiServer } from '../src/services/ai/fake-gemini-server.js';
 import { createPracticeServices } from '../src/services/practice-services.js';
 import { allBankProblems, seedProblemBank } from '../src/services/problem-bank/index.js';
@@ -46,6 +46,19 @@ describe('scenario matching (built-in)', () => {
     // English words in a scenario match the accepted answers.
     expect(matchBankProblems({ title: 'postponed meetings', description: 'postponed' }, allBankProblems())[0]?.words).toContain('postponed');
   });
+
+  it('gives a scenario its own level: the level whose bank problems match it best, else middle school', () => {
+    const bank = allBankProblems();
+    for (const scenario of [AIRPORT, { title: '会議の延期', description: '会議や締め切り、取引先とのやり取り。' }, { title: '学校生活', description: '友達や先生、部活動の話。' }]) {
+      const level = scenarioLevel(scenario, bank);
+      const byLevel = new Map<string, number>();
+      for (const m of matchBankProblems(scenario, bank).slice(0, 20)) byLevel.set(m.problem.level, (byLevel.get(m.problem.level) ?? 0) + m.score);
+      expect(Math.max(...byLevel.values())).toBe(byLevel.get(level));
+    }
+    expect(scenarioLevel({ title: '会議の延期', description: '会議や締め切り、取引先とのやり取り。' }, bank)).toBe('toeic');
+    expect(scenarioLevel({ title: '学校生活', description: '友達や先生、部活動の話。' }, bank)).toBe('high-school');
+    expect(scenarioLevel({ title: 'xyzzy', description: 'ほげほげ' }, bank)).toBe('middle-school');
+  });
 });
 
 describe(`custom scenarios (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite'})`, () => {
@@ -56,17 +69,18 @@ describe(`custom scenarios (${process.env.TEST_DATABASE_URL ? 'postgres server' 
     const theirs = callerFor(handle.db, other);
 
     const created = await mine.scenarios.create({ title: '  レストランで注文  ', description: '注文や支払いの会話' });
-    expect(created).toMatchObject({ title: 'レストランで注文', description: '注文や支払いの会話' });
+    // Its own level: the bank's ordering and paying problems are TOEIC's.
+    expect(created).toMatchObject({ title: 'レストランで注文', description: '注文や支払いの会話', level: 'toeic' });
     expect((await mine.scenarios.list()).map((s) => s.id)).toEqual([created.id]);
     expect(await theirs.scenarios.list()).toEqual([]);
 
-    const edited = await mine.scenarios.update({ id: created.id, title: 'カフェで注文', description: '飲み物の注文' });
-    expect(edited).toMatchObject({ id: created.id, title: 'カフェで注文', description: '飲み物の注文' });
+    const edited = await mine.scenarios.update({ id: created.id, title: '学校生活', description: '友達や先生、部活動の話。' });
+    expect(edited).toMatchObject({ id: created.id, title: '学校生活', description: '友達や先生、部活動の話。', level: 'high-school' });
 
     expect(await errorOf(theirs.scenarios.update({ id: created.id, title: '乗っ取り', description: 'x' }))).toEqual(NOT_FOUND);
     expect(await errorOf(theirs.scenarios.delete({ id: created.id }))).toEqual(NOT_FOUND);
     expect(await errorOf(theirs.scenarios.nextProblem({ scenarioId: created.id }))).toEqual(NOT_FOUND);
-    expect((await mine.scenarios.list())[0]?.title).toBe('カフェで注文');
+    expect((await mine.scenarios.list())[0]).toMatchObject({ title: '学校生活', level: 'high-school' });
 
     expect(await mine.scenarios.delete({ id: created.id })).toEqual({ id: created.id });
     expect(await mine.scenarios.list()).toEqual([]);
@@ -89,12 +103,19 @@ describe(`custom scenarios (${process.env.TEST_DATABASE_URL ? 'postgres server' 
     const user = await seedSubscriber(handle.db, 'premium');
     const caller = callerFor(handle.db, user);
     const scenario = await caller.scenarios.create(AIRPORT);
-    const first = await caller.scenarios.nextProblem({ scenarioId: scenario.id });
-    expect(first).toMatchObject({ problemId: 'high-school-023', difficultyLevel: 'high-school', source: 'bank', servedToday: 1 });
+    expect(scenario.level).toBe('toeic');
+    // Without a level: the scenario's own, and its best-matching problems of that level.
+    const own = await caller.scenarios.nextProblem({ scenarioId: scenario.id });
+    expect(own).toMatchObject({ difficultyLevel: 'toeic', source: 'bank' });
+    const toeicMatches = matchBankProblems(AIRPORT, allBankProblems()).filter((m) => m.problem.level === 'toeic').slice(0, 20).map((m) => m.problem.id);
+    expect(toeicMatches).toContain(own.problemId);
+    // A level asked for: that level's matches (high school's best is 未来完了 at the airport).
+    const first = await caller.scenarios.nextProblem({ scenarioId: scenario.id, difficultyLevel: 'high-school' });
+    expect(first).toMatchObject({ problemId: 'high-school-023', difficultyLevel: 'high-school', source: 'bank', servedToday: 2 });
     expect(first.notice).toBe('シナリオ「空港での会話」に近い問題を問題集から選びました（文法: 未来完了（完了） / 共通の語: 空港、飛行機）。');
-    const second = await caller.scenarios.nextProblem({ scenarioId: scenario.id });
+    const second = await caller.scenarios.nextProblem({ scenarioId: scenario.id, difficultyLevel: 'high-school' });
     expect(second.problemId).not.toBe(first.problemId);
-    expect(second.source).toBe('bank');
+    expect(second).toMatchObject({ source: 'bank', difficultyLevel: 'high-school' });
 
     const graded = await caller.practice.evaluate({ problemId: first.problemId, answer: 'The plane will have taken off by the time they get to the airport.', scenarioId: scenario.id });
     expect(graded.rating).toBeGreaterThanOrEqual(4);

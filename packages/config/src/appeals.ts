@@ -9,6 +9,11 @@ export const APPEAL_TEXT = {
     accepted: '正解として登録されました',
     rejected: '確認の結果、登録されませんでした',
   },
+  /** The grade the learner appealed, kept beside the regraded one (result card, history, admin queue). */
+  original: '申し立て前の採点',
+  regraded: '再採点',
+  /** An appeal accepted before the appealed grade was kept: only its stars are known. */
+  originalNotRecorded: '申し立て前のフィードバックは記録されていません。',
   attemptNotFound: '解答が見つかりません。',
   appealNotFound: '申し立てが見つかりません。',
   alreadyDecided: 'この申し立てはすでに判定済みです。',

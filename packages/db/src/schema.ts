@@ -208,6 +208,14 @@ export type AppealsTable = {
   original_rating: number;
   recheck_rating: number | null;
   recheck_provider: string | null;
+  /**
+   * The rest of the grade the learner appealed (0045), kept when an accepted appeal regrades the
+   * attempt; null only for appeals accepted before 0045.
+   */
+  original_model_answer: string | null;
+  original_feedback: string | null;
+  original_errors: ColumnType<unknown[] | null, string | null, string | null>;
+  original_provider: string | null;
   /** 'pending', 'accepted' or 'rejected'. */
   status: Generated<string>;
   decided_by: string | null;

@@ -14,7 +14,10 @@ import {
   pendingAppealsOfAnswer,
   regradeAttempt,
   setAppealRecheck,
+  findAppealsOfAttempts,
   type AppealRecord,
+  type AppealWithGrade,
+  type AttemptGrade,
 } from '@shunkan/db/appeals';
 import { normalizeAnswer } from '@shunkan/evaluator';
 import { evaluateAnswer } from '../services/ai/evaluate-answer.js';
@@ -24,21 +27,33 @@ import { gradedProblem, type PracticeServices } from './practice.js';
 export class AppealNotFoundError extends Error {}
 
 export type AppealOutcome = {
-  appeal: AppealRecord;
+  /** The appeal with its attempt's grade now (the regraded one when the appeal settled at once). */
+  appeal: AppealWithGrade;
   /** The re-check's stars and who gave them (null when the appeal existed already and was re-checked then). */
   recheck: { rating: number; provider: 'builtin' | 'gemini'; feedback: string } | null;
 };
 
 const problemRow = (db: Db, problemId: string) => findProblem(db, { problemId });
 
-/** Regrades an attempt with the built-in grader over the bank and the accepted answers. */
-async function regrade(db: Db, services: PracticeServices, attemptId: string, problemId: string, answer: string): Promise<number | null> {
+/**
+ * Regrades an attempt with the built-in grader over the bank and the accepted answers. The grade it
+ * replaces stays on the appeal (`original`, copied when the appeal was made).
+ */
+async function regrade(db: Db, services: PracticeServices, attemptId: string, problemId: string, answer: string): Promise<AttemptGrade | null> {
   const row = await problemRow(db, problemId);
   if (!row) return null;
   const evaluator = await services.getEvaluator();
   const evaluation = evaluator.evaluate(await gradedProblem(db, row), answer);
-  await regradeAttempt(db, attemptId, { rating: evaluation.rating, modelAnswer: evaluation.modelAnswer, feedback: evaluation.feedback, errors: evaluation.errors, provider: 'builtin' });
-  return evaluation.rating;
+  const grade: AttemptGrade = { rating: evaluation.rating, modelAnswer: evaluation.modelAnswer, feedback: evaluation.feedback, errors: evaluation.errors, provider: 'builtin' };
+  await regradeAttempt(db, attemptId, grade);
+  return grade;
+}
+
+/** The appeal as stored now, with its attempt's grade now. */
+async function withGrade(db: Db, userId: string, appeal: AppealRecord): Promise<AppealWithGrade> {
+  const found = (await findAppealsOfAttempts(db, userId, [appeal.attemptId])).get(appeal.attemptId);
+  if (!found) throw new AppealNotFoundError('appeal vanished');
+  return found;
 }
 
 /** A learner appeals the grade of one of their attempts. Idempotent per attempt. */
@@ -48,16 +63,8 @@ export async function appealAttempt(options: { db: Db; services: PracticeService
   if (!attempt) throw new AppealNotFoundError('attempt not found');
   const row = await problemRow(db, attempt.problemId);
   if (!row) throw new AppealNotFoundError('problem not found');
-  const { appeal, created } = await createAppeal(db, {
-    attemptId: attempt.id,
-    userId,
-    problemId: attempt.problemId,
-    answer: attempt.answer,
-    normalizedAnswer: normalizeAnswer(attempt.answer),
-    originalRating: attempt.rating,
-    now,
-  });
-  if (!created) return { appeal, recheck: null };
+  const { appeal, created } = await createAppeal(db, { attemptId: attempt.id, userId, normalizedAnswer: normalizeAnswer(attempt.answer), now });
+  if (!created) return { appeal: await withGrade(db, userId, appeal), recheck: null };
 
   const evaluator = await services.getEvaluator();
   const problem = await gradedProblem(db, row);
@@ -67,17 +74,11 @@ export async function appealAttempt(options: { db: Db; services: PracticeService
   // The sentence was accepted on an earlier appeal: the built-in grade is now 5, nothing to review.
   if (provider === 'builtin' && result.evaluation.rating === 5) {
     const decided = await decideAppeal(db, { appealId: appeal.id, decision: 'accept', adminId: null, now });
-    await regradeAttempt(db, attempt.id, {
-      rating: 5,
-      modelAnswer: result.evaluation.modelAnswer,
-      feedback: result.evaluation.feedback,
-      errors: result.evaluation.errors,
-      provider: 'builtin',
-    });
-    return { appeal: decided ?? appeal, recheck: { rating: 5, provider, feedback: result.evaluation.feedback } };
+    const regraded: AttemptGrade = { rating: 5, modelAnswer: result.evaluation.modelAnswer, feedback: result.evaluation.feedback, errors: result.evaluation.errors, provider: 'builtin' };
+    await regradeAttempt(db, attempt.id, regraded);
+    return { appeal: await withGrade(db, userId, decided ?? appeal), recheck: { rating: 5, provider, feedback: result.evaluation.feedback } };
   }
-  const fresh = (await findAppeal(db, appeal.id)) ?? appeal;
-  return { appeal: fresh, recheck: { rating: result.evaluation.rating, provider, feedback: result.evaluation.feedback } };
+  return { appeal: await withGrade(db, userId, appeal), recheck: { rating: result.evaluation.rating, provider, feedback: result.evaluation.feedback } };
 }
 
 /**
@@ -91,20 +92,20 @@ export async function decideAppealAndRegrade(options: {
   decision: 'accept' | 'reject';
   adminId: string;
   now: Date;
-}): Promise<{ appeal: AppealRecord; regradedRating: number | null; decided: boolean }> {
+}): Promise<{ appeal: AppealRecord; regraded: AttemptGrade | null; decided: boolean }> {
   const { db, services, appealId, decision, adminId, now } = options;
   const decided = await decideAppeal(db, { appealId, decision, adminId, now });
   if (!decided) {
     const existing = await findAppeal(db, appealId);
     if (!existing) throw new AppealNotFoundError('appeal not found');
-    return { appeal: existing, regradedRating: null, decided: false };
+    return { appeal: existing, regraded: null, decided: false };
   }
-  if (decision === 'reject') return { appeal: decided, regradedRating: null, decided: true };
-  const regradedRating = await regrade(db, services, decided.attemptId, decided.problemId, decided.answer);
+  if (decision === 'reject') return { appeal: decided, regraded: null, decided: true };
+  const regraded = await regrade(db, services, decided.attemptId, decided.problemId, decided.answer);
   for (const other of await pendingAppealsOfAnswer(db, decided.problemId, decided.normalizedAnswer)) {
     if (await decideAppeal(db, { appealId: other.id, decision: 'accept', adminId, now })) {
       await regrade(db, services, other.attemptId, other.problemId, other.answer);
     }
   }
-  return { appeal: decided, regradedRating, decided: true };
+  return { appeal: decided, regraded, decided: true };
 }

@@ -1,4 +1,4 @@
-import { findLevel, type LevelKey } from '@shunkan/config/levels';
+import { findLevel, LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
 import type { Db } from '@shunkan/db';
 import {
   countScenarios,
@@ -26,10 +26,28 @@ export class ScenarioLimitError extends Error {}
 /** Scenarios per learner. */
 export const MAX_SCENARIOS = 50;
 
-export type Scenario = { id: string; title: string; description: string; createdAt: string; updatedAt: string };
+export type Scenario = {
+  id: string;
+  title: string;
+  description: string;
+  /** The level its problems come from (see `scenarioLevel`): where 練習する opens it. */
+  level: LevelKey;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The level practised when a scenario's text matches no bank problem (the level pool serves it). */
+export const DEFAULT_SCENARIO_LEVEL: LevelKey = 'middle-school';
 
 function toScenario(row: CustomScenarioRow): Scenario {
-  return { id: row.id, title: row.title, description: row.description, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    level: scenarioLevel(row, allBankProblems()),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
 }
 
 export async function getScenarios(options: { db: Db; userId: string }): Promise<Scenario[]> {
@@ -86,6 +104,27 @@ export function matchBankProblems(scenario: ScenarioFields, problems: readonly T
 
 /** Candidates served in turn (least served first), so a scenario is not one sentence on repeat. */
 const CANDIDATES = 20;
+
+/**
+ * A scenario's own level: the level of its problems, i.e. the level whose bank problems match the
+ * scenario best (summed score over the candidates served); the default level when nothing matches.
+ * Practice opens there, and serving prefers matches of the level practised, so the problems shown
+ * are of the level the screen names.
+ */
+export function scenarioLevel(scenario: ScenarioFields, problems: readonly TBankProblem[]): LevelKey {
+  const scores = new Map<LevelKey, number>();
+  for (const match of matchBankProblems(scenario, problems).slice(0, CANDIDATES)) {
+    scores.set(match.problem.level, (scores.get(match.problem.level) ?? 0) + match.score);
+  }
+  let best: LevelKey = DEFAULT_SCENARIO_LEVEL;
+  let bestScore = 0;
+  for (const level of LEVEL_KEYS) {
+    const score = scores.get(level) ?? 0;
+    if (score > bestScore) [best, bestScore] = [level, score];
+  }
+  return best;
+}
+
 /** Problems asked of Gemini at a time for a scenario. */
 const GENERATE_BATCH = 5;
 
@@ -100,7 +139,8 @@ export async function serveScenarioProblem(options: {
   db: Db;
   userId: string;
   scenarioId: string;
-  level: LevelKey;
+  /** The level practised; the scenario's own level when absent. */
+  level?: LevelKey;
   requestId?: string;
   dailyLimit: number | null;
   now: Date;
@@ -110,12 +150,13 @@ export async function serveScenarioProblem(options: {
   const { db, userId, now } = options;
   const scenario = await findScenario(db, userId, options.scenarioId);
   if (!scenario) throw new ScenarioNotFoundError();
-  const serve = (problemId: string | undefined, level: LevelKey) =>
-    serveNextProblem({ db, userId, level, problemId, requestId: options.requestId, dailyLimit: options.dailyLimit, now });
+  const level = options.level ?? scenarioLevel(scenario, allBankProblems());
+  const serve = (problemId: string | undefined, servedLevel: LevelKey) =>
+    serveNextProblem({ db, userId, level: servedLevel, problemId, requestId: options.requestId, dailyLimit: options.dailyLimit, now });
 
   if (options.ai) {
     try {
-      const problemId = await nextGeneratedProblem({ db, userId, scenario, level: options.level, ai: options.ai });
+      const problemId = await nextGeneratedProblem({ db, userId, scenario, level, ai: options.ai });
       if (problemId) {
         return {
           ...(await serve(problemId.id, problemId.level)),
@@ -129,12 +170,15 @@ export async function serveScenarioProblem(options: {
     }
   }
 
-  const matches = matchBankProblems(scenario, allBankProblems()).slice(0, CANDIDATES);
+  // Matches of the level practised first (the screen names that level); others only when it has none.
+  const all = matchBankProblems(scenario, allBankProblems());
+  const ofLevel = all.filter((m) => m.problem.level === level);
+  const matches = (ofLevel.length > 0 ? ofLevel : all).slice(0, CANDIDATES);
   if (matches.length === 0) {
     return {
-      ...(await serve(undefined, options.level)),
+      ...(await serve(undefined, level)),
       source: 'level',
-      notice: `シナリオ「${scenario.title}」に合う問題が問題集に見つからなかったため、${findLevel(options.level).name}の問題から出題します。`,
+      notice: `シナリオ「${scenario.title}」に合う問題が問題集に見つからなかったため、${findLevel(level).name}の問題から出題します。`,
     };
   }
   const served = await countServesOf(db, userId, matches.map((m) => m.problem.id));
@@ -160,7 +204,7 @@ async function nextGeneratedProblem(options: {
 }): Promise<{ id: string; level: LevelKey } | null> {
   const { db, userId, scenario, level, ai } = options;
   const existing = await listScenarioProblems(db, userId, scenario.id);
-  const unseen = existing.find((p) => p.times === 0);
+  const unseen = existing.find((p) => p.times === 0 && p.level === level);
   if (unseen) return { id: unseen.problemId, level: unseen.level as LevelKey };
 
   const drafts = await ai.generateProblems({

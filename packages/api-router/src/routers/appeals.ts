@@ -5,8 +5,8 @@
  */
 import { ZText } from '@shunkan/config/schemas';
 import { APPEAL_TEXT } from '@shunkan/config/appeals';
-import { appealStatusesForAttempts, countAppealsByStatus, listAppeals } from '@shunkan/db/appeals';
-import type { AppealListItem, AppealRecord } from '@shunkan/db/appeals';
+import { countAppealsByStatus, findAppealsOfAttempts, listAppeals } from '@shunkan/db/appeals';
+import type { AppealRecord, AttemptGrade } from '@shunkan/db/appeals';
 import { z } from 'zod';
 import { appealAttempt, AppealNotFoundError, decideAppealAndRegrade } from '../domain/appeals.js';
 import { adminProcedure, protectedProcedure, router } from '../trpc.js';
@@ -14,6 +14,36 @@ import { AppError } from '../errors.js';
 
 const ZId = ZText.regex(/^\d+$/, 'IDの形式が正しくありません').max(20);
 export const ZAppealStatus = z.enum(['pending', 'accepted', 'rejected']);
+
+/** A grade as the result card showed it. */
+export const ZAppealVerdict = z.object({
+  rating: z.number().int().min(1).max(5),
+  /** Feedback without the uncertainty note (that is `lowConfidence`). */
+  feedback: z.string(),
+  lowConfidence: z.boolean(),
+  /** The named errors (grammar point label and the fix). */
+  errors: z.array(z.object({ label: z.string(), message: z.string() })),
+  /** The accepted answer the verdict compared the learner's answer with (the card's model answer). */
+  closestAnswer: z.string(),
+});
+export type TAppealVerdict = z.infer<typeof ZAppealVerdict>;
+
+const ZNamedError = z.object({ label: z.string(), message: z.string() });
+
+function verdictOf(grade: AttemptGrade): TAppealVerdict {
+  const lines = grade.feedback.split('\n');
+  const errors = grade.errors.flatMap((e) => {
+    const parsed = ZNamedError.safeParse(e);
+    return parsed.success ? [{ label: parsed.data.label, message: parsed.data.message }] : [];
+  });
+  return {
+    rating: grade.rating,
+    feedback: lines.filter((line) => line !== APPEAL_TEXT.uncertaintyNote).join('\n'),
+    lowConfidence: lines.includes(APPEAL_TEXT.uncertaintyNote),
+    errors,
+    closestAnswer: grade.modelAnswer,
+  };
+}
 
 export const ZAppeal = z.object({
   id: z.string(),
@@ -24,6 +54,13 @@ export const ZAppeal = z.object({
   /** Japanese label of the status. */
   statusLabel: z.string(),
   originalRating: z.number().int().min(1).max(5),
+  /**
+   * The grade the learner appealed, as their result card showed it. Null only for appeals accepted
+   * before it was kept (then only `originalRating` is known).
+   */
+  original: ZAppealVerdict.nullable(),
+  /** The attempt's grade after an accepted appeal regraded it (null while pending or when rejected). */
+  regraded: ZAppealVerdict.nullable(),
   recheckRating: z.number().int().min(1).max(5).nullable(),
   recheckProvider: z.enum(['builtin', 'gemini']).nullable(),
   createdAt: z.string(),
@@ -31,7 +68,8 @@ export const ZAppeal = z.object({
 });
 export type TAppeal = z.infer<typeof ZAppeal>;
 
-function toAppeal(a: AppealRecord): TAppeal {
+/** `gradeNow`: the attempt's grade now, which is the regraded one once the appeal is accepted. */
+function toAppeal(a: AppealRecord, gradeNow: AttemptGrade | null): TAppeal {
   return {
     id: a.id,
     attemptId: a.attemptId,
@@ -40,6 +78,8 @@ function toAppeal(a: AppealRecord): TAppeal {
     status: a.status,
     statusLabel: APPEAL_TEXT.status[a.status],
     originalRating: a.originalRating,
+    original: a.original ? verdictOf(a.original) : null,
+    regraded: a.status === 'accepted' && gradeNow ? verdictOf(gradeNow) : null,
     recheckRating: a.recheckRating,
     recheckProvider: a.recheckProvider === 'gemini' ? 'gemini' : a.recheckProvider === 'builtin' ? 'builtin' : null,
     createdAt: a.createdAt.toISOString(),
@@ -63,41 +103,33 @@ export const appealsRouter = router({
       try {
         const outcome = await appealAttempt({ db: ctx.db, services: ctx.services.practice, userId: ctx.user.id, attemptId: input.attemptId, now: ctx.now() });
         const message = outcome.appeal.status === 'accepted' ? APPEAL_TEXT.status.accepted : APPEAL_TEXT.sent;
-        return { appeal: toAppeal(outcome.appeal), recheck: outcome.recheck, message };
+        return { appeal: toAppeal(outcome.appeal, outcome.appeal.attemptGrade), recheck: outcome.recheck, message };
       } catch (error) {
         if (error instanceof AppealNotFoundError) throw new AppError('NOT_FOUND', APPEAL_TEXT.attemptNotFound);
         throw error;
       }
     }),
 
-  /** Appeal state of the learner's attempts (attempts without an appeal are left out). */
+  /**
+   * The appeals of the learner's attempts (attempts without an appeal are left out): state, the grade
+   * appealed and, once accepted, the regraded one (history shows both).
+   */
   statuses: protectedProcedure
     .input(z.object({ attemptIds: z.array(ZId).max(200) }))
-    .output(z.array(z.object({ attemptId: z.string(), status: ZAppealStatus, statusLabel: z.string() })))
+    .output(z.array(ZAppeal))
     .query(async ({ ctx, input }) => {
-      const statuses = await appealStatusesForAttempts(ctx.db, ctx.user.id, input.attemptIds);
-      return [...statuses].map(([attemptId, status]) => ({ attemptId, status, statusLabel: APPEAL_TEXT.status[status] }));
+      const appeals = await findAppealsOfAttempts(ctx.db, ctx.user.id, input.attemptIds);
+      return input.attemptIds.flatMap((id) => {
+        const appeal = appeals.get(id);
+        return appeal ? [toAppeal(appeal, appeal.attemptGrade)] : [];
+      });
     }),
-});
-
-/** The automatic verdict as the learner saw it (until an accepted appeal regrades the attempt). */
-export const ZAppealVerdict = z.object({
-  /** The attempt's stars now (the regraded ones once an appeal is accepted). */
-  rating: z.number().int().min(1).max(5),
-  /** Feedback without the uncertainty note (that is `lowConfidence`). */
-  feedback: z.string(),
-  lowConfidence: z.boolean(),
-  /** The named errors (grammar point label and the fix). */
-  errors: z.array(z.object({ label: z.string(), message: z.string() })),
-  /** The accepted answer the verdict compared the learner's answer with. */
-  closestAnswer: z.string(),
 });
 
 export const ZAdminAppeal = ZAppeal.extend({
   japanese: z.string(),
   /** The problem's model answer (its first accepted answer). */
   modelAnswer: z.string(),
-  verdict: ZAppealVerdict,
   userEmail: z.string().nullable(),
   decidedByEmail: z.string().nullable(),
 });
@@ -119,21 +151,6 @@ export const ZAdminAppealsListOutput = z.object({
   counts: z.object({ pending: z.number().int(), accepted: z.number().int(), rejected: z.number().int() }),
 });
 
-function verdictOf(item: AppealListItem): z.infer<typeof ZAppealVerdict> {
-  const lines = item.attemptFeedback.split('\n');
-  const errors = item.attemptErrors.flatMap((e) => {
-    const parsed = z.object({ label: z.string(), message: z.string() }).safeParse(e);
-    return parsed.success ? [{ label: parsed.data.label, message: parsed.data.message }] : [];
-  });
-  return {
-    rating: item.attemptRating,
-    feedback: lines.filter((line) => line !== APPEAL_TEXT.uncertaintyNote).join('\n'),
-    lowConfidence: lines.includes(APPEAL_TEXT.uncertaintyNote),
-    errors,
-    closestAnswer: item.closestAnswer,
-  };
-}
-
 export const ZAdminAppealsDecideInput = z.object({ appealId: ZId, decision: z.enum(['accept', 'reject']) });
 
 /** Mounted as `admin.appeals`: the review queue (the admin screen is issue 10's). */
@@ -144,10 +161,9 @@ export const adminAppealsRouter = router({
     .query(async ({ ctx, input }) => {
       const [rows, counts] = await Promise.all([listAppeals(ctx.db, { status: input.status, limit: input.limit, before: input.before }), countAppealsByStatus(ctx.db)]);
       const items = rows.map((r) => ({
-        ...toAppeal(r),
+        ...toAppeal(r, r.attemptGrade),
         japanese: r.japanese,
         modelAnswer: r.modelAnswer,
-        verdict: verdictOf(r),
         userEmail: r.userEmail,
         decidedByEmail: r.decidedByEmail,
       }));
@@ -163,7 +179,7 @@ export const adminAppealsRouter = router({
         const result = await decideAppealAndRegrade({ db: ctx.db, services: ctx.services.practice, appealId: input.appealId, decision: input.decision, adminId: ctx.user.id, now: ctx.now() });
         if (!result.decided) throw new AppError('CONFLICT', APPEAL_TEXT.alreadyDecided);
         ctx.services.log.info({ by: ctx.user.id, appealId: input.appealId, decision: input.decision }, 'appeal decided');
-        return { appeal: toAppeal(result.appeal), regradedRating: result.regradedRating };
+        return { appeal: toAppeal(result.appeal, result.regraded), regradedRating: result.regraded?.rating ?? null };
       } catch (error) {
         if (error instanceof AppealNotFoundError) throw new AppError('NOT_FOUND', APPEAL_TEXT.appealNotFound);
         throw error;

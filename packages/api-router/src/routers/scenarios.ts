@@ -22,7 +22,15 @@ export const ZScenarioFields = z.object({
 
 const ZScenarioId = z.uuid(SCENARIO_TEXT.notFound);
 
-export const ZScenario = z.object({ id: z.string(), title: z.string(), description: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const ZScenario = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** The scenario's own level (the level of the bank problems it matches best), where practice opens. */
+  level: z.enum(LEVEL_KEYS),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 
 function throwScenarioError(error: unknown): never {
   if (error instanceof ScenarioNotFoundError) throw new AppError('NOT_FOUND', SCENARIO_TEXT.notFound);
@@ -68,7 +76,8 @@ export const scenariosRouter = router({
 
   /** Practising a scenario: its next problem, and where it came from (shown to the learner). */
   nextProblem: premiumProcedure
-    .input(z.object({ scenarioId: ZScenarioId, difficultyLevel: z.enum(LEVEL_KEYS).default('middle-school'), requestId: ZText.min(8).max(100).optional() }))
+    // Without a level, the scenario's own level (where its card's 練習する opens it).
+    .input(z.object({ scenarioId: ZScenarioId, difficultyLevel: z.enum(LEVEL_KEYS).optional(), requestId: ZText.min(8).max(100).optional() }))
     .output(ZServedProblem.extend({ source: z.enum(['bank', 'gemini', 'level']), notice: z.string() }))
     .mutation(({ ctx, input }) =>
       serveScenarioProblem({

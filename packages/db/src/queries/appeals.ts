@@ -7,6 +7,9 @@ import type { Db } from '../index.js';
 
 export type AppealStatus = 'pending' | 'accepted' | 'rejected';
 
+/** A graded attempt's verdict: what the result card showed. */
+export type AttemptGrade = { rating: number; modelAnswer: string; feedback: string; errors: unknown[]; provider: string };
+
 export type AppealRecord = {
   id: string;
   attemptId: string;
@@ -15,6 +18,11 @@ export type AppealRecord = {
   answer: string;
   normalizedAnswer: string;
   originalRating: number;
+  /**
+   * The rest of the grade the learner appealed, as they saw it (kept when an accepted appeal regrades
+   * the attempt). Null only for appeals accepted before these were kept (migration 0045).
+   */
+  original: AttemptGrade | null;
   recheckRating: number | null;
   recheckProvider: string | null;
   status: AppealStatus;
@@ -30,6 +38,10 @@ const APPEAL_COLUMNS = [
   'a.answer',
   'a.normalized_answer',
   'a.original_rating',
+  'a.original_model_answer',
+  'a.original_feedback',
+  'a.original_errors',
+  'a.original_provider',
   'a.recheck_rating',
   'a.recheck_provider',
   'a.status',
@@ -45,12 +57,34 @@ type AppealRow = {
   answer: string;
   normalized_answer: string;
   original_rating: number;
+  original_model_answer: string | null;
+  original_feedback: string | null;
+  original_errors: unknown[] | null;
+  original_provider: string | null;
   recheck_rating: number | null;
   recheck_provider: string | null;
   status: string;
   decided_at: Date | null;
   created_at: Date;
 };
+
+/** The attempt's grade now (the one appealed until an accepted appeal regrades it). */
+const ATTEMPT_GRADE_COLUMNS = ['t.rating as attempt_rating', 't.model_answer as attempt_model_answer', 't.feedback as attempt_feedback', 't.errors as attempt_errors', 't.provider as attempt_provider'] as const;
+
+type AttemptGradeRow = { attempt_rating: number; attempt_model_answer: string; attempt_feedback: string; attempt_errors: unknown; attempt_provider: string };
+
+function toAttemptGrade(row: AttemptGradeRow): AttemptGrade {
+  return {
+    rating: row.attempt_rating,
+    modelAnswer: row.attempt_model_answer,
+    feedback: row.attempt_feedback,
+    errors: Array.isArray(row.attempt_errors) ? row.attempt_errors : [],
+    provider: row.attempt_provider,
+  };
+}
+
+/** An appeal with its attempt's grade now. */
+export type AppealWithGrade = AppealRecord & { attemptGrade: AttemptGrade };
 
 function toRecord(row: AppealRow): AppealRecord {
   return {
@@ -61,6 +95,16 @@ function toRecord(row: AppealRow): AppealRecord {
     answer: row.answer,
     normalizedAnswer: row.normalized_answer,
     originalRating: row.original_rating,
+    original:
+      row.original_feedback === null || row.original_model_answer === null
+        ? null
+        : {
+            rating: row.original_rating,
+            modelAnswer: row.original_model_answer,
+            feedback: row.original_feedback,
+            errors: Array.isArray(row.original_errors) ? row.original_errors : [],
+            provider: row.original_provider ?? 'builtin',
+          },
     recheckRating: row.recheck_rating,
     recheckProvider: row.recheck_provider,
     status: row.status as AppealStatus,
@@ -88,27 +132,54 @@ export async function findOwnAttempt(
   return row && { id: String(row.id), problemId: row.problem_id, answer: row.answer, normalizedAnswer: row.normalized_answer, rating: row.rating };
 }
 
-/** Opens an appeal on an attempt, once: a repeated appeal returns the existing one. */
+/**
+ * Opens an appeal on a learner's attempt, once: a repeated appeal returns the existing one. The
+ * attempt's grade (stars, model answer, feedback, errors, provider) is copied into the appeal in the
+ * same statement, so that it survives the regrade of an accepted appeal.
+ */
 export async function createAppeal(
   db: Db,
-  input: { attemptId: string; userId: string; problemId: string; answer: string; normalizedAnswer: string; originalRating: number; now: Date },
+  input: { attemptId: string; userId: string; normalizedAnswer: string; now: Date },
 ): Promise<{ appeal: AppealRecord; created: boolean }> {
   const inserted = await db
     .insertInto('appeals')
-    .values({
-      attempt_id: input.attemptId,
-      user_id: input.userId,
-      problem_id: input.problemId,
-      answer: input.answer,
-      normalized_answer: input.normalizedAnswer,
-      original_rating: input.originalRating,
-      created_at: input.now,
-    })
+    .columns([
+      'attempt_id',
+      'user_id',
+      'problem_id',
+      'answer',
+      'normalized_answer',
+      'original_rating',
+      'original_model_answer',
+      'original_feedback',
+      'original_errors',
+      'original_provider',
+      'created_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('attempts as t')
+        .select([
+          't.id',
+          't.user_id',
+          't.problem_id',
+          't.answer',
+          sql<string>`${input.normalizedAnswer}::text`.as('normalized_answer'),
+          't.rating',
+          't.model_answer',
+          't.feedback',
+          't.errors',
+          't.provider',
+          sql<Date>`${input.now}::timestamptz`.as('created_at'),
+        ])
+        .where('t.id', '=', input.attemptId)
+        .where('t.user_id', '=', input.userId),
+    )
     .onConflict((oc) => oc.column('attempt_id').doNothing())
     .returning('id')
     .executeTakeFirst();
   const appeal = await findAppealByAttempt(db, input.attemptId);
-  if (!appeal) throw new Error('appeal vanished after insert');
+  if (!appeal || appeal.userId !== input.userId) throw new Error('appeal of an attempt that is not the learner\'s');
   return { appeal, created: inserted !== undefined };
 }
 
@@ -127,23 +198,27 @@ export async function setAppealRecheck(db: Db, appealId: string, recheck: { rati
   await db.updateTable('appeals').set({ recheck_rating: recheck.rating, recheck_provider: recheck.provider }).where('id', '=', appealId).execute();
 }
 
-/** Appeal state of each of these attempts of a learner (attempts without an appeal are absent). */
-export async function appealStatusesForAttempts(db: Db, userId: string, attemptIds: readonly string[]): Promise<Map<string, AppealStatus>> {
+/**
+ * The appeals of these attempts of a learner with each attempt's grade now, by attempt id (attempts
+ * without an appeal are absent).
+ */
+export async function findAppealsOfAttempts(db: Db, userId: string, attemptIds: readonly string[]): Promise<Map<string, AppealWithGrade>> {
   if (attemptIds.length === 0) return new Map();
-  const rows = await db.selectFrom('appeals').select(['attempt_id', 'status']).where('user_id', '=', userId).where('attempt_id', 'in', [...attemptIds]).execute();
-  return new Map(rows.map((r) => [String(r.attempt_id), r.status as AppealStatus]));
+  const rows = await db
+    .selectFrom('appeals as a')
+    .innerJoin('attempts as t', 't.id', 'a.attempt_id')
+    .select(APPEAL_COLUMNS)
+    .select(ATTEMPT_GRADE_COLUMNS)
+    .where('a.user_id', '=', userId)
+    .where('a.attempt_id', 'in', [...attemptIds])
+    .execute();
+  return new Map(rows.map((row) => [String(row.attempt_id), { ...toRecord(row), attemptGrade: toAttemptGrade(row) }]));
 }
 
-export type AppealListItem = AppealRecord & {
+export type AppealListItem = AppealWithGrade & {
   japanese: string;
   /** The problem's model answer (its first accepted answer). */
   modelAnswer: string;
-  /** The accepted answer the automatic verdict compared the learner's answer with. */
-  closestAnswer: string;
-  /** The attempt's grade now: the automatic verdict until an accepted appeal regrades it. */
-  attemptRating: number;
-  attemptFeedback: string;
-  attemptErrors: unknown[];
   userEmail: string | null;
   decidedByEmail: string | null;
 };
@@ -160,7 +235,8 @@ export async function listAppeals(db: Db, input: { status?: AppealListFilter; li
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .leftJoin('users as d', 'd.id', 'a.decided_by')
     .select(APPEAL_COLUMNS)
-    .select(['p.japanese', 'p.answers', 't.model_answer', 't.rating as attempt_rating', 't.feedback', 't.errors', 'u.email', 'd.email as decided_by_email'])
+    .select(ATTEMPT_GRADE_COLUMNS)
+    .select(['p.japanese', 'p.answers', 'u.email', 'd.email as decided_by_email'])
     .orderBy('a.id', 'desc')
     .limit(input.limit);
   if (input.status === 'decided') query = query.where('a.status', 'in', ['accepted', 'rejected']);
@@ -171,10 +247,7 @@ export async function listAppeals(db: Db, input: { status?: AppealListFilter; li
     ...toRecord(row),
     japanese: row.japanese,
     modelAnswer: Array.isArray(row.answers) && typeof row.answers[0] === 'string' ? row.answers[0] : '',
-    closestAnswer: row.model_answer,
-    attemptRating: row.attempt_rating,
-    attemptFeedback: row.feedback,
-    attemptErrors: Array.isArray(row.errors) ? row.errors : [],
+    attemptGrade: toAttemptGrade(row),
     userEmail: row.email,
     decidedByEmail: row.decided_by_email,
   }));

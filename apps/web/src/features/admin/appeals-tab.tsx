@@ -108,11 +108,45 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
+/** A grade as the learner's result card showed it: uncertainty flag, feedback, named errors. */
+function VerdictDetail({ verdict, modelAnswer, testId }: { verdict: NonNullable<AdminAppeal['original']>; modelAnswer: string; testId: string }) {
+  return (
+    <>
+      {verdict.lowConfidence ? (
+        <Badge colorPalette="blue" variant="subtle" whiteSpace="normal" alignSelf="flex-start" data-testid={`${testId}-low-confidence`}>
+          {APPEAL_TEXT.uncertaintyNote}
+        </Badge>
+      ) : null}
+      {verdict.feedback ? (
+        <Text fontSize="sm" whiteSpace="pre-wrap" data-testid={`${testId}-feedback`}>
+          {verdict.feedback}
+        </Text>
+      ) : null}
+      {verdict.errors.length > 0 ? (
+        <Stack gap="1" as="ul" listStyleType="none" data-testid={`${testId}-errors`}>
+          {verdict.errors.map((e, i) => (
+            <HStack as="li" key={`${e.label}-${i}`} gap="2" align="flex-start" fontSize="sm">
+              <Badge colorPalette="red" variant="subtle" flexShrink={0}>
+                {e.label}
+              </Badge>
+              <Text minW="0">{e.message}</Text>
+            </HStack>
+          ))}
+        </Stack>
+      ) : null}
+      {verdict.closestAnswer && verdict.closestAnswer !== modelAnswer ? (
+        <Text fontSize="xs" color="gray.600">
+          比較した正解: {verdict.closestAnswer}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 function AppealCard({ appeal }: { appeal: AdminAppeal }) {
   const utils = trpc.useUtils();
   const decide = trpc.admin.appeals.decide.useMutation();
-  const verdict = appeal.verdict;
-  const regraded = appeal.status === 'accepted';
+  const { original, regraded } = appeal;
 
   async function onDecide(decision: 'accept' | 'reject') {
     try {
@@ -163,7 +197,7 @@ function AppealCard({ appeal }: { appeal: AdminAppeal }) {
           <Stack gap="2">
             <HStack gap="3" flexWrap="wrap">
               <Text fontSize="sm" color="gray.600">
-                自動採点
+                {regraded ? APPEAL_TEXT.original : '自動採点'}
               </Text>
               <Stars rating={appeal.originalRating} size="sm" />
               {appeal.recheckRating !== null ? (
@@ -171,45 +205,27 @@ function AppealCard({ appeal }: { appeal: AdminAppeal }) {
                   再確認（{PROVIDER_LABEL[appeal.recheckProvider ?? ''] ?? '—'}）: 星{appeal.recheckRating}つ
                 </Text>
               ) : null}
-              {regraded ? (
-                <Text fontSize="sm" color="green.700" data-testid="appeal-regraded">
-                  再採点: 星{verdict.rating}つ
-                </Text>
-              ) : null}
             </HStack>
-            {verdict.lowConfidence && !regraded ? (
-              <Badge colorPalette="blue" variant="subtle" whiteSpace="normal" alignSelf="flex-start" data-testid="appeal-low-confidence">
-                {APPEAL_TEXT.uncertaintyNote}
-              </Badge>
-            ) : null}
-            {regraded ? null : (
-              <>
-                {verdict.feedback ? (
-                  <Text fontSize="sm" whiteSpace="pre-wrap" data-testid="appeal-feedback">
-                    {verdict.feedback}
-                  </Text>
-                ) : null}
-                {verdict.errors.length > 0 ? (
-                  <Stack gap="1" as="ul" listStyleType="none" data-testid="appeal-errors">
-                    {verdict.errors.map((e, i) => (
-                      <HStack as="li" key={`${e.label}-${i}`} gap="2" align="flex-start" fontSize="sm">
-                        <Badge colorPalette="red" variant="subtle" flexShrink={0}>
-                          {e.label}
-                        </Badge>
-                        <Text minW="0">{e.message}</Text>
-                      </HStack>
-                    ))}
-                  </Stack>
-                ) : null}
-                {verdict.closestAnswer && verdict.closestAnswer !== appeal.modelAnswer ? (
-                  <Text fontSize="xs" color="gray.600">
-                    比較した正解: {verdict.closestAnswer}
-                  </Text>
-                ) : null}
-              </>
+            {original ? <VerdictDetail verdict={original} modelAnswer={appeal.modelAnswer} testId="appeal" /> : (
+              <Text fontSize="sm" color="gray.600" data-testid="appeal-original-not-recorded">
+                {APPEAL_TEXT.originalNotRecorded}
+              </Text>
             )}
           </Stack>
         </Box>
+        {regraded ? (
+          <Box borderWidth="1px" borderColor="green.200" borderRadius="md" p="3" bg="green.50" data-testid="appeal-regraded-verdict">
+            <Stack gap="2">
+              <HStack gap="3" flexWrap="wrap">
+                <Text fontSize="sm" color="green.800" data-testid="appeal-regraded">
+                  {APPEAL_TEXT.regraded}: 星{regraded.rating}つ
+                </Text>
+                <Stars rating={regraded.rating} size="sm" />
+              </HStack>
+              <VerdictDetail verdict={regraded} modelAnswer={appeal.modelAnswer} testId="appeal-regraded" />
+            </Stack>
+          </Box>
+        ) : null}
         {appeal.status === 'pending' ? (
           <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
             <Button size="sm" colorPalette="green" loading={decide.isPending && decide.variables?.decision === 'accept'} disabled={decide.isPending} onClick={() => void onDecide('accept')}>

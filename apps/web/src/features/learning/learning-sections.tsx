@@ -11,12 +11,14 @@ import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { LevelIcon } from '../icons/level-icon';
 import { RatingValue } from '../icons/rating-value';
+import { AppealGrades } from '../practice/appeal-grades';
 import { Stars } from '../practice/stars';
 import { formatDateTime, formatRating, formatSeconds } from './format';
 
 const RatingCharts = lazy(() => import('./rating-chart'));
 
 type Session = RouterOutputs['learning']['recentSessions']['items'][number];
+type SessionAppeal = RouterOutputs['appeals']['statuses'][number];
 
 function Tile({ label, value, note, testId }: { label: string; value: ReactNode; note?: ReactNode; testId: string }) {
   return (
@@ -130,22 +132,24 @@ function LevelTable({ levels }: { levels: RouterOutputs['learning']['difficultyS
   );
 }
 
-function SessionCard({ session, appealLabel }: { session: Session; appealLabel?: string }) {
+function SessionCard({ session, appeal }: { session: Session; appeal?: SessionAppeal }) {
   const level = isLevelKey(session.difficultyLevel) ? findLevel(session.difficultyLevel) : null;
   return (
     <Box borderWidth="1px" borderRadius="lg" p="3" data-testid="session-item" minW="0">
       <HStack justify="space-between" gap="2" wrap="wrap" mb="1">
         <HStack gap="2" wrap="wrap">
-          <Stars rating={session.rating} size="sm" />
+          <Box data-testid="session-rating">
+            <Stars rating={session.rating} size="sm" />
+          </Box>
           {session.isBookmarked ? <Badge colorPalette="yellow">
               <Bookmark aria-hidden />
               ブックマーク
             </Badge> : null}
           {session.isLate ? <Badge colorPalette="red">時間切れ</Badge> : null}
           {session.mode === 'review' ? <Badge colorPalette="purple">復習</Badge> : null}
-          {appealLabel ? (
-            <Badge colorPalette="blue" data-testid="appeal-state">
-              申し立て: {appealLabel}
+          {appeal ? (
+            <Badge colorPalette={appeal.status === 'accepted' ? 'green' : 'blue'} data-testid="appeal-state">
+              申し立て: {appeal.statusLabel}
             </Badge>
           ) : null}
         </HStack>
@@ -164,6 +168,11 @@ function SessionCard({ session, appealLabel }: { session: Session; appealLabel?:
       <Text fontSize="sm" color="blue.700" lang="en" wordBreak="break-word">
         模範解答: {session.modelAnswer}
       </Text>
+      {appeal?.regraded ? (
+        <Box mt="2" p="2" bg="gray.50" borderRadius="md">
+          <AppealGrades appeal={appeal} />
+        </Box>
+      ) : null}
     </Box>
   );
 }
@@ -188,14 +197,21 @@ function SessionList({ kind, empty }: { kind: 'recentSessions' | 'bookmarkedSess
   );
 }
 
+const APPEAL_IDS_PER_QUERY = 200;
+
 /** The sessions with the state of their appeals (「この答えも正しいはず」), if any. */
 function SessionItems({ items }: { items: Session[] }) {
-  const appeals = trpc.appeals.statuses.useQuery({ attemptIds: items.map((s) => s.id).slice(-200) }, { enabled: items.length > 0 });
-  const labels = new Map((appeals.data ?? []).map((a) => [a.attemptId, a.statusLabel]));
+  // The procedure takes 200 ids at a time: one query per 200 sessions loaded, so that the newest keep
+  // their state however long the list grows.
+  const ids = items.map((s) => s.id);
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += APPEAL_IDS_PER_QUERY) chunks.push(ids.slice(i, i + APPEAL_IDS_PER_QUERY));
+  const appeals = trpc.useQueries((t) => chunks.map((attemptIds) => t.appeals.statuses({ attemptIds })));
+  const byAttempt = new Map(appeals.flatMap((q) => q.data ?? []).map((a) => [a.attemptId, a]));
   return (
     <>
       {items.map((session) => (
-        <SessionCard key={session.id} session={session} appealLabel={labels.get(session.id)} />
+        <SessionCard key={session.id} session={session} appeal={byAttempt.get(session.id)} />
       ))}
     </>
   );

@@ -34,6 +34,10 @@ export type AppealView = {
   statusLabel: string;
   message: string;
   recheckRating: number | null;
+  /** The stars appealed, and the attempt's new grade when the appeal settled at once. */
+  originalRating: number;
+  original: RouterOutputs['appeals']['submit']['appeal']['original'];
+  regraded: RouterOutputs['appeals']['submit']['appeal']['regraded'];
 };
 
 export type PracticeApi = {
@@ -81,7 +85,14 @@ export function useMemberPracticeApi(mode: PracticeMode = { kind: 'practice' }):
     },
     appeal: async (attemptId) => {
       const result = await appeal.mutateAsync({ attemptId });
-      return { statusLabel: result.appeal.statusLabel, message: result.message, recheckRating: result.recheck?.rating ?? null };
+      return {
+        statusLabel: result.appeal.statusLabel,
+        message: result.message,
+        recheckRating: result.recheck?.rating ?? null,
+        originalRating: result.appeal.originalRating,
+        original: result.appeal.original,
+        regraded: result.appeal.regraded,
+      };
     },
     quotaText: quota && quota.remainingToday !== null ? `今日の残り ${quota.remainingToday} / ${quota.dailyLimit} 問` : null,
   };

@@ -64,12 +64,18 @@ export function PracticeScreen({
   api,
   isDemo = false,
   mode = { kind: 'practice' },
+  lockedFeature = null,
 }: {
   level: LevelKey;
   onBack: () => void;
   api: PracticeApi;
   isDemo?: boolean;
   mode?: PracticeMode;
+  /**
+   * A premium feature (review, scenarios) the learner's plan does not include: the screen says so and
+   * offers the plans and plain practice instead of a start button that could only fail.
+   */
+  lockedFeature?: string | null;
 }) {
   const info = findLevel(level);
   const { isAdmin } = useAuth();
@@ -212,10 +218,28 @@ export function PracticeScreen({
             <Text fontSize="sm" color="gray.600">
               日本語の文を見て、すぐに英語で書いてみましょう。Enterで回答、Shift+Enterで改行できます。
             </Text>
-            {isDemo ? null : <TimerSelect value={timeLimitSec} onChange={setTimeLimitSec} />}
-            <Button colorPalette="blue" size="lg" onClick={() => void loadProblem()}>
-              練習を始める
-            </Button>
+            {lockedFeature ? (
+              <Stack gap="3" align="center" bg="purple.50" borderRadius="lg" p="4" data-testid="premium-locked">
+                <Text color="purple.900">{lockedFeature}はプレミアムプランでご利用いただけます。</Text>
+                <HStack gap="2" wrap="wrap" justify="center">
+                  <Button asChild colorPalette="purple">
+                    <Link to="/subscription-select">プランを見る</Link>
+                  </Button>
+                  <Button asChild variant="outline">
+                    <Link to="/practice/$difficulty" params={{ difficulty: level }}>
+                      {info.name}を練習する
+                    </Link>
+                  </Button>
+                </HStack>
+              </Stack>
+            ) : (
+              <>
+                {isDemo ? null : <TimerSelect value={timeLimitSec} onChange={setTimeLimitSec} />}
+                <Button colorPalette="blue" size="lg" onClick={() => void loadProblem()}>
+                  練習を始める
+                </Button>
+              </>
+            )}
           </Card.Body>
         </Card.Root>
       ) : null}

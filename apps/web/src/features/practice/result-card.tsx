@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/trpc';
 import type { AppealView, PracticeResult } from './practice-api';
 import { isSpeechAvailable, speak } from '../../lib/speech';
 import { AnswerDiff } from './answer-diff';
+import { AppealGrades } from './appeal-grades';
 import { Stars } from './stars';
 
 
@@ -199,7 +200,9 @@ function AppealBox(props: { result: PracticeResult; onAppeal?: (attemptId: strin
               <Badge colorPalette={state.view.statusLabel === APPEAL_TEXT.status.accepted ? 'green' : 'blue'}>{state.view.statusLabel}</Badge>
               <Text fontSize="sm">{state.view.message}</Text>
             </HStack>
-            {state.view.recheckRating !== null ? (
+            {state.view.regraded ? (
+              <AppealGrades appeal={state.view} showOriginalDetail={false} />
+            ) : state.view.recheckRating !== null ? (
               <HStack gap="2">
                 <Text fontSize="sm">再確認の結果:</Text>
                 <Stars rating={state.view.recheckRating} size="sm" />

@@ -1,5 +1,6 @@
 import { Box, Button, Field, HStack, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { RouterOutputs } from '@shunkan/api-router';
+import { findLevel } from '@shunkan/config/levels';
 import { SCENARIO_TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
@@ -98,9 +99,13 @@ function ScenarioItem({ scenario }: { scenario: Scenario }) {
           <Text fontSize="sm" color="gray.700" wordBreak="break-word" whiteSpace="pre-wrap">
             {scenario.description}
           </Text>
+          <Text fontSize="xs" color="gray.600" data-testid="scenario-level">
+            レベル: {findLevel(scenario.level).name}
+          </Text>
           <HStack gap="2" wrap="wrap">
+            {/* The scenario's own level: the level its problems come from. */}
             <Button asChild size="sm" colorPalette="blue">
-              <Link to="/practice/$difficulty" params={{ difficulty: 'middle-school' }} search={{ scenario: scenario.id }}>
+              <Link to="/practice/$difficulty" params={{ difficulty: scenario.level }} search={{ scenario: scenario.id }}>
                 練習する
               </Link>
             </Button>
