@@ -211,11 +211,17 @@ export function isMainVerbHave(tokens: readonly Token[], k: number): boolean {
   if (t?.lemma !== 'have') return false;
   let next = k + 1;
   while (tokens[next] !== undefined && PERFECT_ADVERBS.has(tokens[next]?.norm ?? '')) next += 1;
+  // A question puts the subject between the auxiliary and its participle: "Have you finished".
+  if (k === 0 && QUESTION_SUBJECTS.has(tokens[next]?.norm ?? '')) {
+    next += 1;
+    while (tokens[next] !== undefined && PERFECT_ADVERBS.has(tokens[next]?.norm ?? '')) next += 1;
+  }
   // Only a participle makes it the perfect auxiliary; wink's tags are unreliable here ("have milk"
   // comes out as have/AUX milk/VERB).
   const t2 = tokens[next];
   return t2 === undefined || (!t2.forms.has('pp') && t2.cls !== 'aux');
 }
+const QUESTION_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
 const PERFECT_ADVERBS = new Set(['never', 'ever', 'already', 'just', 'not', 'also', 'always', 'often', 'recently', 'finally']);
 
 /** Third-person singular present of a verb lemma ("go" → "goes", "study" → "studies"). */
@@ -360,6 +366,10 @@ export function correctLearnerTokens(tokens: Token[], problem: ProblemAnalysis, 
     }
     const ref = best === undefined ? undefined : problem.vocab.get(best);
     if (!ref) return { ...t, known: false };
+    // A word the dictionary lacks that is the answer's word with or without its -s ("smartphone" /
+    // "smartphones") is the other number of that word, not a misspelling of it.
+    const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
+    if (sOnly(t.norm, ref.norm) || sOnly(ref.norm, t.norm)) return { ...t, known: true };
     return {
       ...t,
       norm: ref.norm,

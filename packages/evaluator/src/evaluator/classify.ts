@@ -84,7 +84,10 @@ function learnerWord(t: Token): string {
 
 type Role = 'base' | 'pp' | 'ing' | 'passive' | 'finite' | 'attributive';
 
-const ROLE_SKIP = new Set(['not', 'never', 'just', 'already', 'ever', 'also', 'always', 'often', 'still', 'really', 'even', 'usually', 'sometimes', 'recently', 'only', 'finally']);
+const ROLE_SKIP = new Set([
+  'not', 'never', 'just', 'already', 'ever', 'also', 'always', 'often', 'still', 'really', 'even', 'usually', 'sometimes', 'recently', 'only', 'finally',
+  'almost', 'nearly', 'hardly', 'barely', 'probably', 'definitely', 'certainly', 'actually', 'currently', 'once',
+]);
 /** Pronouns that can only be a subject: one before the verb starts a clause of its own. */
 const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'we', 'they']);
 /** Pronouns that can only be an object: "let me drive", "saw him leave". */
@@ -263,7 +266,10 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const prevClass = ref[r.index - 1]?.cls;
   const prevNorm = ref[r.index - 1]?.norm;
   // "that" before a verb form is a relative pronoun ("the manager that opposed"), not a determiner.
-  const nounContext = prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep';
+  // An adjective or a number before the word makes it a noun too ("a little rest", "five years").
+  const prevPos = ref[r.index - 1]?.pos;
+  const nounContext =
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM'));
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb';
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
@@ -481,9 +487,16 @@ function pairErrors(ctx: Ctx): boolean {
         errors.push(makeError(spec.kind, [learnerWord(l)], [r.display], spec.message, p.l, spec.penalty));
         break;
       }
-      case 'confusable':
+      case 'confusable': {
+        // "smartphone" / "smartphones": one letter apart, but the -s of the word, not a typo.
+        const number = numberSlip(l, r, ref, p);
+        if (number) {
+          errors.push(number);
+          break;
+        }
         errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（つづりや音の似た別の語です）。`, p.l));
         break;
+      }
       case 'split': {
         const expected = [r, ...(p.rMore ?? []).map((k) => ref[k])].filter((t): t is Token => t !== undefined).map((t) => t.display);
         const why = CONTRACTION_CONFUSIONS.has(l.norm) ? '短縮形は \' を付けて書きます' : '2語に分けて書きます';
@@ -501,12 +514,9 @@ function pairErrors(ctx: Ctx): boolean {
           break;
         }
         // "live" / "lives" where the tagger read "lives" as a noun: the -s of the verb or noun.
-        const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
-        if (!l.foreign && l.norm.length >= 3 && (sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) {
-          const verb = r.pos === 'VERB' || l.pos === 'VERB' || roleOf(ref, p.r).role !== 'finite' || ref[p.r - 1]?.cls === 'pron' || ref[p.r - 1]?.cls === 'wh';
-          const kind: ErrorKind = verb ? 'agreement' : 'plural';
-          const message = verb ? `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` : `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`;
-          errors.push(makeError(kind, [lw], [r.display], message, p.l));
+        const number = numberSlip(l, r, ref, p);
+        if (number) {
+          errors.push(number);
           break;
         }
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
@@ -518,6 +528,18 @@ function pairErrors(ctx: Ctx): boolean {
         // "tiring" / "tired", "putted" / "put"): a form slip, not another meaning.
         if (!l.foreign && sameStem(l.norm, r)) {
           errors.push(foldExtraTo(ctx, p, l, r) ?? makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう。`, p.l));
+          break;
+        }
+        // Another name for the answer's name ("Nara" for "Kyoto"): a name the dictionary lacks,
+        // capitalised like the answer's, is another place or person, not a slip.
+        const capital = (w: string): boolean => /^[A-Z]/.test(w);
+        if (!l.foreign && !l.known && r.content && capital(l.display) && capital(r.display) && (r.pos === 'PROPN' || r.pos === 'NOUN')) {
+          errors.push(meaningError(lw, r, p.l));
+          break;
+        }
+        // "How old" for "How much": the word after how decides what is asked.
+        if (!l.foreign && l.known && ref[p.r - 1]?.norm === 'how' && learner[p.l - 1]?.norm === 'how' && !SAME_MEANING_FORMS.has(`${l.norm}|${r.norm}`)) {
+          errors.push(meaningError(lw, r, p.l));
           break;
         }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
@@ -537,6 +559,24 @@ function pairErrors(ctx: Ctx): boolean {
     }
   }
   return usedSynonym;
+}
+
+/**
+ * The learner's word is the answer's word with or without its -s ("lives" / "live", "smartphone" /
+ * "smartphones"): 三単現 where the word is a verb by its tag or its place, else a number slip.
+ */
+function numberSlip(l: Token, r: Token, ref: readonly Token[], p: Pair): DraftError | undefined {
+  const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
+  if (l.foreign || l.norm.length < 3 || !(sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) return undefined;
+  const lw = learnerWord(l);
+  const prev = ref[p.r - 1];
+  const nounPlace = prev !== undefined && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that') || (prev.cls === 'content' && (prev.pos === 'ADJ' || prev.pos === 'NUM')));
+  const verb =
+    !nounPlace &&
+    (r.pos === 'VERB' || l.pos === 'VERB' || (roleOf(ref, p.r).role !== 'finite' && r.pos !== 'NOUN') || prev?.cls === 'pron' || prev?.cls === 'wh');
+  const kind: ErrorKind = verb ? 'agreement' : 'plural';
+  const message = verb ? `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` : `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`;
+  return makeError(kind, [lw], [r.display], message, p.l);
 }
 
 /** Verb forms that show the subject's number: is / are, has / have, does / do, walks / walk. */
