@@ -474,6 +474,14 @@ function pairErrors(ctx: Ctx): boolean {
         break;
       case 'class': {
         const aOrAn = (t: Token): boolean => t.norm === 'a' || t.norm === 'an';
+        // "far from here" for "near here", "out of my room" for "to my room": an added word
+        // before the swapped preposition is the opposite of the answer's.
+        const before = learner[p.l - 1];
+        if (before && ctx.extraSet.has(p.l - 1) && !ctx.consumedL.has(p.l - 1) && (DIRECTION_OPPOSITES.has(`${before.norm}|${r.norm}`) || areAntonymWords(before, r))) {
+          ctx.consumedL.add(p.l - 1);
+          errors.push(makeError('antonym', [learnerWord(before), learnerWord(l)], [r.display], `${q(`${learnerWord(before)} ${learnerWord(l)}`)}では意味が反対になります。${q(r.display)}にしましょう。`, p.l - 1, undefined, true));
+          break;
+        }
         if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
         if (areAntonymWords(l, r)) {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
@@ -997,6 +1005,116 @@ function opposedVocab(ctx: Ctx, t: Token): Token | undefined {
   return undefined;
 }
 
+/** Directions and places that are each other's opposite as particles or prepositions. */
+const DIRECTION_OPPOSITES = new Set(
+  [['in', 'out'], ['into', 'out'], ['inside', 'out'], ['up', 'down'], ['to', 'from'], ['before', 'after'], ['near', 'far'], ['on', 'off'], ['on', 'under'], ['in', 'outside'], ['out', 'to'], ['out', 'into']]
+    .flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
+/** Words that say how many or how much: another one in the same place changes the amount. */
+const QUANTITY_WORDS = new Set(['a', 'an', 'one', 'some', 'any', 'many', 'much', 'few', 'little', 'several', 'all', 'no', 'lot', 'lots', 'plenty', 'both', 'each', 'every', 'most', 'more', 'less', 'fewer']);
+/** Time words: another one in the same place is another time. */
+const TIME_WORDS = new Set(['today', 'tomorrow', 'yesterday', 'tonight', 'now', 'then', 'this', 'next', 'last', 'ago', 'later', 'soon', 'day', 'week', 'month', 'year', 'morning', 'afternoon', 'evening', 'night']);
+/** Persons written as pronouns or indefinite pronouns. */
+const PERSON_PRONOUNS = new Set([...Object.keys(PERSON), 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'nobody', 'no one']);
+/** Adverbs whose presence or absence changes what happened: "almost run over" / "run over". */
+const MEANING_ADVERBS = new Set(['almost', 'nearly', 'hardly', 'barely', 'scarcely']);
+
+type SlotKind = 'person' | 'quantity' | 'time' | 'thing';
+
+function slotKind(t: Token): SlotKind | undefined {
+  if (t.foreign) return undefined;
+  if (PERSON_PRONOUNS.has(t.norm)) return 'person';
+  if (t.pos === 'NUM' || /^\d/.test(t.norm) || QUANTITY_WORDS.has(t.norm)) return 'quantity';
+  if (TIME_WORDS.has(t.norm)) return 'time';
+  if (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN') && t.known) return 'thing';
+  return undefined;
+}
+
+/**
+ * A word left out and another put in its place (the same gap between matched words) where the two
+ * carry meaning: the opposite direction ("let me out" for "let me in", "far from" for "near"),
+ * another person ("to the manager" for "to everyone", "Can I" for "Can you"), another amount ("two
+ * friends" for "a friend") or time ("next year" for "this year"). The alignment leaves such words
+ * unpaired when they are not both content words; read together they are one meaning error, not a
+ * missing and an extra word. Also a dropped or added "almost" / "nearly", which says whether the
+ * thing happened at all.
+ */
+function gapMeaning(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  const extras = a.extra.filter((i) => !ctx.consumedL.has(i));
+  const missing = a.missing.filter((j) => !ctx.consumedR.has(j));
+  for (const j of missing) {
+    const r = ref[j];
+    if (!r || ctx.consumedR.has(j)) continue;
+    const inGap = extras.filter((i) => !ctx.consumedL.has(i) && a.gapL[i] === a.gapR[j]);
+    const opposite = inGap.find((i) => {
+      const l = learner[i];
+      return l !== undefined && (DIRECTION_OPPOSITES.has(`${l.norm}|${r.norm}`) || areAntonymWords(l, r));
+    });
+    if (opposite !== undefined) {
+      const l = learner[opposite];
+      if (!l) continue;
+      errors.push(antonymError(learnerWord(l), r, opposite, true));
+      ctx.consumedL.add(opposite);
+      ctx.consumedR.add(j);
+      continue;
+    }
+    const kind = slotKind(r);
+    if (!kind) continue;
+    // A thing only stands for a person or a thing; a quantity, a time for its own kind.
+    const same = inGap.find((i) => {
+      const l = learner[i];
+      if (!l || l.norm === r.norm || l.lemma === r.lemma) return false;
+      const lk = slotKind(l);
+      if (!lk) return false;
+      if (kind === 'person' || kind === 'thing') return (lk === 'person' || lk === 'thing') && (kind === 'person' || lk === 'person' || r.role !== 'form');
+      return lk === kind && !(kind === 'quantity' && (l.cls === 'article' || r.cls === 'article') && !(l.pos === 'NUM' || r.pos === 'NUM' || /^\d/.test(l.norm)));
+    });
+    if (same === undefined) continue;
+    const l = learner[same];
+    if (!l) continue;
+    // The learner's words of the same gap next to the chosen one (an article, "lot of") go with it.
+    const run = [same];
+    for (let k = same - 1; k >= 0 && inGap.includes(k) && !ctx.consumedL.has(k) && (learner[k]?.cls === 'article' || learner[k]?.cls === 'det'); k--) run.unshift(k);
+    for (let k = same + 1; inGap.includes(k) && !ctx.consumedL.has(k) && learner[k]?.cls !== 'content'; k++) run.push(k);
+    const words = run.map((k) => learner[k]).filter((t): t is Token => t !== undefined).map(learnerWord);
+    errors.push(makeError('meaning', words, [r.display], `${q(words.join(' '))}では意味が変わります。問題文の意味は${q(r.display)}です。`, same, undefined, true));
+    run.forEach((k) => ctx.consumedL.add(k));
+    ctx.consumedR.add(j);
+  }
+  for (const j of a.missing) {
+    const r = ref[j];
+    if (r && !ctx.consumedR.has(j) && MEANING_ADVERBS.has(r.norm)) {
+      errors.push(makeError('meaning', [], [r.display], `${q(r.display)}がないと意味が変わります（実際にそうなったことになります）。`, ctx.orderOfR[j] ?? 0, undefined, true));
+      ctx.consumedR.add(j);
+    }
+  }
+  // An amount the answer does not state ("two friends", "a lot of rest" for "some rest").
+  const refNumber = ref.some((t) => t.pos === 'NUM' || /^\d/.test(t.norm));
+  const refAmount = ref.find((t, j) => (QUANTITY_WORDS.has(t.norm) || t.norm === 'bit') && !['a', 'an', 'one', 'any', 'every', 'each'].includes(t.norm) && a.byR[j]?.rel !== 'exact');
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || ctx.consumedL.has(i) || l.foreign) continue;
+    const number = (l.pos === 'NUM' || /^\d/.test(l.norm)) && l.norm !== '1' && l.norm !== 'one' && !refNumber;
+    const amount = refAmount !== undefined && ['lot', 'lots', 'plenty', 'many', 'much', 'few', 'several', 'all', 'no', 'most'].includes(l.norm) && l.norm !== refAmount.norm;
+    if (!number && !amount) continue;
+    const words = [learnerWord(l)];
+    if (learner[i + 1]?.norm === 'of' && ctx.extraSet.has(i + 1) && !ctx.consumedL.has(i + 1)) {
+      words.push(learnerWord(learner[i + 1] as Token));
+      ctx.consumedL.add(i + 1);
+    }
+    errors.push(makeError('meaning', words, refAmount ? [refAmount.display] : [], `${q(words.join(' '))}では数や量が問題文と変わります。`, i, undefined, true));
+    ctx.consumedL.add(i);
+  }
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (l && !ctx.consumedL.has(i) && MEANING_ADVERBS.has(l.norm)) {
+      errors.push(makeError('meaning', [learnerWord(l)], [], `${q(learnerWord(l))}があると意味が変わります。`, i, undefined, true));
+      ctx.consumedL.add(i);
+    }
+  }
+}
+
 /** Extra learner words, grouped the same way as missing ones. */
 function extraErrors(ctx: Ctx): void {
   const { a, learner, errors } = ctx;
@@ -1081,6 +1199,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   polarityError(ctx);
   wordOrderError(ctx);
   const optional = optionalWords(ctx);
+  gapMeaning(ctx);
   missingErrors(ctx);
   extraErrors(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
