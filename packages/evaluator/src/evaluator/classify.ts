@@ -483,7 +483,8 @@ function pairErrors(ctx: Ctx): boolean {
           break;
         }
         if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
-        if (areAntonymWords(l, r)) {
+        // "from London" for "to London" reverses the direction.
+        if (areAntonymWords(l, r) || (l.cls === 'prep' && r.cls === 'prep' && ((l.norm === 'from' && r.norm === 'to') || (l.norm === 'to' && r.norm === 'from')))) {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
@@ -825,9 +826,13 @@ function wordOrderError(ctx: Ctx): void {
   // is reversed, a meaning error rather than an order slip.
   const movedTokens = invalid.flatMap((b) => b.l).map((i) => learner[i]).filter((t): t is Token => t !== undefined);
   const actors = movedTokens.filter((t) => t.pos === 'PROPN' || (t.pos === 'NOUN' && t.cls === 'content') || (t.cls === 'pron' && PERSON[t.norm] !== undefined));
-  if (actors.length === 2 && movedTokens.length <= 3 && new Set(actors.map((t) => t.norm)).size === 2) {
-    const words = actors.map(learnerWord);
-    errors.push(makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, actors[0]?.index ?? 0));
+  // Two qualities swapped ("The old method is more efficient than the new one") reverse a comparison.
+  const qualities = movedTokens.filter((t) => t.pos === 'ADJ' && t.cls === 'content');
+  const swapped = (ts: readonly Token[]): boolean => ts.length === 2 && movedTokens.length <= 3 && new Set(ts.map((t) => t.norm)).size === 2;
+  if (swapped(actors) || (swapped(qualities) && qualities.length === movedTokens.length)) {
+    const pairOf = swapped(actors) ? actors : qualities;
+    const words = pairOf.map(learnerWord);
+    errors.push(makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, pairOf[0]?.index ?? 0));
     return;
   }
   // The span to quote: from each moved block to the neighbours it was taken from / put between.
@@ -997,7 +1002,12 @@ function opposedVocab(ctx: Ctx, t: Token): Token | undefined {
   if (!vocab) return undefined;
   const written = new Set(ctx.learner.flatMap((x) => [x.norm, x.lemma]));
   for (const v of vocab.values()) {
-    if (written.has(v.norm) || v.cls !== 'content') continue;
+    if (written.has(v.norm)) continue;
+    // Curated opposites hold for prepositions too ("far" where the answers say "near").
+    if (v.cls !== 'content') {
+      if ((v.cls === 'prep' || v.cls === 'part') && (areAntonymWords(t, v) || DIRECTION_OPPOSITES.has(`${t.norm}|${v.norm}`)) && t.pos !== 'VERB') return v;
+      continue;
+    }
     if (areAntonymWords(t, v)) return v;
     const pos = t.pos === 'ADJ' ? 'a' : t.pos === 'ADV' ? 'r' : undefined;
     if (pos && ctx.wordnet?.antonyms(t.lemma, v.lemma, pos)) return v;
@@ -1081,6 +1091,18 @@ function gapMeaning(ctx: Ctx): void {
     errors.push(makeError('meaning', words, [r.display], `${q(words.join(' '))}では意味が変わります。問題文の意味は${q(r.display)}です。`, same, undefined, true));
     run.forEach((k) => ctx.consumedL.add(k));
     ctx.consumedR.add(j);
+  }
+  // "Would you like to take a message" for "Would you like me to take a message": without the
+  // person between the verb and its infinitive, the doer of the action changes.
+  for (const j of a.missing) {
+    const r = ref[j];
+    const next = ref[j + 1];
+    const prev = ref[j - 1];
+    if (!r || ctx.consumedR.has(j) || !OBJECT_PRONOUNS.has(r.norm) || !prev || !next) continue;
+    if (prev.pos === 'VERB' && a.byR[j - 1] && a.byR[j + 1] && (next.norm === 'to' || next.pos === 'VERB')) {
+      errors.push(makeError('meaning', [], [r.display], `${q(r.display)}がないと、その動作をする人が変わります（${q(`${prev.display} ${r.display} ${next.display}`)}）。`, ctx.orderOfR[j] ?? 0, undefined, true));
+      ctx.consumedR.add(j);
+    }
   }
   for (const j of a.missing) {
     const r = ref[j];
