@@ -366,6 +366,31 @@ function isMeaningRole(r: Token): boolean {
   return r.role !== undefined && r.role !== 'auto' && r.role !== 'form';
 }
 
+/**
+ * English verbs that share one Japanese verb, so that learners swap them keeping the meaning
+ * (learner lemma | answer lemma → hint). A swap is a word-choice slip, never a meaning error.
+ */
+const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ['forget', 'leave', '（置き忘れた場所を言うときは leave を使います）'],
+      ['see', 'watch', ''],
+      ['watch', 'see', ''],
+      ['look', 'see', ''],
+      ['see', 'look', ''],
+      ['hear', 'listen', ''],
+      ['listen', 'hear', ''],
+      ['say', 'tell', '（tell＋人 の形で「伝える」）'],
+      ['tell', 'say', ''],
+      ['speak', 'talk', ''],
+      ['talk', 'speak', ''],
+      ['do', 'make', ''],
+      ['make', 'do', ''],
+      ['wear', 'put', ''],
+    ] as const
+  ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
+);
+
 /** Words that differ in grammar (count / mass), not meaning: "much books" is a form slip. */
 const SAME_MEANING_FORMS = new Set(
   [['much', 'many'], ['little', 'few'], ['less', 'fewer'], ['amount', 'number'], ['good', 'well']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
@@ -549,6 +574,13 @@ function pairErrors(ctx: Ctx): boolean {
         // "How old" for "How much": the word after how decides what is asked.
         if (!l.foreign && l.known && ref[p.r - 1]?.norm === 'how' && learner[p.l - 1]?.norm === 'how' && !SAME_MEANING_FORMS.has(`${l.norm}|${r.norm}`)) {
           errors.push(meaningError(lw, r, p.l));
+          break;
+        }
+        // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
+        // tell): the learner's verb keeps the meaning but not the use, a word-choice slip.
+        if (!l.foreign && l.known && VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) {
+          const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
           break;
         }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
@@ -1015,6 +1047,40 @@ function opposedVocab(ctx: Ctx, t: Token): Token | undefined {
   return undefined;
 }
 
+/** Particles of separable phrasal verbs ("bring up", "turn off"). */
+const PARTICLES = new Set(['up', 'down', 'off', 'on', 'out', 'away', 'back', 'over', 'in']);
+
+/**
+ * "She brought up it": a pronoun object goes between a phrasal verb and its particle ("brought it
+ * up"). Where the answer has a noun phrase after the particle, the learner's pronoun after it stands
+ * for that phrase in the wrong place: one word-order slip, not a missing phrase and an extra word.
+ */
+function particlePronoun(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  for (const i of a.extra) {
+    const l = learner[i];
+    const particle = learner[i - 1];
+    const verb = learner[i - 2];
+    if (!l || !particle || !verb || ctx.consumedL.has(i) || (l.norm !== 'it' && l.norm !== 'them')) continue;
+    const pp = a.byL[i - 1];
+    const vp = a.byL[i - 2];
+    if (!PARTICLES.has(particle.norm) || !pp || !vp || verb.pos !== 'VERB' || vp.r !== pp.r - 1) continue;
+    const run: number[] = [];
+    for (let j = pp.r + 1; j < ref.length && !a.byR[j] && !ctx.consumedR.has(j); j++) {
+      const t = ref[j];
+      if (!t || !(t.cls === 'article' || t.cls === 'det' || (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ')))) break;
+      run.push(j);
+    }
+    if (!run.some((j) => ref[j]?.pos === 'NOUN' || ref[j]?.pos === 'PROPN')) continue;
+    const words = [learnerWord(particle), learnerWord(l)];
+    errors.push(
+      makeError('word-order', words, [learnerWord(l), learnerWord(particle)], `代名詞の目的語は動詞と${q(learnerWord(particle))}の間に置きます（${q(`${learnerWord(verb)} ${learnerWord(l)} ${learnerWord(particle)}`)}）。`, i - 1),
+    );
+    ctx.consumedL.add(i);
+    run.forEach((j) => ctx.consumedR.add(j));
+  }
+}
+
 /** Directions and places that are each other's opposite as particles or prepositions. */
 const DIRECTION_OPPOSITES = new Set(
   [['in', 'out'], ['into', 'out'], ['inside', 'out'], ['up', 'down'], ['to', 'from'], ['before', 'after'], ['near', 'far'], ['on', 'off'], ['on', 'under'], ['in', 'outside'], ['out', 'to'], ['out', 'into']]
@@ -1090,6 +1156,22 @@ function gapMeaning(ctx: Ctx): void {
     const words = run.map((k) => learner[k]).filter((t): t is Token => t !== undefined).map(learnerWord);
     errors.push(makeError('meaning', words, [r.display], `${q(words.join(' '))}では意味が変わります。問題文の意味は${q(r.display)}です。`, same, undefined, true));
     run.forEach((k) => ctx.consumedL.add(k));
+    ctx.consumedR.add(j);
+  }
+  // One grammar word in place of another that the alignment left unpaired ("No sooner ... when"
+  // for "than"): one wrong word, not a missing and an extra one.
+  for (const j of a.missing) {
+    const r = ref[j];
+    if (!r || ctx.consumedR.has(j) || r.content || r.cls === 'article') continue;
+    const lonelyR = a.missing.filter((k) => !ctx.consumedR.has(k) && a.gapR[k] === a.gapR[j]);
+    const lonelyL = a.extra.filter((i) => !ctx.consumedL.has(i) && a.gapL[i] === a.gapR[j]);
+    if (lonelyR.length !== 1 || lonelyL.length !== 1) continue;
+    const i = lonelyL[0] as number;
+    const l = learner[i];
+    if (!l || (l.content && l.cls !== 'wh') || l.foreign || l.cls === 'article' || l.cls === 'prep' || l.cls === 'part' || r.cls === 'part') continue;
+    if (r.cls === 'prep' && l.cls !== 'wh' && l.cls !== 'conj') continue;
+    errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
+    ctx.consumedL.add(i);
     ctx.consumedR.add(j);
   }
   // "Would you like to take a message" for "Would you like me to take a message": without the
@@ -1221,6 +1303,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   polarityError(ctx);
   wordOrderError(ctx);
   const optional = optionalWords(ctx);
+  particlePronoun(ctx);
   gapMeaning(ctx);
   missingErrors(ctx);
   extraErrors(ctx);
