@@ -1047,6 +1047,40 @@ function opposedVocab(ctx: Ctx, t: Token): Token | undefined {
   return undefined;
 }
 
+/**
+ * "Could you tell me what time does the meeting start?": an embedded question keeps the order of a
+ * statement (wh-word, subject, verb). The learner's do / does / did after an inner wh-word and the
+ * bare verb that comes with it are one word-order slip, not an extra word and a verb-form error.
+ */
+function embeddedQuestion(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || ctx.consumedL.has(i) || AUX_FORMS[l.norm]?.lemma !== 'do') continue;
+    let k = i - 1;
+    while (k > 0 && (learner[k]?.cls === 'content' || learner[k]?.cls === 'article') && learner[k]?.pos !== 'VERB') k--;
+    const wh = learner[k];
+    if (!wh || k === 0 || wh.cls !== 'wh' || !a.byL[k] || ref[a.byL[k]?.r ?? -1]?.cls !== 'wh') continue;
+    // The inner clause's verb, after its subject: its form is part of the same slip.
+    let v = i + 1;
+    while (v < learner.length && learner[v]?.pos !== 'VERB') v++;
+    const verb = learner[v];
+    const vp = a.byL[v];
+    if (!verb || !vp) continue;
+    const refVerb = ref[vp.r];
+    for (let e = errors.length - 1; e >= 0; e--) {
+      const err = errors[e];
+      if (err && err.order === v && (err.kind === 'agreement' || err.kind === 'tense' || err.kind === 'verb-form')) errors.splice(e, 1);
+    }
+    const words = [learnerWord(l), learnerWord(verb)];
+    const expected = refVerb ? [refVerb.display] : [];
+    errors.push(
+      makeError('word-order', words, expected, `間接疑問文は「疑問詞＋主語＋動詞」の語順です。${q(learnerWord(l))}は使わず${refVerb ? `${q(refVerb.display)}とします` : '平叙文の語順にします'}。`, i),
+    );
+    ctx.consumedL.add(i);
+  }
+}
+
 /** Particles of separable phrasal verbs ("bring up", "turn off"). */
 const PARTICLES = new Set(['up', 'down', 'off', 'on', 'out', 'away', 'back', 'over', 'in']);
 
@@ -1303,6 +1337,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   polarityError(ctx);
   wordOrderError(ctx);
   const optional = optionalWords(ctx);
+  embeddedQuestion(ctx);
   particlePronoun(ctx);
   gapMeaning(ctx);
   missingErrors(ctx);

@@ -149,6 +149,48 @@ function phraseVariants(
   return out;
 }
 
+/** Particles that make a phrasal verb with the verb before them ("hold up", "come in"). */
+const PHRASAL_PARTICLES = new Set(['up', 'down', 'off', 'on', 'out', 'in', 'away', 'back', 'over']);
+
+/**
+ * Accepted sentences rewritten with the learner's phrasal verb for a one-word verb, or the learner's
+ * one-word verb for a phrasal one, when WordNet puts both in a synset among the commonest senses of
+ * each ("held up" / "delayed", "enter" / "come in", "called off" / "cancelled"): a whole family of
+ * paraphrases no lattice spells out. The learner's verb must have the answer verb's form, so a
+ * wrong form is still graded against the answer.
+ */
+function phrasalVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
+  const wn = res.wordnet;
+  if (!wn) return [];
+  const out: Candidate[] = [];
+  const refNorms = new Set(tokens.map((t) => t.norm));
+  const sameForm = (x: Token, y: Token): boolean => [...x.forms].some((f) => y.forms.has(f));
+  const phrasal = (v: Token | undefined, p: Token | undefined): string | undefined =>
+    v && p && v.pos === 'VERB' && v.cls === 'content' && PHRASAL_PARTICLES.has(p.norm) ? `${v.lemma}_${p.norm}` : undefined;
+  const rebuilt = (at: number, take: number, replacement: readonly Token[]): Candidate => {
+    const copied = replacement.map((t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - k, viaSynonym: true }));
+    const next = [...tokens.slice(0, at), ...copied, ...tokens.slice(at + take)].map((t, index) => ({ ...t, index }));
+    return { answer, tokens: next, phraseSynonym: true };
+  };
+  // The learner's phrasal verb for the answer's one-word verb.
+  for (let i = 0; i + 1 < learner.length && out.length < MAX_VARIANTS; i++) {
+    const v = learner[i] as Token;
+    const joined = phrasal(v, learner[i + 1]);
+    if (!joined || refNorms.has(v.norm) || !wn.knows(joined)) continue;
+    const at = tokens.findIndex((r) => r.pos === 'VERB' && r.cls === 'content' && r.lemma !== v.lemma && !PHRASAL_PARTICLES.has(tokens[r.index + 1]?.norm ?? '') && sameForm(v, r) && wn.closeSynonyms(joined, r.lemma, 'v'));
+    if (at >= 0) out.push(rebuilt(at, 1, [v, learner[i + 1] as Token]));
+  }
+  // The learner's one-word verb for the answer's phrasal verb.
+  for (let j = 0; j + 1 < tokens.length && out.length < MAX_VARIANTS; j++) {
+    const r = tokens[j] as Token;
+    const joined = phrasal(r, tokens[j + 1]);
+    if (!joined) continue;
+    const l = learner.find((t) => t.pos === 'VERB' && t.cls === 'content' && t.known && !refNorms.has(t.norm) && t.lemma !== r.lemma && sameForm(t, r));
+    if (l && wn.closeSynonyms(l.lemma, joined, 'v')) out.push(rebuilt(j, 2, [l]));
+  }
+  return out;
+}
+
 function better(a: Graded, b: Graded): boolean {
   if (a.score.value !== b.score.value) return a.score.value > b.score.value;
   if (a.classification.errors.length !== b.classification.errors.length) return a.classification.errors.length < b.classification.errors.length;
@@ -270,7 +312,10 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       if (path.cost > cheapest + PATH_COST_WINDOW) return;
       const a = pathAnswer(res, analysis, path.words, problem.answers.length + k);
       if (!known.has(a.normalized)) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
+      if (k === 0) candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50));
     });
+    const main = analysis.answers[0];
+    if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60));
   }
 
   let best: Graded | undefined;
