@@ -24,6 +24,7 @@ import {
   WH_WORDS,
   type WordClass,
 } from './lexicon';
+import { minedAlternativePairs } from './lattice-synonyms';
 import { tokenize, type RawToken } from './normalize';
 import type { Resources } from './resources';
 import type { EdgeRole } from '../lattice/types';
@@ -429,6 +430,16 @@ export function globalSynonyms(res: Resources): { table: SynonymTable; phraseTok
     const phraseTokens = new Map<string, Token[]>();
     const words = buildSynonymTable(GLOBAL_SYNONYMS, res, 0, phraseTokens);
     const phrases = buildSynonymTable(GLOBAL_PHRASE_SYNONYMS, res, GLOBAL_SYNONYMS.length, phraseTokens);
+    // Nouns the bank's lattices treat as alternatives in several problems (lattice-synonyms.ts).
+    const nounPairs = minedAlternativePairs().filter((pair) =>
+      pair.every((w) => {
+        const [t] = analyseTokens(tokenize(w), res);
+        return t !== undefined && t.cls === 'content' && t.pos === 'NOUN' && isKnownWord(w, res);
+      }),
+    );
+    const mined = buildSynonymTable(nounPairs, res, GLOBAL_SYNONYMS.length + GLOBAL_PHRASE_SYNONYMS.length, phraseTokens);
+    for (const [word, groups] of mined.words) for (const g of groups) addTo(words.words, word, g);
+    for (const [lemma, groups] of mined.lemmas) for (const g of groups) addTo(words.lemmas, lemma, g);
     globalTable = { table: { words: words.words, lemmas: words.lemmas, phrases: phrases.phrases }, phraseTokens };
   }
   return globalTable;
