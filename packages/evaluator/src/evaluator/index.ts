@@ -22,6 +22,7 @@ import { classify, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
 import { tokenize } from './normalize';
+import { AUX_FORMS } from './lexicon';
 import { loadResources, type Resources } from './resources';
 import { scoreAlignment, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
@@ -191,6 +192,71 @@ function phrasalVariants(answer: AnalysedAnswer, tokens: readonly Token[], learn
   return out;
 }
 
+/**
+ * Accepted sentences in another structure the learner chose, which no lattice needs to spell out:
+ * - an inverted condition: "Should the item be out of stock" / "Were I" / "Had I known" for "If ...";
+ * - the causative with get: "got us to rewrite" for "made / had us rewrite", "get the materials
+ *   ready" for "have the materials ready";
+ * - a reversed pseudo-cleft: "A little rest is what I need" for "What I need is a little rest".
+ * Only built when the learner's sentence has the marks of that structure.
+ */
+function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
+  const out: Candidate[] = [];
+  const word = (w: string, k: number): Token => {
+    const [t] = analyseTokens(tokenize(w), res);
+    return { ...(t as Token), group: -1 - (seed + out.length) * 100 - k, viaSynonym: true };
+  };
+  const push = (next: readonly Token[]): void => {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  };
+  const first = learner[0]?.norm;
+  // Inverted conditions.
+  if (tokens[0]?.norm === 'if' && (first === 'should' || first === 'were' || first === 'had')) {
+    const k = tokens.findIndex((t, j) => j > 1 && (t.cls === 'aux' || t.cls === 'modal' || (t.pos === 'VERB' && t.cls === 'content')));
+    const verb = tokens[k];
+    if (verb && verb.cls !== 'modal') {
+      const lemma = AUX_FORMS[verb.norm]?.lemma ?? verb.lemma;
+      if (first === 'should' && verb.forms.size > 0 && !verb.forms.has('past')) {
+        push([word('should', 0), ...tokens.slice(1, k), word(lemma, 1), ...tokens.slice(k + 1)]);
+      } else if (first === 'were' && (verb.norm === 'were' || verb.norm === 'was')) {
+        push([word('were', 0), ...tokens.slice(1, k), ...tokens.slice(k + 1)]);
+      } else if (first === 'had' && verb.norm === 'had') {
+        push([word('had', 0), ...tokens.slice(1, k), ...tokens.slice(k + 1)]);
+      }
+    }
+  }
+  // The causative with get.
+  if (learner.some((t) => t.lemma === 'get')) {
+    const getFor: Record<string, string> = { made: 'got', had: 'got', make: 'get', have: 'get', makes: 'gets', has: 'gets', making: 'getting', having: 'getting' };
+    for (let m = 0; m < tokens.length; m++) {
+      const t = tokens[m] as Token;
+      if ((t.lemma !== 'make' && t.lemma !== 'have') || !getFor[t.norm]) continue;
+      // The object: a pronoun, or a short noun phrase.
+      let v = m + 1;
+      while (v < tokens.length && v <= m + 4 && (tokens[v]?.cls === 'pron' || tokens[v]?.cls === 'det' || tokens[v]?.cls === 'article' || (tokens[v]?.cls === 'content' && tokens[v]?.pos !== 'VERB'))) v++;
+      const after = tokens[v];
+      if (v === m + 1 || !after) continue;
+      const getWord = word(getFor[t.norm] as string, 0);
+      if (after.pos === 'VERB' && after.forms.has('base') && !after.forms.has('pp')) {
+        // The infinitive marker of "get us to rewrite".
+        const to: Token = { ...word('to', 1), cls: 'part', pos: 'PART' };
+        push([...tokens.slice(0, m), getWord, ...tokens.slice(m + 1, v), to, ...tokens.slice(v)]);
+        break;
+      }
+      // "have the materials ready / the bike repaired": the object's state, with get as well.
+      const state = tokens.slice(m + 2, m + 6).findIndex((x, q) => (x.norm === 'ready' || (x.pos === 'VERB' && x.forms.has('pp'))) && tokens[m + 1 + q]?.pos === 'NOUN');
+      if (t.lemma === 'have' && state >= 0) push([...tokens.slice(0, m), getWord, ...tokens.slice(m + 1)]);
+      break;
+    }
+  }
+  // The pseudo-cleft the other way round.
+  if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
+    const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
+    if (k > 0 && k < tokens.length - 1) push([...tokens.slice(k + 1), tokens[k] as Token, ...tokens.slice(0, k)]);
+  }
+  return out;
+}
+
 function better(a: Graded, b: Graded): boolean {
   if (a.score.value !== b.score.value) return a.score.value > b.score.value;
   if (a.classification.errors.length !== b.classification.errors.length) return a.classification.errors.length < b.classification.errors.length;
@@ -312,10 +378,10 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       if (path.cost > cheapest + PATH_COST_WINDOW) return;
       const a = pathAnswer(res, analysis, path.words, problem.answers.length + k);
       if (!known.has(a.normalized)) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
-      if (k === 0) candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50));
+      if (k === 0) candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50), ...structuralVariants(a, a.tokens, learner, res, 70));
     });
     const main = analysis.answers[0];
-    if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60));
+    if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60), ...structuralVariants(main, main.tokens, learner, res, 80));
   }
 
   let best: Graded | undefined;

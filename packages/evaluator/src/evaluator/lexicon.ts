@@ -112,6 +112,8 @@ export const TIME_NOUNS = new Set([
  */
 export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
   ['big', 'large'],
+  // Place: "right by the station" is "right beside the station".
+  ['beside', 'by'],
   ['small', 'little'],
   ['start', 'begin'],
   ['buy', 'purchase'],
