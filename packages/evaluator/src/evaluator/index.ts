@@ -257,7 +257,25 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   return out;
 }
 
-function better(a: Graded, b: Graded): boolean {
+/**
+ * Two readings this close (a few hundredths of a star: the function-word share one missing article
+ * moves) are equally good; the bank's own accepted answer is then the better model to name the slip
+ * against ("bring friend" → "a friend", not the lattice's "friends").
+ */
+const NEAR_TIE = 0.1;
+
+function better(a: Graded, b: Graded, bankAnswers: number): boolean {
+  const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
+  const bBank = b.candidate.answer.index < bankAnswers && !b.candidate.phraseSynonym;
+  if (
+    aBank !== bBank &&
+    Math.abs(a.score.value - b.score.value) < NEAR_TIE &&
+    a.score.rating === b.score.rating &&
+    a.classification.errors.length === 1 &&
+    b.classification.errors.length === 1
+  ) {
+    return aBank;
+  }
   if (a.score.value !== b.score.value) return a.score.value > b.score.value;
   if (a.classification.errors.length !== b.classification.errors.length) return a.classification.errors.length < b.classification.errors.length;
   if (a.distance !== b.distance) return a.distance < b.distance;
@@ -393,7 +411,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };
     if (!main && candidate.answer.index === 0 && !candidate.phraseSynonym) main = graded;
-    if (!best || better(graded, best)) best = graded;
+    if (!best || better(graded, best, problem.answers.length)) best = graded;
   }
   if (!best) {
     return { ...base, rating: 1, errors: [], isAlternative: false, diff: [], feedback: buildFeedback({ problem, rating: 1, errors: [], isAlternative: false, answerIndex: 0, recall: 0 }) };
