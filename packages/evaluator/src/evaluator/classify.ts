@@ -508,6 +508,11 @@ function pairErrors(ctx: Ctx): boolean {
           break;
         }
         if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
+        // "the day before the event" for "the day of the event": another time, not a preposition slip.
+        if (l.cls === 'prep' && r.cls === 'prep' && (l.norm === 'before' || l.norm === 'after') && ['of', 'on', 'at', 'in', 'during'].includes(r.norm)) {
+          errors.push(meaningError(learnerWord(l), r, p.l));
+          break;
+        }
         // "from London" for "to London" reverses the direction.
         if (areAntonymWords(l, r) || (l.cls === 'prep' && r.cls === 'prep' && ((l.norm === 'from' && r.norm === 'to') || (l.norm === 'to' && r.norm === 'from')))) {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
@@ -1219,6 +1224,38 @@ function gapMeaning(ctx: Ctx): void {
       errors.push(makeError('meaning', [], [r.display], `${q(r.display)}がないと、その動作をする人が変わります（${q(`${prev.display} ${r.display} ${next.display}`)}）。`, ctx.orderOfR[j] ?? 0, undefined, true));
       ctx.consumedR.add(j);
     }
+  }
+  // "Can I use this pen?" for "You can use this pen": the subject of a statement turned question
+  // falls in another gap, but another person as the subject is still another meaning.
+  const subjects = new Set(['i', 'you', 'he', 'she', 'we', 'they']);
+  const lostSubject = a.missing.find((j) => !ctx.consumedR.has(j) && subjects.has(ref[j]?.norm ?? ''));
+  const newSubject = a.extra.find((i) => !ctx.consumedL.has(i) && subjects.has(learner[i]?.norm ?? ''));
+  if (lostSubject !== undefined && newSubject !== undefined) {
+    const l = learner[newSubject] as Token;
+    const r = ref[lostSubject] as Token;
+    if (isPersonSwap(l, r)) {
+      errors.push(meaningError(learnerWord(l), r, newSubject));
+      ctx.consumedL.add(newSubject);
+      ctx.consumedR.add(lostSubject);
+    }
+  }
+  // "the day after tomorrow" / "next year" where the answer says "tomorrow" / "this year": a time
+  // word added next to the answer's time word moves the time.
+  const timeHeads = new Set(['today', 'tomorrow', 'yesterday', 'tonight', 'day', 'week', 'month', 'year', 'morning', 'afternoon', 'evening', 'night', 'weekend', 'summer', 'winter', 'spring', 'fall', 'autumn']);
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || ctx.consumedL.has(i) || !['next', 'last', 'after', 'before', 'ago'].includes(l.norm)) continue;
+    const head = [i - 2, i - 1, i + 1, i + 2].find((k) => {
+      const p = a.byL[k];
+      return p !== undefined && (p.rel === 'exact' || p.rel === 'synonym') && timeHeads.has(ref[p.r]?.norm ?? '');
+    });
+    if (head === undefined) continue;
+    const run = [i];
+    for (let k = i - 1; k >= 0 && a.extra.includes(k) && !ctx.consumedL.has(k) && (learner[k]?.cls === 'article' || timeHeads.has(learner[k]?.norm ?? '')); k--) run.unshift(k);
+    const words = run.map((k) => learnerWord(learner[k] as Token));
+    const headRef = ref[a.byL[head]?.r ?? -1];
+    errors.push(makeError('meaning', words, headRef ? [headRef.display] : [], `${q(words.join(' '))}では時が問題文と変わります。`, run[0] ?? i, undefined, true));
+    run.forEach((k) => ctx.consumedL.add(k));
   }
   for (const j of a.missing) {
     const r = ref[j];
