@@ -200,11 +200,18 @@ function phrasalVariants(answer: AnalysedAnswer, tokens: readonly Token[], learn
  * - a reversed pseudo-cleft: "A little rest is what I need" for "What I need is a little rest".
  * Only built when the learner's sentence has the marks of that structure.
  */
+/** Single words analysed once for the structural variants (should, get, to, ...). */
+const WORD_TOKENS = new Map<string, Token>();
+
 function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
   const out: Candidate[] = [];
   const word = (w: string, k: number): Token => {
-    const [t] = analyseTokens(tokenize(w), res);
-    return { ...(t as Token), group: -1 - (seed + out.length) * 100 - k, viaSynonym: true };
+    let t = WORD_TOKENS.get(w);
+    if (!t) {
+      t = analyseTokens(tokenize(w), res)[0] as Token;
+      WORD_TOKENS.set(w, t);
+    }
+    return { ...t, group: -1 - (seed + out.length) * 100 - k, viaSynonym: true };
   };
   const push = (next: readonly Token[]): void => {
     out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
