@@ -16,10 +16,11 @@ import { createEvaluator, type Evaluator } from './index';
 
 export { GOALS };
 /**
- * Reached so far, less a point of margin so that a batch of lattices landing does not turn CI red
- * by one item: the test fails if a rate falls below it. Only ever raise these.
+ * Reached so far, less about a point of margin so that a batch of lattices landing does not turn CI
+ * red by one item: the test fails if a rate falls below its goal or below its floor. Only ever
+ * raise these.
  */
-export const FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.95, meaning: 0.95, consistent: 1 };
+export const FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.98, meaning: 0.97, consistent: 1 };
 
 const EVAL_DIR = join(import.meta.dirname, '..', '..', 'eval');
 
@@ -50,7 +51,8 @@ describe('frozen evaluation set', () => {
     const report = measure(items, problems, first, second);
     console.log(formatReport(`frozen set, ${items.length} items`, report, FLOORS));
     for (const rate of RATES) {
-      expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(Math.min(GOALS[rate], FLOORS[rate]));
+      // The goal, and the floor: what was reached is kept.
+      expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(Math.max(GOALS[rate], FLOORS[rate]));
     }
   });
 });

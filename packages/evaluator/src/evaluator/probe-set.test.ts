@@ -15,7 +15,7 @@ import { type EvalItem, formatReport, GOALS, measure, type Rate, RATES } from '.
 import { createEvaluator, type Evaluator } from './index';
 
 /** Reached so far on probe set 2 (less a little margin). Only ever raise these. */
-export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.92, slip: 0.94, meaning: 0.92, consistent: 1 };
+export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.98, meaning: 0.985, consistent: 1 };
 
 const items = JSON.parse(
   readFileSync(join(import.meta.dirname, '..', '..', 'eval', 'probe-set-2.json'), 'utf8'),
@@ -40,7 +40,7 @@ describe('probe set 2', () => {
     const report = measure(items, problems, first, second);
     console.log(formatReport(`probe set 2, ${items.length} items`, report, PROBE_FLOORS));
     for (const rate of RATES) {
-      expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(Math.min(GOALS[rate], PROBE_FLOORS[rate]));
+      expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(Math.max(GOALS[rate], PROBE_FLOORS[rate]));
     }
   });
 });
