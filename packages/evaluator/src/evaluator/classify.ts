@@ -1207,8 +1207,10 @@ function gapMeaning(ctx: Ctx): void {
     if (lonelyR.length !== 1 || lonelyL.length !== 1) continue;
     const i = lonelyL[0] as number;
     const l = learner[i];
-    if (!l || (l.content && l.cls !== 'wh') || l.foreign || l.cls === 'article' || l.cls === 'prep' || l.cls === 'part' || r.cls === 'part') continue;
-    if (r.cls === 'prep' && l.cls !== 'wh' && l.cls !== 'conj') continue;
+    if (!l || (l.content && l.cls !== 'wh') || l.foreign || l.cls === 'article' || (l.cls === 'prep' && !COMPARISON_WORDS.has(l.norm)) || l.cls === 'part' || r.cls === 'part') continue;
+    // "as interesting than": the two words of a comparison swapped.
+    const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
+    if (r.cls === 'prep' && l.cls !== 'wh' && l.cls !== 'conj' && !comparison) continue;
     errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
     ctx.consumedL.add(i);
     ctx.consumedR.add(j);
