@@ -160,7 +160,15 @@ const PHRASAL_PARTICLES = new Set(['up', 'down', 'off', 'on', 'out', 'in', 'away
  * paraphrases no lattice spells out. The learner's verb must have the answer verb's form, so a
  * wrong form is still graded against the answer.
  */
-function phrasalVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
+function phrasalVariants(
+  answer: AnalysedAnswer,
+  tokens: readonly Token[],
+  learner: readonly Token[],
+  res: Resources,
+  seed: number,
+  /** Lemmas of the other words of the lattice slot a reference word fills ("erect" with "build"). */
+  slotAlternatives: (j: number) => readonly string[] = () => [],
+): Candidate[] {
   const wn = res.wordnet;
   if (!wn) return [];
   const out: Candidate[] = [];
@@ -178,7 +186,15 @@ function phrasalVariants(answer: AnalysedAnswer, tokens: readonly Token[], learn
     const v = learner[i] as Token;
     const joined = phrasal(v, learner[i + 1]);
     if (!joined || refNorms.has(v.norm) || !wn.knows(joined)) continue;
-    const at = tokens.findIndex((r) => r.pos === 'VERB' && r.cls === 'content' && r.lemma !== v.lemma && !PHRASAL_PARTICLES.has(tokens[r.index + 1]?.norm ?? '') && sameForm(v, r) && wn.closeSynonyms(joined, r.lemma, 'v'));
+    const at = tokens.findIndex(
+      (r, j) =>
+        r.pos === 'VERB' &&
+        r.cls === 'content' &&
+        r.lemma !== v.lemma &&
+        !PHRASAL_PARTICLES.has(tokens[j + 1]?.norm ?? '') &&
+        sameForm(v, r) &&
+        [r.lemma, ...slotAlternatives(j)].some((lemma) => wn.closeSynonyms(joined, lemma, 'v')),
+    );
     if (at >= 0) out.push(rebuilt(at, 1, [v, learner[i + 1] as Token]));
   }
   // The learner's one-word verb for the answer's phrasal verb.
@@ -403,7 +419,15 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       if (path.cost > cheapest + PATH_COST_WINDOW) return;
       const a = pathAnswer(res, analysis, path.words, problem.answers.length + k);
       if (!known.has(a.normalized)) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
-      if (k === 0) candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50), ...structuralVariants(a, a.tokens, learner, res, 70));
+      if (k === 0) {
+        // The other words of each path word's slot: a phrasal verb may match one of them.
+        const alternatives = (j: number): string[] => {
+          const slot = a.tokens.length === path.words.length ? path.words[j]?.slot : undefined;
+          if (!slot) return [];
+          return analysis.graph.edges.filter((e) => e.slot === slot && e.token !== null).map((e) => analysis.vocab.get(e.token as string)?.lemma ?? (e.token as string));
+        };
+        candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70));
+      }
     });
     const main = analysis.answers[0];
     if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60), ...structuralVariants(main, main.tokens, learner, res, 80));
