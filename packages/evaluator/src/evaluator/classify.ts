@@ -17,6 +17,11 @@ export interface DraftError extends TEvaluationError {
   contentLoss: boolean;
   /** The answer means something else (negation flipped, an opposite word): caps the rating. */
   meaning: boolean;
+  /**
+   * Found by a rule that reads what the words say (another number, time, name, person, direction),
+   * not by the words merely differing: no reason to call the grade uncertain.
+   */
+  certain?: boolean;
 }
 
 export interface Classification {
@@ -66,7 +71,16 @@ const MISSING_COPULA_PENALTY = 1.5;
 const MODAL_FOR_AUX_PENALTY = 1.3;
 const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose', 'lets']);
 /** Extra words that only add politeness or emphasis the prompt allows: not errors. */
-const FREE_EXTRAS: readonly (readonly string[])[] = [['please'], ['very', 'much']];
+const FREE_EXTRAS: readonly (readonly string[])[] = [
+  ['please'],
+  ['very', 'much'],
+  // Softeners and "now" words the Japanese leaves open (issue #12): they add no other meaning.
+  ['really'],
+  ['actually'],
+  ['right', 'now'],
+  ['at', 'the', 'moment'],
+  ['currently'],
+];
 const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
 /** "than" and the "as" of as ... as build a comparison: a missing one is a missing word, not a preposition. */
 const COMPARISON_WORDS = new Set(['than', 'as']);
@@ -573,12 +587,12 @@ function pairErrors(ctx: Ctx): boolean {
         // capitalised like the answer's, is another place or person, not a slip.
         const capital = (w: string): boolean => /^[A-Z]/.test(w);
         if (!l.foreign && !l.known && r.content && capital(l.display) && capital(r.display) && (r.pos === 'PROPN' || r.pos === 'NOUN')) {
-          errors.push(meaningError(lw, r, p.l));
+          errors.push({ ...meaningError(lw, r, p.l), certain: true });
           break;
         }
         // "How old" for "How much": the word after how decides what is asked.
         if (!l.foreign && l.known && ref[p.r - 1]?.norm === 'how' && learner[p.l - 1]?.norm === 'how' && !SAME_MEANING_FORMS.has(`${l.norm}|${r.norm}`)) {
-          errors.push(meaningError(lw, r, p.l));
+          errors.push({ ...meaningError(lw, r, p.l), certain: true });
           break;
         }
         // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
@@ -869,7 +883,7 @@ function wordOrderError(ctx: Ctx): void {
   if (swapped(actors) || (swapped(qualities) && qualities.length === movedTokens.length)) {
     const pairOf = swapped(actors) ? actors : qualities;
     const words = pairOf.map(learnerWord);
-    errors.push(makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, pairOf[0]?.index ?? 0));
+    errors.push({ ...makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, pairOf[0]?.index ?? 0), certain: true });
     return;
   }
   // The span to quote: from each moved block to the neighbours it was taken from / put between.
@@ -1193,7 +1207,7 @@ function gapMeaning(ctx: Ctx): void {
     for (let k = same - 1; k >= 0 && inGap.includes(k) && !ctx.consumedL.has(k) && (learner[k]?.cls === 'article' || learner[k]?.cls === 'det'); k--) run.unshift(k);
     for (let k = same + 1; inGap.includes(k) && !ctx.consumedL.has(k) && learner[k]?.cls !== 'content'; k++) run.push(k);
     const words = run.map((k) => learner[k]).filter((t): t is Token => t !== undefined).map(learnerWord);
-    errors.push(makeError('meaning', words, [r.display], `${q(words.join(' '))}では意味が変わります。問題文の意味は${q(r.display)}です。`, same, undefined, true));
+    errors.push({ ...makeError('meaning', words, [r.display], `${q(words.join(' '))}では意味が変わります。問題文の意味は${q(r.display)}です。`, same, undefined, true), certain: true });
     run.forEach((k) => ctx.consumedL.add(k));
     ctx.consumedR.add(j);
   }
@@ -1223,7 +1237,7 @@ function gapMeaning(ctx: Ctx): void {
     const prev = ref[j - 1];
     if (!r || ctx.consumedR.has(j) || !OBJECT_PRONOUNS.has(r.norm) || !prev || !next) continue;
     if (prev.pos === 'VERB' && a.byR[j - 1] && a.byR[j + 1] && (next.norm === 'to' || next.pos === 'VERB')) {
-      errors.push(makeError('meaning', [], [r.display], `${q(r.display)}がないと、その動作をする人が変わります（${q(`${prev.display} ${r.display} ${next.display}`)}）。`, ctx.orderOfR[j] ?? 0, undefined, true));
+      errors.push({ ...makeError('meaning', [], [r.display], `${q(r.display)}がないと、その動作をする人が変わります（${q(`${prev.display} ${r.display} ${next.display}`)}）。`, ctx.orderOfR[j] ?? 0, undefined, true), certain: true });
       ctx.consumedR.add(j);
     }
   }
@@ -1236,7 +1250,7 @@ function gapMeaning(ctx: Ctx): void {
     const l = learner[newSubject] as Token;
     const r = ref[lostSubject] as Token;
     if (isPersonSwap(l, r)) {
-      errors.push(meaningError(learnerWord(l), r, newSubject));
+      errors.push({ ...meaningError(learnerWord(l), r, newSubject), certain: true });
       ctx.consumedL.add(newSubject);
       ctx.consumedR.add(lostSubject);
     }
@@ -1256,13 +1270,13 @@ function gapMeaning(ctx: Ctx): void {
     for (let k = i - 1; k >= 0 && a.extra.includes(k) && !ctx.consumedL.has(k) && (learner[k]?.cls === 'article' || timeHeads.has(learner[k]?.norm ?? '')); k--) run.unshift(k);
     const words = run.map((k) => learnerWord(learner[k] as Token));
     const headRef = ref[a.byL[head]?.r ?? -1];
-    errors.push(makeError('meaning', words, headRef ? [headRef.display] : [], `${q(words.join(' '))}では時が問題文と変わります。`, run[0] ?? i, undefined, true));
+    errors.push({ ...makeError('meaning', words, headRef ? [headRef.display] : [], `${q(words.join(' '))}では時が問題文と変わります。`, run[0] ?? i, undefined, true), certain: true });
     run.forEach((k) => ctx.consumedL.add(k));
   }
   for (const j of a.missing) {
     const r = ref[j];
     if (r && !ctx.consumedR.has(j) && MEANING_ADVERBS.has(r.norm)) {
-      errors.push(makeError('meaning', [], [r.display], `${q(r.display)}がないと意味が変わります（実際にそうなったことになります）。`, ctx.orderOfR[j] ?? 0, undefined, true));
+      errors.push({ ...makeError('meaning', [], [r.display], `${q(r.display)}がないと意味が変わります（実際にそうなったことになります）。`, ctx.orderOfR[j] ?? 0, undefined, true), certain: true });
       ctx.consumedR.add(j);
     }
   }
@@ -1280,13 +1294,13 @@ function gapMeaning(ctx: Ctx): void {
       words.push(learnerWord(learner[i + 1] as Token));
       ctx.consumedL.add(i + 1);
     }
-    errors.push(makeError('meaning', words, refAmount ? [refAmount.display] : [], `${q(words.join(' '))}では数や量が問題文と変わります。`, i, undefined, true));
+    errors.push({ ...makeError('meaning', words, refAmount ? [refAmount.display] : [], `${q(words.join(' '))}では数や量が問題文と変わります。`, i, undefined, true), certain: true });
     ctx.consumedL.add(i);
   }
   for (const i of a.extra) {
     const l = learner[i];
     if (l && !ctx.consumedL.has(i) && MEANING_ADVERBS.has(l.norm)) {
-      errors.push(makeError('meaning', [learnerWord(l)], [], `${q(learnerWord(l))}があると意味が変わります。`, i, undefined, true));
+      errors.push({ ...makeError('meaning', [learnerWord(l)], [], `${q(learnerWord(l))}があると意味が変わります。`, i, undefined, true), certain: true });
       ctx.consumedL.add(i);
     }
   }

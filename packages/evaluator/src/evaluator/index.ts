@@ -487,7 +487,7 @@ const STRUCTURAL = new Set(['extra-word', 'missing-word', 'word-order', 'word-ch
  */
 function isUncovered(learner: readonly Token[], errors: readonly DraftError[]): boolean {
   if (learner.some((t) => t.foreign || !t.known || t.misspelt !== undefined || t.slip !== undefined)) return false;
-  if (errors.some((e) => e.kind === 'negation' || e.kind === 'antonym' || e.kind === 'spelling')) return false;
+  if (errors.some((e) => e.kind === 'negation' || e.kind === 'antonym' || e.kind === 'spelling' || e.certain)) return false;
   // A person swapped (he / she) is a clear meaning error, not another phrasing.
   if (errors.some((e) => e.kind === 'meaning' && e.words.length === 1 && e.expected.length === 1 && PERSON_WORDS.has(e.words[0]?.toLowerCase() ?? ''))) return false;
   const structural = errors.filter((e) => STRUCTURAL.has(e.kind));
