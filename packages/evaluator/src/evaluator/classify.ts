@@ -1196,6 +1196,8 @@ function gapMeaning(ctx: Ctx): void {
       if (!l || l.norm === r.norm || l.lemma === r.lemma) return false;
       const lk = slotKind(l);
       if (!lk) return false;
+      // "my" and "mine" are one person: not another meaning.
+      if (PERSON[l.norm] !== undefined && PERSON[r.norm] !== undefined && !isPersonSwap(l, r)) return false;
       if (kind === 'person' || kind === 'thing') return (lk === 'person' || lk === 'thing') && (kind === 'person' || lk === 'person' || r.role !== 'form');
       return lk === kind && !(kind === 'quantity' && (l.cls === 'article' || r.cls === 'article') && !(l.pos === 'NUM' || r.pos === 'NUM' || /^\d/.test(l.norm)));
     });
