@@ -955,9 +955,24 @@ function optionalWords(ctx: Ctx): boolean {
       found = true;
     }
   }
+  // A softener is free only where it sits naturally: before the verb, an adjective or an adverb
+  // ("I really am", "really tired"), a "now" phrase at either end. "I wish really I could", "takes
+  // really after" and a misspelt one keep their slip.
+  const natural = (phrase: readonly string[], i: number): boolean => {
+    if (phrase[0] === 'please' || phrase[0] === 'very') return true;
+    if (phrase.some((_, k) => learner[i + k]?.misspelt !== undefined)) return false;
+    const next = learner[i + phrase.length];
+    const prev = learner[i - 1];
+    if (phrase.length > 1) return next === undefined || prev === undefined;
+    if (!next) return prev !== undefined;
+    if (next.norm === 'not') return false;
+    // "look really forward": between a verb and its particle.
+    if (prev?.cls === 'content' && prev.pos === 'VERB' && next.pos === 'ADV') return false;
+    return (next.cls === 'content' && (next.pos === 'VERB' || next.pos === 'ADJ' || next.pos === 'ADV')) || next.cls === 'aux' || next.cls === 'modal';
+  };
   for (const phrase of FREE_EXTRAS) {
     for (const i of a.extra) {
-      if (phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k))) {
+      if (phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k)) && natural(phrase, i)) {
         phrase.forEach((_, k) => ctx.consumedL.add(i + k));
         found = true;
       }
@@ -1056,7 +1071,7 @@ function opposedVocab(ctx: Ctx, t: Token): Token | undefined {
     if (written.has(v.norm)) continue;
     // Curated opposites hold for prepositions too ("far" where the answers say "near").
     if (v.cls !== 'content') {
-      if ((v.cls === 'prep' || v.cls === 'part') && (areAntonymWords(t, v) || DIRECTION_OPPOSITES.has(`${t.norm}|${v.norm}`)) && t.pos !== 'VERB') return v;
+      if ((v.cls === 'prep' || v.cls === 'part') && areAntonymWords(t, v) && t.cls === 'content' && t.pos !== 'VERB') return v;
       continue;
     }
     if (areAntonymWords(t, v)) return v;
@@ -1178,7 +1193,12 @@ function gapMeaning(ctx: Ctx): void {
     const inGap = extras.filter((i) => !ctx.consumedL.has(i) && a.gapL[i] === a.gapR[j]);
     const opposite = inGap.find((i) => {
       const l = learner[i];
-      return l !== undefined && (DIRECTION_OPPOSITES.has(`${l.norm}|${r.norm}`) || areAntonymWords(l, r));
+      if (!l) return false;
+      if (areAntonymWords(l, r)) return true;
+      // A direction only where both follow the same word ("let me out" / "let me in"), not a
+      // particle of another verb ("tried out" / "been to").
+      const before = a.byL[i - 1];
+      return DIRECTION_OPPOSITES.has(`${l.norm}|${r.norm}`) && before !== undefined && before.r === j - 1 && (before.rel === 'exact' || before.rel === 'synonym');
     });
     if (opposite !== undefined) {
       const l = learner[opposite];
@@ -1198,6 +1218,8 @@ function gapMeaning(ctx: Ctx): void {
       if (!lk) return false;
       // "my" and "mine" are one person: not another meaning.
       if (PERSON[l.norm] !== undefined && PERSON[r.norm] !== undefined && !isPersonSwap(l, r)) return false;
+      // A possessive stands only for a possessive ("house keys" is not "my keys" with another owner).
+      if (r.cls === 'det' && PERSON[l.norm] === undefined) return false;
       if (kind === 'person' || kind === 'thing') return (lk === 'person' || lk === 'thing') && (kind === 'person' || lk === 'person' || r.role !== 'form');
       return lk === kind && !(kind === 'quantity' && (l.cls === 'article' || r.cls === 'article') && !(l.pos === 'NUM' || r.pos === 'NUM' || /^\d/.test(l.norm)));
     });
