@@ -150,6 +150,25 @@ function phraseVariants(
   return out;
 }
 
+/** Per problem: the lemmas of every lattice slot's words (built on first use). */
+const SLOT_LEMMAS = new WeakMap<ProblemModel, Map<string, string[]>>();
+
+function slotLemmas(model: ProblemModel): Map<string, string[]> {
+  let map = SLOT_LEMMAS.get(model);
+  if (!map) {
+    map = new Map();
+    for (const e of model.graph.edges) {
+      if (e.token === null) continue;
+      const lemma = model.vocab.get(e.token)?.lemma ?? e.token;
+      const list = map.get(e.slot);
+      if (!list) map.set(e.slot, [lemma]);
+      else if (!list.includes(lemma)) list.push(lemma);
+    }
+    SLOT_LEMMAS.set(model, map);
+  }
+  return map;
+}
+
 /** Particles that make a phrasal verb with the verb before them ("hold up", "come in"). */
 const PHRASAL_PARTICLES = new Set(['up', 'down', 'off', 'on', 'out', 'in', 'away', 'back', 'over']);
 
@@ -421,10 +440,9 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       if (!known.has(a.normalized)) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
       if (k === 0) {
         // The other words of each path word's slot: a phrasal verb may match one of them.
-        const alternatives = (j: number): string[] => {
+        const alternatives = (j: number): readonly string[] => {
           const slot = a.tokens.length === path.words.length ? path.words[j]?.slot : undefined;
-          if (!slot) return [];
-          return analysis.graph.edges.filter((e) => e.slot === slot && e.token !== null).map((e) => analysis.vocab.get(e.token as string)?.lemma ?? (e.token as string));
+          return slot ? (slotLemmas(analysis).get(slot) ?? []) : [];
         };
         candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70));
       }
