@@ -115,6 +115,11 @@ export function wordNetSynonyms(l: Token, r: Token, wordnet: WordNet | undefined
   // A noun only stands for a noun; a participle may be tagged as adjective on one side only
   // ("forbidden" / "prohibited").
   if ((posL === 'n') !== (posR === 'n')) return false;
+  // In a slot marked as carrying meaning (who, what, where, ...) a rarer sense of one word is not
+  // enough ("visit" shares only a rare sense with "call"): the two must share a common sense.
+  if (r.pos === 'VERB' && l.pos === 'VERB') {
+    return [...new Set([posR, posL])].some((pos) => wordnet.closeSynonyms(l.lemma, r.lemma, pos));
+  }
   return [...new Set([posR, posL])].some((pos) => wordnet.synonyms(l.lemma, r.lemma, pos) || (pos === 'a' && wordnet.synonyms(l.norm, r.norm, pos)));
 }
 

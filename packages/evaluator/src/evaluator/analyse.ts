@@ -24,6 +24,7 @@ import {
   WH_WORDS,
   type WordClass,
 } from './lexicon';
+import { minedAlternativePairs } from './lattice-synonyms';
 import { tokenize, type RawToken } from './normalize';
 import type { Resources } from './resources';
 import type { EdgeRole } from '../lattice/types';
@@ -211,11 +212,17 @@ export function isMainVerbHave(tokens: readonly Token[], k: number): boolean {
   if (t?.lemma !== 'have') return false;
   let next = k + 1;
   while (tokens[next] !== undefined && PERFECT_ADVERBS.has(tokens[next]?.norm ?? '')) next += 1;
+  // A question puts the subject between the auxiliary and its participle: "Have you finished".
+  if (k === 0 && QUESTION_SUBJECTS.has(tokens[next]?.norm ?? '')) {
+    next += 1;
+    while (tokens[next] !== undefined && PERFECT_ADVERBS.has(tokens[next]?.norm ?? '')) next += 1;
+  }
   // Only a participle makes it the perfect auxiliary; wink's tags are unreliable here ("have milk"
   // comes out as have/AUX milk/VERB).
   const t2 = tokens[next];
   return t2 === undefined || (!t2.forms.has('pp') && t2.cls !== 'aux');
 }
+const QUESTION_SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
 const PERFECT_ADVERBS = new Set(['never', 'ever', 'already', 'just', 'not', 'also', 'always', 'often', 'recently', 'finally']);
 
 /** Third-person singular present of a verb lemma ("go" → "goes", "study" → "studies"). */
@@ -360,6 +367,10 @@ export function correctLearnerTokens(tokens: Token[], problem: ProblemAnalysis, 
     }
     const ref = best === undefined ? undefined : problem.vocab.get(best);
     if (!ref) return { ...t, known: false };
+    // A word the dictionary lacks that is the answer's word with or without its -s ("smartphone" /
+    // "smartphones") is the other number of that word, not a misspelling of it.
+    const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
+    if (sOnly(t.norm, ref.norm) || sOnly(ref.norm, t.norm)) return { ...t, known: true };
     return {
       ...t,
       norm: ref.norm,
@@ -419,6 +430,16 @@ export function globalSynonyms(res: Resources): { table: SynonymTable; phraseTok
     const phraseTokens = new Map<string, Token[]>();
     const words = buildSynonymTable(GLOBAL_SYNONYMS, res, 0, phraseTokens);
     const phrases = buildSynonymTable(GLOBAL_PHRASE_SYNONYMS, res, GLOBAL_SYNONYMS.length, phraseTokens);
+    // Nouns the bank's lattices treat as alternatives in several problems (lattice-synonyms.ts).
+    const nounPairs = minedAlternativePairs().filter((pair) =>
+      pair.every((w) => {
+        const [t] = analyseTokens(tokenize(w), res);
+        return t !== undefined && t.cls === 'content' && t.pos === 'NOUN' && isKnownWord(w, res);
+      }),
+    );
+    const mined = buildSynonymTable(nounPairs, res, GLOBAL_SYNONYMS.length + GLOBAL_PHRASE_SYNONYMS.length, phraseTokens);
+    for (const [word, groups] of mined.words) for (const g of groups) addTo(words.words, word, g);
+    for (const [lemma, groups] of mined.lemmas) for (const g of groups) addTo(words.lemmas, lemma, g);
     globalTable = { table: { words: words.words, lemmas: words.lemmas, phrases: phrases.phrases }, phraseTokens };
   }
   return globalTable;

@@ -17,6 +17,11 @@ export interface DraftError extends TEvaluationError {
   contentLoss: boolean;
   /** The answer means something else (negation flipped, an opposite word): caps the rating. */
   meaning: boolean;
+  /**
+   * Found by a rule that reads what the words say (another number, time, name, person, direction),
+   * not by the words merely differing: no reason to call the grade uncertain.
+   */
+  certain?: boolean;
 }
 
 export interface Classification {
@@ -66,7 +71,16 @@ const MISSING_COPULA_PENALTY = 1.5;
 const MODAL_FOR_AUX_PENALTY = 1.3;
 const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose', 'lets']);
 /** Extra words that only add politeness or emphasis the prompt allows: not errors. */
-const FREE_EXTRAS: readonly (readonly string[])[] = [['please'], ['very', 'much']];
+const FREE_EXTRAS: readonly (readonly string[])[] = [
+  ['please'],
+  ['very', 'much'],
+  // Softeners and "now" words the Japanese leaves open (issue #12): they add no other meaning.
+  ['really'],
+  ['actually'],
+  ['right', 'now'],
+  ['at', 'the', 'moment'],
+  ['currently'],
+];
 const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
 /** "than" and the "as" of as ... as build a comparison: a missing one is a missing word, not a preposition. */
 const COMPARISON_WORDS = new Set(['than', 'as']);
@@ -84,7 +98,10 @@ function learnerWord(t: Token): string {
 
 type Role = 'base' | 'pp' | 'ing' | 'passive' | 'finite' | 'attributive';
 
-const ROLE_SKIP = new Set(['not', 'never', 'just', 'already', 'ever', 'also', 'always', 'often', 'still', 'really', 'even', 'usually', 'sometimes', 'recently', 'only', 'finally']);
+const ROLE_SKIP = new Set([
+  'not', 'never', 'just', 'already', 'ever', 'also', 'always', 'often', 'still', 'really', 'even', 'usually', 'sometimes', 'recently', 'only', 'finally',
+  'almost', 'nearly', 'hardly', 'barely', 'probably', 'definitely', 'certainly', 'actually', 'currently', 'once',
+]);
 /** Pronouns that can only be a subject: one before the verb starts a clause of its own. */
 const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'we', 'they']);
 /** Pronouns that can only be an object: "let me drive", "saw him leave". */
@@ -263,7 +280,10 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const prevClass = ref[r.index - 1]?.cls;
   const prevNorm = ref[r.index - 1]?.norm;
   // "that" before a verb form is a relative pronoun ("the manager that opposed"), not a determiner.
-  const nounContext = prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep';
+  // An adjective or a number before the word makes it a noun too ("a little rest", "five years").
+  const prevPos = ref[r.index - 1]?.pos;
+  const nounContext =
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM'));
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb';
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
@@ -359,6 +379,31 @@ function sameStem(learnerNorm: string, r: Token): boolean {
 function isMeaningRole(r: Token): boolean {
   return r.role !== undefined && r.role !== 'auto' && r.role !== 'form';
 }
+
+/**
+ * English verbs that share one Japanese verb, so that learners swap them keeping the meaning
+ * (learner lemma | answer lemma → hint). A swap is a word-choice slip, never a meaning error.
+ */
+const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
+  (
+    [
+      ['forget', 'leave', '（置き忘れた場所を言うときは leave を使います）'],
+      ['see', 'watch', ''],
+      ['watch', 'see', ''],
+      ['look', 'see', ''],
+      ['see', 'look', ''],
+      ['hear', 'listen', ''],
+      ['listen', 'hear', ''],
+      ['say', 'tell', '（tell＋人 の形で「伝える」）'],
+      ['tell', 'say', ''],
+      ['speak', 'talk', ''],
+      ['talk', 'speak', ''],
+      ['do', 'make', ''],
+      ['make', 'do', ''],
+      ['wear', 'put', ''],
+    ] as const
+  ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
+);
 
 /** Words that differ in grammar (count / mass), not meaning: "much books" is a form slip. */
 const SAME_MEANING_FORMS = new Set(
@@ -468,8 +513,22 @@ function pairErrors(ctx: Ctx): boolean {
         break;
       case 'class': {
         const aOrAn = (t: Token): boolean => t.norm === 'a' || t.norm === 'an';
+        // "far from here" for "near here", "out of my room" for "to my room": an added word
+        // before the swapped preposition is the opposite of the answer's.
+        const before = learner[p.l - 1];
+        if (before && ctx.extraSet.has(p.l - 1) && !ctx.consumedL.has(p.l - 1) && (DIRECTION_OPPOSITES.has(`${before.norm}|${r.norm}`) || areAntonymWords(before, r))) {
+          ctx.consumedL.add(p.l - 1);
+          errors.push(makeError('antonym', [learnerWord(before), learnerWord(l)], [r.display], `${q(`${learnerWord(before)} ${learnerWord(l)}`)}では意味が反対になります。${q(r.display)}にしましょう。`, p.l - 1, undefined, true));
+          break;
+        }
         if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
-        if (areAntonymWords(l, r)) {
+        // "the day before the event" for "the day of the event": another time, not a preposition slip.
+        if (l.cls === 'prep' && r.cls === 'prep' && (l.norm === 'before' || l.norm === 'after') && ['of', 'on', 'at', 'in', 'during'].includes(r.norm)) {
+          errors.push(meaningError(learnerWord(l), r, p.l));
+          break;
+        }
+        // "from London" for "to London" reverses the direction.
+        if (areAntonymWords(l, r) || (l.cls === 'prep' && r.cls === 'prep' && ((l.norm === 'from' && r.norm === 'to') || (l.norm === 'to' && r.norm === 'from')))) {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
@@ -481,9 +540,16 @@ function pairErrors(ctx: Ctx): boolean {
         errors.push(makeError(spec.kind, [learnerWord(l)], [r.display], spec.message, p.l, spec.penalty));
         break;
       }
-      case 'confusable':
+      case 'confusable': {
+        // "smartphone" / "smartphones": one letter apart, but the -s of the word, not a typo.
+        const number = numberSlip(l, r, ref, p);
+        if (number) {
+          errors.push(number);
+          break;
+        }
         errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（つづりや音の似た別の語です）。`, p.l));
         break;
+      }
       case 'split': {
         const expected = [r, ...(p.rMore ?? []).map((k) => ref[k])].filter((t): t is Token => t !== undefined).map((t) => t.display);
         const why = CONTRACTION_CONFUSIONS.has(l.norm) ? '短縮形は \' を付けて書きます' : '2語に分けて書きます';
@@ -501,12 +567,9 @@ function pairErrors(ctx: Ctx): boolean {
           break;
         }
         // "live" / "lives" where the tagger read "lives" as a noun: the -s of the verb or noun.
-        const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
-        if (!l.foreign && l.norm.length >= 3 && (sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) {
-          const verb = r.pos === 'VERB' || l.pos === 'VERB' || roleOf(ref, p.r).role !== 'finite' || ref[p.r - 1]?.cls === 'pron' || ref[p.r - 1]?.cls === 'wh';
-          const kind: ErrorKind = verb ? 'agreement' : 'plural';
-          const message = verb ? `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` : `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`;
-          errors.push(makeError(kind, [lw], [r.display], message, p.l));
+        const number = numberSlip(l, r, ref, p);
+        if (number) {
+          errors.push(number);
           break;
         }
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
@@ -518,6 +581,25 @@ function pairErrors(ctx: Ctx): boolean {
         // "tiring" / "tired", "putted" / "put"): a form slip, not another meaning.
         if (!l.foreign && sameStem(l.norm, r)) {
           errors.push(foldExtraTo(ctx, p, l, r) ?? makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう。`, p.l));
+          break;
+        }
+        // Another name for the answer's name ("Nara" for "Kyoto"): a name the dictionary lacks,
+        // capitalised like the answer's, is another place or person, not a slip.
+        const capital = (w: string): boolean => /^[A-Z]/.test(w);
+        if (!l.foreign && !l.known && r.content && capital(l.display) && capital(r.display) && (r.pos === 'PROPN' || r.pos === 'NOUN')) {
+          errors.push({ ...meaningError(lw, r, p.l), certain: true });
+          break;
+        }
+        // "How old" for "How much": the word after how decides what is asked.
+        if (!l.foreign && l.known && ref[p.r - 1]?.norm === 'how' && learner[p.l - 1]?.norm === 'how' && !SAME_MEANING_FORMS.has(`${l.norm}|${r.norm}`)) {
+          errors.push({ ...meaningError(lw, r, p.l), certain: true });
+          break;
+        }
+        // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
+        // tell): the learner's verb keeps the meaning but not the use, a word-choice slip.
+        if (!l.foreign && l.known && VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) {
+          const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
           break;
         }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
@@ -537,6 +619,24 @@ function pairErrors(ctx: Ctx): boolean {
     }
   }
   return usedSynonym;
+}
+
+/**
+ * The learner's word is the answer's word with or without its -s ("lives" / "live", "smartphone" /
+ * "smartphones"): 三単現 where the word is a verb by its tag or its place, else a number slip.
+ */
+function numberSlip(l: Token, r: Token, ref: readonly Token[], p: Pair): DraftError | undefined {
+  const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
+  if (l.foreign || l.norm.length < 3 || !(sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) return undefined;
+  const lw = learnerWord(l);
+  const prev = ref[p.r - 1];
+  const nounPlace = prev !== undefined && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that') || (prev.cls === 'content' && (prev.pos === 'ADJ' || prev.pos === 'NUM')));
+  const verb =
+    !nounPlace &&
+    (r.pos === 'VERB' || l.pos === 'VERB' || (roleOf(ref, p.r).role !== 'finite' && r.pos !== 'NOUN') || prev?.cls === 'pron' || prev?.cls === 'wh');
+  const kind: ErrorKind = verb ? 'agreement' : 'plural';
+  const message = verb ? `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` : `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`;
+  return makeError(kind, [lw], [r.display], message, p.l);
 }
 
 /** Verb forms that show the subject's number: is / are, has / have, does / do, walks / walk. */
@@ -777,9 +877,13 @@ function wordOrderError(ctx: Ctx): void {
   // is reversed, a meaning error rather than an order slip.
   const movedTokens = invalid.flatMap((b) => b.l).map((i) => learner[i]).filter((t): t is Token => t !== undefined);
   const actors = movedTokens.filter((t) => t.pos === 'PROPN' || (t.pos === 'NOUN' && t.cls === 'content') || (t.cls === 'pron' && PERSON[t.norm] !== undefined));
-  if (actors.length === 2 && movedTokens.length <= 3 && new Set(actors.map((t) => t.norm)).size === 2) {
-    const words = actors.map(learnerWord);
-    errors.push(makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, actors[0]?.index ?? 0));
+  // Two qualities swapped ("The old method is more efficient than the new one") reverse a comparison.
+  const qualities = movedTokens.filter((t) => t.pos === 'ADJ' && t.cls === 'content');
+  const swapped = (ts: readonly Token[]): boolean => ts.length === 2 && movedTokens.length <= 3 && new Set(ts.map((t) => t.norm)).size === 2;
+  if (swapped(actors) || (swapped(qualities) && qualities.length === movedTokens.length)) {
+    const pairOf = swapped(actors) ? actors : qualities;
+    const words = pairOf.map(learnerWord);
+    errors.push({ ...makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, pairOf[0]?.index ?? 0), certain: true });
     return;
   }
   // The span to quote: from each moved block to the neighbours it was taken from / put between.
@@ -851,9 +955,24 @@ function optionalWords(ctx: Ctx): boolean {
       found = true;
     }
   }
+  // A softener is free only where it sits naturally: before the verb, an adjective or an adverb
+  // ("I really am", "really tired"), a "now" phrase at either end. "I wish really I could", "takes
+  // really after" and a misspelt one keep their slip.
+  const natural = (phrase: readonly string[], i: number): boolean => {
+    if (phrase[0] === 'please' || phrase[0] === 'very') return true;
+    if (phrase.some((_, k) => learner[i + k]?.misspelt !== undefined)) return false;
+    const next = learner[i + phrase.length];
+    const prev = learner[i - 1];
+    if (phrase.length > 1) return next === undefined || prev === undefined;
+    if (!next) return prev !== undefined;
+    if (next.norm === 'not') return false;
+    // "look really forward": between a verb and its particle.
+    if (prev?.cls === 'content' && prev.pos === 'VERB' && next.pos === 'ADV') return false;
+    return (next.cls === 'content' && (next.pos === 'VERB' || next.pos === 'ADJ' || next.pos === 'ADV')) || next.cls === 'aux' || next.cls === 'modal';
+  };
   for (const phrase of FREE_EXTRAS) {
     for (const i of a.extra) {
-      if (phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k))) {
+      if (phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k)) && natural(phrase, i)) {
         phrase.forEach((_, k) => ctx.consumedL.add(i + k));
         found = true;
       }
@@ -949,12 +1068,266 @@ function opposedVocab(ctx: Ctx, t: Token): Token | undefined {
   if (!vocab) return undefined;
   const written = new Set(ctx.learner.flatMap((x) => [x.norm, x.lemma]));
   for (const v of vocab.values()) {
-    if (written.has(v.norm) || v.cls !== 'content') continue;
+    if (written.has(v.norm)) continue;
+    // Curated opposites hold for prepositions too ("far" where the answers say "near").
+    if (v.cls !== 'content') {
+      if ((v.cls === 'prep' || v.cls === 'part') && areAntonymWords(t, v) && t.cls === 'content' && t.pos !== 'VERB') return v;
+      continue;
+    }
     if (areAntonymWords(t, v)) return v;
     const pos = t.pos === 'ADJ' ? 'a' : t.pos === 'ADV' ? 'r' : undefined;
     if (pos && ctx.wordnet?.antonyms(t.lemma, v.lemma, pos)) return v;
   }
   return undefined;
+}
+
+/**
+ * "Could you tell me what time does the meeting start?": an embedded question keeps the order of a
+ * statement (wh-word, subject, verb). The learner's do / does / did after an inner wh-word and the
+ * bare verb that comes with it are one word-order slip, not an extra word and a verb-form error.
+ */
+function embeddedQuestion(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || ctx.consumedL.has(i) || AUX_FORMS[l.norm]?.lemma !== 'do') continue;
+    let k = i - 1;
+    while (k > 0 && (learner[k]?.cls === 'content' || learner[k]?.cls === 'article') && learner[k]?.pos !== 'VERB') k--;
+    const wh = learner[k];
+    if (!wh || k === 0 || wh.cls !== 'wh' || !a.byL[k] || ref[a.byL[k]?.r ?? -1]?.cls !== 'wh') continue;
+    // The inner clause's verb, after its subject: its form is part of the same slip.
+    let v = i + 1;
+    while (v < learner.length && learner[v]?.pos !== 'VERB') v++;
+    const verb = learner[v];
+    const vp = a.byL[v];
+    if (!verb || !vp) continue;
+    const refVerb = ref[vp.r];
+    for (let e = errors.length - 1; e >= 0; e--) {
+      const err = errors[e];
+      if (err && err.order === v && (err.kind === 'agreement' || err.kind === 'tense' || err.kind === 'verb-form')) errors.splice(e, 1);
+    }
+    const words = [learnerWord(l), learnerWord(verb)];
+    const expected = refVerb ? [refVerb.display] : [];
+    errors.push(
+      makeError('word-order', words, expected, `間接疑問文は「疑問詞＋主語＋動詞」の語順です。${q(learnerWord(l))}は使わず${refVerb ? `${q(refVerb.display)}とします` : '平叙文の語順にします'}。`, i),
+    );
+    ctx.consumedL.add(i);
+  }
+}
+
+/** Particles of separable phrasal verbs ("bring up", "turn off"). */
+const PARTICLES = new Set(['up', 'down', 'off', 'on', 'out', 'away', 'back', 'over', 'in']);
+
+/**
+ * "She brought up it": a pronoun object goes between a phrasal verb and its particle ("brought it
+ * up"). Where the answer has a noun phrase after the particle, the learner's pronoun after it stands
+ * for that phrase in the wrong place: one word-order slip, not a missing phrase and an extra word.
+ */
+function particlePronoun(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  for (const i of a.extra) {
+    const l = learner[i];
+    const particle = learner[i - 1];
+    const verb = learner[i - 2];
+    if (!l || !particle || !verb || ctx.consumedL.has(i) || (l.norm !== 'it' && l.norm !== 'them')) continue;
+    const pp = a.byL[i - 1];
+    const vp = a.byL[i - 2];
+    if (!PARTICLES.has(particle.norm) || !pp || !vp || verb.pos !== 'VERB' || vp.r !== pp.r - 1) continue;
+    const run: number[] = [];
+    for (let j = pp.r + 1; j < ref.length && !a.byR[j] && !ctx.consumedR.has(j); j++) {
+      const t = ref[j];
+      if (!t || !(t.cls === 'article' || t.cls === 'det' || (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ')))) break;
+      run.push(j);
+    }
+    if (!run.some((j) => ref[j]?.pos === 'NOUN' || ref[j]?.pos === 'PROPN')) continue;
+    const words = [learnerWord(particle), learnerWord(l)];
+    errors.push(
+      makeError('word-order', words, [learnerWord(l), learnerWord(particle)], `代名詞の目的語は動詞と${q(learnerWord(particle))}の間に置きます（${q(`${learnerWord(verb)} ${learnerWord(l)} ${learnerWord(particle)}`)}）。`, i - 1),
+    );
+    ctx.consumedL.add(i);
+    run.forEach((j) => ctx.consumedR.add(j));
+  }
+}
+
+/** Directions and places that are each other's opposite as particles or prepositions. */
+const DIRECTION_OPPOSITES = new Set(
+  [['in', 'out'], ['into', 'out'], ['inside', 'out'], ['up', 'down'], ['to', 'from'], ['before', 'after'], ['near', 'far'], ['on', 'off'], ['on', 'under'], ['in', 'outside'], ['out', 'to'], ['out', 'into']]
+    .flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
+/** Words that say how many or how much: another one in the same place changes the amount. */
+const QUANTITY_WORDS = new Set(['a', 'an', 'one', 'some', 'any', 'many', 'much', 'few', 'little', 'several', 'all', 'no', 'lot', 'lots', 'plenty', 'both', 'each', 'every', 'most', 'more', 'less', 'fewer']);
+/** Time words: another one in the same place is another time. */
+const TIME_WORDS = new Set(['today', 'tomorrow', 'yesterday', 'tonight', 'now', 'then', 'this', 'next', 'last', 'ago', 'later', 'soon', 'day', 'week', 'month', 'year', 'morning', 'afternoon', 'evening', 'night']);
+/** Persons written as pronouns or indefinite pronouns. */
+const PERSON_PRONOUNS = new Set([...Object.keys(PERSON), 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'nobody', 'no one']);
+/** Adverbs whose presence or absence changes what happened: "almost run over" / "run over". */
+const MEANING_ADVERBS = new Set(['almost', 'nearly', 'hardly', 'barely', 'scarcely']);
+
+type SlotKind = 'person' | 'quantity' | 'time' | 'thing';
+
+function slotKind(t: Token): SlotKind | undefined {
+  if (t.foreign) return undefined;
+  if (PERSON_PRONOUNS.has(t.norm)) return 'person';
+  if (t.pos === 'NUM' || /^\d/.test(t.norm) || QUANTITY_WORDS.has(t.norm)) return 'quantity';
+  if (TIME_WORDS.has(t.norm)) return 'time';
+  if (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN') && t.known) return 'thing';
+  return undefined;
+}
+
+/**
+ * A word left out and another put in its place (the same gap between matched words) where the two
+ * carry meaning: the opposite direction ("let me out" for "let me in", "far from" for "near"),
+ * another person ("to the manager" for "to everyone", "Can I" for "Can you"), another amount ("two
+ * friends" for "a friend") or time ("next year" for "this year"). The alignment leaves such words
+ * unpaired when they are not both content words; read together they are one meaning error, not a
+ * missing and an extra word. Also a dropped or added "almost" / "nearly", which says whether the
+ * thing happened at all.
+ */
+function gapMeaning(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  const extras = a.extra.filter((i) => !ctx.consumedL.has(i));
+  const missing = a.missing.filter((j) => !ctx.consumedR.has(j));
+  for (const j of missing) {
+    const r = ref[j];
+    if (!r || ctx.consumedR.has(j)) continue;
+    const inGap = extras.filter((i) => !ctx.consumedL.has(i) && a.gapL[i] === a.gapR[j]);
+    const opposite = inGap.find((i) => {
+      const l = learner[i];
+      if (!l) return false;
+      if (areAntonymWords(l, r)) return true;
+      // A direction only where both follow the same word ("let me out" / "let me in"), not a
+      // particle of another verb ("tried out" / "been to").
+      const before = a.byL[i - 1];
+      return DIRECTION_OPPOSITES.has(`${l.norm}|${r.norm}`) && before !== undefined && before.r === j - 1 && (before.rel === 'exact' || before.rel === 'synonym');
+    });
+    if (opposite !== undefined) {
+      const l = learner[opposite];
+      if (!l) continue;
+      errors.push(antonymError(learnerWord(l), r, opposite, true));
+      ctx.consumedL.add(opposite);
+      ctx.consumedR.add(j);
+      continue;
+    }
+    const kind = slotKind(r);
+    if (!kind) continue;
+    // A thing only stands for a person or a thing; a quantity, a time for its own kind.
+    const same = inGap.find((i) => {
+      const l = learner[i];
+      if (!l || l.norm === r.norm || l.lemma === r.lemma) return false;
+      const lk = slotKind(l);
+      if (!lk) return false;
+      // "my" and "mine" are one person: not another meaning.
+      if (PERSON[l.norm] !== undefined && PERSON[r.norm] !== undefined && !isPersonSwap(l, r)) return false;
+      // A possessive stands only for a possessive ("house keys" is not "my keys" with another owner).
+      if (r.cls === 'det' && PERSON[l.norm] === undefined) return false;
+      if (kind === 'person' || kind === 'thing') return (lk === 'person' || lk === 'thing') && (kind === 'person' || lk === 'person' || r.role !== 'form');
+      return lk === kind && !(kind === 'quantity' && (l.cls === 'article' || r.cls === 'article') && !(l.pos === 'NUM' || r.pos === 'NUM' || /^\d/.test(l.norm)));
+    });
+    if (same === undefined) continue;
+    const l = learner[same];
+    if (!l) continue;
+    // The learner's words of the same gap next to the chosen one (an article, "lot of") go with it.
+    const run = [same];
+    for (let k = same - 1; k >= 0 && inGap.includes(k) && !ctx.consumedL.has(k) && (learner[k]?.cls === 'article' || learner[k]?.cls === 'det'); k--) run.unshift(k);
+    for (let k = same + 1; inGap.includes(k) && !ctx.consumedL.has(k) && learner[k]?.cls !== 'content'; k++) run.push(k);
+    const words = run.map((k) => learner[k]).filter((t): t is Token => t !== undefined).map(learnerWord);
+    errors.push({ ...makeError('meaning', words, [r.display], `${q(words.join(' '))}では意味が変わります。問題文の意味は${q(r.display)}です。`, same, undefined, true), certain: true });
+    run.forEach((k) => ctx.consumedL.add(k));
+    ctx.consumedR.add(j);
+  }
+  // One grammar word in place of another that the alignment left unpaired ("No sooner ... when"
+  // for "than"): one wrong word, not a missing and an extra one.
+  for (const j of a.missing) {
+    const r = ref[j];
+    if (!r || ctx.consumedR.has(j) || r.content || r.cls === 'article') continue;
+    const lonelyR = a.missing.filter((k) => !ctx.consumedR.has(k) && a.gapR[k] === a.gapR[j]);
+    const lonelyL = a.extra.filter((i) => !ctx.consumedL.has(i) && a.gapL[i] === a.gapR[j]);
+    if (lonelyR.length !== 1 || lonelyL.length !== 1) continue;
+    const i = lonelyL[0] as number;
+    const l = learner[i];
+    if (!l || (l.content && l.cls !== 'wh') || l.foreign || l.cls === 'article' || (l.cls === 'prep' && !COMPARISON_WORDS.has(l.norm)) || l.cls === 'part' || r.cls === 'part') continue;
+    // "as interesting than": the two words of a comparison swapped.
+    const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
+    if (r.cls === 'prep' && l.cls !== 'wh' && l.cls !== 'conj' && !comparison) continue;
+    errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
+    ctx.consumedL.add(i);
+    ctx.consumedR.add(j);
+  }
+  // "Would you like to take a message" for "Would you like me to take a message": without the
+  // person between the verb and its infinitive, the doer of the action changes.
+  for (const j of a.missing) {
+    const r = ref[j];
+    const next = ref[j + 1];
+    const prev = ref[j - 1];
+    if (!r || ctx.consumedR.has(j) || !OBJECT_PRONOUNS.has(r.norm) || !prev || !next) continue;
+    if (prev.pos === 'VERB' && a.byR[j - 1] && a.byR[j + 1] && (next.norm === 'to' || next.pos === 'VERB')) {
+      errors.push({ ...makeError('meaning', [], [r.display], `${q(r.display)}がないと、その動作をする人が変わります（${q(`${prev.display} ${r.display} ${next.display}`)}）。`, ctx.orderOfR[j] ?? 0, undefined, true), certain: true });
+      ctx.consumedR.add(j);
+    }
+  }
+  // "Can I use this pen?" for "You can use this pen": the subject of a statement turned question
+  // falls in another gap, but another person as the subject is still another meaning.
+  const subjects = new Set(['i', 'you', 'he', 'she', 'we', 'they']);
+  const lostSubject = a.missing.find((j) => !ctx.consumedR.has(j) && subjects.has(ref[j]?.norm ?? ''));
+  const newSubject = a.extra.find((i) => !ctx.consumedL.has(i) && subjects.has(learner[i]?.norm ?? ''));
+  if (lostSubject !== undefined && newSubject !== undefined) {
+    const l = learner[newSubject] as Token;
+    const r = ref[lostSubject] as Token;
+    if (isPersonSwap(l, r)) {
+      errors.push({ ...meaningError(learnerWord(l), r, newSubject), certain: true });
+      ctx.consumedL.add(newSubject);
+      ctx.consumedR.add(lostSubject);
+    }
+  }
+  // "the day after tomorrow" / "next year" where the answer says "tomorrow" / "this year": a time
+  // word added next to the answer's time word moves the time.
+  const timeHeads = new Set(['today', 'tomorrow', 'yesterday', 'tonight', 'day', 'week', 'month', 'year', 'morning', 'afternoon', 'evening', 'night', 'weekend', 'summer', 'winter', 'spring', 'fall', 'autumn']);
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || ctx.consumedL.has(i) || !['next', 'last', 'after', 'before', 'ago'].includes(l.norm)) continue;
+    const head = [i - 2, i - 1, i + 1, i + 2].find((k) => {
+      const p = a.byL[k];
+      return p !== undefined && (p.rel === 'exact' || p.rel === 'synonym') && timeHeads.has(ref[p.r]?.norm ?? '');
+    });
+    if (head === undefined) continue;
+    const run = [i];
+    for (let k = i - 1; k >= 0 && a.extra.includes(k) && !ctx.consumedL.has(k) && (learner[k]?.cls === 'article' || timeHeads.has(learner[k]?.norm ?? '')); k--) run.unshift(k);
+    const words = run.map((k) => learnerWord(learner[k] as Token));
+    const headRef = ref[a.byL[head]?.r ?? -1];
+    errors.push({ ...makeError('meaning', words, headRef ? [headRef.display] : [], `${q(words.join(' '))}では時が問題文と変わります。`, run[0] ?? i, undefined, true), certain: true });
+    run.forEach((k) => ctx.consumedL.add(k));
+  }
+  for (const j of a.missing) {
+    const r = ref[j];
+    if (r && !ctx.consumedR.has(j) && MEANING_ADVERBS.has(r.norm)) {
+      errors.push({ ...makeError('meaning', [], [r.display], `${q(r.display)}がないと意味が変わります（実際にそうなったことになります）。`, ctx.orderOfR[j] ?? 0, undefined, true), certain: true });
+      ctx.consumedR.add(j);
+    }
+  }
+  // An amount the answer does not state ("two friends", "a lot of rest" for "some rest").
+  const refNumber = ref.some((t) => t.pos === 'NUM' || /^\d/.test(t.norm));
+  const refAmount = ref.find((t, j) => (QUANTITY_WORDS.has(t.norm) || t.norm === 'bit') && !['a', 'an', 'one', 'any', 'every', 'each'].includes(t.norm) && a.byR[j]?.rel !== 'exact');
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || ctx.consumedL.has(i) || l.foreign) continue;
+    const number = (l.pos === 'NUM' || /^\d/.test(l.norm)) && l.norm !== '1' && l.norm !== 'one' && !refNumber;
+    const amount = refAmount !== undefined && ['lot', 'lots', 'plenty', 'many', 'much', 'few', 'several', 'all', 'no', 'most'].includes(l.norm) && l.norm !== refAmount.norm;
+    if (!number && !amount) continue;
+    const words = [learnerWord(l)];
+    if (learner[i + 1]?.norm === 'of' && ctx.extraSet.has(i + 1) && !ctx.consumedL.has(i + 1)) {
+      words.push(learnerWord(learner[i + 1] as Token));
+      ctx.consumedL.add(i + 1);
+    }
+    errors.push({ ...makeError('meaning', words, refAmount ? [refAmount.display] : [], `${q(words.join(' '))}では数や量が問題文と変わります。`, i, undefined, true), certain: true });
+    ctx.consumedL.add(i);
+  }
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (l && !ctx.consumedL.has(i) && MEANING_ADVERBS.has(l.norm)) {
+      errors.push({ ...makeError('meaning', [learnerWord(l)], [], `${q(learnerWord(l))}があると意味が変わります。`, i, undefined, true), certain: true });
+      ctx.consumedL.add(i);
+    }
+  }
 }
 
 /** Extra learner words, grouped the same way as missing ones. */
@@ -1041,6 +1414,9 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   polarityError(ctx);
   wordOrderError(ctx);
   const optional = optionalWords(ctx);
+  embeddedQuestion(ctx);
+  particlePronoun(ctx);
+  gapMeaning(ctx);
   missingErrors(ctx);
   extraErrors(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.

@@ -74,7 +74,10 @@ const COST = {
   missing: 1,
   /** A learner word that is on no path. */
   extra: 1,
+  /** A learner preposition, particle or article that is on no path. */
+  extraFunction: 0.95,
 } as const;
+const FUNCTION_EXTRAS = new Set(['prep', 'part', 'article']);
 
 const stems = new Map<string, string>();
 /** A crude stem to tell inflections apart from other words without tagging every edge. */
@@ -176,12 +179,15 @@ export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res
     }
     return c;
   };
+  // A learner's added preposition or article ("enter in") is likelier than another content word
+  // in the same place: of two paths equally far, the one keeping the learner's content words wins.
+  const extraCost = Array.from(learner, (t) => (FUNCTION_EXTRAS.has(t.cls) ? COST.extraFunction : COST.extra));
   for (let node = 0; node < graph.nodeCount; node++) {
     const base = node * width;
     // Extra learner words stay at this node.
     for (let i = 0; i < n; i++) {
       const here = cost[base + i] as number;
-      if (here < Infinity) relax(node, i + 1, here + COST.extra, node, i, -1);
+      if (here < Infinity) relax(node, i + 1, here + (extraCost[i] as number), node, i, -1);
     }
     for (const edge of graph.out[node] ?? []) {
       const e = edgeIndex.get(edge) as number;

@@ -112,6 +112,8 @@ export const TIME_NOUNS = new Set([
  */
 export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
   ['big', 'large'],
+  // Place: "right by the station" is "right beside the station".
+  ['beside', 'by'],
   ['small', 'little'],
   ['start', 'begin'],
   ['buy', 'purchase'],
@@ -276,6 +278,9 @@ export const CONTRACTING_SUBJECTS = new Set([
 export const AFTER_NOUN_CONTRACTION = new Set([
   'not', 'being', 'going', 'a', 'an', 'the', 'always', 'never', 'already', 'just', 'still', 'also',
   'in', 'at', 'from', 'here', 'there', 'very', 'so', 'too', 'really', 'now', 'out', 'back', 'on', 'off',
+  // A possessive is followed by what it possesses, never by a possessive pronoun or a preposition.
+  'mine', 'yours', 'hers', 'ours', 'theirs', 'by', 'with', 'under', 'near', 'for', 'about', 'like', 'over', 'into',
+  'ready', 'sure', 'able',
 ]);
 
 /**
@@ -327,6 +332,7 @@ export const CONFUSABLES: readonly (readonly [string, string])[] = [
   ['weather', 'whether'], ['passed', 'past'], ['through', 'threw'], ['hear', 'here'], ['know', 'no'],
   ['right', 'write'], ['buy', 'by'], ['peace', 'piece'], ['whole', 'hole'], ['wear', 'where'],
   ['its', 'it'], ['your', 'you'], ['found', 'founded'], ['week', 'weak'], ['meet', 'meat'], ['sea', 'see'], ['four', 'for'],
+  ['of', 'off'],
 ];
 
 /** Learner words that stand for a contraction written without its apostrophe or wrongly. */

@@ -22,6 +22,8 @@ function differs(p: Pair | undefined): boolean {
 }
 
 const RELATIVE_PRONOUNS = new Set(['who', 'whom', 'which', 'that']);
+/** Verbs taking an object and a bare infinitive (let him go, make him wait). */
+const BARE_INFINITIVE_VERBS = new Set(['let', 'make', 'have', 'help', 'see', 'watch', 'hear', 'feel', 'notice']);
 
 /** Word class for pairing: "have" as a main verb is a content verb, relative pronouns are one kind. */
 function kindOf(t: Token, tokens: readonly Token[]): string {
@@ -73,6 +75,8 @@ function unsafe(l: readonly Token[], r: readonly Token[], lTokens: readonly Toke
     // "train runs" / "trains run": the same words inflected to fit each answer's subject.
     const lemmas = (side: readonly Token[]): string => side.map((t) => t.lemma).sort().join(' ');
     if (lemmas(l) === lemmas(r)) return true;
+    // "to go home" / "leave": the infinitive marker belongs to the verb before the slot.
+    if ((lw.norm === 'to') !== (rw.norm === 'to')) return true;
     return (!carriesMeaning(l) && !carriesMeaning(r)) || onlyGrammar(l) || onlyGrammar(r);
   }
   if (NEGATORS.has(lw.norm) !== NEGATORS.has(rw.norm)) return true;
@@ -83,6 +87,9 @@ function unsafe(l: readonly Token[], r: readonly Token[], lTokens: readonly Toke
   // Two forms of one word, or words in different forms ("done" after have, "finish" after did):
   // the difference is grammar that goes with the rest of each answer, not a free choice.
   if (lw.lemma === rw.lemma || lw.plural !== rw.plural) return true;
+  // let / make + object + bare verb against allow / get + object + to: the "to" goes with the verb,
+  // so "let me to go" must not meet "allowed me to go" through a derived synonym (decision 016).
+  if (BARE_INFINITIVE_VERBS.has(lw.lemma) !== BARE_INFINITIVE_VERBS.has(rw.lemma) && lw.pos === 'VERB' && rw.pos === 'VERB') return true;
   if (lw.forms.size > 0 && rw.forms.size > 0 && ![...lw.forms].some((f) => rw.forms.has(f))) return true;
   return areAntonymWords(lw, rw);
 }

@@ -41,6 +41,8 @@ const WIDER_SENSES = 6;
 export interface WordNet {
   /** The two words share a synset among the commonest senses of each (same part of speech). */
   synonyms(a: string, b: string, pos?: WnPos): boolean;
+  /** A synset shared among the commonest senses of both words (for slots that carry meaning). */
+  closeSynonyms(a: string, b: string, pos?: WnPos): boolean;
   /** A lexical antonym link between any senses of the two words (or via a similar-to head). */
   antonyms(a: string, b: string, pos?: WnPos): boolean;
   /** Sisters: a common hypernym within two steps, among the commonest senses of each. */
@@ -182,6 +184,17 @@ export function createWordNet(): WordNet {
       return false;
     };
 
+  const closeMemo = new Map<string, boolean>();
+  const closeUncached = (a: string, b: string, only: WnPos | undefined): boolean => {
+    for (const pos of only ? [only] : ALL_POS) {
+      const sa = sensesOf(a, pos).slice(0, COMMON_SENSES);
+      if (sa.length === 0) continue;
+      const sb = sensesOf(b, pos).slice(0, COMMON_SENSES);
+      if (sa.some((s) => sb.includes(s))) return true;
+    }
+    return false;
+  };
+
   const synonymMemo = new Map<string, boolean>();
   const api: WordNet = {
     knows(word) {
@@ -196,6 +209,16 @@ export function createWordNet(): WordNet {
       const result = synonymsUncached(a, b, only);
       if (synonymMemo.size > 200_000) synonymMemo.clear();
       synonymMemo.set(memoKey, result);
+      return result;
+    },
+    closeSynonyms(a, b, only) {
+      if (a === b) return true;
+      const memoKey = `${a}|${b}|${only ?? ''}`;
+      const memo = closeMemo.get(memoKey);
+      if (memo !== undefined) return memo;
+      const result = closeUncached(a, b, only);
+      if (closeMemo.size > 200_000) closeMemo.clear();
+      closeMemo.set(memoKey, result);
       return result;
     },
     antonyms(a, b, only) {
