@@ -8,6 +8,10 @@
  *   - the evaluation          POST /api/evaluate-with-claude (built-in evaluator)
  * The learner is a real Auth emulator account on a trial (daily limit lifted), logging at info as in
  * production. Goals (issue 8): read >= 10% of bare Fastify, next problem and evaluation >= 3%.
+ * Each path is loaded twice: by ONE learner through every connection (the figures of the goals), then
+ * with one learner per connection ("(10 learners)"), as real traffic is: a learner sends one request
+ * at a time, and one learner's daily counter and answers are serialised by the product (row locks held
+ * to the commit), which many learners do not share (decision 022).
  *
  *   cd apps/api && npx tsx ../../bench/http.ts
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=10 BENCH_CONNECTIONS=10 npx tsx ../../bench/http.ts
@@ -75,11 +79,19 @@ console.log('LISTENING ' + address);
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
 `;
 
-type Load = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; bodies?: string[] };
+type Load = {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  bodies?: string[];
+  /** One learner per connection: connection i sends perConnection[i]'s headers and bodies. */
+  perConnection?: { headers: Record<string, string>; bodies?: string[] }[];
+};
 type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
 async function load(url: string, spec: Load, seconds = SECONDS): Promise<Figures> {
   let i = 0;
+  let connections = 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -89,7 +101,15 @@ async function load(url: string, spec: Load, seconds = SECONDS): Promise<Figures
         method: spec.method,
         path: spec.path,
         headers: spec.headers,
-        setupRequest: (request) => {
+        setupRequest: (request, context: { learner?: number; sent?: number }) => {
+          if (spec.perConnection) {
+            // autocannon keeps one context per connection: each connection is one learner.
+            context.learner ??= connections++ % spec.perConnection.length;
+            const own = spec.perConnection[context.learner]!;
+            context.sent = (context.sent ?? 0) + 1;
+            const body = own.bodies ? own.bodies[context.sent % own.bodies.length] : undefined;
+            return { ...request, headers: { ...request.headers, ...own.headers }, ...(body ? { body } : {}) };
+          }
           if (!spec.bodies) return request;
           const body = spec.bodies[i++ % spec.bodies.length];
           return { ...request, body };
@@ -122,6 +142,7 @@ async function learner(emulatorHost: string, api: string): Promise<string> {
   return authorization;
 }
 
+const LEVELS = ['toeic', 'middle-school', 'high-school', 'basic-verbs'];
 const ANSWERS = ['I think this is a good answer.', 'He goes to school every day.', 'Could you tell me the way to the station?', 'I have never been there.'];
 
 type Row = { label: string; figures: Figures };
@@ -145,28 +166,40 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
     REDIS_URL: '',
   });
   try {
-    const authorization = await learner(emulatorHost, product.url);
-    const headers = { authorization, 'content-type': 'application/json' };
-    // Problems this learner was served, for the evaluations (only served problems may be graded).
-    const served: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const level = ['toeic', 'middle-school', 'high-school', 'basic-verbs'][i % 4];
-      served.push((await json<{ problemId: string }>(await fetch(`${product.url}/api/problem`, { method: 'POST', headers, body: JSON.stringify({ difficultyLevel: level }) }))).problemId);
+    // Learner 0 alone loads the product through every connection (the figures compared since the
+    // first run); then each connection is a learner of its own, as real traffic is: a learner clicks
+    // one request at a time, and the product must serialise one learner's counter and answers.
+    const learners: { authorization: string; headers: Record<string, string>; evaluations: string[] }[] = [];
+    for (let n = 0; n < CONNECTIONS; n++) {
+      const authorization = await learner(emulatorHost, product.url);
+      const headers = { authorization, 'content-type': 'application/json' };
+      // Problems this learner was served, for the evaluations (only served problems may be graded).
+      const served: string[] = [];
+      for (let i = 0; i < (n === 0 ? 20 : 8); i++) {
+        const level = LEVELS[i % 4];
+        served.push((await json<{ problemId: string }>(await fetch(`${product.url}/api/problem`, { method: 'POST', headers, body: JSON.stringify({ difficultyLevel: level }) }))).problemId);
+      }
+      const evaluations = served.flatMap((problemId) => ANSWERS.map((userTranslation) => JSON.stringify({ problemId, userTranslation })));
+      learners.push({ authorization, headers, evaluations });
     }
+    const { authorization, headers, evaluations } = learners[0]!;
+    const problemBodies = LEVELS.map((l) => JSON.stringify({ difficultyLevel: l }));
+    const many = `(${CONNECTIONS} learners)`;
     const specs: { label: string; spec: Load }[] = [
       { label: 'GET /api/user-subscription', spec: { method: 'GET', path: '/api/user-subscription', headers: { authorization } } },
+      { label: 'POST /api/problem', spec: { method: 'POST', path: '/api/problem', headers, bodies: problemBodies } },
+      { label: 'POST /api/evaluate-with-claude', spec: { method: 'POST', path: '/api/evaluate-with-claude', headers, bodies: evaluations } },
       {
-        label: 'POST /api/problem',
-        spec: { method: 'POST', path: '/api/problem', headers, bodies: ['toeic', 'middle-school', 'high-school', 'basic-verbs'].map((l) => JSON.stringify({ difficultyLevel: l })) },
+        label: `GET /api/user-subscription ${many}`,
+        spec: { method: 'GET', path: '/api/user-subscription', perConnection: learners.map((l) => ({ headers: { authorization: l.authorization } })) },
       },
       {
-        label: 'POST /api/evaluate-with-claude',
-        spec: {
-          method: 'POST',
-          path: '/api/evaluate-with-claude',
-          headers,
-          bodies: served.flatMap((problemId) => ANSWERS.map((userTranslation) => JSON.stringify({ problemId, userTranslation }))),
-        },
+        label: `POST /api/problem ${many}`,
+        spec: { method: 'POST', path: '/api/problem', perConnection: learners.map((l) => ({ headers: l.headers, bodies: problemBodies })) },
+      },
+      {
+        label: `POST /api/evaluate-with-claude ${many}`,
+        spec: { method: 'POST', path: '/api/evaluate-with-claude', perConnection: learners.map((l) => ({ headers: l.headers, bodies: l.evaluations })) },
       },
     ];
     // The evaluator compiles the bank's answer lattices in the background after start-up: let it
@@ -184,7 +217,7 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
 function line(label: string, f: Figures, bare?: Figures): string {
   const ratio = bare ? `${((100 * f.rps) / bare.rps).toFixed(1)}%`.padStart(7) : '   100%';
   const bad = f.non2xx + f.errors > 0 ? `  (${f.non2xx} non-2xx, ${f.errors} errors)` : '';
-  return `  ${label.padEnd(32)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${ratio} of bare${bad}`;
+  return `  ${label.padEnd(46)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${ratio} of bare${bad}`;
 }
 
 // An Auth emulator already running may be named (BENCH_EMULATOR_HOST); otherwise one is started.

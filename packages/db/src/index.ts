@@ -5,6 +5,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { attachReadCache, CACHED_TABLES, ReadCache, WriteWatch } from './read-cache.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
@@ -63,7 +64,11 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
   } else {
     pglite = await PGlite.create();
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // The embedded database is this process's alone: rows read on every request are cached, every
+  // write being watched (read-cache.ts, decision 022).
+  const watch = new WriteWatch(CACHED_TABLES);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [watch] });
+  attachReadCache(db, new ReadCache(watch));
   return {
     db,
     kind: 'pglite',

@@ -5,9 +5,9 @@ import type { Db } from '@shunkan/db';
 import { insertAttempt, setAttemptBookmark } from '@shunkan/db/attempts';
 import { findServeByRequest, serveProblem } from '@shunkan/db/serves';
 import type { ProblemRow } from '@shunkan/db/schema';
-import { findServedProblem, type ProblemRef } from '@shunkan/db/problems';
+import { findServedProblemToGrade, type ProblemRef } from '@shunkan/db/problems';
 import type { Logger } from '../session.js';
-import { addBookmarkToReview, recordReviewAnswer } from './review.js';
+import { addBookmarkToReview, reviewCardAfterAnswer } from './review.js';
 import { evaluateAnswer, type EvaluationCache } from '../services/ai/evaluate-answer.js';
 import type { AiEvaluator, AiProblemGenerator } from '../services/ai/types.js';
 import { AI_FAILURE_MESSAGES_JA, type AiFailureReason } from '../services/ai/types.js';
@@ -152,12 +152,15 @@ export async function submitAnswer(options: {
   timeLimitMs?: number | null;
 }): Promise<SubmittedEvaluation> {
   const { db, services, userId, answer } = options;
-  // One round trip finds the problem and checks it was served to this learner.
-  const problem = await findServedProblem(db, userId, options.problem);
-  if (!problem) throw new ProblemNotFoundError('problem not found or not served to this user');
+  // One round trip finds the problem, checks it was served to this learner and reads the sentences
+  // accepted on appeal and the learner's review card; one more stores the attempt, its daily summary
+  // and the card.
+  const found = await findServedProblemToGrade(db, userId, options.problem);
+  if (!found) throw new ProblemNotFoundError('problem not found or not served to this user');
+  const { problem } = found;
 
   const evaluator = await services.getEvaluator();
-  const bankProblem = await gradedProblem(db, problem);
+  const bankProblem = withAcceptedAnswers(problem, found.acceptedAnswers);
   const result = await evaluateAnswer({
     problem: bankProblem,
     answer,
@@ -188,8 +191,8 @@ export async function submitAnswer(options: {
     timeLimitMs: options.timeLimitMs,
     isLate,
     createdAt: options.now,
+    reviewCard: reviewCardAfterAnswer(found.reviewCard, evaluation.rating, options.now),
   });
-  await recordReviewAnswer({ db, userId, problemId: problem.id, rating: evaluation.rating, now: options.now });
   const reason = result.fallbackReason as AiFailureReason | null;
   return {
     ...evaluation,
@@ -209,7 +212,11 @@ export async function submitAnswer(options: {
 
 /** A problem as the grader sees it: the bank's problem with the sentences accepted on appeal. */
 export async function gradedProblem(db: Db, row: ProblemRow): Promise<TBankProblem> {
-  const extraAnswers = await listAcceptedAnswers(db, row.id);
+  return withAcceptedAnswers(row, await listAcceptedAnswers(db, row.id));
+}
+
+/** The bank's problem with the sentences accepted on appeal layered over it. */
+function withAcceptedAnswers(row: ProblemRow, extraAnswers: string[]): TBankProblem {
   const problem = toBankProblem(row);
   return extraAnswers.length > 0 ? { ...problem, extraAnswers: [...(problem.extraAnswers ?? []), ...extraAnswers] } : problem;
 }

@@ -68,14 +68,24 @@ export function scheduleAfterAnswer(current: ReviewCardFields | null, rating: nu
 export async function recordReviewAnswer(options: { db: Db; userId: string; problemId: string; rating: number; now: Date }): Promise<void> {
   const { db, userId, problemId, rating, now } = options;
   const existing = await findReviewCard(db, userId, problemId);
-  if (!existing && rating > WEAK_RATING) return;
-  await saveReviewCard(db, {
-    userId,
-    problemId,
+  const next = reviewCardAfterAnswer(existing ? { reason: existing.reason, card: toCardFields(existing) } : null, rating, now);
+  if (next) await saveReviewCard(db, { userId, problemId, ...next, now });
+}
+
+/**
+ * recordReviewAnswer's decision without the database: the card to store after an answer with these
+ * stars (the existing card moved, or a new 'weak' card), or null when nothing is to be stored.
+ */
+export function reviewCardAfterAnswer(
+  existing: { reason: string; card: ReviewCardFields } | null,
+  rating: number,
+  now: Date,
+): { reason: 'weak' | 'bookmark'; card: ReviewCardFields } | null {
+  if (!existing && rating > WEAK_RATING) return null;
+  return {
     reason: existing ? (existing.reason as 'weak' | 'bookmark') : 'weak',
-    card: scheduleAfterAnswer(existing ? toCardFields(existing) : null, rating, now),
-    now,
-  });
+    card: scheduleAfterAnswer(existing ? existing.card : null, rating, now),
+  };
 }
 
 /** A bookmarked problem enters the queue, due at once; an existing schedule is kept. */

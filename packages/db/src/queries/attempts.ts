@@ -1,6 +1,7 @@
 import { jstDay } from '@shunkan/config/time';
 import { sql } from 'kysely';
 import type { Db } from '../index.js';
+import { cardColumns, type ReviewCardFields } from './reviews.js';
 
 export type NewAttemptInput = {
   userId: string;
@@ -21,16 +22,20 @@ export type NewAttemptInput = {
   timeLimitMs?: number | null;
   isLate?: boolean;
   createdAt: Date;
+  /** The learner's review card for the problem after this answer, created or replaced in the same statement. */
+  reviewCard?: { reason: 'weak' | 'bookmark'; card: ReviewCardFields } | null;
 };
 
 /**
  * Stores an attempt and adds it to the learner's daily summary (learning_days) in ONE statement (a
- * data-modifying CTE: both writes or neither, one round trip): every attempt goes through here, so the
- * summary never drifts from the attempts it sums.
+ * data-modifying CTE: all writes or none, one round trip): every attempt goes through here, so the
+ * summary never drifts from the attempts it sums. With `reviewCard`, the learner's card for the problem
+ * is written by the same statement.
  */
 export async function insertAttempt(db: Db, input: NewAttemptInput): Promise<{ id: string; day: string }> {
   const day = jstDay(input.createdAt);
-  const row = await db
+  const review = input.reviewCard;
+  const base = db
     .with('attempt', (qb) =>
       qb
         .insertInto('attempts')
@@ -68,10 +73,21 @@ export async function insertAttempt(db: Db, input: NewAttemptInput): Promise<{ i
           }),
         )
         .returning('user_id'),
-    )
-    .selectFrom('attempt')
-    .select('attempt.id')
-    .executeTakeFirstOrThrow();
+    );
+  const row = review
+    ? await base
+        .with('card', (qb) => {
+          const values = { ...cardColumns(review.card), updated_at: input.createdAt };
+          return qb
+            .insertInto('review_cards')
+            .values({ user_id: input.userId, problem_id: input.problemId, reason: review.reason, created_at: input.createdAt, ...values })
+            .onConflict((oc) => oc.columns(['user_id', 'problem_id']).doUpdateSet(values))
+            .returning('user_id');
+        })
+        .selectFrom('attempt')
+        .select('attempt.id')
+        .executeTakeFirstOrThrow()
+    : await base.selectFrom('attempt').select('attempt.id').executeTakeFirstOrThrow();
   return { id: String(row.id), day };
 }
 

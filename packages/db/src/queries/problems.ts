@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../index.js';
 import type { ProblemRow } from '../schema.js';
+import type { ReviewCardFields } from './reviews.js';
 
 export type ProblemRef = { problemId?: string; japaneseSentence?: string; level?: string };
 
@@ -27,6 +28,83 @@ export async function findServedProblem(db: Db, userId: string, ref: ProblemRef)
   else query = query.where('p.japanese', '=', (ref.japaneseSentence ?? '').trim());
   if (!ref.problemId && ref.level) query = query.where('p.level', '=', ref.level);
   return query.executeTakeFirst();
+}
+
+/** What grading an answer reads: the problem, the sentences accepted on appeal, the learner's review card. */
+export type ProblemToGrade = {
+  problem: ProblemRow;
+  /** Sentences accepted on appeal, oldest first (listAcceptedAnswers' order). */
+  acceptedAnswers: string[];
+  /** The learner's review card for the problem, if any. */
+  reviewCard: { reason: string; card: ReviewCardFields } | null;
+};
+
+/**
+ * `findServedProblem`, with what grading needs besides, in ONE round trip: the accepted answers (an
+ * aggregate over accepted_answers' problem index) and the learner's review card (a primary-key probe).
+ */
+export async function findServedProblemToGrade(db: Db, userId: string, ref: ProblemRef): Promise<ProblemToGrade | undefined> {
+  if (!ref.problemId && !ref.japaneseSentence) return undefined;
+  let query = db
+    .selectFrom('problems as p')
+    .leftJoin('review_cards as rc', (join) => join.onRef('rc.problem_id', '=', 'p.id').on('rc.user_id', '=', userId))
+    .selectAll('p')
+    .select([
+      'rc.reason as rc_reason',
+      'rc.due as rc_due',
+      'rc.stability as rc_stability',
+      'rc.difficulty as rc_difficulty',
+      'rc.elapsed_days as rc_elapsed_days',
+      'rc.scheduled_days as rc_scheduled_days',
+      'rc.learning_steps as rc_learning_steps',
+      'rc.reps as rc_reps',
+      'rc.lapses as rc_lapses',
+      'rc.state as rc_state',
+      'rc.last_review as rc_last_review',
+      sql<string[]>`coalesce((select json_agg(a.sentence order by a.created_at, a.normalized_answer) from accepted_answers a where a.problem_id = p.id), '[]'::json)`.as(
+        'accepted_answers',
+      ),
+    ])
+    .where((eb) => eb.exists(eb.selectFrom('problem_serves as s').select(sql`1`.as('one')).where('s.user_id', '=', userId).whereRef('s.problem_id', '=', 'p.id')));
+  if (ref.problemId) query = query.where('p.id', '=', ref.problemId);
+  else query = query.where('p.japanese', '=', (ref.japaneseSentence ?? '').trim());
+  if (!ref.problemId && ref.level) query = query.where('p.level', '=', ref.level);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    rc_reason,
+    rc_due,
+    rc_stability,
+    rc_difficulty,
+    rc_elapsed_days,
+    rc_scheduled_days,
+    rc_learning_steps,
+    rc_reps,
+    rc_lapses,
+    rc_state,
+    rc_last_review,
+    accepted_answers,
+    ...problem
+  } = row;
+  const reviewCard =
+    rc_reason !== null && rc_due !== null
+      ? {
+          reason: rc_reason,
+          card: {
+            due: rc_due,
+            stability: rc_stability ?? 0,
+            difficulty: rc_difficulty ?? 0,
+            elapsedDays: rc_elapsed_days ?? 0,
+            scheduledDays: rc_scheduled_days ?? 0,
+            learningSteps: rc_learning_steps ?? 0,
+            reps: rc_reps ?? 0,
+            lapses: rc_lapses ?? 0,
+            state: rc_state ?? 0,
+            lastReview: rc_last_review,
+          },
+        }
+      : null;
+  return { problem, acceptedAnswers: accepted_answers, reviewCard };
 }
 
 /** A random active bank problem of a level (the demo: no account, nothing stored). */

@@ -33,8 +33,8 @@ export async function findReviewCard(db: Db, userId: string, problemId: string):
   return db.selectFrom('review_cards').selectAll().where('user_id', '=', userId).where('problem_id', '=', problemId).executeTakeFirst();
 }
 
-/** The scheduler's card as review_cards columns (shared by the upsert and the insert-if-absent). */
-function cardColumns(card: ReviewCardFields) {
+/** The scheduler's card as review_cards columns (shared by the upsert, the insert-if-absent and insertAttempt). */
+export function cardColumns(card: ReviewCardFields) {
   return {
     due: card.due,
     stability: card.stability,

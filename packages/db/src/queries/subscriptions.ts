@@ -1,8 +1,12 @@
 import type { Db } from '../index.js';
+import { cachedRead } from '../read-cache.js';
 import type { SubscriptionRow, SubscriptionUpdate } from '../schema.js';
 
+/** Read on every authenticated request: cached on PGlite while the table is unwritten (read-cache.ts). */
 export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return cachedRead(db, `subscription:${userId}`, ['subscriptions'], () =>
+    db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+  );
 }
 
 /** Ensures a row exists (status none) and returns it. */
@@ -49,13 +53,16 @@ export async function lockSubscription(trx: Db, userId: string): Promise<Subscri
 
 /** The subscription with its catalogue plan's daily limit, in one round trip (the access check of every practice call). */
 export async function findSubscriptionWithLimit(db: Db, userId: string): Promise<(SubscriptionRow & { plan_found: string | null; plan_daily_limit: number | null }) | undefined> {
-  return db
-    .selectFrom('subscriptions as s')
-    .leftJoin('plans as p', 'p.id', 's.plan_id')
-    .selectAll('s')
-    .select(['p.id as plan_found', 'p.daily_limit as plan_daily_limit'])
-    .where('s.user_id', '=', userId)
-    .executeTakeFirst();
+  // The access check of every practice request: cached on PGlite like findSubscription.
+  return cachedRead(db, `subscription-with-limit:${userId}`, ['subscriptions', 'plans'], () =>
+    db
+      .selectFrom('subscriptions as s')
+      .leftJoin('plans as p', 'p.id', 's.plan_id')
+      .selectAll('s')
+      .select(['p.id as plan_found', 'p.daily_limit as plan_daily_limit'])
+      .where('s.user_id', '=', userId)
+      .executeTakeFirst(),
+  );
 }
 
 /** Stores the learner's Stripe customer id unless one is already stored (a concurrent first call won). */
