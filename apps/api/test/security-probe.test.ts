@@ -177,6 +177,31 @@ describe("one learner and another learner's data", () => {
     expect((await query('appeals.statuses', a.idToken, { attemptIds: [attemptId] })).data).toEqual([]);
   });
 
+  it('refuses ids past the database range with 400, not 500 (attempts, appeals, history cursor)', async () => {
+    const learner = await signUp();
+    expect((await mutate('billing.startTrial', learner.idToken)).status).toBe(200);
+    const admin = await signUp();
+    await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });
+    const huge = '99999999999999999999';
+    const past = '9223372036854775808';
+    for (const id of [huge, past]) {
+      for (const [status, call] of [
+        [400, () => mutate('practice.setBookmark', learner.idToken, { attemptId: id, isBookmarked: true })],
+        [400, () => mutate('appeals.submit', learner.idToken, { attemptId: id })],
+        [400, () => query('appeals.statuses', learner.idToken, { attemptIds: [id] })],
+        [400, () => mutate('admin.appeals.decide', admin.idToken, { appealId: id, decision: 'accept' })],
+        [400, () => query('admin.appeals.list', admin.idToken, { status: 'pending', limit: 5, before: id })],
+        [400, () => query('learning.recentSessions', learner.idToken, { limit: 5, cursor: `2026-11-24T10:00:00.000Z_${id.slice(0, 19)}` })],
+      ] as const) {
+        const refused = await call();
+        expect(refused.status, `${call.toString()} ${id}`).toBe(status);
+        expect(refused.error?.message).toMatch(JAPANESE);
+      }
+    }
+    // The largest id is valid input, and simply not there.
+    expect((await mutate('practice.setBookmark', learner.idToken, { attemptId: '9223372036854775807', isBookmarked: true })).status).toBe(404);
+  });
+
   it('refuses negative, fractional, huge and malformed pagination and numbers with 400 in Japanese', async () => {
     const { idToken } = await signUp();
     for (const url of [
