@@ -131,6 +131,9 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, AUTH_LIMIT)).toEqual(Array(AUTH_LIMIT).fill(401));
     expect(statuses.slice(AUTH_LIMIT)).toEqual([429, 429]);
+    // Without TRUST_PROXY (the default) a forged X-Forwarded-For is not a new client.
+    const forged = await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(forged.statusCode).toBe(429);
     const limited = await server.app.inject({ method: 'POST', url: '/api/trpc/%64emo.nextProblem', headers: JSON_TYPE, payload: '{"difficultyLevel":"toeic"}' });
     expectRefusal(limited, 429);
     expect(limited.json()).toMatchObject({ message: TEXT.tooManyRequests });
