@@ -227,6 +227,23 @@ describe("one learner and another learner's data", () => {
   });
 });
 
+describe('admin role from our database', () => {
+  it('takes effect at once when an admin grants or withdraws it (no cached role on this instance)', async () => {
+    const admin = await signUp();
+    await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });
+    const other = await signUp();
+    const userId = ((await query('auth.me', other.idToken)).data as { user: { id: string } }).user.id;
+    // Read as a learner first, so that this instance has the learner's session cached.
+    expect((await query('admin.whoami', other.idToken)).status).toBe(403);
+    expect((await mutate('admin.users.setAdmin', admin.idToken, { userId, isAdmin: true })).status).toBe(200);
+    expect((await query('admin.whoami', other.idToken)).status).toBe(200);
+    expect((await mutate('admin.users.setAdmin', admin.idToken, { userId, isAdmin: false })).status).toBe(200);
+    const demoted = await query('admin.whoami', other.idToken);
+    expect(demoted.status).toBe(403);
+    expect(demoted.error?.message).toBe(TEXT.forbidden);
+  });
+});
+
 describe('CSV exports', () => {
   it("keep a learner's formula-like answer as text in the admin's sessions export (CSV injection)", async () => {
     const learner = await signUp();
