@@ -242,6 +242,18 @@ describe('admin role from our database', () => {
     expect(demoted.status).toBe(403);
     expect(demoted.error?.message).toBe(TEXT.forbidden);
   });
+
+  it('refuses an admin whose role was withdrawn elsewhere (another instance) at once, despite the cached session', async () => {
+    const other = await signUp();
+    const userId = ((await query('auth.me', other.idToken)).data as { user: { id: string } }).user.id;
+    // Promote through the database, as another instance would, then cache the admin session here.
+    await server.database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', userId).execute();
+    server.services.sessions?.forget(other.localId);
+    expect((await query('admin.whoami', other.idToken)).status).toBe(200);
+    await server.database.db.updateTable('users').set({ role: 'learner' }).where('id', '=', userId).execute();
+    expect((await query('admin.whoami', other.idToken)).status).toBe(403);
+    expect((await server.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(other.idToken) })).statusCode).toBe(403);
+  });
 });
 
 describe('CSV exports', () => {
