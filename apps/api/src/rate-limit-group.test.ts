@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitGroupOf } from './server';
+import { rateLimitGroupOf, routedPath } from './server';
 
 describe('rateLimitGroupOf', () => {
   it.each([
@@ -18,11 +18,21 @@ describe('rateLimitGroupOf', () => {
     ['/api/trpc/subscription.current', 'default'],
     ['/api/health', 'default'],
     ['/api/ready', 'default'],
+    // Percent-encoded paths reach the same routes, so they land in the same groups.
+    ['/api/trpc/%64emo.nextProblem', 'auth'],
+    ['/%61pi/trpc/practice%2Eevaluate?batch=1', 'ai'],
+    ['/api/%65mergency-reset', 'auth'],
+    ['/api/trpc/%ZZ', 'default'],
   ] as const)('%s → %s', (url, group) => {
     expect(rateLimitGroupOf(url, undefined)).toBe(group);
   });
 
   it('keeps a group a route configured', () => {
     expect(rateLimitGroupOf('/api/anything', 'auth')).toBe('auth');
+  });
+
+  it('reads the routed path: query dropped, percent-decoded, left as sent when it does not decode', () => {
+    expect(routedPath('/%61pi/health?x=%2F')).toBe('/api/health');
+    expect(routedPath('/api/%ED%A0%80')).toBe('/api/%ED%A0%80');
   });
 });

@@ -40,6 +40,17 @@ declare module 'fastify' {
 
 type RateLimitGroup = 'auth' | 'ai' | 'default';
 
+/** Helmet's defaults that matter for a JSON error answered before routing (a URL that does not decode). */
+const FRAMEWORK_ERROR_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
+/** Calls one tRPC batch request may carry (decision 026). */
+export const MAX_TRPC_BATCH_CALLS = 20;
+
 export type ServerHandle = {
   app: FastifyInstance;
   database: DbHandle;
@@ -81,11 +92,27 @@ function defaultWebDist(): string {
   return path.resolve(here, '../../web/dist');
 }
 
+/**
+ * A request's path as the router reads it: without the query string and percent-decoded, so that
+ * `/%61pi/trpc/demo.evaluate` (routed to tRPC like `/api/trpc/demo.evaluate`) is limited like it
+ * instead of slipping past the limiter or into a laxer group. A path that does not decode is
+ * answered 400 by the router anyway; it is returned as sent.
+ */
+export function routedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Rate-limit bucket of a request: AI work and auth-ish calls get tighter limits than reads. */
 export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undefined): RateLimitGroup {
   if (configured) return configured;
+  url = routedPath(url);
   // tRPC batches name their procedures in the path (`/api/trpc/a.b,c.d`); the stricter group wins.
-  const trpcPath = /^\/api\/trpc\/([^?]*)/.exec(url)?.[1] ?? '';
+  const trpcPath = /^\/api\/trpc\/(.*)/.exec(url)?.[1] ?? '';
   if (/\b(demo\.|admin\.(passwordResetLink|setupAdmin))/.test(trpcPath) || url.startsWith('/api/auth') || url.startsWith('/api/emergency-reset')) {
     return 'auth';
   }
@@ -110,7 +137,8 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     logController: new RequestLineLogController({ disableRequestLogging: true }),
     // Errors raised before routing (a URL that does not decode: `%ED%A0%80`) take the one error path
     // too, instead of Fastify's English default body.
-    frameworkErrors: (error, request, reply) => sendError(request, reply, error),
+    // Helmet's hooks do not run for them: the same protective headers are set here.
+    frameworkErrors: (error, request, reply) => sendError(request, reply.headers(FRAMEWORK_ERROR_HEADERS), error),
   });
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -281,7 +309,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     keyGenerator: (request) => `${request.ip}:${rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)}`,
     max: (request) => rateLimits[rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)],
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !routedPath(request.url).startsWith('/api/'),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       code: 'TOO_MANY_REQUESTS',
@@ -329,10 +357,23 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     aiMode: env.GEMINI_API_KEY ? 'gemini' : 'builtin',
   }));
 
+  // tRPC reads the raw body of any content type and, for multipart/form-data, parses it as FormData,
+  // which fails with an internal error on a malformed body. No procedure takes anything but JSON, so
+  // any other body type is refused first, 415 with the Japanese text like on the REST door.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || !routedPath(request.url).startsWith('/api/trpc/')) return;
+    const type = request.headers['content-type'];
+    if (type === undefined || /^application\/json\s*(;|$)/i.test(type)) return;
+    throw Object.assign(new Error('tRPC takes JSON bodies only'), { statusCode: 415 });
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
+      // A batch is one request to the rate limiter: without a cap, one request could run hundreds of
+      // gradings (`demo.evaluate,demo.evaluate,...`). The web client sends at most 10 calls a batch
+      // (apps/web lib/trpc.ts BATCH_LIMITS); other clients get twice that room (decision 026).
+      maxBatchSize: MAX_TRPC_BATCH_CALLS,
       createContext: async ({ req }) => {
         const { user, authError } = await resolveSessionUser(database.db, services, req.headers.authorization, now());
         return createContextInner({ db: database.db, services, user, authError, clientIp: req.ip, now });
@@ -372,7 +413,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ message: 'Not Found', code: 'NOT_FOUND' });
+      return reply.status(404).send({ code: 'NOT_FOUND', message: TEXT.apiNotFound });
     }
     // SPA fallback: every client route (including unknown ones, which render the 404 page) gets index.html,
     // naming the chunks of the route that will render it (modulepreload).

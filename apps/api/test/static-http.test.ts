@@ -61,6 +61,22 @@ describe('compression and caching', () => {
     await server.stop();
   });
 
+  it('never serves a file outside the build (path traversal), and pages carry the CSP', async () => {
+    const secret = path.join(path.dirname(webDist), `${path.basename(webDist)}-secret.txt`);
+    writeFileSync(secret, 'TOP-SECRET');
+    const name = path.basename(secret);
+    for (const url of [`/../${name}`, `/..%2f${name}`, `/%2e%2e/${name}`, `/assets/..%2f..%2f${name}`, `/assets/%2e%2e%2f%2e%2e%2f${name}`, '/..%2f..%2f..%2f..%2fetc%2fpasswd', `/%252e%252e/${name}`]) {
+      const response = await get(`${base}${url}`);
+      const body = decode(response);
+      expect(body, url).not.toContain('TOP-SECRET');
+      expect(body, url).not.toMatch(/root:.*:0:0:/);
+      expect(response.status, url).toBeLessThan(500);
+    }
+    const page = await get(`${base}/login`);
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-powered-by']).toBeUndefined();
+  });
+
   it.each([
     ['br, gzip', 'br'],
     ['gzip, deflate', 'gzip'],

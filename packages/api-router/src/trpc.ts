@@ -1,4 +1,5 @@
 import { TEXT } from '@shunkan/config/texts';
+import { findUserById } from '@shunkan/db/users';
 import { initTRPC } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { Context, SessionUser } from './context.js';
@@ -51,9 +52,15 @@ export const protectedProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
-/** Admin role from our database (see resolveSessionUser), checked on every call. */
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+/**
+ * Admin role from our database, checked on every call: the session (resolveSessionUser) may come from
+ * this instance's short-lived cache, so an admin's role is read again from the users table; a role
+ * withdrawn on another instance counts at once (decision 026). Learners cost no extra query.
+ */
+export const adminProcedure = protectedProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', TEXT.forbidden);
+  const row = await findUserById(ctx.db, ctx.user.id);
+  if (row?.role !== 'admin') throw new AppError('FORBIDDEN', TEXT.forbidden);
   return next();
 });
 

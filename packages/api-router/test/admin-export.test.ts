@@ -61,6 +61,18 @@ describe('CSV encoding (RFC 4180)', () => {
     expect(csvRecord(['a', 1, true, null])).toBe('a,1,true,\r\n');
   });
 
+  it('keeps text that starts like a formula as text (CSV injection), numbers as numbers', () => {
+    expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(csvField('=1+1@example.com')).toBe("'=1+1@example.com");
+    expect(csvField('+81 3 1234')).toBe("'+81 3 1234");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('＝１＋１')).toBe("'＝１＋１");
+    expect(csvField('I think so.')).toBe('I think so.');
+    expect(csvField(-5)).toBe('-5');
+  });
+
   it('names the file by the JST date', () => {
     expect(exportFileNameFor('users', new Date('2026-11-24T14:59:59Z'))).toBe('users-export-2026-11-24.csv');
     expect(exportFileNameFor('sessions', new Date('2026-11-24T15:00:00Z'))).toBe('sessions-export-2026-11-25.csv');

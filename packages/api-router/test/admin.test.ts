@@ -219,8 +219,10 @@ describe('admin users, plan switch and roles', () => {
       await asOther.admin.users.setAdmin({ userId: only.id, isAdmin: false });
       const roles = await db.db.selectFrom('users').select(['id', 'role']).execute();
       expect(roles.find((r) => r.id === only.id)?.role).toBe('learner');
-      // `other` is now the only admin: demoting it through a stale session of `only` must fail.
-      await expectError(callerFor(db.db, { ...only, isAdmin: true }).admin.users.setAdmin({ userId: other.id, isAdmin: false }), 'CONFLICT');
+      // `other` is now the only admin: demoting it through a stale session of `only` must fail. The
+      // admin role is read from the database on every admin call (decision 026): refused as a learner.
+      await expectError(callerFor(db.db, { ...only, isAdmin: true }).admin.users.setAdmin({ userId: other.id, isAdmin: false }), 'FORBIDDEN');
+      expect((await db.db.selectFrom('users').select('role').where('id', '=', other.id).executeTakeFirstOrThrow()).role).toBe('admin');
     } finally {
       await db.close();
     }

@@ -1,3 +1,4 @@
+import { isRowId } from '../ids.js';
 import { LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
 import { addDays, jstDay, startOfJstDay, weekStart } from '@shunkan/config/time';
 import type { Db } from '@shunkan/db';
@@ -129,7 +130,7 @@ export function decodeCursor(cursor: string): AttemptCursor | null {
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_(\d{1,19})$/.exec(cursor);
   if (!match?.[1] || !match[2]) return null;
   const createdAt = new Date(match[1]);
-  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: match[2] };
+  return Number.isNaN(createdAt.getTime()) || !isRowId(match[2]) ? null : { createdAt, id: match[2] };
 }
 
 function toSessionItem(row: AttemptListItem): SessionItem {

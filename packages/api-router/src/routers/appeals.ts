@@ -3,7 +3,7 @@
  * (appeal state of attempts, for the result card and history), and the admin queue
  * `admin.appeals.list` / `admin.appeals.decide`.
  */
-import { ZText } from '@shunkan/config/schemas';
+import { ZRowId } from '../ids.js';
 import { APPEAL_TEXT } from '@shunkan/config/appeals';
 import { countAppealsByStatus, findAppealsOfAttempts, listAppeals } from '@shunkan/db/appeals';
 import type { AppealRecord, AttemptGrade } from '@shunkan/db/appeals';
@@ -12,7 +12,7 @@ import { appealAttempt, AppealNotFoundError, decideAppealAndRegrade } from '../d
 import { adminProcedure, protectedProcedure, router } from '../trpc.js';
 import { AppError } from '../errors.js';
 
-const ZId = ZText.regex(/^\d+$/, 'IDの形式が正しくありません').max(20);
+const ZId = ZRowId;
 export const ZAppealStatus = z.enum(['pending', 'accepted', 'rejected']);
 
 /** A grade as the result card showed it. */

@@ -1,3 +1,4 @@
+import { ZRowId } from '../ids.js';
 import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { dailyLimitMessage, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
@@ -143,7 +144,7 @@ export const practiceRouter = router({
     }),
 
   setBookmark: subscribedProcedure
-    .input(z.object({ attemptId: ZText.regex(/^\d+$/).max(20), isBookmarked: z.boolean() }))
+    .input(z.object({ attemptId: ZRowId, isBookmarked: z.boolean() }))
     .output(z.object({ isBookmarked: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
       const updated = await setBookmark({ db: ctx.db, userId: ctx.user.id, attemptId: input.attemptId, isBookmarked: input.isBookmarked, now: ctx.now() });

@@ -16,10 +16,21 @@ export function jstDateTime(date: Date): string {
   return new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end with CRLF. */
+/**
+ * Text a spreadsheet would read as a formula (OWASP "CSV injection"): learners write answers and
+ * e-mail addresses, and `=HYPERLINK(...)` or `=cmd|...` must not run in the admin's Excel. Half- and
+ * full-width signs both count (a Japanese Excel takes ＝ as =).
+ */
+const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
+
+/**
+ * RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end with CRLF.
+ * Text that starts like a formula gets a leading apostrophe, so that it stays text.
+ */
 export function csvField(value: Cell): string {
   if (value === null || value === undefined) return '';
-  const text = value instanceof Date ? jstDateTime(value) : String(value);
+  let text = value instanceof Date ? jstDateTime(value) : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

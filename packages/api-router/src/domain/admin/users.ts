@@ -7,7 +7,7 @@ import { updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserById } from '@shunkan/db/users';
 import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
-import type { Logger, SessionUser } from '../../session.js';
+import type { Logger, SessionCache, SessionUser } from '../../session.js';
 import { effectiveStatus, hasAccessStatus, resolveSubscription, syncSubscription, trialEnd } from '../subscription.js';
 import { AppError } from '../../errors.js';
 
@@ -122,6 +122,8 @@ export async function setUserAdminRole(options: {
   adminEmails: readonly string[];
   auth: Auth | null;
   log: Logger;
+  /** This instance's session cache: the changed user's cached role is dropped at once (decision 026). */
+  sessions?: Pick<SessionCache, 'forget'> | null;
 }) {
   const { db, userId, isAdmin } = options;
   const user = await findUserById(db, userId);
@@ -133,6 +135,8 @@ export async function setUserAdminRole(options: {
   const result = await setRoleKeepingAnAdmin(db, userId, isAdmin ? 'admin' : 'learner');
   if (result === 'not_found') throw new AppError('NOT_FOUND', ADMIN_TEXT.userNotFound);
   if (result === 'last_admin') throw new AppError('CONFLICT', ADMIN_TEXT.lastAdmin);
+  // Without this, a demoted admin kept admin access here for the cache's lifetime (30 s).
+  options.sessions?.forget(user.firebase_uid);
   if (!isAdmin && options.auth) {
     try {
       const record = await options.auth.getUser(user.firebase_uid);

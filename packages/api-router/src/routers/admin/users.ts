@@ -41,6 +41,7 @@ export const adminUsersRouter = router({
         adminEmails: ctx.services.adminEmails,
         auth: ctx.services.auth?.auth ?? null,
         log: ctx.services.log,
+        sessions: ctx.services.sessions,
       }),
     ),
 });
