@@ -36,6 +36,23 @@ describe('probe set 3', () => {
   });
 });
 
+/**
+ * Probe set 4 (eval/probe-set-4.json): 194 answers to 48 problems none of the earlier sets covers,
+ * written from the Japanese before the grader was run on them (decision 027).
+ */
+const items4 = load('probe-set-4.json');
+export const PROBE4_FLOORS: Record<Rate, number> = { paraphrase: 0, slip: 0, meaning: 0, consistent: 1 };
+
+describe('probe set 4', () => {
+  it('reports the four rates, at or above the floors reached so far', async () => {
+    const problems = new Map<string, TBankProblem>(allBankProblems().map((p) => [p.id, p]));
+    for (const item of items4) expect(problems.has(item.problemId), item.problemId).toBe(true);
+    const report = measure(items4, problems, await createEvaluator(), await createEvaluator());
+    console.log(formatReport(`probe set 4, ${items4.length} items`, report, PROBE4_FLOORS));
+    for (const rate of RATES) expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(PROBE4_FLOORS[rate]);
+  });
+});
+
 describe('probe set 2', () => {
   let first: Evaluator;
   let second: Evaluator;
