@@ -309,6 +309,17 @@ const MODAL_TENSES: Readonly<Record<string, { other: string; past: boolean }>> =
   might: { other: 'may', past: true },
 };
 
+/**
+ * "must" (it is certain / it is required) against "may", "might", "can", "could" (it is possible /
+ * it is allowed): "He must have gotten lost" for かもしれない says another thing, not a word slip.
+ * Modals within one side ("may" / "might", "can" / "could") stay near-synonyms or tense slips.
+ */
+const NECESSITY_MODALS = new Set(['must']);
+const POSSIBILITY_MODALS = new Set(['may', 'might', 'can', 'could']);
+function isModalStrengthSwap(l: Token, r: Token): boolean {
+  return (NECESSITY_MODALS.has(l.norm) && POSSIBILITY_MODALS.has(r.norm)) || (POSSIBILITY_MODALS.has(l.norm) && NECESSITY_MODALS.has(r.norm));
+}
+
 function classSpec(l: Token, r: Token): ErrorSpec {
   const lw = learnerWord(l);
   if (l.cls === 'article' && r.cls === 'article') {
@@ -319,7 +330,9 @@ function classSpec(l: Token, r: Token): ErrorSpec {
     const why = r.norm === 'the' ? '特定のものを指すので the' : '初めて話題にする数えられる名詞なので a / an';
     return { kind: 'article', message: `${q(lw)}ではなく${q(r.display)}を使いましょう（${why}）。` };
   }
-  if (l.cls === 'prep' && r.cls === 'prep') {
+  // "for study English" for "to study": a preposition where the infinitive's "to" goes (or the
+  // other way round) is the preposition point, the "to" being a preposition in learners' eyes.
+  if ((l.cls === 'prep' && r.cls === 'prep') || (l.cls === 'prep' && r.norm === 'to') || (l.norm === 'to' && r.cls === 'prep')) {
     return { kind: 'preposition', message: `前置詞は${q(lw)}ではなく${q(r.display)}を使いましょう。` };
   }
   if (l.cls === 'article' || r.cls === 'article') {
@@ -532,7 +545,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
-        if (isPersonSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }

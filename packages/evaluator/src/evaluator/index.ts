@@ -305,6 +305,8 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
  * against ("bring friend" → "a friend", not the lattice's "friends").
  */
 const NEAR_TIE = 0.1;
+/** Score gap within which a verb -s slip is preferred to a noun number slip (penalties 1.0 / 0.6). */
+const SUBJECT_NUMBER_TIE = 0.5;
 
 function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
@@ -317,6 +319,13 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
     b.classification.errors.length === 1
   ) {
     return aBank;
+  }
+  // "When the product arrive": the subject's number is the learner's own choice of words, so of a
+  // reading with the noun's number wrong and one with the verb's -s wrong, the verb is the slip.
+  const only = (g: Graded): string | undefined => (g.classification.errors.length === 1 ? g.classification.errors[0]?.kind : undefined);
+  const kinds = [only(a), only(b)];
+  if (a.score.rating === b.score.rating && kinds.includes('plural') && kinds.includes('agreement') && Math.abs(a.score.value - b.score.value) < SUBJECT_NUMBER_TIE) {
+    return kinds[0] === 'agreement';
   }
   if (a.score.value !== b.score.value) return a.score.value > b.score.value;
   if (a.classification.errors.length !== b.classification.errors.length) return a.classification.errors.length < b.classification.errors.length;

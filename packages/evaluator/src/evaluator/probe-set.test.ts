@@ -41,7 +41,7 @@ describe('probe set 3', () => {
  * written from the Japanese before the grader was run on them (decision 027).
  */
 const items4 = load('probe-set-4.json');
-export const PROBE4_FLOORS: Record<Rate, number> = { paraphrase: 0, slip: 0, meaning: 0, consistent: 1 };
+export const PROBE4_FLOORS: Record<Rate, number> = { paraphrase: 0.98, slip: 0.99, meaning: 0.99, consistent: 1 };
 
 describe('probe set 4', () => {
   it('reports the four rates, at or above the floors reached so far', async () => {
