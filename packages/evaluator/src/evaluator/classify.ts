@@ -1432,9 +1432,29 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   gapMeaning(ctx);
   missingErrors(ctx);
   extraErrors(ctx);
+  progressiveForPerfect(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
+}
+
+const BE_FORMS = new Set(['am', 'is', 'are', 'was', 'were', "'m", "'re", "'s"]);
+const PERFECT_HAVE = new Set(['have', 'has', 'had']);
+
+/**
+ * "How long are you studying" / "I am living here for ten years" for "have (you) been studying":
+ * the progressive where the perfect progressive goes is one tense slip, not a wrong auxiliary plus a
+ * missing "been". Folds the two errors the steps above found into one.
+ */
+function progressiveForPerfect(ctx: Ctx): void {
+  const aux = ctx.errors.find((e) => e.words.length === 1 && BE_FORMS.has((e.words[0] ?? '').toLowerCase()) && e.expected.length === 1 && PERFECT_HAVE.has((e.expected[0] ?? '').toLowerCase()));
+  const been = ctx.errors.find((e) => e !== aux && e.kind === 'missing-word' && (e.expected[0] ?? '').toLowerCase() === 'been' && e.words.every((w) => w.toLowerCase().endsWith('ing')));
+  if (!aux || !been || aux.meaning || been.meaning) return;
+  const words = [...aux.words, ...been.words];
+  const expected = [...aux.expected, ...been.expected];
+  const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了進行形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
+  ctx.errors = ctx.errors.filter((e) => e !== aux && e !== been);
+  ctx.errors.push(tense);
 }
 
 /** Split sorted indices into runs where each neighbour pair satisfies `joined`. */

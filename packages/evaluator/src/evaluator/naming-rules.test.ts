@@ -56,6 +56,7 @@ const SEEING = problem('彼に会うのが楽しみだ。', ['I look forward to 
 const CAME = problem('英語を学ぶために日本に来た。', ['I came to Japan to learn English.', 'I came to Japan in order to learn English.', 'I came to Japan so that I could learn English.']);
 const LETTER = problem('手紙が届いたら教えて。', ['Tell me when the letter arrives.', 'Let me know when the letter arrives.', 'Tell me when the letters arrive.']);
 const SLEEPING = problem('彼は寝ているのかもしれない。', ['He may be sleeping.', 'He might be asleep.', 'Maybe he is sleeping.']);
+const LIVED = problem('私はここに10年間住んでいる。', ['I have been living here for ten years.', "I've lived here for ten years.", 'I have lived here for ten years.']);
 const PHONE = problem('座ったとたんに電話が鳴った。', ['No sooner had I sat down than the phone rang.', 'Hardly had I sat down when the phone rang.', 'As soon as I sat down, the phone rang.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -125,6 +126,9 @@ describe('naming one-slip answers', () => {
     });
     it('folds an added to into the verb-form error of the verb after it', () => {
       named(evaluator, DANCE, 'I enjoyed to dance at the party.', 'verb-form');
+    });
+    it('names the progressive for the perfect progressive one tense slip', () => {
+      named(evaluator, LIVED, 'I am living here for ten years.', 'tense');
     });
     it('keeps a real change of time a tense error', () => {
       named(evaluator, AIRPORT, 'I arrive at the airport at noon.', 'tense');
