@@ -1341,7 +1341,25 @@ function gapMeaning(ctx: Ctx): void {
       ctx.consumedL.add(i);
     }
   }
+  // Another owner: "This bag is my mother's" for 私の. A possessive noun the answer does not have,
+  // where the answer names the owner with a possessive pronoun, says the thing is someone else's.
+  const refOwner = ref.find((t) => OWNER_PRONOUNS.has(t.norm));
+  if (refOwner && !ref.some((t) => t.norm.endsWith("'s"))) {
+    for (const i of a.extra) {
+      const l = learner[i];
+      if (!l || ctx.consumedL.has(i) || l.foreign || !l.norm.endsWith("'s")) continue;
+      const owner = l.norm.slice(0, -2);
+      if (owner.length < 2 || TIME_OWNERS.has(owner) || ref.some((t) => t.lemma === owner || t.norm === owner)) continue;
+      errors.push({ ...makeError('meaning', [learnerWord(l)], [refOwner.display], `${q(learnerWord(l))}では持ち主が問題文と変わります。問題文は${q(refOwner.display)}です。`, i, undefined, true), certain: true });
+      ctx.consumedL.add(i);
+    }
+  }
 }
+
+/** Possessive pronouns and determiners that name an owner. */
+const OWNER_PRONOUNS = new Set(['my', 'mine', 'your', 'yours', 'his', 'her', 'hers', 'our', 'ours', 'their', 'theirs']);
+/** Nouns whose 's says when, not whose ("today's meeting", "a week's holiday"). */
+const TIME_OWNERS = new Set(['today', 'tomorrow', 'yesterday', 'tonight', 'day', 'week', 'month', 'year', 'night', 'morning', 'evening', 'afternoon', 'weekend', 'hour', 'minute', 'moment', 'season', 'century', 'decade', 'life', 'lifetime']);
 
 /** Extra learner words, grouped the same way as missing ones. */
 function extraErrors(ctx: Ctx): void {

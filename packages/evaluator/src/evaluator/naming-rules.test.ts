@@ -57,6 +57,7 @@ const CAME = problem('英語を学ぶために日本に来た。', ['I came to J
 const LETTER = problem('手紙が届いたら教えて。', ['Tell me when the letter arrives.', 'Let me know when the letter arrives.', 'Tell me when the letters arrive.']);
 const SLEEPING = problem('彼は寝ているのかもしれない。', ['He may be sleeping.', 'He might be asleep.', 'Maybe he is sleeping.']);
 const LIVED = problem('私はここに10年間住んでいる。', ['I have been living here for ten years.', "I've lived here for ten years.", 'I have lived here for ten years.']);
+const UMBRELLA = problem('この傘は私のです。', ['This umbrella is mine.', 'This is my umbrella.', 'This umbrella belongs to me.']);
 const PHONE = problem('座ったとたんに電話が鳴った。', ['No sooner had I sat down than the phone rang.', 'Hardly had I sat down when the phone rang.', 'As soon as I sat down, the phone rang.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -179,6 +180,17 @@ describe('naming one-slip answers', () => {
       expect(wrong.rating).toBeLessThanOrEqual(2);
       expect(wrong.errors.map((e) => e.kind)).toContain('meaning');
       expect(evaluator.evaluate(SLEEPING, 'He might be sleeping.').rating).toBeGreaterThanOrEqual(4);
+    });
+  });
+
+  describe('another owner', () => {
+    it('grades a possessive noun for the answer\'s possessive pronoun a meaning error', () => {
+      for (const answer of ["This umbrella is my father's.", "This is Ken's umbrella."]) {
+        const result = evaluator.evaluate(UMBRELLA, answer);
+        expect(result.rating, answer).toBeLessThanOrEqual(2);
+        expect(result.errors.map((e) => e.kind), answer).toContain('meaning');
+      }
+      expect(evaluator.evaluate(UMBRELLA, 'This umbrella is mine.').rating).toBe(5);
     });
   });
 });
