@@ -235,6 +235,8 @@ function phrasalVariants(
  * - a reversed pseudo-cleft: "A little rest is what I need" for "What I need is a little rest".
  * Only built when the learner's sentence has the marks of that structure.
  */
+/** Negative adverbs that invert the subject and the auxiliary when fronted. */
+const NEGATIVE_FRONT = new Set(['never', 'rarely', 'seldom', 'hardly', 'scarcely']);
 /** Single words analysed once for the structural variants (should, get, to, ...). */
 const WORD_TOKENS = new Map<string, Token>();
 
@@ -289,6 +291,15 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
       const state = tokens.slice(m + 2, m + 6).findIndex((x, q) => (x.norm === 'ready' || (x.pos === 'VERB' && x.forms.has('pp'))) && tokens[m + 1 + q]?.pos === 'NOUN');
       if (t.lemma === 'have' && state >= 0) push([...tokens.slice(0, m), getWord, ...tokens.slice(m + 1)]);
       break;
+    }
+  }
+  // Negative inversion: "Never have I seen" for "I have never seen" (the subject before the
+  // auxiliary and the negative adverb after it in the answer).
+  const second = learner[1];
+  if (first && NEGATIVE_FRONT.has(first) && second && (second.cls === 'aux' || second.cls === 'modal') && tokens[0]?.norm !== first) {
+    const k = tokens.findIndex((t, j) => j >= 1 && j <= 4 && t.norm === second.norm && tokens[j + 1]?.norm === first);
+    if (k > 0 && tokens.slice(0, k).every((t) => t.cls !== 'aux' && t.cls !== 'modal' && t.pos !== 'VERB')) {
+      push([tokens[k + 1] as Token, tokens[k] as Token, ...tokens.slice(0, k), ...tokens.slice(k + 2)]);
     }
   }
   // The pseudo-cleft the other way round.

@@ -58,6 +58,7 @@ const LETTER = problem('手紙が届いたら教えて。', ['Tell me when the l
 const SLEEPING = problem('彼は寝ているのかもしれない。', ['He may be sleeping.', 'He might be asleep.', 'Maybe he is sleeping.']);
 const LIVED = problem('私はここに10年間住んでいる。', ['I have been living here for ten years.', "I've lived here for ten years.", 'I have lived here for ten years.']);
 const UMBRELLA = problem('この傘は私のです。', ['This umbrella is mine.', 'This is my umbrella.', 'This umbrella belongs to me.']);
+const MOUNTAIN = problem('私はこんなに高い山に登ったことがない。', ['I have never climbed such a high mountain.', 'I have never climbed a mountain this high.', 'This is the highest mountain I have ever climbed.']);
 const PHONE = problem('座ったとたんに電話が鳴った。', ['No sooner had I sat down than the phone rang.', 'Hardly had I sat down when the phone rang.', 'As soon as I sat down, the phone rang.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -191,6 +192,13 @@ describe('naming one-slip answers', () => {
         expect(result.errors.map((e) => e.kind), answer).toContain('meaning');
       }
       expect(evaluator.evaluate(UMBRELLA, 'This umbrella is mine.').rating).toBe(5);
+    });
+  });
+
+  describe('structures no answer spells out', () => {
+    it('accepts a fronted negative adverb with the subject and auxiliary inverted', () => {
+      expect(evaluator.evaluate(MOUNTAIN, 'Never have I climbed such a high mountain.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(MOUNTAIN, 'Never I have climbed such a high mountain.').rating).toBeLessThan(5);
     });
   });
 });
