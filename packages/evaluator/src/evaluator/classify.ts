@@ -81,6 +81,11 @@ const FREE_EXTRAS: readonly (readonly string[])[] = [
   ['at', 'the', 'moment'],
   ['currently'],
 ];
+/** Phrases that say an action went on throughout, free after a progressive answer (see optionalWords). */
+const DURATIVE_EXTRAS: readonly (readonly string[])[] = [
+  ['the', 'whole', 'time'],
+  ['all', 'the', 'time'],
+];
 const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
 /** "than" and the "as" of as ... as build a comparison: a missing one is a missing word, not a preposition. */
 const COMPARISON_WORDS = new Set(['than', 'as']);
@@ -983,6 +988,20 @@ function optionalWords(ctx: Ctx): boolean {
     if (prev?.cls === 'content' && prev.pos === 'VERB' && next.pos === 'ADV') return false;
     return (next.cls === 'content' && (next.pos === 'VERB' || next.pos === 'ADJ' || next.pos === 'ADV')) || next.cls === 'aux' || next.cls === 'modal';
   };
+  // "the whole time" at the end of a progressive sentence whose answer is progressive too ("was
+  // listening with his eyes closed"): it spells out the going-on the progressive already says.
+  const progressive = (tokens: readonly Token[]): boolean =>
+    tokens.some((t, j) => AUX_FORMS[t.norm]?.lemma === 'be' && tokens[j + 1]?.pos === 'VERB' && (tokens[j + 1]?.norm ?? '').endsWith('ing'));
+  if (progressive(ref) && progressive(learner)) {
+    for (const phrase of DURATIVE_EXTRAS) {
+      for (const i of a.extra) {
+        if (learner[i + phrase.length] === undefined && phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k))) {
+          phrase.forEach((_, k) => ctx.consumedL.add(i + k));
+          found = true;
+        }
+      }
+    }
+  }
   for (const phrase of FREE_EXTRAS) {
     for (const i of a.extra) {
       if (phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k)) && natural(phrase, i)) {

@@ -59,6 +59,7 @@ const SLEEPING = problem('彼は寝ているのかもしれない。', ['He may 
 const LIVED = problem('私はここに10年間住んでいる。', ['I have been living here for ten years.', "I've lived here for ten years.", 'I have lived here for ten years.']);
 const UMBRELLA = problem('この傘は私のです。', ['This umbrella is mine.', 'This is my umbrella.', 'This umbrella belongs to me.']);
 const MOUNTAIN = problem('私はこんなに高い山に登ったことがない。', ['I have never climbed such a high mountain.', 'I have never climbed a mountain this high.', 'This is the highest mountain I have ever climbed.']);
+const SITTING = problem('彼女は目を閉じたまま座っていた。', ['She was sitting with her eyes closed.', 'She sat with her eyes closed.', 'She was sitting with her eyes shut.']);
 const PHONE = problem('座ったとたんに電話が鳴った。', ['No sooner had I sat down than the phone rang.', 'Hardly had I sat down when the phone rang.', 'As soon as I sat down, the phone rang.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -199,6 +200,9 @@ describe('naming one-slip answers', () => {
     it('accepts a fronted negative adverb with the subject and auxiliary inverted', () => {
       expect(evaluator.evaluate(MOUNTAIN, 'Never have I climbed such a high mountain.').rating).toBeGreaterThanOrEqual(4);
       expect(evaluator.evaluate(MOUNTAIN, 'Never I have climbed such a high mountain.').rating).toBeLessThan(5);
+    });
+    it('lets a progressive answer end in "the whole time", which the progressive already says', () => {
+      expect(evaluator.evaluate(SITTING, 'She was sitting with her eyes closed the whole time.').rating).toBeGreaterThanOrEqual(4);
     });
   });
 });

@@ -24,7 +24,7 @@ const items = load('probe-set-2.json');
  * the fixes that probe set 2 led to, so that it measures them on problems they were not made on.
  */
 const items3 = load('probe-set-3.json');
-export const PROBE3_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.96, meaning: 0.96, consistent: 1 };
+export const PROBE3_FLOORS: Record<Rate, number> = { paraphrase: 0.96, slip: 0.99, meaning: 0.96, consistent: 1 };
 
 describe('probe set 3', () => {
   it('reports the four rates, at or above the floors reached so far', async () => {
