@@ -81,6 +81,11 @@ const FREE_EXTRAS: readonly (readonly string[])[] = [
   ['at', 'the', 'moment'],
   ['currently'],
 ];
+/** Phrases that say an action went on throughout, free after a progressive answer (see optionalWords). */
+const DURATIVE_EXTRAS: readonly (readonly string[])[] = [
+  ['the', 'whole', 'time'],
+  ['all', 'the', 'time'],
+];
 const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
 /** "than" and the "as" of as ... as build a comparison: a missing one is a missing word, not a preposition. */
 const COMPARISON_WORDS = new Set(['than', 'as']);
@@ -309,6 +314,17 @@ const MODAL_TENSES: Readonly<Record<string, { other: string; past: boolean }>> =
   might: { other: 'may', past: true },
 };
 
+/**
+ * "must" (it is certain / it is required) against "may", "might", "can", "could" (it is possible /
+ * it is allowed): "He must have gotten lost" for かもしれない says another thing, not a word slip.
+ * Modals within one side ("may" / "might", "can" / "could") stay near-synonyms or tense slips.
+ */
+const NECESSITY_MODALS = new Set(['must']);
+const POSSIBILITY_MODALS = new Set(['may', 'might', 'can', 'could']);
+function isModalStrengthSwap(l: Token, r: Token): boolean {
+  return (NECESSITY_MODALS.has(l.norm) && POSSIBILITY_MODALS.has(r.norm)) || (POSSIBILITY_MODALS.has(l.norm) && NECESSITY_MODALS.has(r.norm));
+}
+
 function classSpec(l: Token, r: Token): ErrorSpec {
   const lw = learnerWord(l);
   if (l.cls === 'article' && r.cls === 'article') {
@@ -319,7 +335,9 @@ function classSpec(l: Token, r: Token): ErrorSpec {
     const why = r.norm === 'the' ? '特定のものを指すので the' : '初めて話題にする数えられる名詞なので a / an';
     return { kind: 'article', message: `${q(lw)}ではなく${q(r.display)}を使いましょう（${why}）。` };
   }
-  if (l.cls === 'prep' && r.cls === 'prep') {
+  // "for study English" for "to study": a preposition where the infinitive's "to" goes (or the
+  // other way round) is the preposition point, the "to" being a preposition in learners' eyes.
+  if ((l.cls === 'prep' && r.cls === 'prep') || (l.cls === 'prep' && r.norm === 'to') || (l.norm === 'to' && r.cls === 'prep')) {
     return { kind: 'preposition', message: `前置詞は${q(lw)}ではなく${q(r.display)}を使いましょう。` };
   }
   if (l.cls === 'article' || r.cls === 'article') {
@@ -532,7 +550,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
-        if (isPersonSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
@@ -970,6 +988,20 @@ function optionalWords(ctx: Ctx): boolean {
     if (prev?.cls === 'content' && prev.pos === 'VERB' && next.pos === 'ADV') return false;
     return (next.cls === 'content' && (next.pos === 'VERB' || next.pos === 'ADJ' || next.pos === 'ADV')) || next.cls === 'aux' || next.cls === 'modal';
   };
+  // "the whole time" at the end of a progressive sentence whose answer is progressive too ("was
+  // listening with his eyes closed"): it spells out the going-on the progressive already says.
+  const progressive = (tokens: readonly Token[]): boolean =>
+    tokens.some((t, j) => AUX_FORMS[t.norm]?.lemma === 'be' && tokens[j + 1]?.pos === 'VERB' && (tokens[j + 1]?.norm ?? '').endsWith('ing'));
+  if (progressive(ref) && progressive(learner)) {
+    for (const phrase of DURATIVE_EXTRAS) {
+      for (const i of a.extra) {
+        if (learner[i + phrase.length] === undefined && phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k))) {
+          phrase.forEach((_, k) => ctx.consumedL.add(i + k));
+          found = true;
+        }
+      }
+    }
+  }
   for (const phrase of FREE_EXTRAS) {
     for (const i of a.extra) {
       if (phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k)) && natural(phrase, i)) {
@@ -1328,7 +1360,25 @@ function gapMeaning(ctx: Ctx): void {
       ctx.consumedL.add(i);
     }
   }
+  // Another owner: "This bag is my mother's" for 私の. A possessive noun the answer does not have,
+  // where the answer names the owner with a possessive pronoun, says the thing is someone else's.
+  const refOwner = ref.find((t) => OWNER_PRONOUNS.has(t.norm));
+  if (refOwner && !ref.some((t) => t.norm.endsWith("'s"))) {
+    for (const i of a.extra) {
+      const l = learner[i];
+      if (!l || ctx.consumedL.has(i) || l.foreign || !l.norm.endsWith("'s")) continue;
+      const owner = l.norm.slice(0, -2);
+      if (owner.length < 2 || TIME_OWNERS.has(owner) || ref.some((t) => t.lemma === owner || t.norm === owner)) continue;
+      errors.push({ ...makeError('meaning', [learnerWord(l)], [refOwner.display], `${q(learnerWord(l))}では持ち主が問題文と変わります。問題文は${q(refOwner.display)}です。`, i, undefined, true), certain: true });
+      ctx.consumedL.add(i);
+    }
+  }
 }
+
+/** Possessive pronouns and determiners that name an owner. */
+const OWNER_PRONOUNS = new Set(['my', 'mine', 'your', 'yours', 'his', 'her', 'hers', 'our', 'ours', 'their', 'theirs']);
+/** Nouns whose 's says when, not whose ("today's meeting", "a week's holiday"). */
+const TIME_OWNERS = new Set(['today', 'tomorrow', 'yesterday', 'tonight', 'day', 'week', 'month', 'year', 'night', 'morning', 'evening', 'afternoon', 'weekend', 'hour', 'minute', 'moment', 'season', 'century', 'decade', 'life', 'lifetime']);
 
 /** Extra learner words, grouped the same way as missing ones. */
 function extraErrors(ctx: Ctx): void {
@@ -1419,9 +1469,29 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   gapMeaning(ctx);
   missingErrors(ctx);
   extraErrors(ctx);
+  progressiveForPerfect(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
+}
+
+const BE_FORMS = new Set(['am', 'is', 'are', 'was', 'were', "'m", "'re", "'s"]);
+const PERFECT_HAVE = new Set(['have', 'has', 'had']);
+
+/**
+ * "How long are you studying" / "I am living here for ten years" for "have (you) been studying":
+ * the progressive where the perfect progressive goes is one tense slip, not a wrong auxiliary plus a
+ * missing "been". Folds the two errors the steps above found into one.
+ */
+function progressiveForPerfect(ctx: Ctx): void {
+  const aux = ctx.errors.find((e) => e.words.length === 1 && BE_FORMS.has((e.words[0] ?? '').toLowerCase()) && e.expected.length === 1 && PERFECT_HAVE.has((e.expected[0] ?? '').toLowerCase()));
+  const been = ctx.errors.find((e) => e !== aux && e.kind === 'missing-word' && (e.expected[0] ?? '').toLowerCase() === 'been' && e.words.every((w) => w.toLowerCase().endsWith('ing')));
+  if (!aux || !been || aux.meaning || been.meaning) return;
+  const words = [...aux.words, ...been.words];
+  const expected = [...aux.expected, ...been.expected];
+  const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了進行形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
+  ctx.errors = ctx.errors.filter((e) => e !== aux && e !== been);
+  ctx.errors.push(tense);
 }
 
 /** Split sorted indices into runs where each neighbour pair satisfies `joined`. */

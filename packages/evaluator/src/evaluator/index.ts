@@ -235,6 +235,8 @@ function phrasalVariants(
  * - a reversed pseudo-cleft: "A little rest is what I need" for "What I need is a little rest".
  * Only built when the learner's sentence has the marks of that structure.
  */
+/** Negative adverbs that invert the subject and the auxiliary when fronted. */
+const NEGATIVE_FRONT = new Set(['never', 'rarely', 'seldom', 'hardly', 'scarcely']);
 /** Single words analysed once for the structural variants (should, get, to, ...). */
 const WORD_TOKENS = new Map<string, Token>();
 
@@ -291,6 +293,15 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
       break;
     }
   }
+  // Negative inversion: "Never have I seen" for "I have never seen" (the subject before the
+  // auxiliary and the negative adverb after it in the answer).
+  const second = learner[1];
+  if (first && NEGATIVE_FRONT.has(first) && second && (second.cls === 'aux' || second.cls === 'modal') && tokens[0]?.norm !== first) {
+    const k = tokens.findIndex((t, j) => j >= 1 && j <= 4 && t.norm === second.norm && tokens[j + 1]?.norm === first);
+    if (k > 0 && tokens.slice(0, k).every((t) => t.cls !== 'aux' && t.cls !== 'modal' && t.pos !== 'VERB')) {
+      push([tokens[k + 1] as Token, tokens[k] as Token, ...tokens.slice(0, k), ...tokens.slice(k + 2)]);
+    }
+  }
   // The pseudo-cleft the other way round.
   if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
     const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
@@ -305,6 +316,8 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
  * against ("bring friend" → "a friend", not the lattice's "friends").
  */
 const NEAR_TIE = 0.1;
+/** Score gap within which a verb -s slip is preferred to a noun number slip (penalties 1.0 / 0.6). */
+const SUBJECT_NUMBER_TIE = 0.5;
 
 function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
@@ -317,6 +330,13 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
     b.classification.errors.length === 1
   ) {
     return aBank;
+  }
+  // "When the product arrive": the subject's number is the learner's own choice of words, so of a
+  // reading with the noun's number wrong and one with the verb's -s wrong, the verb is the slip.
+  const only = (g: Graded): string | undefined => (g.classification.errors.length === 1 ? g.classification.errors[0]?.kind : undefined);
+  const kinds = [only(a), only(b)];
+  if (a.score.rating === b.score.rating && kinds.includes('plural') && kinds.includes('agreement') && Math.abs(a.score.value - b.score.value) < SUBJECT_NUMBER_TIE) {
+    return kinds[0] === 'agreement';
   }
   if (a.score.value !== b.score.value) return a.score.value > b.score.value;
   if (a.classification.errors.length !== b.classification.errors.length) return a.classification.errors.length < b.classification.errors.length;

@@ -52,6 +52,14 @@ const BUS = problem('そのバスは8時に出ます。', ['The bus leaves at ei
 const WALLET = problem('財布を見つけた。', ['I found my wallet.', 'I have found my wallet.', 'I found my purse.']);
 const KIND = problem('ここに住んでいる男性は親切です。', ['The man who lives here is kind.', 'The man living here is kind.', 'The man who lives here is nice.']);
 const VASE = problem('花瓶は猫に割られた。', ['The vase was broken by the cat.', 'The cat broke the vase.', 'The vase was smashed by the cat.'], { broke: ['smashed'], broken: ['smashed'] });
+const SEEING = problem('彼に会うのが楽しみだ。', ['I look forward to seeing him.', "I can't wait to see him.", 'I am looking forward to seeing him.']);
+const CAME = problem('英語を学ぶために日本に来た。', ['I came to Japan to learn English.', 'I came to Japan in order to learn English.', 'I came to Japan so that I could learn English.']);
+const LETTER = problem('手紙が届いたら教えて。', ['Tell me when the letter arrives.', 'Let me know when the letter arrives.', 'Tell me when the letters arrive.']);
+const SLEEPING = problem('彼は寝ているのかもしれない。', ['He may be sleeping.', 'He might be asleep.', 'Maybe he is sleeping.']);
+const LIVED = problem('私はここに10年間住んでいる。', ['I have been living here for ten years.', "I've lived here for ten years.", 'I have lived here for ten years.']);
+const UMBRELLA = problem('この傘は私のです。', ['This umbrella is mine.', 'This is my umbrella.', 'This umbrella belongs to me.']);
+const MOUNTAIN = problem('私はこんなに高い山に登ったことがない。', ['I have never climbed such a high mountain.', 'I have never climbed a mountain this high.', 'This is the highest mountain I have ever climbed.']);
+const SITTING = problem('彼女は目を閉じたまま座っていた。', ['She was sitting with her eyes closed.', 'She sat with her eyes closed.', 'She was sitting with her eyes shut.']);
 const PHONE = problem('座ったとたんに電話が鳴った。', ['No sooner had I sat down than the phone rang.', 'Hardly had I sat down when the phone rang.', 'As soon as I sat down, the phone rang.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -72,6 +80,9 @@ describe('naming one-slip answers', () => {
     it('names an inserted preposition an extra word', () => {
       named(evaluator, VISIT, 'She visited to me last week.', 'extra-word');
       named(evaluator, AIRPORT, 'I reached to the airport at noon.', 'extra-word');
+    });
+    it('names a preposition in place of the infinitive\'s to a preposition error', () => {
+      named(evaluator, CAME, 'I came to Japan for learn English.', 'preposition');
     });
     it('names a preposition in place of another, or a missing one, a preposition error', () => {
       named(evaluator, AIRPORT, 'I arrived to the airport at noon.', 'preposition');
@@ -119,6 +130,9 @@ describe('naming one-slip answers', () => {
     it('folds an added to into the verb-form error of the verb after it', () => {
       named(evaluator, DANCE, 'I enjoyed to dance at the party.', 'verb-form');
     });
+    it('names the progressive for the perfect progressive one tense slip', () => {
+      named(evaluator, LIVED, 'I am living here for ten years.', 'tense');
+    });
     it('keeps a real change of time a tense error', () => {
       named(evaluator, AIRPORT, 'I arrive at the airport at noon.', 'tense');
     });
@@ -137,6 +151,9 @@ describe('naming one-slip answers', () => {
     it('names the verb, not the subject noun, when a subject and its verb disagree', () => {
       named(evaluator, BUS, 'The bus leave at eight.', 'agreement');
     });
+    it('names the verb\'s -s even when another accepted answer has the noun in the plural', () => {
+      named(evaluator, LETTER, 'Tell me when the letter arrive.', 'agreement');
+    });
     it('names a missing -s of a verb the tagger read as a noun 三単現, not spelling', () => {
       named(evaluator, KIND, 'The man who live here is kind.', 'agreement');
     });
@@ -149,10 +166,43 @@ describe('naming one-slip answers', () => {
     it('does not accept a past form for a participle through a synonym ("was broke" is not "was smashed")', () => {
       named(evaluator, VASE, 'The vase was broke by the cat.', 'verb-form');
     });
+    it('does not carry a phrase of one answer into another whose verb form it governs (look forward to + base form)', () => {
+      named(evaluator, SEEING, 'I look forward to see him.', 'verb-form');
+    });
     it('does not mix the two halves of paired constructions (no sooner ... when)', () => {
       const result = evaluator.evaluate(PHONE, 'No sooner had I sat down when the phone rang.');
       expect(result.rating).toBeLessThan(5);
       expect(result.errors.length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('modals of another strength', () => {
+    it('grades must for may (certain for possible) a meaning error, may / might alike', () => {
+      const wrong = evaluator.evaluate(SLEEPING, 'He must be sleeping.');
+      expect(wrong.rating).toBeLessThanOrEqual(2);
+      expect(wrong.errors.map((e) => e.kind)).toContain('meaning');
+      expect(evaluator.evaluate(SLEEPING, 'He might be sleeping.').rating).toBeGreaterThanOrEqual(4);
+    });
+  });
+
+  describe('another owner', () => {
+    it('grades a possessive noun for the answer\'s possessive pronoun a meaning error', () => {
+      for (const answer of ["This umbrella is my father's.", "This is Ken's umbrella."]) {
+        const result = evaluator.evaluate(UMBRELLA, answer);
+        expect(result.rating, answer).toBeLessThanOrEqual(2);
+        expect(result.errors.map((e) => e.kind), answer).toContain('meaning');
+      }
+      expect(evaluator.evaluate(UMBRELLA, 'This umbrella is mine.').rating).toBe(5);
+    });
+  });
+
+  describe('structures no answer spells out', () => {
+    it('accepts a fronted negative adverb with the subject and auxiliary inverted', () => {
+      expect(evaluator.evaluate(MOUNTAIN, 'Never have I climbed such a high mountain.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(MOUNTAIN, 'Never I have climbed such a high mountain.').rating).toBeLessThan(5);
+    });
+    it('lets a progressive answer end in "the whole time", which the progressive already says', () => {
+      expect(evaluator.evaluate(SITTING, 'She was sitting with her eyes closed the whole time.').rating).toBeGreaterThanOrEqual(4);
     });
   });
 });

@@ -114,6 +114,10 @@ function slotPairs(a: Alignment): [Token[], Token[]][] {
   // "no sooner ... than" / "hardly ... when": a second slot of grammar words only goes with the
   // first; the two slots are one construction, not two free choices (decision 016).
   if (out.length > 1 && out.some(([l, r]) => !carriesMeaning(l) && !carriesMeaning(r))) return [];
+  // "look forward to meeting" / "cannot wait to meet": a slot holding two forms of one word is
+  // governed by the other slot, so the other slot is no free choice either ("look forward to meet").
+  const lemmas = (side: readonly Token[]): string => side.map((t) => t.lemma).join(' ');
+  if (out.length > 1 && out.some(([l, r]) => lemmas(l) === lemmas(r))) return [];
   return out;
 }
 
