@@ -4,6 +4,7 @@ import { APPEAL_TEXT } from '@shunkan/config/appeals';
 import { notify } from '@shunkan/ui/toaster';
 import { useState, type ReactNode } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { GradeErrorList } from '../practice/appeal-grades';
 import { Stars } from '../practice/stars';
 import { LoadError, Loading, Section } from './common';
 import { formatCount, formatDateTime } from './format';
@@ -122,18 +123,7 @@ function VerdictDetail({ verdict, modelAnswer, testId }: { verdict: NonNullable<
           {verdict.feedback}
         </Text>
       ) : null}
-      {verdict.errors.length > 0 ? (
-        <Stack gap="1" as="ul" listStyleType="none" data-testid={`${testId}-errors`}>
-          {verdict.errors.map((e, i) => (
-            <HStack as="li" key={`${e.label}-${i}`} gap="2" align="flex-start" fontSize="sm">
-              <Badge colorPalette="red" variant="subtle" flexShrink={0}>
-                {e.label}
-              </Badge>
-              <Text minW="0">{e.message}</Text>
-            </HStack>
-          ))}
-        </Stack>
-      ) : null}
+      <GradeErrorList errors={verdict.errors} testId={testId} />
       {verdict.closestAnswer && verdict.closestAnswer !== modelAnswer ? (
         <Text fontSize="xs" color="gray.600">
           比較した正解: {verdict.closestAnswer}

@@ -6,6 +6,25 @@ import { Stars } from './stars';
 type Appeal = RouterOutputs['appeals']['submit']['appeal'];
 type Verdict = NonNullable<Appeal['original']>;
 
+/** The slips and errors a grade named, one badge and message a line. */
+export function GradeErrorList({ errors, testId }: { errors: Verdict['errors']; testId: string }) {
+  if (errors.length === 0) return null;
+  return (
+    <Stack gap="1" as="ul" listStyleType="none" data-testid={`${testId}-errors`}>
+      {errors.map((e, i) => (
+        <HStack as="li" key={`${e.label}-${i}`} gap="2" align="flex-start" fontSize="sm">
+          <Badge colorPalette="red" variant="subtle" flexShrink={0}>
+            {e.label}
+          </Badge>
+          <Text minW="0" overflowWrap="anywhere">
+            {e.message}
+          </Text>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
 /** A grade as the result card showed it: stars, feedback and the named errors. */
 function VerdictLines({ verdict, testId }: { verdict: Verdict; testId: string }) {
   return (
@@ -15,20 +34,7 @@ function VerdictLines({ verdict, testId }: { verdict: Verdict; testId: string })
           {verdict.feedback}
         </Text>
       ) : null}
-      {verdict.errors.length > 0 ? (
-        <Stack gap="1" as="ul" listStyleType="none" data-testid={`${testId}-errors`}>
-          {verdict.errors.map((e, i) => (
-            <HStack as="li" key={`${e.label}-${i}`} gap="2" align="flex-start" fontSize="sm">
-              <Badge colorPalette="red" variant="subtle" flexShrink={0}>
-                {e.label}
-              </Badge>
-              <Text minW="0" overflowWrap="anywhere">
-                {e.message}
-              </Text>
-            </HStack>
-          ))}
-        </Stack>
-      ) : null}
+      <GradeErrorList errors={verdict.errors} testId={testId} />
     </Stack>
   );
 }
