@@ -132,7 +132,8 @@ export type ProblemContent = {
   similarPhrases: { en: string; ja: string }[];
 };
 
-function problemRow(problem: ProblemContent, source: string) {
+/** The `problems` row of a problem's content: the one mapping from the grader's fields to the columns. */
+export function problemRow(problem: ProblemContent, source: string) {
   return {
     id: problem.id,
     level: problem.level,

@@ -1,5 +1,6 @@
 import type { Db } from '../index.js';
 import type { CustomScenarioRow } from '../schema.js';
+import { problemRow, type ProblemContent } from './problems.js';
 
 export type ScenarioFields = { title: string; description: string };
 
@@ -58,16 +59,7 @@ export async function listScenarioProblems(db: Db, userId: string, scenarioId: s
   return rows.map((r) => ({ problemId: r.problemId, level: r.level, times: Number(r.times) }));
 }
 
-export type NewScenarioProblem = {
-  id: string;
-  level: string;
-  japanese: string;
-  answers: string[];
-  grammarPoint: string;
-  explanation: string;
-  synonyms: Record<string, string[]>;
-  similarPhrases: { en: string; ja: string }[];
-};
+export type NewScenarioProblem = ProblemContent;
 
 /**
  * Stores problems generated for a scenario, outside the level pools (inactive, source 'scenario'),
@@ -78,18 +70,7 @@ export async function insertScenarioProblems(db: Db, scenarioId: string, problem
   const inserted = await db
     .insertInto('problems')
     .values(
-      problems.map((p) => ({
-        id: p.id,
-        level: p.level,
-        japanese: p.japanese,
-        answers: JSON.stringify(p.answers),
-        grammar_point: p.grammarPoint,
-        explanation: p.explanation,
-        synonyms: JSON.stringify(p.synonyms),
-        similar_phrases: JSON.stringify(p.similarPhrases),
-        source: 'scenario',
-        is_active: false,
-      })),
+      problems.map((p) => ({ ...problemRow(p, 'scenario'), is_active: false })),
     )
     .onConflict((oc) => oc.doNothing())
     .returning('id')

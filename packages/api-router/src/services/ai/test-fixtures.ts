@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@shunkan/db';
+import { problemRow } from '@shunkan/db/problems';
 import type { TEvaluation } from '@shunkan/evaluator/types';
 import type { TBankProblem } from '@shunkan/evaluator/bank';
 
@@ -62,16 +63,6 @@ export const BUILTIN_EXACT_MATCH: TEvaluation = { ...BUILTIN_EVALUATION, rating:
 export async function insertProblemRow(db: Kysely<Database>, problem: TBankProblem, source = 'bank'): Promise<void> {
   await db
     .insertInto('problems')
-    .values({
-      id: problem.id,
-      level: problem.level,
-      japanese: problem.japanese,
-      answers: JSON.stringify(problem.answers),
-      grammar_point: problem.grammarPoint,
-      explanation: problem.explanation,
-      synonyms: JSON.stringify(problem.synonyms),
-      similar_phrases: JSON.stringify(problem.similarPhrases),
-      source,
-    })
+    .values(problemRow(problem, source))
     .execute();
 }
