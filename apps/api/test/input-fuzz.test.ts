@@ -1,4 +1,4 @@
-import { listProcedures, type ProcedureEntry } from '@shunkan/api-router/procedures';
+import { listProcedures, zodDef, type ProcedureEntry } from '@shunkan/api-router/procedures';
 import { TEXT } from '@shunkan/config/texts';
 import { seedPlans } from '@shunkan/db/plans';
 import fc from 'fast-check';
@@ -64,25 +64,9 @@ const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   ),
 })).value;
 
-type Def = {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-  in?: z.ZodType;
-  left?: z.ZodType;
-  right?: z.ZodType;
-};
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
 /** Values shaped like the schema (so they reach deep), each leaf sometimes wrong or nasty. */
 function shaped(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
-  const def = defOf(schema);
+  const def = zodDef(schema);
   const wrong = anyJson;
   const mix = (right: fc.Arbitrary<unknown>) => fc.oneof({ weight: 5, arbitrary: right }, { weight: 1, arbitrary: wrong });
   if (depth > 6) return wrong;
@@ -132,7 +116,7 @@ function fieldNames(): string[] {
   const names = new Set(['userTranslation', 'priceIds', 'plans', 'planType', 'standard_monthly', 'premium_yearly', 'limit', 'cursor']);
   const visit = (schema: z.ZodType | undefined, depth = 0): void => {
     if (!schema || depth > 6) return;
-    const def = defOf(schema);
+    const def = zodDef(schema);
     for (const [key, child] of Object.entries(def.shape ?? {})) {
       names.add(key);
       visit(child, depth + 1);

@@ -20,7 +20,8 @@ export function listProcedures(): ProcedureEntry[] {
     .sort((a, b) => a.path.localeCompare(b.path));
 }
 
-type Def = {
+/** The fields of zod 4's internal schema definition that the schema walkers read. */
+export type ZodDef = {
   type: string;
   format?: string;
   shape?: Record<string, z.ZodType>;
@@ -29,6 +30,8 @@ type Def = {
   keyType?: z.ZodType;
   valueType?: z.ZodType;
   options?: z.ZodType[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
   left?: z.ZodType;
   right?: z.ZodType;
   in?: z.ZodType;
@@ -37,6 +40,9 @@ type Def = {
   rest?: z.ZodType | null;
   getter?: () => z.ZodType;
 };
+
+/** A schema's definition (zod keeps it on `_zod.def`). */
+export const zodDef = (schema: z.ZodType): ZodDef => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
 
 /** String formats whose alphabet is ASCII: they cannot carry NUL or a lone surrogate. */
 const ASCII_FORMATS = new Set(['uuid', 'guid', 'email', 'cuid', 'cuid2', 'ulid', 'nanoid', 'ipv4', 'ipv6', 'iso_date', 'iso_datetime', 'datetime', 'date']);
@@ -48,7 +54,7 @@ const ASCII_FORMATS = new Set(['uuid', 'guid', 'email', 'cuid', 'cuid2', 'ulid',
 export function uncheckedStrings(schema: z.ZodType, at = '', seen = new Set<z.ZodType>()): string[] {
   if (seen.has(schema)) return [];
   seen.add(schema);
-  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  const def = zodDef(schema);
   const walk = (child: z.ZodType | null | undefined, suffix = '') => (child ? uncheckedStrings(child, at + suffix, seen) : []);
   switch (def.type) {
     case 'string':
