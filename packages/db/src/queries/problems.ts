@@ -150,28 +150,34 @@ export function problemRow(problem: ProblemContent, source: string) {
 /**
  * Writes the bundled bank (source 'bank'): new problems are inserted, changed ones updated in place,
  * except those an admin edited. Rows of other sources are never touched (their ids differ).
+ * Instances that start at once on one database take turns (a transaction-level advisory lock): two
+ * concurrent inserts of the same new row can meet on the (level, japanese) unique index before the id
+ * arbiter of ON CONFLICT sees them, which failed the start-up of one of them.
  */
 export async function upsertBankProblems(db: Db, problems: ProblemContent[]): Promise<void> {
   const chunkSize = 200;
-  for (let start = 0; start < problems.length; start += chunkSize) {
-    await db
-      .insertInto('problems')
-      .values(problems.slice(start, start + chunkSize).map((p) => problemRow(p, 'bank')))
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet((eb) => ({
-            japanese: eb.ref('excluded.japanese'),
-            answers: eb.ref('excluded.answers'),
-            grammar_point: eb.ref('excluded.grammar_point'),
-            explanation: eb.ref('excluded.explanation'),
-            synonyms: eb.ref('excluded.synonyms'),
-            similar_phrases: eb.ref('excluded.similar_phrases'),
-          }))
-          .where('problems.admin_edited_at', 'is', null),
-      )
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('shunkan:upsert-bank-problems'))`.execute(trx);
+    for (let start = 0; start < problems.length; start += chunkSize) {
+      await trx
+        .insertInto('problems')
+        .values(problems.slice(start, start + chunkSize).map((p) => problemRow(p, 'bank')))
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet((eb) => ({
+              japanese: eb.ref('excluded.japanese'),
+              answers: eb.ref('excluded.answers'),
+              grammar_point: eb.ref('excluded.grammar_point'),
+              explanation: eb.ref('excluded.explanation'),
+              synonyms: eb.ref('excluded.synonyms'),
+              similar_phrases: eb.ref('excluded.similar_phrases'),
+            }))
+            .where('problems.admin_edited_at', 'is', null),
+        )
+        .execute();
+    }
+  });
 }
 
 /** Every Japanese sentence of a level, active or not, oldest first. */
