@@ -16,7 +16,9 @@
  *   cd apps/api && npx tsx ../../bench/http.ts
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=10 BENCH_CONNECTIONS=10 npx tsx ../../bench/http.ts
  * BENCH_EMULATOR_HOST=127.0.0.1:9099 (and BENCH_PROJECT_ID) use an Auth emulator already running instead of starting one.
- * BENCH_CPU_PROF=1 writes a V8 CPU profile of each product process into the printed directory.
+ * BENCH_CPU_PROF=1 writes a V8 CPU profile of each product process into the printed directory;
+ * BENCH_ONLY=REGEX loads only the paths whose label matches it (a profile of one path), e.g.
+ * BENCH_ONLY='problem$' for the single-learner next problem.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +37,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const pgServerUrl = process.env.BENCH_DATABASE_URL;
 const cpuProf = process.env.BENCH_CPU_PROF === '1';
+/** BENCH_ONLY=REGEX loads only the paths whose label matches (e.g. to profile one path). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const projectId = process.env.BENCH_PROJECT_ID ?? 'demo-shunkan-bench';
 const workDir = mkdtempSync(path.join(tmpdir(), 'shunkan-bench-http-'));
@@ -204,10 +208,10 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
     ];
     // The evaluator compiles the bank's answer lattices in the background after start-up: let it
     // finish (and warm the JIT) before measuring.
-    for (const { spec } of specs) await load(product.url, spec, 3);
+    for (const { label, spec } of specs) if (!only || only.test(label)) await load(product.url, spec, 3);
     await new Promise((r) => setTimeout(r, 5_000));
     const rows: Row[] = [];
-    for (const { label, spec } of specs) rows.push({ label, figures: await load(product.url, spec) });
+    for (const { label, spec } of specs) if (!only || only.test(label)) rows.push({ label, figures: await load(product.url, spec) });
     return rows;
   } finally {
     await stopServer(product);

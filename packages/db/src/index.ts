@@ -5,6 +5,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { preparedPGlite, PreparingClient } from './prepared.js';
 import { attachReadCache, CACHED_TABLES, ReadCache, WriteWatch } from './read-cache.js';
 import type { Database } from './schema.js';
 
@@ -36,6 +37,8 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
   if (options.databaseUrl) {
     // int8 (bigserial ids, count(*)) arrives as text; our ids stay strings, counts are small.
     const pool = new pg.Pool({
+      // Statements prepared once per connection and reused by their text (prepared.ts, decision 028).
+      Client: PreparingClient,
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       // A server that is down must fail a request quickly (503), not queue it forever.
@@ -67,7 +70,7 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
   // The embedded database is this process's alone: rows read on every request are cached, every
   // write being watched (read-cache.ts, decision 022).
   const watch = new WriteWatch(CACHED_TABLES);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [watch] });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: preparedPGlite(pglite) }), plugins: [watch] });
   attachReadCache(db, new ReadCache(watch));
   return {
     db,
