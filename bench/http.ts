@@ -18,7 +18,7 @@
  * BENCH_EMULATOR_HOST=127.0.0.1:9099 (and BENCH_PROJECT_ID) use an Auth emulator already running instead of starting one.
  * BENCH_CPU_PROF=1 writes a V8 CPU profile of each product process into the printed directory;
  * BENCH_ONLY=REGEX loads only the paths whose label matches it (a profile of one path), e.g.
- * BENCH_ONLY='problem$' for the single-learner next problem.
+ * BENCH_ONLY='problem$' for the single-learner next problem; BENCH_SKIP_PGLITE=1 measures the server only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,7 +27,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createScratchDatabase } from '../packages/db/src/testing.js';
+import { createScratchDatabase, serverProcessIds } from '../packages/db/src/testing.js';
 // @ts-expect-error -- plain ESM helper shared with the start/test scripts
 import { startAuthEmulator } from '../scripts/lib/processes.mjs';
 
@@ -91,7 +91,24 @@ type Load = {
   /** One learner per connection: connection i sends perConnection[i]'s headers and bodies. */
   perConnection?: { headers: Record<string, string>; bodies?: string[] }[];
 };
-type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerRequest?: number };
+
+/**
+ * CPU time (user + system, ms) used so far by these processes (Linux /proc; undefined elsewhere). CPU
+ * per request, unlike req/s, hardly moves when other processes load the machine.
+ */
+function cpuMs(pids: number[]): number | undefined {
+  let ticks = 0;
+  try {
+    for (const pid of pids) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return undefined;
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
 
 async function load(url: string, spec: Load, seconds = SECONDS): Promise<Figures> {
   let i = 0;
@@ -211,7 +228,16 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
     for (const { label, spec } of specs) if (!only || only.test(label)) await load(product.url, spec, 3);
     await new Promise((r) => setTimeout(r, 5_000));
     const rows: Row[] = [];
-    for (const { label, spec } of specs) if (!only || only.test(label)) rows.push({ label, figures: await load(product.url, spec) });
+    // CPU per request: the product process, and on PostgreSQL also the server processes of its pool.
+    const pids = [product.child.pid!, ...(databaseUrl ? await serverProcessIds(databaseUrl) : [])];
+    for (const { label, spec } of specs) {
+      if (only && !only.test(label)) continue;
+      const before = cpuMs(pids);
+      const figures = await load(product.url, spec);
+      const after = cpuMs(pids);
+      if (before !== undefined && after !== undefined) figures.cpuPerRequest = (after - before) / (figures.rps * SECONDS);
+      rows.push({ label, figures });
+    }
     return rows;
   } finally {
     await stopServer(product);
@@ -221,7 +247,8 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
 function line(label: string, f: Figures, bare?: Figures): string {
   const ratio = bare ? `${((100 * f.rps) / bare.rps).toFixed(1)}%`.padStart(7) : '   100%';
   const bad = f.non2xx + f.errors > 0 ? `  (${f.non2xx} non-2xx, ${f.errors} errors)` : '';
-  return `  ${label.padEnd(46)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${ratio} of bare${bad}`;
+  const cpu = f.cpuPerRequest === undefined ? '' : `  CPU ${f.cpuPerRequest.toFixed(2)} ms/req`;
+  return `  ${label.padEnd(46)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${ratio} of bare${cpu}${bad}`;
 }
 
 // An Auth emulator already running may be named (BENCH_EMULATOR_HOST); otherwise one is started.
@@ -231,7 +258,7 @@ const emulator: { hostPort: string; stop: () => Promise<void> } = process.env.BE
 let dropDatabase: (() => Promise<void>) | null = null;
 try {
   console.log(`bench/http.ts: ${CONNECTIONS} connections, ${SECONDS} s per run, load average at start ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  const databases: { kind: 'PGlite' | 'PostgreSQL'; url?: string }[] = [{ kind: 'PGlite' }];
+  const databases: { kind: 'PGlite' | 'PostgreSQL'; url?: string }[] = process.env.BENCH_SKIP_PGLITE === '1' ? [] : [{ kind: 'PGlite' }];
   if (pgServerUrl) {
     const scratch = await createScratchDatabase(pgServerUrl, 'shunkan_bench');
     databases.push({ kind: 'PostgreSQL', url: scratch.url });

@@ -47,3 +47,15 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
     },
   };
 }
+
+/** Process ids of the server sessions connected to the database at `databaseUrl` (benchmarks read their CPU time). */
+export async function serverProcessIds(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
