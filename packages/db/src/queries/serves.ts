@@ -32,7 +32,12 @@ export async function serveProblem(
 ): Promise<ServeOutcome> {
   const { userId, level, day, requestId, dailyLimit, now } = input;
   // With problemId (a due review card, a scenario's problem): exactly that problem, active or not.
-  const problemId = input.problemId ?? null;
+  // Two statement texts, not one CASE on a parameter: a prepared statement's generic plan can use
+  // problems' indexes only on a condition it sees (with the CASE it scanned all problems).
+  const candidates = (alias: string) =>
+    input.problemId === undefined
+      ? sql`${sql.ref(`${alias}.level`)} = ${level} and ${sql.ref(`${alias}.is_active`)}`
+      : sql`${sql.ref(`${alias}.id`)} = ${input.problemId}`;
   const result = await sql<{
     counted: number | null;
     picked_id: string | null;
@@ -49,10 +54,7 @@ export async function serveProblem(
       where s.user_id = ${userId} and s.request_id = ${requestId}
     ),
     available as (
-      select exists (
-        select 1 from problems
-        where case when ${problemId}::text is null then level = ${level} and is_active else id = ${problemId}::text end
-      ) as has_problems
+      select exists (select 1 from problems a where ${candidates('a')}) as has_problems
     ),
     counted as (
       insert into daily_usage as u (user_id, day, count)
@@ -72,7 +74,7 @@ export async function serveProblem(
     pick as (
       select p.id, p.japanese
       from problems p
-      where case when ${problemId}::text is null then p.level = ${level} and p.is_active else p.id = ${problemId}::text end
+      where ${candidates('p')}
         and exists (select 1 from counted)
       -- The tally as a correlated primary-key probe, not a join: without statistics (PGlite has no
       -- autovacuum) the planner joined the learner's whole tally to every problem of the level
