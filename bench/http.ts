@@ -224,7 +224,12 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
       },
     ];
     // The evaluator compiles the bank's answer lattices in the background after start-up: let it
-    // finish (and warm the JIT) before measuring.
+    // finish (/api/ready answers 200 then, decision 017; on a loaded machine that takes longer than a
+    // fixed pause) and warm the JIT before measuring.
+    for (let ready = false; !ready; ) {
+      ready = (await fetch(`${product.url}/api/ready`)).ok;
+      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    }
     for (const { label, spec } of specs) if (!only || only.test(label)) await load(product.url, spec, 3);
     await new Promise((r) => setTimeout(r, 5_000));
     const rows: Row[] = [];

@@ -126,6 +126,8 @@ export function preparedPGlite(pglite: PGlite, options: { maxPrepared?: number }
     close: () => pglite.close(),
     query: async <T>(text: string, params: unknown[] = [], queryOptions?: Parameters<PGlite['query']>[2]) => {
       if (!isPreparable(text)) return pglite.query<T>(text, params, queryOptions);
+      // As PGlite's `query`: fails once the database is closing or closed, waits while it starts.
+      await pglite._checkReady();
       return (await pglite._runExclusiveTransaction(() => run(text, params, false))) as Results<T>;
     },
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
