@@ -265,6 +265,20 @@ describe(`billing in sandbox mode (${process.env.TEST_DATABASE_URL ? 'postgres s
     expect((await callerAt(user, now).billing.details()).canUpgradeToYearly).toBe(false);
   });
 
+  it('keeps the learner on the yearly plan when the upgrade follows a scheduled cancellation', async () => {
+    // Paying the prorated yearly price while 解約 is scheduled must buy the year, not end at the old period's end.
+    const user = await paidLearner('standard');
+    await callerAt(user, at(10)).billing.cancelAtPeriodEnd();
+    const result = await callerAt(user, at(12)).billing.upgradeToYearly({ planType: 'yearly' });
+    expect(result.message).toContain('解約のご予定は取り消され');
+    expect(result.subscription).toMatchObject({ planType: 'standard-yearly', cancelAtPeriodEnd: false });
+    expect((await findSubscription(handle.db, user.id))?.cancel_at_period_end).toBe(false);
+    const details = await callerAt(user, at(12)).billing.details();
+    expect(details).toMatchObject({ cancelAtPeriodEnd: false, nextBillingDate: addInterval(at(12), 'year').toISOString() });
+    // Past the monthly period's end the learner still has the year that was paid for.
+    expect(await callerAt(user, at(40)).subscription.current()).toMatchObject({ subscriptionStatus: 'active', hasAccess: true, planType: 'standard-yearly' });
+  });
+
   it('refuses the yearly upgrade without an active paid subscription', async () => {
     const none = await seedUser(handle.db);
     expect(await errorOf(callerAt(none, T0).billing.upgradeToYearly({ planType: 'yearly' }))).toEqual({ code: 'BAD_REQUEST', message: BILLING_TEXT.noActiveSubscription });

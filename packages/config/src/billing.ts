@@ -29,11 +29,26 @@ export const BILLING_UI_TEXT = {
   cancelPayment: '決済をキャンセル',
 } as const;
 
-/** Answer of billing.upgradeToYearly; names the charged difference when it is known. */
-export function upgradeDoneMessage(planName: string, proratedAmountYen: number | null): string {
+/**
+ * Answer of billing.upgradeToYearly; names the charged difference when it is known, and what became of a
+ * cancellation that was scheduled before the upgrade ('withdrawn': the paid year renews; 'kept': the
+ * payment provider refused to withdraw it, so the learner is told to do it on my page).
+ */
+export function upgradeDoneMessage(planName: string, proratedAmountYen: number | null, scheduledCancellation: 'none' | 'withdrawn' | 'kept' = 'none'): string {
   const base = `${planName}プランへの変更が完了しました。`;
-  return proratedAmountYen === null ? base : `${base}日割りの差額 ¥${proratedAmountYen.toLocaleString('ja-JP')} をお支払いいただきました。`;
+  const charged = proratedAmountYen === null ? base : `${base}日割りの差額 ¥${proratedAmountYen.toLocaleString('ja-JP')} をお支払いいただきました。`;
+  if (scheduledCancellation === 'withdrawn') return `${charged}${UPGRADE_CANCELLATION_TEXT.withdrawn}`;
+  if (scheduledCancellation === 'kept') return `${charged}${UPGRADE_CANCELLATION_TEXT.kept}`;
+  return charged;
 }
+
+/** A yearly upgrade while 解約 is scheduled: the learner pays for a year, so the cancellation goes. */
+export const UPGRADE_CANCELLATION_TEXT = {
+  withdrawn: '解約のご予定は取り消され、年間プランが自動更新されます。',
+  kept: '解約のご予定を取り消せませんでした。マイページの「解約を取り消す」からお手続きください。',
+  /** The confirmation dialog's warning before the upgrade. */
+  confirm: '現在ご予定の解約は取り消され、年間プランとして自動更新されます。',
+} as const;
 
 /**
  * Sandbox billing (no Stripe keys): the card numbers its checkout form accepts, mirroring Stripe's test

@@ -227,14 +227,18 @@ export async function upgradeToYearly(options: Options): Promise<{ message: stri
     if (from.interval === 'year' || row.interval === 'year') throw new AppError('BAD_REQUEST', BILLING_TEXT.alreadyYearly);
     const to = await requirePlan(trx, yearlyPlanIdOf(from.type));
     const result = await billing.changePlan({ db: trx, user, row, from, to, now });
+    // The learner paid for a year: a 解約 scheduled before the upgrade is withdrawn with it (the provider
+    // did so already, or says it could not).
     await updateSubscription(trx, user.id, {
       plan_id: to.id,
       type: to.type,
       interval: to.interval,
       amount: to.priceYen,
       current_period_end: result.currentPeriodEnd,
+      cancel_at_period_end: result.cancelAtPeriodEnd,
     });
-    return { message: upgradeDoneMessage(to.name, result.proratedAmount), subscription: await currentView(trx, user, now) };
+    const cancellation = !row.cancel_at_period_end ? 'none' : result.cancelAtPeriodEnd ? 'kept' : 'withdrawn';
+    return { message: upgradeDoneMessage(to.name, result.proratedAmount, cancellation), subscription: await currentView(trx, user, now) };
   });
 }
 

@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '@shunkan/api-router';
 import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { BILLING_UI_TEXT } from '@shunkan/config/billing';
+import { BILLING_UI_TEXT, UPGRADE_CANCELLATION_TEXT } from '@shunkan/config/billing';
 import { findPlan, formatYen } from '@shunkan/config/plans';
 import { ResponsiveRows } from '@shunkan/ui/responsive-rows';
 import { notify } from '@shunkan/ui/toaster';
@@ -169,7 +169,9 @@ function YearlyUpgradeCard({ view, plans }: { view: TSubscription; plans: readon
           loading={upgrade.isPending}
           onConfirm={() => upgrade.mutate({ planType: 'yearly' })}
         >
-          {yearly.name}（{formatPrice(yearly.priceYen, yearly.interval)}）に変更します。よろしいですか？
+          {yearly.name}（{formatPrice(yearly.priceYen, yearly.interval)}）に変更します。
+          {view.cancelAtPeriodEnd ? <Text as="span" data-testid="upgrade-withdraws-cancellation">{UPGRADE_CANCELLATION_TEXT.confirm}</Text> : null}
+          よろしいですか？
         </ConfirmDialog>
       </Card.Body>
     </Card.Root>

@@ -134,7 +134,8 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
         kind: 'proration',
         created_at: now,
       });
-      return { proratedAmount: charge, currentPeriodEnd: addInterval(now, to.interval) };
+      // Nothing remote holds the cancellation: the domain stores the withdrawn flag.
+      return { proratedAmount: charge, currentPeriodEnd: addInterval(now, to.interval), cancelAtPeriodEnd: false };
     },
   };
 }

@@ -253,7 +253,20 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       const invoice = updated.latest_invoice;
       const proratedAmount = invoice && typeof invoice !== 'string' && invoice.id !== previousInvoice ? invoice.amount_paid || invoice.amount_due : null;
       const periodEnd = updated.items.data[0]?.current_period_end;
-      return { proratedAmount, currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : addInterval(now, to.interval) };
+      const currentPeriodEnd = periodEnd ? new Date(periodEnd * 1000) : addInterval(now, to.interval);
+      // A scheduled cancellation (ours sets cancel_at_period_end; the portal may set cancel_at) would end
+      // the year just paid for. A pending update cannot carry it, so it is withdrawn in a second call,
+      // only now that the change is paid: a refused charge leaves the cancellation the learner asked for.
+      if (!updated.cancel_at_period_end && updated.cancel_at === null) return { proratedAmount, currentPeriodEnd, cancelAtPeriodEnd: false };
+      try {
+        const withdrawal: Stripe.SubscriptionUpdateParams = updated.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' };
+        await stripe.subscriptions.update(id, withdrawal, { idempotencyKey: `shunkan-upgrade-withdraw-${id}-${to.id}` });
+        return { proratedAmount, currentPeriodEnd, cancelAtPeriodEnd: false };
+      } catch (error) {
+        // The plan change is paid and must be recorded; the learner is told the cancellation still stands.
+        options.log.error({ err: error, subscription: id }, 'stripe refused to withdraw the cancellation after a paid upgrade');
+        return { proratedAmount, currentPeriodEnd, cancelAtPeriodEnd: true };
+      }
     },
 
     async keepNewestSubscription({ current, incoming }) {
