@@ -31,6 +31,7 @@ import { registerOpenApiRoute } from './rest/openapi.js';
 import { registerRestRoutes } from './rest/routes.js';
 import { registerStripeWebhook } from './webhooks/stripe.js';
 import { createWebPages } from './web-preloads.js';
+import { createWeightedStore, weightedKey } from './rate-limit-store.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -118,6 +119,20 @@ export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undef
   }
   if (/\b(practice\.|admin\.generateProblems)/.test(trpcPath) || url.startsWith('/api/problem') || url.startsWith('/api/evaluate')) return 'ai';
   return 'default';
+}
+
+/**
+ * How many calls a request counts as against its rate limit: a tRPC batch (`/api/trpc/a,b,c?batch=1`)
+ * runs each procedure it names, so it counts once per call; any other request once. tRPC refuses a
+ * batch over MAX_TRPC_BATCH_CALLS before running anything, but the calls it named still count, so a
+ * client cannot probe for free.
+ */
+export function rateLimitWeightOf(url: string): number {
+  const query = url.indexOf('?');
+  if (query < 0 || !url.includes('trpc/')) return 1;
+  if (!/[?&]batch=(1|true)(&|$)/.test(url.slice(query))) return 1;
+  const trpcPath = /^\/api\/trpc\/(.*)/.exec(routedPath(url))?.[1];
+  return trpcPath ? trpcPath.split(',').length : 1;
 }
 
 export async function createServer(env: Env, overrides: { database?: DbHandle } = {}): Promise<ServerHandle> {
@@ -302,11 +317,12 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
   }
   await app.register(rateLimit, {
     global: true,
-    ...(redis ? { redis, nameSpace: env.REDIS_KEY_PREFIX } : {}),
     // Redis away: requests are served without a limit rather than refused (the limit protects the
     // service; an outage of its counter must not take the service down with it).
     skipOnError: true,
-    keyGenerator: (request) => `${request.ip}:${rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)}`,
+    // Each call of a tRPC batch counts (the weight rides in the key; see rate-limit-store.ts).
+    store: createWeightedStore({ redis, nameSpace: env.REDIS_KEY_PREFIX }),
+    keyGenerator: (request) => weightedKey(`${request.ip}:${rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)}`, rateLimitWeightOf(request.url)),
     max: (request) => rateLimits[rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)],
     timeWindow: 60_000,
     allowList: (request) => !routedPath(request.url).startsWith('/api/'),
@@ -370,9 +386,9 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      // A batch is one request to the rate limiter: without a cap, one request could run hundreds of
-      // gradings (`demo.evaluate,demo.evaluate,...`). The web client sends at most 10 calls a batch
-      // (apps/web lib/trpc.ts BATCH_LIMITS); other clients get twice that room (decision 026).
+      // Each call of a batch counts against the rate limit (rateLimitWeightOf); the cap bounds the work
+      // one request can start. The web client sends at most 10 calls a batch (apps/web lib/trpc.ts
+      // BATCH_LIMITS); other clients get twice that room (decision 026).
       maxBatchSize: MAX_TRPC_BATCH_CALLS,
       createContext: async ({ req }) => {
         const { user, authError } = await resolveSessionUser(database.db, services, req.headers.authorization, now());
