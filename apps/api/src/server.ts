@@ -32,6 +32,7 @@ import { registerRestRoutes } from './rest/routes.js';
 import { registerStripeWebhook } from './webhooks/stripe.js';
 import { createWebPages } from './web-preloads.js';
 import { createWeightedStore, weightedKey } from './rate-limit-store.js';
+import { listenForRoleChanges } from './role-listener.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -135,7 +136,7 @@ export function rateLimitWeightOf(url: string): number {
   return trpcPath ? trpcPath.split(',').length : 1;
 }
 
-export async function createServer(env: Env, overrides: { database?: DbHandle } = {}): Promise<ServerHandle> {
+export async function createServer(env: Env, overrides: { database?: DbHandle; databaseUrl?: string } = {}): Promise<ServerHandle> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -227,6 +228,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
           log: app.log,
         })
       : createSandboxBilling({ publicUrl: env.PUBLIC_URL });
+  const sessions = createSessionCache();
   const services: Services = {
     auth,
     adminEmails: env.ADMIN_EMAILS,
@@ -256,7 +258,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       },
       startupProblems: [],
     },
-    sessions: createSessionCache(),
+    sessions,
   };
 
   // Registered before any route or plugin, so every encapsulated scope (REST billing paths, tRPC, the
@@ -267,6 +269,11 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     logError(request, error, http.status, http.isInternal);
     return reply.status(http.status).send(http.body);
   });
+
+  // A role changed on any instance (or by hand) drops that user's cached session here (decision 031).
+  const databaseUrl = overrides.databaseUrl ?? env.DATABASE_URL;
+  const roleListener = database.kind === 'postgres' && databaseUrl ? listenForRoleChanges({ databaseUrl, sessions, log: app.log }) : null;
+  await roleListener?.ready;
 
   // Commands fail fast while Redis is unreachable (the rate limiter then lets requests through).
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 }) : null;
@@ -470,6 +477,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       if (stopped) return;
       stopped = true;
       await app.close();
+      await roleListener?.stop();
       redis?.disconnect();
       if (!overrides.database) await database.close();
     },
