@@ -220,7 +220,7 @@ describe('Stripe provider against a local Stripe-protocol server', () => {
     await caller(user).billing.cancelAtPeriodEnd();
     fake.requests.length = 0;
     const result = await caller(user).billing.upgradeToYearly({ planType: 'yearly' });
-    expect(result.message).toBe('スタンダード年間プランへの変更が完了しました。日割りの差額 ¥7,300 をお支払いいただきました。解約のご予定は取り消され、年間プランが自動更新されます。');
+    expect(result.message).toBe('スタンダード年間プランへの変更が完了しました。日割りの差額 ¥7,300 をお支払いいただきました。解約のご予定は取り消され、スタンダード年間プランとして自動更新されます。');
     expect(result.subscription).toMatchObject({ planType: 'standard-yearly', cancelAtPeriodEnd: false });
     // Stripe takes no cancel_at_period_end beside pending_if_incomplete: the plan change first, then the withdrawal.
     expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).map((r) => r.params.cancel_at_period_end ?? r.params.payment_behavior)).toEqual(['pending_if_incomplete', 'false']);
@@ -243,6 +243,16 @@ describe('Stripe provider against a local Stripe-protocol server', () => {
     fake.requests.length = 0;
     await caller(user).billing.upgradeToYearly({ planType: 'yearly' });
     expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+  });
+
+  it('upgrades standard to premium on Stripe, invoicing the prorated difference now', async () => {
+    const { user, subscriptionId } = await stripeSubscriber();
+    fake.requests.length = 0;
+    const result = await caller(user).billing.upgradeToYearly({ planType: 'premium' });
+    expect(result.subscription).toMatchObject({ planType: 'premium', subscriptionType: 'premium', interval: 'month' });
+    const [update] = fake.calls('POST', `/v1/subscriptions/${subscriptionId}`);
+    // Same interval: Stripe would put the proration on the next invoice unless told to invoice now.
+    expect(update?.params).toMatchObject({ 'items[0][price]': PRICES.premium, proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' });
   });
 
   describe('a second live subscription for one learner (docs/decisions/006)', () => {

@@ -165,6 +165,12 @@ export function SubscriptionSelectPage() {
                       />
                     ))}
                   </Stack>
+                  {isPaying && subscription.data?.subscriptionType === 'standard' ? (
+                    <Text fontSize="sm" data-testid="premium-upgrade-link">
+                      ご利用中のスタンダードからは、日割りの差額でプレミアムに変更できます：
+                      <Link to="/my-page">マイページでプレミアムプランに変更する</Link>
+                    </Text>
+                  ) : null}
                 </Stack>
               </Box>
             ) : null}

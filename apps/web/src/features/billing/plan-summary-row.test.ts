@@ -20,7 +20,7 @@ const standardYearly = {
 
 function render(props: Partial<Parameters<typeof PlanSummaryRow>[0]>): string {
   const row = createElement(PlanSummaryRow, { plan: standardYearly, testId: 'row', actionLabel: '選択する', onSelect: () => {}, ...props });
-  return renderToStaticMarkup(createElement(ChakraProvider, { value: system }, row));
+  return renderToStaticMarkup(createElement(ChakraProvider, { value: system, children: row }));
 }
 
 // Plan selection's premium list and the premium plan modal render this one row (they used to carry a

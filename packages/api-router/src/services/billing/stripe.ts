@@ -229,7 +229,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       await call('subscriptions.update', () => stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
     },
 
-    async changePlan({ row, to, now }) {
+    async changePlan({ row, from, to, now }) {
       const id = row.provider === 'stripe' ? row.stripe_subscription_id : null;
       if (!id) throw new AppError('BAD_REQUEST', BILLING_TEXT.noBillingAccount);
       const price = priceOf(to);
@@ -238,11 +238,13 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       if (!item) throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
       const previousInvoice = idOf(current.latest_invoice);
       // pending_if_incomplete: the switch only happens if the prorated charge succeeds; otherwise the
-      // learner stays on the monthly plan instead of ending up past_due on the yearly one.
+      // learner stays on the plan paid for instead of ending up past_due on the new one.
       const updated = await call('subscriptions.update', () =>
         stripe.subscriptions.update(id, {
           items: [{ id: item.id, price }],
-          proration_behavior: 'create_prorations',
+          // Another interval invoices at once by itself; the same interval (standard to premium) would
+          // put the difference on the next invoice, so it is invoiced now.
+          proration_behavior: from.interval === to.interval ? 'always_invoice' : 'create_prorations',
           payment_behavior: 'pending_if_incomplete',
           expand: ['latest_invoice'],
         }),
