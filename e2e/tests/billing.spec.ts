@@ -272,9 +272,9 @@ test('an upgrade to yearly while 解約 is scheduled withdraws the cancellation 
 
   await page.getByTestId('yearly-upgrade').getByRole('button', { name: '年間プランに変更する' }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText('現在ご予定の解約は取り消され、年間プランとして自動更新されます。');
+  await expect(dialog).toContainText('現在ご予定の解約は取り消され、スタンダード年間プランとして自動更新されます。');
   await dialog.getByRole('button', { name: '変更する' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'アップグレード完了' })).toContainText('解約のご予定は取り消され、年間プランが自動更新されます。');
+  await expect(page.getByTestId('toast').filter({ hasText: 'アップグレード完了' })).toContainText('解約のご予定は取り消され、スタンダード年間プランとして自動更新されます。');
   await expect(page.getByTestId('current-plan-name')).toHaveText('スタンダード年間');
   await expect(page.getByTestId('cancel-notice')).toHaveCount(0);
   await expect(page.getByTestId('next-billing-date')).toContainText(/次回請求日：\d{4}年/);
