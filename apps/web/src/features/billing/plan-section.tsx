@@ -126,8 +126,9 @@ function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPl
 }
 
 const UPGRADE_CARDS = {
-  yearly: { heading: '年間プランに変更', button: '年間プランに変更する', dialogTitle: '年間プランへの変更', palette: 'green', testId: 'yearly-upgrade' },
-  premium: { heading: 'プレミアムプランに変更', button: 'プレミアムプランに変更する', dialogTitle: 'プレミアムプランへの変更', palette: 'purple', testId: 'premium-upgrade' },
+  // Buttons in blue and purple: white on green.600 is 3.3:1, under WCAG's 4.5:1 for normal text.
+  yearly: { heading: '年間プランに変更', button: '年間プランに変更する', dialogTitle: '年間プランへの変更', palette: 'green', buttonPalette: 'blue', testId: 'yearly-upgrade' },
+  premium: { heading: 'プレミアムプランに変更', button: 'プレミアムプランに変更する', dialogTitle: 'プレミアムプランへの変更', palette: 'purple', buttonPalette: 'purple', testId: 'premium-upgrade' },
 } as const;
 
 /** A change the learner pays for at once (prorated): to yearly, or from standard to premium. */
@@ -169,7 +170,7 @@ function UpgradeCard({ kind, view, plans }: { kind: 'yearly' | 'premium'; view: 
               ? `なら、月額で1年間続けるより${formatYen(saving)}お得です。`
               : 'なら、1年分をまとめてお支払いいただけます。'}
         </Text>
-        <Button colorPalette={texts.palette} alignSelf="flex-start" onClick={() => setConfirmOpen(true)}>
+        <Button colorPalette={texts.buttonPalette} alignSelf="flex-start" onClick={() => setConfirmOpen(true)}>
           {texts.button}
         </Button>
         <ConfirmDialog
@@ -177,7 +178,7 @@ function UpgradeCard({ kind, view, plans }: { kind: 'yearly' | 'premium'; view: 
           onOpenChange={setConfirmOpen}
           title={texts.dialogTitle}
           confirmLabel="変更する"
-          colorPalette={texts.palette}
+          colorPalette={texts.buttonPalette}
           loading={upgrade.isPending}
           onConfirm={() => upgrade.mutate({ planType: kind })}
         >
