@@ -44,6 +44,10 @@ describe('rateLimitWeightOf', () => {
     ['/api/trpc/a.b,c.d,e.f?batch=1', 3],
     ['/api/trpc/a.b%2Cc.d?batch=1', 2],
     ['/%61pi/trpc/a.b,c.d?input=x&batch=1', 2],
+    // Percent-encoded spellings reach the same batch, so they count the same.
+    ['/api/%74rpc/a.b,c.d,e.f?batch=1', 3],
+    ['/api/trpc/a.b,c.d?batch=%31', 2],
+    ['/api/trpc/a.b,c.d?batch=true', 1],
     // Without batch=1 tRPC runs no batch: one (unknown) procedure.
     ['/api/trpc/a.b,c.d', 1],
     ['/api/problem', 1],

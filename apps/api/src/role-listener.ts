@@ -25,6 +25,8 @@ export function listenForRoleChanges(options: { databaseUrl: string; sessions: S
       options.log.warn({ err: error }, 'role change listener lost its connection; reconnecting');
       void next.end().catch(() => {});
       retry = setTimeout(() => void connect().catch(() => {}), retryMs);
+      // A stopped server's process must not wait for a reconnection.
+      retry.unref();
     };
     next.on('notification', (message) => {
       if (message.channel === USER_ROLE_CHANNEL && message.payload) options.sessions.forget(message.payload);

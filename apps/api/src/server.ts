@@ -130,8 +130,9 @@ export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undef
  */
 export function rateLimitWeightOf(url: string): number {
   const query = url.indexOf('?');
-  if (query < 0 || !url.includes('trpc/')) return 1;
-  if (!/[?&]batch=(1|true)(&|$)/.test(url.slice(query))) return 1;
+  if (query < 0) return 1;
+  // Read as tRPC reads it (decoded: `batch=%31` is a batch too), and the path decoded like the router's.
+  if (new URLSearchParams(url.slice(query + 1)).get('batch') !== '1') return 1;
   const trpcPath = /^\/api\/trpc\/(.*)/.exec(routedPath(url))?.[1];
   return trpcPath ? trpcPath.split(',').length : 1;
 }
