@@ -272,6 +272,31 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   expect(errors).toEqual([]);
 });
 
+test('the plan switch and the CSV export show the spec texts when they fail', async ({ page }) => {
+  const learnerEmail = uniqueEmail('switch-fails');
+  const learner = await createAccount(learnerEmail);
+  await api(page, await learner.token(), '/api/auth/user');
+  const adminEmail = uniqueEmail('admin-fails');
+  await createAccount(adminEmail, { admin: true });
+  await logIn(page, adminEmail);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/admin');
+
+  await page.route('**/api/admin/export/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' }));
+  await page.getByTestId('export-users').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'エラー' })).toContainText('データのエクスポートに失敗しました。');
+
+  await openTab(page, 'ユーザー');
+  await page.getByLabel('メールアドレスで検索').fill(learnerEmail);
+  await page.getByRole('button', { name: '検索' }).click();
+  const row = page.getByTestId('user-row').filter({ hasText: learnerEmail });
+  await page.route('**/api/trpc/*admin.users.setSubscriptionType*', (route) => route.abort());
+  await row.getByTestId('plan-switch').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'エラー' }).last()).toContainText('サブスクリプションタイプの更新に失敗しました。');
+  // The switch goes back to what the server has.
+  await expect(row.getByText('スタンダード（未契約）', { exact: true })).toBeVisible();
+});
+
 test('a learner gets the denial screen on /admin', async ({ page }) => {
   await newLearner(page);
   await page.goto('/admin?tab=users');

@@ -257,6 +257,61 @@ test('a payment form left open in another tab cannot be paid once another plan w
   await expect(second.getByTestId('payment-history')).not.toContainText('¥780');
 });
 
+test('an upgrade to yearly while 解約 is scheduled withdraws the cancellation and says so', async ({ page }) => {
+  const errors = watchConsole(page);
+  await newLearner(page);
+  await page.goto('/subscription-select');
+  await page.getByTestId('plan-card-standard').getByRole('button', { name: 'このプランを選択' }).click();
+  await payInSandbox(page, '4242 4242 4242 4242');
+  await page.waitForURL((url) => url.pathname === '/payment-success');
+  await page.goto('/my-page');
+  const plan = page.getByTestId('current-plan');
+  await plan.getByRole('button', { name: '解約する' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '解約する' }).click();
+  await expect(page.getByTestId('cancel-notice')).toContainText('をもって解約されます');
+
+  await page.getByTestId('yearly-upgrade').getByRole('button', { name: '年間プランに変更する' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('現在ご予定の解約は取り消され、スタンダード年間プランとして自動更新されます。');
+  await dialog.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'アップグレード完了' })).toContainText('解約のご予定は取り消され、スタンダード年間プランとして自動更新されます。');
+  await expect(page.getByTestId('current-plan-name')).toHaveText('スタンダード年間');
+  await expect(page.getByTestId('cancel-notice')).toHaveCount(0);
+  await expect(page.getByTestId('next-billing-date')).toContainText(/次回請求日：\d{4}年/);
+  await expect(plan.getByRole('button', { name: '解約する' })).toBeVisible();
+  // A reload reads the same from the server.
+  await page.reload();
+  await expect(page.getByTestId('current-plan-name')).toHaveText('スタンダード年間');
+  await expect(page.getByTestId('cancel-notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a standard learner upgrades to premium from my page and gets the premium features', async ({ page }) => {
+  const errors = watchConsole(page);
+  await newLearner(page);
+  await page.goto('/subscription-select');
+  await page.getByTestId('plan-card-standard').getByRole('button', { name: 'このプランを選択' }).click();
+  await payInSandbox(page, '4242 4242 4242 4242');
+  await page.waitForURL((url) => url.pathname === '/payment-success');
+  // Plan selection points a paying standard learner to the change on my page.
+  await page.goto('/subscription-select');
+  await page.getByTestId('premium-upgrade-link').getByRole('link', { name: 'マイページでプレミアムプランに変更する' }).click();
+  await page.waitForURL((url) => url.pathname === '/my-page');
+  await expect(page.getByTestId('review-upgrade')).toBeVisible();
+  const card = page.getByTestId('premium-upgrade');
+  await expect(card).toContainText('プレミアム（¥1,080 / 月）');
+  await card.getByRole('button', { name: 'プレミアムプランに変更する' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'アップグレード完了' })).toContainText('プレミアムプランへの変更が完了しました。');
+  await expect(page.getByTestId('current-plan-name')).toHaveText('プレミアム');
+  await expect(page.getByTestId('current-plan-amount')).toHaveText('料金：¥1,080 / 月');
+  await expect(page.getByTestId('premium-upgrade')).toHaveCount(0);
+  await expect(page.getByTestId('review-upgrade')).toHaveCount(0);
+  await expect(page.getByTestId('yearly-upgrade')).toContainText('プレミアム年間（¥10,800 / 年）');
+  await expect(page.getByTestId('payment-history')).toContainText('プレミアムプランへの変更（日割り）');
+  expect(errors).toEqual([]);
+});
+
 test('upgrade and customer portal failures show the spec toasts', async ({ page }) => {
   await newLearner(page);
   await page.goto('/checkout?plan=standard');

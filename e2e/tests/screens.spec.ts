@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { bankProblemFor, checkScreen, createVerifiedAccount, logIn, PHONE, uniqueEmail } from './support';
 
-type Who = 'guest' | 'member' | 'trial' | 'admin';
+type Who = 'guest' | 'member' | 'trial' | 'standard' | 'admin';
 type Screen = {
   who: Who;
   name: string;
@@ -99,6 +99,19 @@ const SCREENS: Screen[] = [
   { who: 'trial', name: 'my page with a record', path: '/my-page', ready: testId('session-item') },
   { who: 'trial', name: 'sandbox payment management', path: '/my-page?portal=sandbox', ready: testId('sandbox-portal') },
 
+  // A learner paying for standard monthly: the changes to yearly and to premium.
+  { who: 'standard', name: 'my page with the plan changes', path: '/my-page', ready: testId('premium-upgrade') },
+  {
+    who: 'standard',
+    name: 'premium change confirmation',
+    path: '/my-page',
+    ready: async (page) => {
+      await page.getByTestId('premium-upgrade').getByRole('button', { name: 'プレミアムプランに変更する' }).click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+    },
+  },
+  { who: 'standard', name: 'plan selection for a payer', path: '/subscription-select', ready: testId('premium-upgrade-link') },
+
   // An administrator: every tab and every tool.
   ...ADMIN_TABS.map(([tab, label]): Screen => ({
     who: 'admin',
@@ -135,10 +148,18 @@ async function pageFor(browser: Browser, who: Who): Promise<Page> {
     await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
     await page.waitForURL('**/payment-success?trial=true');
   }
+  if (who === 'standard') {
+    await page.goto('/checkout?plan=standard');
+    await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+    await page.getByLabel('有効期限').fill('12 / 34');
+    await page.getByLabel('セキュリティコード').fill('123');
+    await page.getByRole('button', { name: '決済を確定する' }).click();
+    await page.waitForURL((url) => url.pathname === '/payment-success');
+  }
   return page;
 }
 
-for (const who of ['guest', 'member', 'trial', 'admin'] as const) {
+for (const who of ['guest', 'member', 'trial', 'standard', 'admin'] as const) {
   test.describe(`every screen (${who})`, () => {
     let page: Page;
     test.beforeAll(async ({ browser }) => {

@@ -135,7 +135,11 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
       // "quit now" and skip its export on exit: export first, while it surely still answers.
       if (exportDir) await exportAccounts();
       child.kill('SIGINT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      // The grace timer is cleared once the emulator has exited: left running it kept the caller's
+      // process alive 15 s more (vitest's global teardown: "something prevents Vite server from exiting").
+      let grace;
+      await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, 15_000)))]);
+      clearTimeout(grace);
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };

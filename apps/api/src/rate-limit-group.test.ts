@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitGroupOf, routedPath } from './server';
+import { rateLimitGroupOf, rateLimitWeightOf, routedPath } from './server';
 
 describe('rateLimitGroupOf', () => {
   it.each([
@@ -34,5 +34,25 @@ describe('rateLimitGroupOf', () => {
   it('reads the routed path: query dropped, percent-decoded, left as sent when it does not decode', () => {
     expect(routedPath('/%61pi/health?x=%2F')).toBe('/api/health');
     expect(routedPath('/api/%ED%A0%80')).toBe('/api/%ED%A0%80');
+  });
+});
+
+describe('rateLimitWeightOf', () => {
+  it.each([
+    ['/api/trpc/plans.list', 1],
+    ['/api/trpc/plans.list?batch=1&input=%7B%7D', 1],
+    ['/api/trpc/a.b,c.d,e.f?batch=1', 3],
+    ['/api/trpc/a.b%2Cc.d?batch=1', 2],
+    ['/%61pi/trpc/a.b,c.d?input=x&batch=1', 2],
+    // Percent-encoded spellings reach the same batch, so they count the same.
+    ['/api/%74rpc/a.b,c.d,e.f?batch=1', 3],
+    ['/api/trpc/a.b,c.d?batch=%31', 2],
+    ['/api/trpc/a.b,c.d?batch=true', 1],
+    // Without batch=1 tRPC runs no batch: one (unknown) procedure.
+    ['/api/trpc/a.b,c.d', 1],
+    ['/api/problem', 1],
+    ['/api/problem?batch=1', 1],
+  ] as const)('%s counts %i', (url, weight) => {
+    expect(rateLimitWeightOf(url)).toBe(weight);
   });
 });

@@ -31,6 +31,8 @@ import { registerOpenApiRoute } from './rest/openapi.js';
 import { registerRestRoutes } from './rest/routes.js';
 import { registerStripeWebhook } from './webhooks/stripe.js';
 import { createWebPages } from './web-preloads.js';
+import { createWeightedStore, weightedKey } from './rate-limit-store.js';
+import { listenForRoleChanges } from './role-listener.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -120,7 +122,22 @@ export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undef
   return 'default';
 }
 
-export async function createServer(env: Env, overrides: { database?: DbHandle } = {}): Promise<ServerHandle> {
+/**
+ * How many calls a request counts as against its rate limit: a tRPC batch (`/api/trpc/a,b,c?batch=1`)
+ * runs each procedure it names, so it counts once per call; any other request once. tRPC refuses a
+ * batch over MAX_TRPC_BATCH_CALLS before running anything, but the calls it named still count, so a
+ * client cannot probe for free.
+ */
+export function rateLimitWeightOf(url: string): number {
+  const query = url.indexOf('?');
+  if (query < 0) return 1;
+  // Read as tRPC reads it (decoded: `batch=%31` is a batch too), and the path decoded like the router's.
+  if (new URLSearchParams(url.slice(query + 1)).get('batch') !== '1') return 1;
+  const trpcPath = /^\/api\/trpc\/(.*)/.exec(routedPath(url))?.[1];
+  return trpcPath ? trpcPath.split(',').length : 1;
+}
+
+export async function createServer(env: Env, overrides: { database?: DbHandle; databaseUrl?: string } = {}): Promise<ServerHandle> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -212,6 +229,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
           log: app.log,
         })
       : createSandboxBilling({ publicUrl: env.PUBLIC_URL });
+  const sessions = createSessionCache();
   const services: Services = {
     auth,
     adminEmails: env.ADMIN_EMAILS,
@@ -241,7 +259,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       },
       startupProblems: [],
     },
-    sessions: createSessionCache(),
+    sessions,
   };
 
   // Registered before any route or plugin, so every encapsulated scope (REST billing paths, tRPC, the
@@ -252,6 +270,11 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     logError(request, error, http.status, http.isInternal);
     return reply.status(http.status).send(http.body);
   });
+
+  // A role changed on any instance (or by hand) drops that user's cached session here (decision 031).
+  const databaseUrl = overrides.databaseUrl ?? env.DATABASE_URL;
+  const roleListener = database.kind === 'postgres' && databaseUrl ? listenForRoleChanges({ databaseUrl, sessions, log: app.log }) : null;
+  await roleListener?.ready;
 
   // Commands fail fast while Redis is unreachable (the rate limiter then lets requests through).
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 }) : null;
@@ -302,11 +325,12 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
   }
   await app.register(rateLimit, {
     global: true,
-    ...(redis ? { redis, nameSpace: env.REDIS_KEY_PREFIX } : {}),
     // Redis away: requests are served without a limit rather than refused (the limit protects the
     // service; an outage of its counter must not take the service down with it).
     skipOnError: true,
-    keyGenerator: (request) => `${request.ip}:${rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)}`,
+    // Each call of a tRPC batch counts (the weight rides in the key; see rate-limit-store.ts).
+    store: createWeightedStore({ redis, nameSpace: env.REDIS_KEY_PREFIX }),
+    keyGenerator: (request) => weightedKey(`${request.ip}:${rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)}`, rateLimitWeightOf(request.url)),
     max: (request) => rateLimits[rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)],
     timeWindow: 60_000,
     allowList: (request) => !routedPath(request.url).startsWith('/api/'),
@@ -370,9 +394,9 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      // A batch is one request to the rate limiter: without a cap, one request could run hundreds of
-      // gradings (`demo.evaluate,demo.evaluate,...`). The web client sends at most 10 calls a batch
-      // (apps/web lib/trpc.ts BATCH_LIMITS); other clients get twice that room (decision 026).
+      // Each call of a batch counts against the rate limit (rateLimitWeightOf); the cap bounds the work
+      // one request can start. The web client sends at most 10 calls a batch (apps/web lib/trpc.ts
+      // BATCH_LIMITS); other clients get twice that room (decision 026).
       maxBatchSize: MAX_TRPC_BATCH_CALLS,
       createContext: async ({ req }) => {
         const { user, authError } = await resolveSessionUser(database.db, services, req.headers.authorization, now());
@@ -454,6 +478,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       if (stopped) return;
       stopped = true;
       await app.close();
+      await roleListener?.stop();
       redis?.disconnect();
       if (!overrides.database) await database.close();
     },

@@ -25,13 +25,16 @@ export type SessionClaims = { firebaseUid: string; email: string | null; emailVe
  * Per-process memory of the user records this instance has already reconciled with a token's claims,
  * so that an authenticated request costs no database write (and, within `ttlMs`, no read either).
  * Keyed by uid; an entry only answers for the exact same claims, so a changed e-mail address, a fresh
- * verification or a new admin claim reaches the database at once. The role is our database's: within
- * `ttlMs` a role changed in the database (by another instance) is not seen yet.
+ * verification or a new admin claim reaches the database at once. The role is our database's: on a
+ * PostgreSQL server every role change is announced (migration 0016) and each instance forgets that
+ * user (apps/api role-listener.ts); `ttlMs` bounds what a missed notice can cost.
  */
 export type SessionCache = {
   get(claims: SessionClaims, now: number): SessionUser | undefined;
   set(claims: SessionClaims, user: SessionUser, now: number): void;
   forget(firebaseUid: string): void;
+  /** Forgets everyone (role notices may have been missed, e.g. while the listening connection was down). */
+  clear(): void;
 };
 
 function claimsKey(claims: SessionClaims): string {
@@ -54,6 +57,9 @@ export function createSessionCache(options: { ttlMs?: number; maxEntries?: numbe
     },
     forget(firebaseUid) {
       entries.delete(firebaseUid);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }

@@ -265,6 +265,49 @@ describe(`billing in sandbox mode (${process.env.TEST_DATABASE_URL ? 'postgres s
     expect((await callerAt(user, now).billing.details()).canUpgradeToYearly).toBe(false);
   });
 
+  it('keeps the learner on the yearly plan when the upgrade follows a scheduled cancellation', async () => {
+    // Paying the prorated yearly price while 解約 is scheduled must buy the year, not end at the old period's end.
+    const user = await paidLearner('standard');
+    await callerAt(user, at(10)).billing.cancelAtPeriodEnd();
+    const result = await callerAt(user, at(12)).billing.upgradeToYearly({ planType: 'yearly' });
+    expect(result.message).toContain('解約のご予定は取り消され、スタンダード年間プランとして自動更新されます。');
+    expect(result.subscription).toMatchObject({ planType: 'standard-yearly', cancelAtPeriodEnd: false });
+    expect((await findSubscription(handle.db, user.id))?.cancel_at_period_end).toBe(false);
+    const details = await callerAt(user, at(12)).billing.details();
+    expect(details).toMatchObject({ cancelAtPeriodEnd: false, nextBillingDate: addInterval(at(12), 'year').toISOString() });
+    // Past the monthly period's end the learner still has the year that was paid for.
+    expect(await callerAt(user, at(40)).subscription.current()).toMatchObject({ subscriptionStatus: 'active', hasAccess: true, planType: 'standard-yearly' });
+  });
+
+  it('upgrades standard to premium at once, keeping the period and charging the prorated difference', async () => {
+    const user = await paidLearner('standard');
+    const periodEnd = addInterval(T0, 'month');
+    const now = new Date(T0.getTime() + (periodEnd.getTime() - T0.getTime()) / 2);
+    expect((await callerAt(user, now).billing.details()).canUpgradeToPremium).toBe(true);
+    await callerAt(user, now).billing.cancelAtPeriodEnd();
+    const result = await callerAt(user, now).billing.upgradeToYearly({ planType: 'premium' });
+    // Half the month left: (1,080 − 780) / 2 = 150.
+    expect(result.message).toBe('プレミアムプランへの変更が完了しました。日割りの差額 ¥150 をお支払いいただきました。解約のご予定は取り消され、プレミアムプランとして自動更新されます。');
+    expect(result.subscription).toMatchObject({ subscriptionStatus: 'active', subscriptionType: 'premium', planType: 'premium', interval: 'month', amount: 1080, cancelAtPeriodEnd: false, isPremium: true });
+    expect(result.subscription.currentPeriodEnd).toBe(periodEnd.toISOString());
+    expect((await payments(user.id)).map((p) => [p.kind, p.amount, p.plan_id])).toEqual([
+      ['subscription', 780, 'standard'],
+      ['proration', 150, 'premium'],
+    ]);
+    expect(await errorOf(callerAt(user, now).billing.upgradeToYearly({ planType: 'premium' }))).toEqual({ code: 'BAD_REQUEST', message: BILLING_TEXT.alreadyPremium });
+    expect((await callerAt(user, now).billing.details()).canUpgradeToPremium).toBe(false);
+    // The next renewal charges the premium price.
+    const renewed = await callerAt(user, new Date(periodEnd.getTime() + DAY)).billing.details();
+    expect(renewed).toMatchObject({ status: 'active', planId: 'premium' });
+    expect((await payments(user.id)).map((p) => [p.kind, p.amount]).at(-1)).toEqual(['renewal', 1080]);
+  });
+
+  it('upgrades standard yearly to premium yearly', async () => {
+    const user = await paidLearner('standard-yearly');
+    const result = await callerAt(user, at(1)).billing.upgradeToYearly({ planType: 'premium' });
+    expect(result.subscription).toMatchObject({ planType: 'premium-yearly', interval: 'year', amount: 10800 });
+  });
+
   it('refuses the yearly upgrade without an active paid subscription', async () => {
     const none = await seedUser(handle.db);
     expect(await errorOf(callerAt(none, T0).billing.upgradeToYearly({ planType: 'yearly' }))).toEqual({ code: 'BAD_REQUEST', message: BILLING_TEXT.noActiveSubscription });

@@ -215,6 +215,46 @@ describe('Stripe provider against a local Stripe-protocol server', () => {
     expect(fake.calls('GET', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
   });
 
+  it('withdraws a scheduled cancellation on Stripe once the yearly upgrade is paid', async () => {
+    const { user, subscriptionId } = await stripeSubscriber();
+    await caller(user).billing.cancelAtPeriodEnd();
+    fake.requests.length = 0;
+    const result = await caller(user).billing.upgradeToYearly({ planType: 'yearly' });
+    expect(result.message).toBe('スタンダード年間プランへの変更が完了しました。日割りの差額 ¥7,300 をお支払いいただきました。解約のご予定は取り消され、スタンダード年間プランとして自動更新されます。');
+    expect(result.subscription).toMatchObject({ planType: 'standard-yearly', cancelAtPeriodEnd: false });
+    // Stripe takes no cancel_at_period_end beside pending_if_incomplete: the plan change first, then the withdrawal.
+    expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).map((r) => r.params.cancel_at_period_end ?? r.params.payment_behavior)).toEqual(['pending_if_incomplete', 'false']);
+    expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+    expect((await findSubscription(handle.db, user.id))?.cancel_at_period_end).toBe(false);
+  });
+
+  it('keeps the cancellation shown when Stripe refuses its withdrawal after a paid upgrade', async () => {
+    const { user, subscriptionId } = await stripeSubscriber();
+    await caller(user).billing.cancelAtPeriodEnd();
+    fake.failNextMatching('POST', `/v1/subscriptions/${subscriptionId}`, (params) => params.cancel_at_period_end === 'false', 500);
+    const result = await caller(user).billing.upgradeToYearly({ planType: 'yearly' });
+    expect(result.message).toContain('解約のご予定を取り消せませんでした');
+    expect(result.subscription).toMatchObject({ planType: 'standard-yearly', cancelAtPeriodEnd: true });
+    expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ cancel_at_period_end: true });
+  });
+
+  it('leaves a plan change with pending_if_incomplete alone when no cancellation is scheduled', async () => {
+    const { user, subscriptionId } = await stripeSubscriber();
+    fake.requests.length = 0;
+    await caller(user).billing.upgradeToYearly({ planType: 'yearly' });
+    expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+  });
+
+  it('upgrades standard to premium on Stripe, invoicing the prorated difference now', async () => {
+    const { user, subscriptionId } = await stripeSubscriber();
+    fake.requests.length = 0;
+    const result = await caller(user).billing.upgradeToYearly({ planType: 'premium' });
+    expect(result.subscription).toMatchObject({ planType: 'premium', subscriptionType: 'premium', interval: 'month' });
+    const [update] = fake.calls('POST', `/v1/subscriptions/${subscriptionId}`);
+    // Same interval: Stripe would put the proration on the next invoice unless told to invoice now.
+    expect(update?.params).toMatchObject({ 'items[0][price]': PRICES.premium, proration_behavior: 'always_invoice', payment_behavior: 'pending_if_incomplete' });
+  });
+
   describe('a second live subscription for one learner (docs/decisions/006)', () => {
     /**
      * Two subscriptions on Stripe's side for one learner, as an older client, a checkout session of the

@@ -12,6 +12,7 @@ export const BILLING_TEXT = {
   invalidRedirectUrl: 'リダイレクト先のURLが正しくありません。',
   noActiveSubscription: 'ご契約中の有料プランがありません。',
   alreadyYearly: 'すでに年間プランをご利用中です。',
+  alreadyPremium: 'すでにプレミアムプランをご利用中です。',
   subscriptionEnded: 'ご契約はすでに終了しています。プランを選択してください。',
   noBillingAccount: 'お支払い情報がまだありません。先にプランをご契約ください。',
   providerUnavailable: '決済サービスとの通信に失敗しました。時間をおいて再度お試しください。',
@@ -29,11 +30,27 @@ export const BILLING_UI_TEXT = {
   cancelPayment: '決済をキャンセル',
 } as const;
 
-/** Answer of billing.upgradeToYearly; names the charged difference when it is known. */
-export function upgradeDoneMessage(planName: string, proratedAmountYen: number | null): string {
+/**
+ * Answer of billing.upgradeToYearly (to yearly, or standard to premium); names the charged difference
+ * when it is known, and what became of a cancellation that was scheduled before the upgrade
+ * ('withdrawn': the paid plan renews; 'kept': the payment provider refused to withdraw it, so the
+ * learner is told to do it on my page).
+ */
+export function upgradeDoneMessage(planName: string, proratedAmountYen: number | null, scheduledCancellation: 'none' | 'withdrawn' | 'kept' = 'none'): string {
   const base = `${planName}プランへの変更が完了しました。`;
-  return proratedAmountYen === null ? base : `${base}日割りの差額 ¥${proratedAmountYen.toLocaleString('ja-JP')} をお支払いいただきました。`;
+  const charged = proratedAmountYen === null ? base : `${base}日割りの差額 ¥${proratedAmountYen.toLocaleString('ja-JP')} をお支払いいただきました。`;
+  if (scheduledCancellation === 'withdrawn') return `${charged}${UPGRADE_CANCELLATION_TEXT.withdrawn(planName)}`;
+  if (scheduledCancellation === 'kept') return `${charged}${UPGRADE_CANCELLATION_TEXT.kept}`;
+  return charged;
 }
+
+/** An upgrade while 解約 is scheduled: the learner pays for the new plan, so the cancellation goes. */
+export const UPGRADE_CANCELLATION_TEXT = {
+  withdrawn: (planName: string) => `解約のご予定は取り消され、${planName}プランとして自動更新されます。`,
+  kept: '解約のご予定を取り消せませんでした。マイページの「解約を取り消す」からお手続きください。',
+  /** The confirmation dialog's warning before the upgrade. */
+  confirm: (planName: string) => `現在ご予定の解約は取り消され、${planName}プランとして自動更新されます。`,
+} as const;
 
 /**
  * Sandbox billing (no Stripe keys): the card numbers its checkout form accepts, mirroring Stripe's test

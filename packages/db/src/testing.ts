@@ -6,7 +6,8 @@ import { createDatabase, migrateToLatest, type DbHandle } from './index.js';
  * A fresh, migrated database for one test file: a throw-away database on the PostgreSQL server named
  * by TEST_DATABASE_URL, or in-memory PGlite otherwise. `close()` drops the throw-away database.
  */
-export async function createTestDatabase(): Promise<DbHandle> {
+/** `url`: the scratch database's on a PostgreSQL server (for a second connection of the test's own). */
+export async function createTestDatabase(): Promise<DbHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await createDatabase({});
@@ -18,6 +19,7 @@ export async function createTestDatabase(): Promise<DbHandle> {
   await migrateToLatest(handle.db);
   return {
     ...handle,
+    url: scratch.url,
     close: async () => {
       await handle.close();
       await scratch.drop();

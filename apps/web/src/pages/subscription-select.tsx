@@ -3,8 +3,9 @@ import { findPlan, isPlanId } from '@shunkan/config/plans';
 import { Brand } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { dailyLimitLabel, formatDate, formatPrice, STATUS_LABELS, trialEndIfStartedNow } from '../features/billing/billing-format';
+import { formatDate, STATUS_LABELS, trialEndIfStartedNow } from '../features/billing/billing-format';
 import { PlanCard } from '../features/billing/plan-card';
+import { PlanSummaryRow } from '../features/billing/plan-summary-row';
 import { findCatalogPlan, usePlans, useSubscription } from '../features/billing/use-plans';
 import { useAuth } from '../lib/auth';
 import { errorMessage, trpc } from '../lib/trpc';
@@ -153,22 +154,23 @@ export function SubscriptionSelectPage() {
                   </Text>
                   <Stack gap="2">
                     {premium.map((plan) => (
-                      <HStack key={plan.id} justify="space-between" wrap="wrap" gap="2" bg="white" borderRadius="md" p="3" data-testid={`plan-row-${plan.id}`}>
-                        <Stack gap="0">
-                          <HStack gap="2">
-                            <Text fontWeight="bold">{plan.name}</Text>
-                            {plan.discountLabel ? <Badge colorPalette="green">{plan.discountLabel}</Badge> : null}
-                          </HStack>
-                          <Text fontSize="sm" color="gray.600">
-                            {formatPrice(plan.priceYen, plan.interval)}・{dailyLimitLabel(plan.dailyLimit)}
-                          </Text>
-                        </Stack>
-                        <Button size="sm" variant="outline" colorPalette="purple" onClick={() => choose(plan.id)} disabled={isAdmin || isPaying}>
-                          {currentPlanId === plan.id ? 'ご利用中' : 'このプランを選択'}
-                        </Button>
-                      </HStack>
+                      <PlanSummaryRow
+                        key={plan.id}
+                        plan={plan}
+                        testId={`plan-row-${plan.id}`}
+                        colorPalette="purple"
+                        actionLabel={currentPlanId === plan.id ? 'ご利用中' : 'このプランを選択'}
+                        onSelect={() => choose(plan.id)}
+                        disabled={isAdmin || isPaying}
+                      />
                     ))}
                   </Stack>
+                  {isPaying && subscription.data?.subscriptionType === 'standard' ? (
+                    <Text fontSize="sm" data-testid="premium-upgrade-link">
+                      ご利用中のスタンダードからは、日割りの差額でプレミアムに変更できます：
+                      <Link to="/my-page">マイページでプレミアムプランに変更する</Link>
+                    </Text>
+                  ) : null}
                 </Stack>
               </Box>
             ) : null}

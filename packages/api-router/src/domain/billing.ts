@@ -46,6 +46,7 @@ export const ZBillingDetails = z.object({
   trialDaysRemaining: z.number().int(),
   dailyLimit: z.number().int().nullable(),
   canUpgradeToYearly: z.boolean(),
+  canUpgradeToPremium: z.boolean(),
   canManageBilling: z.boolean(),
   payments: z.array(
     z.object({
@@ -215,26 +216,41 @@ export async function setCancelAtPeriodEnd(options: Options & { cancel: boolean 
   });
 }
 
-export async function upgradeToYearly(options: Options): Promise<{ message: string; subscription: TSubscriptionView }> {
-  const { db, user, billing, now } = options;
+/**
+ * POST /api/upgrade-subscription: to the yearly variant of the plan (planType yearly), or from standard
+ * to premium at the same interval (planType premium); charged at once with proration.
+ */
+export async function upgradeSubscription(options: Options & { planType: 'yearly' | 'premium' }): Promise<{ message: string; subscription: TSubscriptionView }> {
+  const { db, user, billing, now, planType } = options;
   assertNotAdmin(user);
   // Under the lock: of ten concurrent upgrades the first charges and switches, the others then read the
-  // yearly plan and are refused (alreadyYearly) instead of charging the proration again.
+  // new plan and are refused (alreadyYearly / alreadyPremium) instead of charging the proration again.
   return withLockedSubscription(db, user.id, now, async (trx, row) => {
     if (resolveSubscription(row, now).status !== 'active') throw new AppError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
     const from = await currentPlanOf(trx, row);
     if (!from) throw new AppError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
-    if (from.interval === 'year' || row.interval === 'year') throw new AppError('BAD_REQUEST', BILLING_TEXT.alreadyYearly);
-    const to = await requirePlan(trx, yearlyPlanIdOf(from.type));
+    let toId: string;
+    if (planType === 'yearly') {
+      if (from.interval === 'year' || row.interval === 'year') throw new AppError('BAD_REQUEST', BILLING_TEXT.alreadyYearly);
+      toId = yearlyPlanIdOf(from.type);
+    } else {
+      if (from.type === 'premium') throw new AppError('BAD_REQUEST', BILLING_TEXT.alreadyPremium);
+      toId = from.interval === 'year' ? yearlyPlanIdOf('premium') : 'premium';
+    }
+    const to = await requirePlan(trx, toId);
     const result = await billing.changePlan({ db: trx, user, row, from, to, now });
+    // The learner paid for the new plan: a 解約 scheduled before the upgrade is withdrawn with it (the
+    // provider did so already, or says it could not).
     await updateSubscription(trx, user.id, {
       plan_id: to.id,
       type: to.type,
       interval: to.interval,
       amount: to.priceYen,
       current_period_end: result.currentPeriodEnd,
+      cancel_at_period_end: result.cancelAtPeriodEnd,
     });
-    return { message: upgradeDoneMessage(to.name, result.proratedAmount), subscription: await currentView(trx, user, now) };
+    const cancellation = !row.cancel_at_period_end ? 'none' : result.cancelAtPeriodEnd ? 'kept' : 'withdrawn';
+    return { message: upgradeDoneMessage(to.name, result.proratedAmount, cancellation), subscription: await currentView(trx, user, now) };
   });
 }
 
@@ -265,6 +281,7 @@ export async function getBillingDetails(options: Options & { limits?: DailyLimit
     trialDaysRemaining: resolved.status === 'trialing' ? trialDaysRemaining(trialStart, now) : 0,
     dailyLimit: access.dailyLimit,
     canUpgradeToYearly: !user.isAdmin && resolved.status === 'active' && plan?.interval === 'month',
+    canUpgradeToPremium: !user.isAdmin && resolved.status === 'active' && plan?.type === 'standard',
     canManageBilling: !user.isAdmin && (billing.mode === 'sandbox' ? isPaid || resolved.status === 'canceled' : Boolean(row?.stripe_customer_id)),
     payments: payments.map((p) => ({
       id: p.id,

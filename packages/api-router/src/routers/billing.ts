@@ -8,7 +8,7 @@ import {
   getBillingDetails,
   setCancelAtPeriodEnd,
   startTrial,
-  upgradeToYearly,
+  upgradeSubscription,
   ZBillingDetails,
   ZPaymentIntent,
   ZUpgradeResult,
@@ -31,7 +31,8 @@ export const ZCreateCheckoutSessionInput = z
     cancelUrl: ZText.max(2000).optional(),
   })
   .refine((v) => v.planId || v.priceId, { message: 'プランを選択してください' });
-export const ZUpgradeInput = z.object({ planType: z.literal('yearly') });
+/** yearly: the same plan billed yearly (the spec's body); premium: standard to premium, same interval. */
+export const ZUpgradeInput = z.object({ planType: z.enum(['yearly', 'premium']) });
 const ZUrl = z.object({ url: z.string() });
 
 export const billingRouter = router({
@@ -81,7 +82,7 @@ export const billingRouter = router({
   upgradeToYearly: protectedProcedure
     .input(ZUpgradeInput)
     .output(ZUpgradeResult)
-    .mutation(({ ctx }) => upgradeToYearly({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now() })),
+    .mutation(({ ctx, input }) => upgradeSubscription({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), planType: input.planType })),
 
   /** GET /api/subscription-details */
   details: protectedProcedure

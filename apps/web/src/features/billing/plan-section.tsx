@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '@shunkan/api-router';
 import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { BILLING_UI_TEXT } from '@shunkan/config/billing';
+import { BILLING_UI_TEXT, UPGRADE_CANCELLATION_TEXT } from '@shunkan/config/billing';
 import { findPlan, formatYen } from '@shunkan/config/plans';
 import { ResponsiveRows } from '@shunkan/ui/responsive-rows';
 import { notify } from '@shunkan/ui/toaster';
@@ -125,11 +125,20 @@ function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPl
   );
 }
 
-function YearlyUpgradeCard({ view, plans }: { view: TSubscription; plans: readonly CatalogPlan[] }) {
+const UPGRADE_CARDS = {
+  // Buttons in blue and purple: white on green.600 is 3.3:1, under WCAG's 4.5:1 for normal text.
+  yearly: { heading: '年間プランに変更', button: '年間プランに変更する', dialogTitle: '年間プランへの変更', palette: 'green', buttonPalette: 'blue', testId: 'yearly-upgrade' },
+  premium: { heading: 'プレミアムプランに変更', button: 'プレミアムプランに変更する', dialogTitle: 'プレミアムプランへの変更', palette: 'purple', buttonPalette: 'purple', testId: 'premium-upgrade' },
+} as const;
+
+/** A change the learner pays for at once (prorated): to yearly, or from standard to premium. */
+function UpgradeCard({ kind, view, plans }: { kind: 'yearly' | 'premium'; view: TSubscription; plans: readonly CatalogPlan[] }) {
   const utils = trpc.useUtils();
   const [isConfirmOpen, setConfirmOpen] = useState(false);
-  const monthly = findCatalogPlan(plans, view.planType);
-  const yearly = findCatalogPlan(plans, view.subscriptionType === 'premium' ? 'premium-yearly' : 'standard-yearly');
+  const current = findCatalogPlan(plans, view.planType);
+  const targetId = kind === 'yearly' ? (view.subscriptionType === 'premium' ? 'premium-yearly' : 'standard-yearly') : current?.interval === 'year' ? 'premium-yearly' : 'premium';
+  const target = findCatalogPlan(plans, targetId);
+  const texts = UPGRADE_CARDS[kind];
   const upgrade = trpc.billing.upgradeToYearly.useMutation({
     onSuccess: (result) => {
       utils.subscription.current.setData(undefined, result.subscription);
@@ -142,34 +151,40 @@ function YearlyUpgradeCard({ view, plans }: { view: TSubscription; plans: readon
       notify({ type: 'error', title: BILLING_UI_TEXT.upgradeFailed, description: errorMessage(error, '') || undefined });
     },
   });
-  if (!yearly) return null;
-  const saving = monthly ? monthly.priceYen * 12 - yearly.priceYen : 0;
+  if (!target) return null;
+  const saving = kind === 'yearly' && current ? current.priceYen * 12 - target.priceYen : 0;
   return (
-    <Card.Root borderColor="green.300" bg="green.50" data-testid="yearly-upgrade">
+    <Card.Root borderColor={`${texts.palette}.300`} bg={`${texts.palette}.50`} data-testid={texts.testId}>
       <Card.Body gap="3">
         <HStack gap="2" wrap="wrap">
           <Heading as="h3" size="md">
-            年間プランに変更
+            {texts.heading}
           </Heading>
-          {yearly.discountLabel ? <Badge colorPalette="green">{yearly.discountLabel}</Badge> : null}
+          {kind === 'yearly' && target.discountLabel ? <Badge colorPalette="green">{target.discountLabel}</Badge> : null}
         </HStack>
         <Text fontSize="sm">
-          {yearly.name}（{formatPrice(yearly.priceYen, yearly.interval)}）なら、
-          {saving > 0 ? `月額で1年間続けるより${formatYen(saving)}お得です。` : '1年分をまとめてお支払いいただけます。'}
+          {target.name}（{formatPrice(target.priceYen, target.interval)}）
+          {kind === 'premium'
+            ? 'なら、カスタムシナリオ作成・復習機能・詳細な学習分析が使え、1日の問題数も増えます。今の期間の残りは日割りで精算されます。'
+            : saving > 0
+              ? `なら、月額で1年間続けるより${formatYen(saving)}お得です。`
+              : 'なら、1年分をまとめてお支払いいただけます。'}
         </Text>
-        <Button colorPalette="green" alignSelf="flex-start" onClick={() => setConfirmOpen(true)}>
-          年間プランに変更する
+        <Button colorPalette={texts.buttonPalette} alignSelf="flex-start" onClick={() => setConfirmOpen(true)}>
+          {texts.button}
         </Button>
         <ConfirmDialog
           open={isConfirmOpen}
           onOpenChange={setConfirmOpen}
-          title="年間プランへの変更"
+          title={texts.dialogTitle}
           confirmLabel="変更する"
-          colorPalette="green"
+          colorPalette={texts.buttonPalette}
           loading={upgrade.isPending}
-          onConfirm={() => upgrade.mutate({ planType: 'yearly' })}
+          onConfirm={() => upgrade.mutate({ planType: kind })}
         >
-          {yearly.name}（{formatPrice(yearly.priceYen, yearly.interval)}）に変更します。よろしいですか？
+          {target.name}（{formatPrice(target.priceYen, target.interval)}）に変更します。
+          {view.cancelAtPeriodEnd ? <Text as="span" data-testid="upgrade-withdraws-cancellation">{UPGRADE_CANCELLATION_TEXT.confirm(target.name)}</Text> : null}
+          よろしいですか？
         </ConfirmDialog>
       </Card.Body>
     </Card.Root>
@@ -291,7 +306,7 @@ function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: reado
   );
 }
 
-/** My page: current plan, change to yearly, pricing table, payment management. */
+/** My page: current plan, change to yearly or to premium, pricing table, payment management. */
 export function PlanSection({ portal }: { portal?: 'sandbox' }) {
   const { isAdmin } = useAuth();
   const subscription = useSubscription();
@@ -320,6 +335,7 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
 
   const showSandboxPortal = !isAdmin && portal === 'sandbox' && getPublicConfig().billingMode === 'sandbox';
   const showYearly = !isAdmin && view.subscriptionStatus === 'active' && !isYearly(view) && details.data?.canUpgradeToYearly === true;
+  const showPremium = !isAdmin && view.subscriptionStatus === 'active' && view.subscriptionType === 'standard' && details.data?.canUpgradeToPremium === true;
   const canManageBilling = !isAdmin && (details.data?.canManageBilling ?? hasPaidPlan(view));
   const currentPlanId = view.subscriptionStatus === 'active' ? view.planType : null;
 
@@ -333,7 +349,8 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
       ) : null}
       {showSandboxPortal ? <SandboxPortalPanel view={view} plans={list} /> : null}
       <CurrentPlanCard view={view} plans={list} showCancelControls={!isAdmin && !showSandboxPortal} showPortal={canManageBilling} />
-      {showYearly && list ? <YearlyUpgradeCard view={view} plans={list} /> : null}
+      {showYearly && list ? <UpgradeCard kind="yearly" view={view} plans={list} /> : null}
+      {showPremium && list ? <UpgradeCard kind="premium" view={view} plans={list} /> : null}
       {list ? (
         <Stack gap="3">
           <Heading as="h3" size="md">

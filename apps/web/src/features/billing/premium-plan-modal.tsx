@@ -1,10 +1,11 @@
-import { Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { notify } from '@shunkan/ui/toaster';
 import { useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { dailyLimitLabel, formatDate, formatPrice, trialEndIfStartedNow } from './billing-format';
+import { formatDate, formatPrice, trialEndIfStartedNow } from './billing-format';
 import { paymentErrorMessage } from './checkout-parts';
+import { PlanSummaryRow } from './plan-summary-row';
 import { usePlans, useSubscription, type CatalogPlan } from './use-plans';
 
 /** Only http(s) addresses from the server are opened (never javascript: or data: URLs). */
@@ -15,34 +16,6 @@ function toSafeUrl(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-function PlanRow({ plan, busy, disabled, onChoose }: { plan: CatalogPlan; busy: boolean; disabled: boolean; onChoose: () => void }) {
-  return (
-    <HStack
-      justify="space-between"
-      gap="3"
-      borderWidth={plan.isPopular ? '2px' : '1px'}
-      borderColor={plan.isPopular ? 'blue.400' : 'gray.200'}
-      borderRadius="lg"
-      p="3"
-      data-testid={`modal-plan-${plan.id}`}
-    >
-      <Stack gap="0.5">
-        <HStack gap="2" wrap="wrap">
-          <Text fontWeight="bold">{plan.name}</Text>
-          {plan.isPopular ? <Badge colorPalette="blue">人気</Badge> : null}
-          {plan.discountLabel ? <Badge colorPalette="green">{plan.discountLabel}</Badge> : null}
-        </HStack>
-        <Text fontSize="sm" color="gray.600">
-          {formatPrice(plan.priceYen, plan.interval)}・{dailyLimitLabel(plan.dailyLimit)}
-        </Text>
-      </Stack>
-      <Button size="sm" colorPalette="blue" onClick={onChoose} loading={busy} disabled={disabled}>
-        選択する
-      </Button>
-    </HStack>
-  );
 }
 
 /**
@@ -147,12 +120,15 @@ export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpen
                     </Box>
                   ) : (
                     (plans.data?.plans ?? []).map((plan) => (
-                      <PlanRow
+                      <PlanSummaryRow
                         key={plan.id}
                         plan={plan}
-                        busy={pendingPlanId === plan.id}
+                        testId={`modal-plan-${plan.id}`}
+                        showPopular
+                        actionLabel="選択する"
+                        loading={pendingPlanId === plan.id}
                         disabled={isAdmin || (pendingPlanId !== null && pendingPlanId !== plan.id)}
-                        onChoose={() => void choose(plan)}
+                        onSelect={() => void choose(plan)}
                       />
                     ))
                   )}

@@ -30,10 +30,15 @@ export type FakeStripeServer = {
   pay(subscriptionId: string): void;
   /** The next request (only) is answered with this Stripe error. */
   failNext(status: number, message?: string): void;
+  /** The next request to this method and path whose params match (only) is answered with this Stripe error. */
+  failNextMatching(method: string, path: string, match: (params: Record<string, string>) => boolean, status: number, message?: string): void;
   close(): Promise<void>;
 };
 
 const DAY_SECONDS = 86_400;
+
+/** What a subscription update with payment_behavior=pending_if_incomplete may carry (Stripe's pending updates reference). */
+const PENDING_UPDATE_PARAMS = /^(expand|payment_behavior|proration_behavior|proration_date|billing_cycle_anchor|items|trial_end|trial_from_plan|add_invoice_items)(\[|$)/;
 
 function parseParams(raw: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(raw));
@@ -54,6 +59,7 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
   const invoices = new Map<string, Record<string, unknown>>();
   let counter = 0;
   let failure: { status: number; message: string } | null = null;
+  let matchedFailure: { method: string; path: string; match: (params: Record<string, string>) => boolean; status: number; message: string } | null = null;
   const nextId = (prefix: string) => `${prefix}_fake${(counter += 1).toString().padStart(4, '0')}`;
 
   function priceObject(id: string) {
@@ -153,7 +159,20 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
         return { status: 200, json: render(subscription, expand) };
       }
       if (method === 'POST') {
-        if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+        // Stripe's pending updates take only the parameters that control prorations or make invoices.
+        const unsupported = Object.keys(params).filter((key) => !PENDING_UPDATE_PARAMS.test(key));
+        if (params.payment_behavior === 'pending_if_incomplete' && unsupported.length > 0) {
+          return stripeError(400, `When \`payment_behavior\` is \`pending_if_incomplete\`, these parameters are not supported: ${unsupported.join(', ')}.`);
+        }
+        if (params.cancel_at_period_end !== undefined) {
+          subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+          // Since API version 2025-05 the flag and cancel_at move together.
+          subscription.cancel_at = subscription.cancel_at_period_end ? (subscription.items as { data: Array<{ current_period_end: number }> }).data[0]?.current_period_end ?? null : null;
+        }
+        if (params.cancel_at !== undefined) {
+          subscription.cancel_at = params.cancel_at === '' ? null : Number(params.cancel_at);
+          subscription.cancel_at_period_end = false;
+        }
         const newPrice = params['items[0][price]'];
         if (newPrice) {
           const items = subscription.items as { data: Array<{ id: string }> };
@@ -203,8 +222,11 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
       const raw = req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
       const recorded: StripeRequest = { method: req.method ?? 'GET', path: url.pathname, headers: req.headers, params: parseParams(raw) };
       requests.push(recorded);
-      const reply = failure ? stripeError(failure.status, failure.message) : handle(recorded.method, recorded.path, recorded.params);
+      const matched = matchedFailure && matchedFailure.method === recorded.method && matchedFailure.path === recorded.path && matchedFailure.match(recorded.params) ? matchedFailure : null;
+      const injected = failure ?? matched;
+      const reply = injected ? stripeError(injected.status, injected.message) : handle(recorded.method, recorded.path, recorded.params);
       failure = null;
+      if (matched) matchedFailure = null;
       res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
       res.end(JSON.stringify(reply.json));
     });
@@ -228,6 +250,9 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
     },
     failNext(status, message = 'Something went wrong on the fake Stripe side.') {
       failure = { status, message };
+    },
+    failNextMatching(method, path, match, status, message = 'Something went wrong on the fake Stripe side.') {
+      matchedFailure = { method, path, match, status, message };
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };

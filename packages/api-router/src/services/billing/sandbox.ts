@@ -121,8 +121,12 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
       const periodStart = addInterval(periodEnd, from.interval, -1);
       const length = periodEnd.getTime() - periodStart.getTime();
       const unused = length > 0 ? (periodEnd.getTime() - now.getTime()) / length : 0;
-      const credit = Math.round((row.amount ?? from.priceYen) * Math.min(1, Math.max(0, unused)));
-      const charge = Math.max(0, to.priceYen - credit);
+      const unusedShare = Math.min(1, Math.max(0, unused));
+      const credit = Math.round((row.amount ?? from.priceYen) * unusedShare);
+      // The same interval (standard to premium) keeps the billing cycle, as Stripe does: the new plan is
+      // charged for the rest of the period only. Another interval starts a new cycle today.
+      const sameCycle = from.interval === to.interval && periodEnd > now;
+      const charge = Math.max(0, (sameCycle ? Math.round(to.priceYen * unusedShare) : to.priceYen) - credit);
       await insertPayment(db, {
         id: `sandbox_pr_${randomId()}`,
         user_id: user.id,
@@ -134,7 +138,8 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
         kind: 'proration',
         created_at: now,
       });
-      return { proratedAmount: charge, currentPeriodEnd: addInterval(now, to.interval) };
+      // Nothing remote holds the cancellation: the domain stores the withdrawn flag.
+      return { proratedAmount: charge, currentPeriodEnd: sameCycle ? periodEnd : addInterval(now, to.interval), cancelAtPeriodEnd: false };
     },
   };
 }

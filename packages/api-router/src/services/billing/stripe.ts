@@ -229,7 +229,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       await call('subscriptions.update', () => stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
     },
 
-    async changePlan({ row, to, now }) {
+    async changePlan({ row, from, to, now }) {
       const id = row.provider === 'stripe' ? row.stripe_subscription_id : null;
       if (!id) throw new AppError('BAD_REQUEST', BILLING_TEXT.noBillingAccount);
       const price = priceOf(to);
@@ -238,11 +238,13 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       if (!item) throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
       const previousInvoice = idOf(current.latest_invoice);
       // pending_if_incomplete: the switch only happens if the prorated charge succeeds; otherwise the
-      // learner stays on the monthly plan instead of ending up past_due on the yearly one.
+      // learner stays on the plan paid for instead of ending up past_due on the new one.
       const updated = await call('subscriptions.update', () =>
         stripe.subscriptions.update(id, {
           items: [{ id: item.id, price }],
-          proration_behavior: 'create_prorations',
+          // Another interval invoices at once by itself; the same interval (standard to premium) would
+          // put the difference on the next invoice, so it is invoiced now.
+          proration_behavior: from.interval === to.interval ? 'always_invoice' : 'create_prorations',
           payment_behavior: 'pending_if_incomplete',
           expand: ['latest_invoice'],
         }),
@@ -253,7 +255,20 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       const invoice = updated.latest_invoice;
       const proratedAmount = invoice && typeof invoice !== 'string' && invoice.id !== previousInvoice ? invoice.amount_paid || invoice.amount_due : null;
       const periodEnd = updated.items.data[0]?.current_period_end;
-      return { proratedAmount, currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : addInterval(now, to.interval) };
+      const currentPeriodEnd = periodEnd ? new Date(periodEnd * 1000) : addInterval(now, to.interval);
+      // A scheduled cancellation (ours sets cancel_at_period_end; the portal may set cancel_at) would end
+      // the year just paid for. A pending update cannot carry it, so it is withdrawn in a second call,
+      // only now that the change is paid: a refused charge leaves the cancellation the learner asked for.
+      if (!updated.cancel_at_period_end && updated.cancel_at === null) return { proratedAmount, currentPeriodEnd, cancelAtPeriodEnd: false };
+      try {
+        const withdrawal: Stripe.SubscriptionUpdateParams = updated.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: '' };
+        await stripe.subscriptions.update(id, withdrawal, { idempotencyKey: `shunkan-upgrade-withdraw-${id}-${to.id}` });
+        return { proratedAmount, currentPeriodEnd, cancelAtPeriodEnd: false };
+      } catch (error) {
+        // The plan change is paid and must be recorded; the learner is told the cancellation still stands.
+        options.log.error({ err: error, subscription: id }, 'stripe refused to withdraw the cancellation after a paid upgrade');
+        return { proratedAmount, currentPeriodEnd, cancelAtPeriodEnd: true };
+      }
     },
 
     async keepNewestSubscription({ current, incoming }) {

@@ -37,10 +37,16 @@ type BillingProviderBase = {
   createPortalSession(input: Call & { row: SubscriptionRow }): Promise<{ url: string }>;
   /** Tells the payment system about a cancellation at period end (or its withdrawal). */
   setCancelAtPeriodEnd(input: Call & { row: SubscriptionRow; cancel: boolean }): Promise<void>;
-  /** Switches a paid subscription to another plan now, with proration; the domain stores the result. */
+  /**
+   * Switches a paid subscription to another plan now, with proration, and withdraws a cancellation at
+   * period end that was scheduled (the learner pays for the new period, so it must not end at the old
+   * one's end); the domain stores the result. `cancelAtPeriodEnd` is what the provider has afterwards:
+   * true only when the withdrawal was refused after the change had been paid.
+   */
   changePlan(input: Call & { row: SubscriptionRow; from: TCataloguePlan; to: TCataloguePlan }): Promise<{
     proratedAmount: number | null;
     currentPeriodEnd: Date;
+    cancelAtPeriodEnd: boolean;
   }>;
 };
 

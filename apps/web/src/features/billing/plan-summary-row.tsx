@@ -1,0 +1,48 @@
+import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { dailyLimitLabel, formatPrice } from './billing-format';
+import type { CatalogPlan } from './use-plans';
+
+/**
+ * One plan on one line: name, badges, price and daily limit, and its button. Plan selection's premium
+ * list and the premium plan modal show the same row; the modal also marks the popular plan (人気).
+ */
+export function PlanSummaryRow(props: {
+  plan: CatalogPlan;
+  testId: string;
+  actionLabel: string;
+  onSelect: () => void;
+  showPopular?: boolean;
+  disabled?: boolean;
+  loading?: boolean;
+  colorPalette?: 'blue' | 'purple';
+}) {
+  const { plan } = props;
+  const isHighlighted = Boolean(props.showPopular && plan.isPopular);
+  return (
+    <HStack
+      justify="space-between"
+      gap="3"
+      wrap="wrap"
+      bg="white"
+      borderWidth={isHighlighted ? '2px' : '1px'}
+      borderColor={isHighlighted ? 'blue.400' : 'gray.200'}
+      borderRadius="lg"
+      p="3"
+      data-testid={props.testId}
+    >
+      <Stack gap="0.5">
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="bold">{plan.name}</Text>
+          {isHighlighted ? <Badge colorPalette="blue">人気</Badge> : null}
+          {plan.discountLabel ? <Badge colorPalette="green">{plan.discountLabel}</Badge> : null}
+        </HStack>
+        <Text fontSize="sm" color="gray.600">
+          {formatPrice(plan.priceYen, plan.interval)}・{dailyLimitLabel(plan.dailyLimit)}
+        </Text>
+      </Stack>
+      <Button size="sm" colorPalette={props.colorPalette ?? 'blue'} variant={props.colorPalette === 'purple' ? 'outline' : 'solid'} onClick={props.onSelect} loading={props.loading} disabled={props.disabled}>
+        {props.actionLabel}
+      </Button>
+    </HStack>
+  );
+}
