@@ -233,6 +233,11 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
     case 'finite':
       break;
   }
+  // Nothing but adverbs before the verb: no subject, so not a finite verb and its form is not a
+  // tense ("Compare with last year" for the participle "Compared").
+  if (ref.slice(0, r.index).every((t) => ROLE_SKIP.has(t.norm))) {
+    return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}の形にしましょう。` };
+  }
   const lf = l.forms;
   const rf = r.forms;
   const lPast = lf.has('past');
@@ -272,6 +277,12 @@ function nounInflection(l: Token, r: Token): ErrorSpec {
     : { kind: 'plural', message: `${q(lw)}は単数形の${q(r.display)}にしましょう。` };
 }
 
+/** The word right after an -ing verb is its object ("collecting stamps"), a noun, never a finite verb. */
+function objectOfGerund(ref: readonly Token[], j: number): boolean {
+  const prev = ref[j - 1];
+  return prev !== undefined && prev.cls === 'content' && prev.pos === 'VERB' && prev.forms.has('ing') && prev.norm.endsWith('ing');
+}
+
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
   if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
@@ -288,13 +299,16 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   // An adjective or a number before the word makes it a noun too ("a little rest", "five years").
   const prevPos = ref[r.index - 1]?.pos;
   const nounContext =
-    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM'));
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index);
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb';
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
   const governed = r.forms.size > 0 && l.forms.size > 0 && roleOf(ref, r.index).trigger !== undefined;
   if (verbish || governed || (r.forms.size > 0 && l.forms.size > 0 && !r.forms.has('base'))) return verbInflection(l, r, ref);
   if (l.plural !== r.plural) return nounInflection(l, r);
+  // "going to visiting": the answer's word tagged as a noun after "to", the learner's an -ing or
+  // past form of the same verb: a verb-form slip, not another word.
+  if (l.lemma === r.lemma && (l.forms.has('ing') || l.forms.has('past') || l.forms.has('pp'))) return verbInflection(l, r, ref);
   return { kind: 'word-choice', message: `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, penalty: 1.0 };
 }
 
@@ -323,6 +337,26 @@ const NECESSITY_MODALS = new Set(['must']);
 const POSSIBILITY_MODALS = new Set(['may', 'might', 'can', 'could']);
 function isModalStrengthSwap(l: Token, r: Token): boolean {
   return (NECESSITY_MODALS.has(l.norm) && POSSIBILITY_MODALS.has(r.norm)) || (POSSIBILITY_MODALS.has(l.norm) && NECESSITY_MODALS.has(r.norm));
+}
+
+/**
+ * "This is why I solved it" for "how": how / why / where / when ask (or relate) different things;
+ * unlike who / which / that / what, which learners swap within one relative clause.
+ */
+const ADVERB_QUESTIONS = new Set(['how', 'why', 'where', 'when']);
+function isQuestionSwap(l: Token, r: Token): boolean {
+  return l.norm !== r.norm && ADVERB_QUESTIONS.has(l.norm) && ADVERB_QUESTIONS.has(r.norm);
+}
+
+/**
+ * "Some of the materials" for "All the materials": a quantifier of the whole (all, every, each,
+ * both) against one of a part or of none states another amount. "any" is left out ("any other" =
+ * "all other").
+ */
+const WHOLE_QUANTIFIERS = new Set(['all', 'every', 'each', 'both', 'everything', 'everyone', 'everybody']);
+const PART_QUANTIFIERS = new Set(['some', 'several', 'few', 'many', 'most', 'half', 'none', 'no', 'nothing', 'nobody', 'something', 'someone', 'somebody']);
+export function isQuantifierSwap(l: Token, r: Token): boolean {
+  return (WHOLE_QUANTIFIERS.has(l.norm) && PART_QUANTIFIERS.has(r.norm)) || (PART_QUANTIFIERS.has(l.norm) && WHOLE_QUANTIFIERS.has(r.norm));
 }
 
 function classSpec(l: Token, r: Token): ErrorSpec {
@@ -550,7 +584,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
-        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
@@ -580,7 +614,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(lw, r, p.l, true));
           break;
         }
-        if (!l.foreign && l.known && isPersonSwap(l, r)) {
+        if (!l.foreign && l.known && (isPersonSwap(l, r) || isQuantifierSwap(l, r) || isQuestionSwap(l, r))) {
           errors.push(meaningError(lw, r, p.l));
           break;
         }
@@ -648,7 +682,7 @@ function numberSlip(l: Token, r: Token, ref: readonly Token[], p: Pair): DraftEr
   if (l.foreign || l.norm.length < 3 || !(sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) return undefined;
   const lw = learnerWord(l);
   const prev = ref[p.r - 1];
-  const nounPlace = prev !== undefined && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that') || (prev.cls === 'content' && (prev.pos === 'ADJ' || prev.pos === 'NUM')));
+  const nounPlace = prev !== undefined && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that') || (prev.cls === 'content' && (prev.pos === 'ADJ' || prev.pos === 'NUM')) || objectOfGerund(ref, p.r));
   const verb =
     !nounPlace &&
     (r.pos === 'VERB' || l.pos === 'VERB' || (roleOf(ref, p.r).role !== 'finite' && r.pos !== 'NOUN') || prev?.cls === 'pron' || prev?.cls === 'wh');
@@ -726,7 +760,11 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
       expected.unshift(...auxR.map((k) => ref[k]?.display ?? ''));
       // "is walking" for "walks": progressive for a habit is an aspect (tense) choice.
       const progressive = auxL.some((k) => AUX_FORMS[learner[k]?.norm ?? '']?.lemma === 'be') && l.forms.has('ing') && !r.forms.has('ing');
-      if (tenseAux || progressive) kind = 'tense';
+      // "I left" for "I'm leaving": a finite past verb where the answer's auxiliary is present (or
+      // a present one where it is past) puts the sentence in another time.
+      const lead = auxL.length === 0 ? AUX_FORMS[ref[auxR[0] ?? -1]?.norm ?? ''] : undefined;
+      const otherTime = lead !== undefined && l.forms.has('past') ? lead.time === 'present' : lead !== undefined && l.forms.has('3sg') && lead.time === 'past';
+      if (tenseAux || progressive || otherTime) kind = 'tense';
       message = `${q(words.join(' '))}ではなく${q(expected.join(' '))}にしましょう（${kind === 'tense' ? '時制' : '動詞の形'}）。`;
     }
   }
@@ -795,6 +833,8 @@ function negators(tokens: readonly Token[], partnerIsNegator: (k: number) => boo
   tokens.forEach((t, k) => {
     if (!isNegator(t) || partnerIsNegator(k)) return;
     if (NON_NEGATING_NEXT[t.norm]?.has(tokens[k + 1]?.norm ?? '')) return;
+    // "neither A nor B" is one negation, carried by "neither": "neither A or B" keeps the meaning.
+    if (t.norm === 'nor' && tokens.slice(0, k).some((x) => x.norm === 'neither')) return;
     out.push(k);
   });
   return out;
@@ -1381,6 +1421,12 @@ const OWNER_PRONOUNS = new Set(['my', 'mine', 'your', 'yours', 'his', 'her', 'he
 const TIME_OWNERS = new Set(['today', 'tomorrow', 'yesterday', 'tonight', 'day', 'week', 'month', 'year', 'night', 'morning', 'evening', 'afternoon', 'weekend', 'hour', 'minute', 'moment', 'season', 'century', 'decade', 'life', 'lifetime']);
 
 /** Extra learner words, grouped the same way as missing ones. */
+/** An adjective or adverb compared by its ending: "cheaper", "biggest" (lemma "cheap", "big"). */
+function isInflectedComparison(t: Token): boolean {
+  if (t.pos !== 'ADJ' && t.pos !== 'ADV') return false;
+  return t.norm !== t.lemma && /(er|est)$/.test(t.norm) && t.norm.startsWith(t.lemma.slice(0, Math.max(2, t.lemma.length - 1)));
+}
+
 function extraErrors(ctx: Ctx): void {
   const { a, learner, errors } = ctx;
   const extra = a.extra.filter((i) => !ctx.consumedL.has(i));
@@ -1389,6 +1435,14 @@ function extraErrors(ctx: Ctx): void {
     const first = run[0] ?? 0;
     // An added word that is the opposite of a word of the accepted answers ("younger" where the
     // answers say "older", "lower" for "higher") reverses the meaning.
+    // "more cheaper": "more" / "most" before an adjective already compared by its ending is one
+    // extra word (a double comparative), not an added opposite of "less".
+    const last = tokens.at(-1);
+    const compared = learner[(last?.index ?? -2) + 1];
+    if (tokens.length === 1 && last && (last.norm === 'more' || last.norm === 'most') && compared && isInflectedComparison(compared)) {
+      errors.push(makeError('extra-word', [learnerWord(last)], [], `${q(learnerWord(compared))}はすでに比較の形なので${q(learnerWord(last))}は不要です。`, first));
+      continue;
+    }
     const opposite = tokens.map((t) => ({ t, v: t.cls === 'content' && !t.foreign ? opposedVocab(ctx, t) : undefined })).find((x) => x.v !== undefined);
     if (opposite?.v) {
       errors.push(antonymError(learnerWord(opposite.t), opposite.v, opposite.t.index, true));
@@ -1470,6 +1524,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   missingErrors(ctx);
   extraErrors(ctx);
   progressiveForPerfect(ctx);
+  swappedWords(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
@@ -1492,6 +1547,33 @@ function progressiveForPerfect(ctx: Ctx): void {
   const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了進行形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
   ctx.errors = ctx.errors.filter((e) => e !== aux && e !== been);
   ctx.errors.push(tense);
+}
+
+/** Word classes whose two words trading places trade the roles of a sentence ("this" / "that"). */
+const SWAP_CLASSES = new Set(['content', 'det', 'pron']);
+
+/**
+ * "That bag is cheaper than this one" for "This bag is cheaper than that one": two words each
+ * standing where the other belongs reverse who does what or which is which, a meaning error, not
+ * two word-choice slips.
+ */
+function swappedWords(ctx: Ctx): void {
+  const single = ctx.errors.filter((e) => (e.kind === 'word-choice' || e.kind === 'meaning') && e.words.length === 1 && e.expected.length === 1);
+  const lower = (w: string | undefined): string => (w ?? '').toLowerCase();
+  for (let x = 0; x < single.length; x++) {
+    for (let y = x + 1; y < single.length; y++) {
+      const e = single[x] as DraftError;
+      const f = single[y] as DraftError;
+      if (lower(e.words[0]) === lower(e.expected[0]) || lower(e.words[0]) !== lower(f.expected[0]) || lower(f.words[0]) !== lower(e.expected[0])) continue;
+      const token = ctx.learner.find((t) => lower(t.display) === lower(e.words[0]));
+      if (!token || !SWAP_CLASSES.has(token.cls)) continue;
+      const words = [e.words[0] ?? '', f.words[0] ?? ''];
+      const swap = makeError('meaning', words, [e.expected[0] ?? '', f.expected[0] ?? ''], `${q(words[0] ?? '')}と${q(words[1] ?? '')}が入れ替わっていて、意味が変わります。`, Math.min(e.order, f.order), undefined, true);
+      ctx.errors = ctx.errors.filter((g) => g !== e && g !== f);
+      ctx.errors.push({ ...swap, certain: true });
+      return;
+    }
+  }
 }
 
 /** Split sorted indices into runs where each neighbour pair satisfies `joined`. */

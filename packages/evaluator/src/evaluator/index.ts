@@ -22,7 +22,7 @@ import { classify, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
 import { tokenize } from './normalize';
-import { AUX_FORMS } from './lexicon';
+import { AUX_FORMS, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
 import { scoreAlignment, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
@@ -300,6 +300,30 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
     const k = tokens.findIndex((t, j) => j >= 1 && j <= 4 && t.norm === second.norm && tokens[j + 1]?.norm === first);
     if (k > 0 && tokens.slice(0, k).every((t) => t.cls !== 'aux' && t.cls !== 'modal' && t.pos !== 'VERB')) {
       push([tokens[k + 1] as Token, tokens[k] as Token, ...tokens.slice(0, k), ...tokens.slice(k + 2)]);
+    }
+  }
+  // "not interesting" said as "boring", "not difficult" as "easy" (and the other way round): a
+  // negated adjective and its opposite say the same thing. Built when the learner's sentence has the
+  // opposite adjective and one negation fewer (or more) than the answer.
+  const opposite = (x: Token, y: Token): boolean => areAntonymWords(x, y) || (res.wordnet?.antonyms(x.lemma, y.lemma, 'a') ?? false);
+  const negations = (ts: readonly Token[]): number => ts.filter((t) => t.norm === 'not' || t.norm === 'never').length;
+  const adjectives = learner.filter((t) => t.pos === 'ADJ' && t.cls === 'content' && !tokens.some((x) => x.norm === t.norm));
+  if (adjectives.length > 0) {
+    const lNeg = negations(learner);
+    const rNeg = negations(tokens);
+    for (let k = 0; k < tokens.length; k++) {
+      const adj = tokens[k] as Token;
+      if (adj.pos !== 'ADJ' || adj.cls !== 'content') continue;
+      const mine = adjectives.find((t) => opposite(t, adj));
+      if (!mine) continue;
+      const copy = { ...mine, group: -1 - (seed + out.length) * 100 - 9, viaSynonym: true };
+      const not = tokens[k - 1]?.norm === 'not' ? k - 1 : -1;
+      if (not >= 0 && lNeg === rNeg - 1) push([...tokens.slice(0, not), copy, ...tokens.slice(k + 1)]);
+      else if (not < 0 && lNeg === rNeg + 1) {
+        const be = tokens.slice(0, k).findLastIndex((t) => AUX_FORMS[t.norm]?.lemma === 'be');
+        if (be >= 0 && be >= k - 2) push([...tokens.slice(0, be + 1), word('not', 2), ...tokens.slice(be + 1, k), copy, ...tokens.slice(k + 1)]);
+      }
+      break;
     }
   }
   // The pseudo-cleft the other way round.
