@@ -70,6 +70,8 @@ const WORD_ORDER_EXTRA_BLOCK = 1.5;
 const MISSING_COPULA_PENALTY = 1.5;
 const MODAL_FOR_AUX_PENALTY = 1.3;
 const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose', 'lets']);
+/** Contractions that sound like a possessive or "there" (written → the word that sounds the same). */
+const CONTRACTION_HOMOPHONES: Readonly<Record<string, string>> = { "who's": 'whose', "it's": 'its', "you're": 'your', "they're": 'their', "there's": 'theirs' };
 /** Extra words that only add politeness or emphasis the prompt allows: not errors. */
 const FREE_EXTRAS: readonly (readonly string[])[] = [
   ['please'],
@@ -547,6 +549,15 @@ function pairErrors(ctx: Ctx): boolean {
     if (l.misspelt && p.rel !== 'replace') {
       const corrected = r.norm === l.norm ? r.display : l.norm;
       errors.push(makeError('spelling', [l.misspelt], [corrected], `${q(l.misspelt)}のつづりに注意しましょう。正しくは${q(corrected)}です。`, p.l));
+    }
+    // "Who's bike" for "Whose bike", "it's" for "its": a contraction written for the possessive
+    // that sounds the same is a spelling slip, not a wrong word and an extra "is".
+    const homophone = CONTRACTION_HOMOPHONES[l.surface.toLowerCase().replace(/’/g, "'")];
+    const rest = learner[p.l + 1];
+    if (p.rel !== 'exact' && homophone === r.norm && rest?.group === l.group && ctx.extraSet.has(p.l + 1)) {
+      ctx.consumedL.add(p.l + 1);
+      errors.push(makeError('spelling', [l.surface], [r.display], `${q(l.surface)}（${l.display} ${rest.display}）ではなく${q(r.display)}です（音が同じ別の語です）。`, p.l));
+      continue;
     }
     switch (p.rel) {
       case 'exact':
@@ -1435,6 +1446,25 @@ function extraErrors(ctx: Ctx): void {
     const first = run[0] ?? 0;
     // An added word that is the opposite of a word of the accepted answers ("younger" where the
     // answers say "older", "lower" for "higher") reverses the meaning.
+    // "Can I set the table?" for "(Please) set the table": a modal with the speaker as subject,
+    // added before the answer's imperative verb, asks to do it oneself instead of asking the listener.
+    const [modal, self] = tokens;
+    const refStart = ctx.ref.findIndex((t) => t.norm !== 'please');
+    const verbPair = ctx.a.byL[first + 2];
+    if (
+      first === 0 && tokens.length === 2 && modal?.cls === 'modal' && (self?.norm === 'i' || self?.norm === 'we') &&
+      verbPair !== undefined && verbPair.r === refStart && ctx.ref[refStart]?.pos === 'VERB' && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')
+    ) {
+      const words = [learnerWord(modal), learnerWord(self)];
+      errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}では自分がすることになります。問題文は相手に頼む文です。`, first, undefined, true), certain: true });
+      continue;
+    }
+    // "the product what we launched": "what" after a noun for the relative "that" / "which".
+    const before = learner[first - 1];
+    if (tokens.length === 1 && tokens[0]?.norm === 'what' && before && ctx.a.byL[first - 1] !== undefined && (before.pos === 'NOUN' || before.pos === 'PROPN') && learner[first + 1]?.cls === 'pron') {
+      errors.push(makeError('word-choice', ['what'], ['that'], `名詞の後の関係代名詞は${q('what')}ではなく${q('that')}または${q('which')}です。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+      continue;
+    }
     // "more cheaper": "more" / "most" before an adjective already compared by its ending is one
     // extra word (a double comparative), not an added opposite of "less".
     const last = tokens.at(-1);
@@ -1525,6 +1555,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   extraErrors(ctx);
   progressiveForPerfect(ctx);
   swappedWords(ctx);
+  missingInversion(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
@@ -1547,6 +1578,29 @@ function progressiveForPerfect(ctx: Ctx): void {
   const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了進行形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
   ctx.errors = ctx.errors.filter((e) => e !== aux && e !== been);
   ctx.errors.push(tense);
+}
+
+/**
+ * "Not until I got sick I realized" for "did I realize": the do of an inversion left out and its
+ * tense kept on the verb is one word-order slip (the statement order kept), not a missing word and
+ * a verb-form error.
+ */
+function missingInversion(ctx: Ctx): void {
+  const doMissing = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && e.expected.length === 1 && AUX_FORMS[(e.expected[0] ?? '').toLowerCase()]?.lemma === 'do');
+  if (!doMissing) return;
+  const j = ctx.ref.findIndex((t, k) => ctx.missingSet.has(k) && t.display === doMissing.expected[0] && AUX_FORMS[t.norm]?.lemma === 'do');
+  const subject = ctx.ref[j + 1];
+  const verbAt = j + 2;
+  const verb = ctx.ref[verbAt];
+  if (j < 1 || !subject || subject.cls !== 'pron' || !verb || verb.pos !== 'VERB') return;
+  const p = ctx.a.byR[verbAt];
+  const form = ctx.errors.find((e) => (e.kind === 'verb-form' || e.kind === 'tense') && p !== undefined && e.order === p.l);
+  const learnerSubject = p !== undefined ? ctx.learner[p.l - 1] : undefined;
+  if (!form || !p || learnerSubject?.norm !== subject.norm) return;
+  const words = [learnerSubject.display, ...form.words];
+  const expected = [ctx.ref[j]?.display ?? '', subject.display, verb.display];
+  ctx.errors = ctx.errors.filter((e) => e !== doMissing && e !== form);
+  ctx.errors.push(makeError('word-order', words, expected, `${q(words.join(' '))}ではなく倒置の${q(expected.join(' '))}にしましょう（語順）。`, p.l - 1));
 }
 
 /** Word classes whose two words trading places trade the roles of a sentence ("this" / "that"). */
