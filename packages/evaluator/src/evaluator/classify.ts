@@ -515,12 +515,15 @@ interface Ctx {
   /** Every word of the problem's accepted answers and lattice (for opposites of added words). */
   vocab?: ReadonlyMap<string, Token>;
   wordnet?: WordNet;
+  /** The learner's "to" after have / let / make + person (bareInfinitiveTo). */
+  extraTo?: number;
 }
 
 /** What classification may know about the problem beyond the one sentence aligned. */
 export interface ClassifyContext {
   vocab?: ReadonlyMap<string, Token>;
   wordnet?: WordNet;
+  extraTo?: number;
 }
 
 /** Extra auxiliaries right before learner word i (at most two: "will have"). */
@@ -954,6 +957,23 @@ function wordOrderError(ctx: Ctx): void {
     const words = pairOf.map(learnerWord);
     errors.push({ ...makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, pairOf[0]?.index ?? 0), certain: true });
     return;
+  }
+  // "As soon as I got home, I called my boss" for "my boss called": the answer's subject put after
+  // the verb as its object, with a subject of the learner's own before it, reverses who does what.
+  const verbMove = invalid.length === 1 && only && only.l.length === 1 ? learner[only.l[0] ?? -1] : undefined;
+  if (only && verbMove && verbMove.pos === 'VERB' && verbMove.cls === 'content') {
+    const rv = only.r[0] ?? -1;
+    const subject = learner[verbMove.index - 1];
+    const actor = ref.slice(Math.max(0, rv - 4), rv).find((t) => {
+      const p = a.byR[t.index];
+      return (t.pos === 'NOUN' || t.pos === 'PROPN' || SUBJECT_PRONOUNS.has(t.norm)) && p !== undefined && p.l > verbMove.index;
+    });
+    if (actor && subject && ctx.extraSet.has(subject.index) && (SUBJECT_PRONOUNS.has(subject.norm) || subject.norm === 'you')) {
+      ctx.consumedL.add(subject.index);
+      const words = [learnerWord(subject), learnerWord(verbMove)];
+      errors.push({ ...makeError('meaning', words, [actor.display, ref[rv]?.display ?? ''], `${q(words.join(' '))}では、する人とされる人が逆になります。問題文の誰が何をするかを確かめましょう。`, subject.index), certain: true });
+      return;
+    }
   }
   // The span to quote: from each moved block to the neighbours it was taken from / put between.
   let rMin = Infinity;
@@ -1540,6 +1560,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     orderOfR,
     vocab: problem.vocab,
     wordnet: problem.wordnet,
+    extraTo: problem.extraTo,
   };
   // Order matters: auxiliaries folded into tense errors must not be reported again as missing
   // or extra words, so the pair-based steps run first.
@@ -1556,6 +1577,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   progressiveForPerfect(ctx);
   swappedWords(ctx);
   missingInversion(ctx);
+  causativeTo(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
@@ -1578,6 +1600,42 @@ function progressiveForPerfect(ctx: Ctx): void {
   const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了進行形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
   ctx.errors = ctx.errors.filter((e) => e !== aux && e !== been);
   ctx.errors.push(tense);
+}
+
+/** Verbs whose object is followed by a bare infinitive: "let him go", "made us wait", "have my secretary arrange". */
+const BARE_INFINITIVE_VERBS = new Set(['let', 'make', 'have']);
+
+/**
+ * "I will have my secretary to arrange": have / let / make + a person + "to" + verb. The person
+ * takes the bare verb, so the "to" is an extra word whatever answer (or lattice path) it is graded
+ * against. The object must be a person (a pronoun, or a noun whose commonest WordNet sense is a
+ * person), which keeps "have work to do" and "made an effort to" out. Returns the "to"'s index.
+ */
+export function bareInfinitiveTo(learner: readonly Token[], wordnet: WordNet | undefined): number | undefined {
+  for (let v = 0; v < learner.length; v++) {
+    const verb = learner[v] as Token;
+    if (!BARE_INFINITIVE_VERBS.has(verb.lemma) || ((verb.pos === 'AUX' || verb.cls === 'aux') && verb.lemma !== 'have')) continue;
+    let k = v + 1;
+    const objectPronoun = OBJECT_PRONOUNS.has(learner[k]?.norm ?? '');
+    if (objectPronoun) k += 1;
+    else {
+      while (k < learner.length && k <= v + 3 && (learner[k]?.cls === 'det' || learner[k]?.cls === 'article' || learner[k]?.pos === 'ADJ')) k++;
+      const noun = learner[k];
+      if (!noun || (noun.pos !== 'NOUN' && noun.pos !== 'PROPN') || !(noun.pos === 'PROPN' || wordnet?.isPerson(noun.lemma))) continue;
+      k += 1;
+    }
+    const to = learner[k];
+    const next = learner[k + 1];
+    if (to?.norm === 'to' && next && next.pos === 'VERB' && next.forms.has('base')) return k;
+  }
+  return undefined;
+}
+
+function causativeTo(ctx: Ctx): void {
+  const k = ctx.extraTo;
+  if (k === undefined || ctx.a.byL[k] === undefined) return;
+  const verb = ctx.learner.slice(0, k).findLast((t) => BARE_INFINITIVE_VERBS.has(t.lemma));
+  ctx.errors.push(makeError('extra-word', ['to'], [], `${q(`${verb ? learnerWord(verb) : 'have'}＋人`)}の後は動詞の原形なので${q('to')}は不要です。`, k, EXTRA_VERB_PENALTY));
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   type SynonymTable,
   type Token,
 } from './analyse';
-import { classify, type Classification, type DraftError } from './classify';
+import { bareInfinitiveTo, classify, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
 import { tokenize } from './normalize';
@@ -463,7 +463,10 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   const exact = analysis.answers.find((a) => a.normalized === normalized && a.text.trim() === typed) ?? analysis.answers.find((a) => a.normalized === normalized);
   const patternCosts: number[] = [];
   const paths = closestPaths(analysis.graph, learner, res, MAX_PATHS, patternCosts);
-  if (!exact && paths[0]?.cost === 0) return accepted(problem, analysis, normalized, typed);
+  // A lattice path may accept "have my secretary to arrange" (have and get sharing a slot before
+  // "to arrange"): that slip is found in the learner's own words, so no path accepts it outright.
+  const extraTo = exact ? undefined : bareInfinitiveTo(learner, res.wordnet);
+  if (!exact && paths[0]?.cost === 0 && extraTo === undefined) return accepted(problem, analysis, normalized, typed);
   const candidates: Candidate[] = [];
   if (exact) {
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
@@ -499,7 +502,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let main: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
-    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet });
+    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };
