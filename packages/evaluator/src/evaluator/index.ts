@@ -235,6 +235,8 @@ function phrasalVariants(
  * - a reversed pseudo-cleft: "A little rest is what I need" for "What I need is a little rest".
  * Only built when the learner's sentence has the marks of that structure.
  */
+const PERFECT_AUX = new Set(['have', 'has', 'had']);
+const SUBJECT_PRONOUN_NORMS = new Set(['i', 'we', 'you', 'he', 'she', 'they']);
 /** Negative adverbs that invert the subject and the auxiliary when fronted. */
 const NEGATIVE_FRONT = new Set(['never', 'rarely', 'seldom', 'hardly', 'scarcely']);
 /** Single words analysed once for the structural variants (should, get, to, ...). */
@@ -300,6 +302,24 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
     const k = tokens.findIndex((t, j) => j >= 1 && j <= 4 && t.norm === second.norm && tokens[j + 1]?.norm === first);
     if (k > 0 && tokens.slice(0, k).every((t) => t.cls !== 'aux' && t.cls !== 'modal' && t.pos !== 'VERB')) {
       push([tokens[k + 1] as Token, tokens[k] as Token, ...tokens.slice(0, k), ...tokens.slice(k + 2)]);
+    }
+  }
+  // "have kept studying" for "have been studying": keep + -ing says the same continuation as the
+  // perfect progressive. Built when the learner has keep and the answer has been + -ing.
+  if (learner.some((t) => t.lemma === 'keep')) {
+    const k = tokens.findIndex((t, j) => t.norm === 'been' && PERFECT_AUX.has(tokens[j - 1]?.norm ?? '') && (tokens[j + 1]?.forms.has('ing') ?? false));
+    if (k > 0) push([...tokens.slice(0, k), word('kept', 3), ...tokens.slice(k + 1)]);
+  }
+  // "We launched this product last month" for "This is the product (that) we launched last month":
+  // the object of a presentational relative clause put back after its verb.
+  if (tokens[0]?.norm === 'this' && tokens[1]?.norm === 'is' && tokens[2]?.norm === 'the' && first !== 'this') {
+    let n = 3;
+    while (n < tokens.length && tokens[n]?.cls === 'content' && tokens[n]?.pos !== 'VERB' && n < 6) n++;
+    const rel = tokens[n]?.norm === 'that' || tokens[n]?.norm === 'which' ? n + 1 : n;
+    const subject = tokens[rel];
+    const verb = tokens[rel + 1];
+    if (n > 3 && subject?.cls === 'pron' && SUBJECT_PRONOUN_NORMS.has(subject.norm) && verb?.pos === 'VERB' && verb.cls === 'content') {
+      push([subject, verb, tokens[0] as Token, ...tokens.slice(3, n), ...tokens.slice(rel + 2)]);
     }
   }
   // "not interesting" said as "boring", "not difficult" as "easy" (and the other way round): a
