@@ -814,7 +814,11 @@ function auxiliaryErrors(ctx: Ctx): void {
       let why: string | undefined;
       let kind: ErrorKind = 'tense';
       const perfect = auxTokens.some((t) => AUX_FORMS[t.norm]?.lemma === 'have');
-      if (lemma === 'have' && r.forms.has('pp')) why = '現在完了は have / has＋過去分詞';
+      // "We should left earlier": after a modal the participle is already right and only the
+      // have of the perfect infinitive is missing, a missing word like a missing be.
+      const afterModal = auxR.length === 1 && ref[(auxR[0] ?? 0) - 1]?.cls === 'modal' && learner[p.l - 1]?.cls === 'modal' && p.rel === 'exact';
+      if (lemma === 'have' && r.forms.has('pp') && afterModal) [why, kind] = ['助動詞の後の完了は have＋過去分詞', 'missing-word'];
+      else if (lemma === 'have' && r.forms.has('pp')) why = '現在完了は have / has＋過去分詞';
       else if (perfect && lemma === 'be' && r.forms.has('ing')) why = '現在完了進行形は have / has been＋-ing';
       else if ((last.norm === 'will' || last.norm === 'would') && r.forms.has('base')) why = '時制';
       // The participle is already right and only be is missing ("The room has not cleaned",
