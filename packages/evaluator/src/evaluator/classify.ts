@@ -1477,7 +1477,7 @@ function extraErrors(ctx: Ctx): void {
     const verbPair = ctx.a.byL[first + 2];
     if (
       first === 0 && tokens.length === 2 && modal?.cls === 'modal' && (self?.norm === 'i' || self?.norm === 'we') &&
-      verbPair !== undefined && verbPair.r === refStart && ctx.ref[refStart]?.pos === 'VERB' && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')
+      verbPair !== undefined && verbPair.r === refStart && learner[first + 2]?.pos === 'VERB' && ctx.ref[refStart]?.cls === 'content' && ctx.ref[refStart]?.pos !== 'NOUN' && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')
     ) {
       const words = [learnerWord(modal), learnerWord(self)];
       errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}では自分がすることになります。問題文は相手に頼む文です。`, first, undefined, true), certain: true });

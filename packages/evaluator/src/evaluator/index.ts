@@ -318,7 +318,7 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
     const rel = tokens[n]?.norm === 'that' || tokens[n]?.norm === 'which' ? n + 1 : n;
     const subject = tokens[rel];
     const verb = tokens[rel + 1];
-    if (n > 3 && subject?.cls === 'pron' && SUBJECT_PRONOUN_NORMS.has(subject.norm) && verb?.pos === 'VERB' && verb.cls === 'content') {
+    if (n > 3 && subject?.cls === 'pron' && SUBJECT_PRONOUN_NORMS.has(subject.norm) && verb?.cls === 'content' && verb.pos !== 'NOUN' && verb.pos !== 'ADV') {
       push([subject, verb, tokens[0] as Token, ...tokens.slice(3, n), ...tokens.slice(rel + 2)]);
     }
   }
@@ -327,13 +327,15 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   // opposite adjective and one negation fewer (or more) than the answer.
   const opposite = (x: Token, y: Token): boolean => areAntonymWords(x, y) || (res.wordnet?.antonyms(x.lemma, y.lemma, 'a') ?? false);
   const negations = (ts: readonly Token[]): number => ts.filter((t) => t.norm === 'not' || t.norm === 'never').length;
-  const adjectives = learner.filter((t) => t.pos === 'ADJ' && t.cls === 'content' && !tokens.some((x) => x.norm === t.norm));
+  // Adjectives, and participles used as adjectives ("closed"), which the tagger reads as verbs.
+  const adjectival = (t: Token): boolean => t.cls === 'content' && (t.pos === 'ADJ' || (t.pos === 'VERB' && t.forms.has('pp') && !t.forms.has('base')));
+  const adjectives = learner.filter((t) => adjectival(t) && !tokens.some((x) => x.norm === t.norm));
   if (adjectives.length > 0) {
     const lNeg = negations(learner);
     const rNeg = negations(tokens);
     for (let k = 0; k < tokens.length; k++) {
       const adj = tokens[k] as Token;
-      if (adj.pos !== 'ADJ' || adj.cls !== 'content') continue;
+      if (!adjectival(adj)) continue;
       const mine = adjectives.find((t) => opposite(t, adj));
       if (!mine) continue;
       const copy = { ...mine, group: -1 - (seed + out.length) * 100 - 9, viaSynonym: true };
