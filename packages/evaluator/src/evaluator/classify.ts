@@ -517,6 +517,8 @@ interface Ctx {
   wordnet?: WordNet;
   /** The learner's "to" after have / let / make + person (bareInfinitiveTo). */
   extraTo?: number;
+  /** The learner's preposition before a verb's base form (prepositionBeforeVerb). */
+  prepForTo?: number;
 }
 
 /** What classification may know about the problem beyond the one sentence aligned. */
@@ -524,6 +526,7 @@ export interface ClassifyContext {
   vocab?: ReadonlyMap<string, Token>;
   wordnet?: WordNet;
   extraTo?: number;
+  prepForTo?: number;
 }
 
 /** Extra auxiliaries right before learner word i (at most two: "will have"). */
@@ -1565,6 +1568,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     vocab: problem.vocab,
     wordnet: problem.wordnet,
     extraTo: problem.extraTo,
+    prepForTo: problem.prepForTo,
   };
   // Order matters: auxiliaries folded into tense errors must not be reported again as missing
   // or extra words, so the pair-based steps run first.
@@ -1582,6 +1586,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   swappedWords(ctx);
   missingInversion(ctx);
   causativeTo(ctx);
+  prepositionForTo(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
@@ -1633,6 +1638,35 @@ export function bareInfinitiveTo(learner: readonly Token[], wordnet: WordNet | u
     if (to?.norm === 'to' && next && next.pos === 'VERB' && next.forms.has('base')) return k;
   }
   return undefined;
+}
+
+/** Prepositions a learner puts where the infinitive's "to" goes ("go out for eat"). */
+const PREPOSITIONS_BEFORE_VERB = new Set(['for', 'of', 'about', 'at', 'in', 'on', 'with', 'by', 'from', 'into']);
+
+/**
+ * "Let's go out for eat": a preposition before the base form of a word that can only be a verb is
+ * the infinitive's "to" mistaken, whatever answer or lattice path it matches (a lattice may combine
+ * "for dinner" and "to eat" slot by slot). Returns the preposition's index.
+ */
+export function prepositionBeforeVerb(learner: readonly Token[], wordnet: WordNet | undefined): number | undefined {
+  if (!wordnet) return undefined;
+  for (let k = 1; k < learner.length - 1; k++) {
+    const prep = learner[k] as Token;
+    const verb = learner[k + 1] as Token;
+    if (!PREPOSITIONS_BEFORE_VERB.has(prep.norm) || verb.norm !== verb.lemma || !verb.forms.has('base') || !/^[a-z]+$/.test(verb.norm)) continue;
+    if (wordnet.onlyVerb(verb.norm)) return k;
+  }
+  return undefined;
+}
+
+function prepositionForTo(ctx: Ctx): void {
+  const k = ctx.prepForTo;
+  if (k === undefined) return;
+  const prep = ctx.learner[k];
+  const pair = ctx.a.byL[k];
+  if (!prep || pair === undefined || (pair.rel !== 'exact' && pair.rel !== 'synonym')) return;
+  const verb = ctx.learner[k + 1];
+  ctx.errors.push(makeError('preposition', [learnerWord(prep)], ['to'], `動詞${q(verb ? learnerWord(verb) : '')}の前は前置詞${q(learnerWord(prep))}ではなく不定詞の${q('to')}です。`, k));
 }
 
 function causativeTo(ctx: Ctx): void {

@@ -18,7 +18,7 @@ import {
   type SynonymTable,
   type Token,
 } from './analyse';
-import { bareInfinitiveTo, classify, type Classification, type DraftError } from './classify';
+import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
 import { tokenize } from './normalize';
@@ -362,6 +362,8 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
  * against ("bring friend" → "a friend", not the lattice's "friends").
  */
 const NEAR_TIE = 0.1;
+/** Score gap within which a missing article is preferred to the noun after it being extra (one article's function-word share). */
+const ARTICLE_TIE = 0.25;
 /** Score gap within which a verb -s slip is preferred to a noun number slip (penalties 1.0 / 0.6). */
 const SUBJECT_NUMBER_TIE = 0.5;
 
@@ -376,6 +378,15 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
     b.classification.errors.length === 1
   ) {
     return aBank;
+  }
+  // "February is month when": of two equally close readings with one slip each, the one that
+  // keeps the learner's word (a missing article) is the slip, not the word being extra against a
+  // shorter path.
+  if (a.score.rating === b.score.rating && Math.abs(a.score.value - b.score.value) < ARTICLE_TIE && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    const kindA = a.classification.errors[0]?.kind;
+    const kindB = b.classification.errors[0]?.kind;
+    if (kindA === 'article' && kindB === 'extra-word') return true;
+    if (kindB === 'article' && kindA === 'extra-word') return false;
   }
   // "When the product arrive": the subject's number is the learner's own choice of words, so of a
   // reading with the noun's number wrong and one with the verb's -s wrong, the verb is the slip.
@@ -488,7 +499,8 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   // A lattice path may accept "have my secretary to arrange" (have and get sharing a slot before
   // "to arrange"): that slip is found in the learner's own words, so no path accepts it outright.
   const extraTo = exact ? undefined : bareInfinitiveTo(learner, res.wordnet);
-  if (!exact && paths[0]?.cost === 0 && extraTo === undefined) return accepted(problem, analysis, normalized, typed);
+  const prepForTo = exact ? undefined : prepositionBeforeVerb(learner, res.wordnet);
+  if (!exact && paths[0]?.cost === 0 && extraTo === undefined && prepForTo === undefined) return accepted(problem, analysis, normalized, typed);
   const candidates: Candidate[] = [];
   if (exact) {
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
@@ -524,7 +536,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let main: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
-    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo });
+    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };

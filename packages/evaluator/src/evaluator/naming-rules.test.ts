@@ -77,6 +77,8 @@ const HOURS = problem('彼は3時間ずっと勉強している。', ['He has be
 const ABOVE = problem('上から見ると、その町は小さく見える。', ['Seen from above, the town looks small.', 'Viewed from above, the town looks small.', 'When seen from above, the town looks small.']);
 const PICTURES = problem('私の趣味は写真を撮ることです。', ['My hobby is taking pictures.', 'My hobby is taking photos.', 'My hobby is to take pictures.']);
 const LONDON = problem('私は来週ロンドンに引っ越します。', ['I am moving to London next week.', "I'm moving to London next week.", 'I will move to London next week.']);
+const EAT_OUT = problem('食べに出かけよう。', ["Let's go out to eat.", "Let's eat out.", "Let's go out for a meal."]);
+const REASON = problem('彼が怒った理由を知っていますか。', ['Do you know the reason why he got angry?', 'Do you know why he got angry?', 'Do you know the reason he got angry?']);
 const HARDER = problem('もっと一生懸命勉強すべきだった。', ['I should have studied harder.', "I should've studied harder.", 'I ought to have studied harder.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -240,6 +242,12 @@ describe('naming one-slip answers', () => {
       named(evaluator, BAKED, 'This is the cake what she baked.', 'word-choice');
       named(evaluator, WHOSE, "Who's umbrella is this?", 'spelling');
       named(evaluator, WASH, 'I had my brother to wash the car.', 'extra-word');
+    });
+    it('names a preposition before a verb-only word the preposition point, even where slots combine into it', () => {
+      named(evaluator, EAT_OUT, "Let's go out for eat.", 'preposition');
+    });
+    it('names a bare singular noun a missing article rather than the noun extra against a shorter answer', () => {
+      named(evaluator, REASON, 'Do you know reason why he got angry?', 'article');
     });
     it('names an inversion left out a word-order slip', () => {
       named(evaluator, TRUTH, 'Only then I learned the truth.', 'word-order');

@@ -51,6 +51,8 @@ export interface WordNet {
   knows(word: string): boolean;
   /** The noun's commonest sense is a kind of person (secretary, brother, boss). */
   isPerson(noun: string): boolean;
+  /** WordNet knows the word as a verb and as nothing else ("eat", not "study" or "work"). */
+  onlyVerb(word: string): boolean;
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -217,6 +219,9 @@ export function createWordNet(): WordNet {
     return false;
   };
   const api: WordNet = {
+    onlyVerb(word) {
+      return sensesOf(word, 'v').length > 0 && sensesOf(word, 'n').length === 0 && sensesOf(word, 'a').length === 0 && sensesOf(word, 'r').length === 0;
+    },
     isPerson(noun) {
       const hit = personMemo.get(noun);
       if (hit !== undefined) return hit;
