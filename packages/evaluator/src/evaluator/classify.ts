@@ -415,6 +415,23 @@ const PERSON: Readonly<Record<string, string>> = {
   they: '3p', them: '3p', their: '3p', theirs: '3p', themselves: '3p',
 };
 
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their']);
+const OBJECT_PERSONS = new Set(['me', 'you', 'him', 'her', 'us', 'them']);
+
+/**
+ * The learner's possessive or object pronoun names a person none of the problem's accepted words
+ * names, while they name another in the same use ("his" / "me" in the answers, "her" / "him" in the
+ * learner's sentence): another person, a meaning error.
+ */
+function otherPerson(ctx: Ctx, t: Token): boolean {
+  const vocab = ctx.vocab;
+  const person = PERSON[t.norm];
+  const use = POSSESSIVES.has(t.norm) ? POSSESSIVES : OBJECT_PERSONS.has(t.norm) ? OBJECT_PERSONS : undefined;
+  if (!vocab || !person || !use) return false;
+  const named = [...use].filter((w) => vocab.has(w));
+  return named.length > 0 && !named.some((w) => PERSON[w] === person);
+}
+
 /** Another person than the prompt's: "he" for "she", "my" for "your". */
 export function isPersonSwap(l: Token, r: Token): boolean {
   const a = PERSON[l.norm];
@@ -591,6 +608,12 @@ function pairErrors(ctx: Ctx): boolean {
           break;
         }
         if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
+        // "Ken walks her dog" graded against "the dog" where the answers say "his dog": an owner
+        // the answers never name, while they name another, is another owner.
+        if (r.cls === 'article' && otherPerson(ctx, l)) {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
         // "the day before the event" for "the day of the event": another time, not a preposition slip.
         if (l.cls === 'prep' && r.cls === 'prep' && (l.norm === 'before' || l.norm === 'after') && ['of', 'on', 'at', 'in', 'during'].includes(r.norm)) {
           errors.push(meaningError(learnerWord(l), r, p.l));
@@ -1490,6 +1513,13 @@ function extraErrors(ctx: Ctx): void {
     const before = learner[first - 1];
     if (tokens.length === 1 && tokens[0]?.norm === 'what' && before && ctx.a.byL[first - 1] !== undefined && (before.pos === 'NOUN' || before.pos === 'PROPN') && learner[first + 1]?.cls === 'pron') {
       errors.push(makeError('word-choice', ['what'], ['that'], `名詞の後の関係代名詞は${q('what')}ではなく${q('that')}または${q('which')}です。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+      continue;
+    }
+    // "Could you pass him the salt" where the answers say "me": an added person the answers never
+    // name, while they name another in that use, changes who it is for.
+    const person = tokens.length === 1 && tokens[0] && OBJECT_PERSONS.has(tokens[0].norm) && tokens[0].norm !== 'you' ? tokens[0] : undefined;
+    if (person && otherPerson(ctx, person)) {
+      errors.push({ ...makeError('meaning', [learnerWord(person)], [], `${q(learnerWord(person))}では相手が変わります。問題文の人を確かめましょう。`, first, undefined, true), certain: true });
       continue;
     }
     // "more cheaper": "more" / "most" before an adjective already compared by its ending is one

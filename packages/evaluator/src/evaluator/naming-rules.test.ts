@@ -79,6 +79,8 @@ const PICTURES = problem('私の趣味は写真を撮ることです。', ['My h
 const LONDON = problem('私は来週ロンドンに引っ越します。', ['I am moving to London next week.', "I'm moving to London next week.", 'I will move to London next week.']);
 const EAT_OUT = problem('食べに出かけよう。', ["Let's go out to eat.", "Let's eat out.", "Let's go out for a meal."]);
 const REASON = problem('彼が怒った理由を知っていますか。', ['Do you know the reason why he got angry?', 'Do you know why he got angry?', 'Do you know the reason he got angry?']);
+const WALKS = problem('健は毎日犬を散歩させる。', ['Ken walks his dog every day.', 'Ken walks the dog every day.', 'Every day Ken walks his dog.']);
+const SALT = problem('塩を取ってもらえますか。', ['Could you pass me the salt?', 'Could you pass the salt?', 'Would you pass me the salt?']);
 const HARDER = problem('もっと一生懸命勉強すべきだった。', ['I should have studied harder.', "I should've studied harder.", 'I ought to have studied harder.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -233,6 +235,11 @@ describe('naming one-slip answers', () => {
       wrong(STUDENTS, 'Some of the students answered the question.');
       wrong(CAR, 'That car is faster than this one.');
       wrong(DOOR, 'Can I close the door?');
+    });
+    it('grades an owner or a person the answers never name, where they name another, a meaning error', () => {
+      wrong(WALKS, 'Ken walks her dog every day.');
+      wrong(SALT, 'Could you pass him the salt?');
+      right(WALKS, 'Ken walks the dog every day.');
     });
     it('names neither ... or a word choice, keeping the negation', () => {
       named(evaluator, SWIM, 'Neither my sister or I can swim.', 'word-choice');
