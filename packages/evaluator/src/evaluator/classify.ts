@@ -1683,6 +1683,9 @@ export function prepositionBeforeVerb(learner: readonly Token[], wordnet: WordNe
   for (let k = 1; k < learner.length - 1; k++) {
     const prep = learner[k] as Token;
     const verb = learner[k + 1] as Token;
+    // After a subject ("I for apologize") the verb is the clause's own, the preposition misplaced.
+    const before = learner[k - 1];
+    if (before?.cls === 'pron' || before?.pos === 'PROPN') continue;
     if (!PREPOSITIONS_BEFORE_VERB.has(prep.norm) || verb.norm !== verb.lemma || !verb.forms.has('base') || !/^[a-z]+$/.test(verb.norm)) continue;
     if (wordnet.onlyVerb(verb.norm)) return k;
   }

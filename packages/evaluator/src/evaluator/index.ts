@@ -227,16 +227,23 @@ function phrasalVariants(
   return out;
 }
 
+/** The perfect's auxiliary, before "been" + -ing. */
+const PERFECT_AUX = new Set(['have', 'has', 'had']);
+/** Subject pronouns that open a relative clause ("the product we launched"). */
+const SUBJECT_PRONOUN_NORMS = new Set(['i', 'we', 'you', 'he', 'she', 'they']);
 /**
  * Accepted sentences in another structure the learner chose, which no lattice needs to spell out:
  * - an inverted condition: "Should the item be out of stock" / "Were I" / "Had I known" for "If ...";
  * - the causative with get: "got us to rewrite" for "made / had us rewrite", "get the materials
  *   ready" for "have the materials ready";
+ * - negative inversion: "Never have I seen" for "I have never seen";
+ * - keep + -ing for the perfect progressive: "have kept studying" for "have been studying";
+ * - a presentational relative said plainly: "We launched this product" for "This is the product we
+ *   launched";
+ * - a negated adjective said as its opposite: "boring" for "not interesting" (decision 030);
  * - a reversed pseudo-cleft: "A little rest is what I need" for "What I need is a little rest".
  * Only built when the learner's sentence has the marks of that structure.
  */
-const PERFECT_AUX = new Set(['have', 'has', 'had']);
-const SUBJECT_PRONOUN_NORMS = new Set(['i', 'we', 'you', 'he', 'she', 'they']);
 /** Negative adverbs that invert the subject and the auxiliary when fronted. */
 const NEGATIVE_FRONT = new Set(['never', 'rarely', 'seldom', 'hardly', 'scarcely']);
 /** Single words analysed once for the structural variants (should, get, to, ...). */
