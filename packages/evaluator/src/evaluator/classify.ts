@@ -361,6 +361,20 @@ export function isQuantifierSwap(l: Token, r: Token): boolean {
   return (WHOLE_QUANTIFIERS.has(l.norm) && PART_QUANTIFIERS.has(r.norm)) || (PART_QUANTIFIERS.has(l.norm) && WHOLE_QUANTIFIERS.has(r.norm));
 }
 
+/**
+ * "She walked past me because she did not know me" for "as if": subordinators of another relation
+ * (cause, concession, condition, time) join the clauses with another meaning. "if" / "when" are left
+ * a slip (learners swap them for a condition that will come true), and so are words of two relations
+ * ("since", "as", "while").
+ */
+const SUBORDINATOR_RELATION: Readonly<Record<string, string>> = { because: 'cause', although: 'concession', though: 'concession', unless: 'negative-condition', if: 'condition', when: 'time' };
+export function isSubordinatorSwap(l: Token, r: Token): boolean {
+  const x = SUBORDINATOR_RELATION[l.norm];
+  const y = SUBORDINATOR_RELATION[r.norm];
+  if (!x || !y || x === y) return false;
+  return !((x === 'condition' && y === 'time') || (x === 'time' && y === 'condition'));
+}
+
 function classSpec(l: Token, r: Token): ErrorSpec {
   const lw = learnerWord(l);
   if (l.cls === 'article' && r.cls === 'article') {
@@ -624,7 +638,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
-        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
@@ -654,7 +668,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(lw, r, p.l, true));
           break;
         }
-        if (!l.foreign && l.known && (isPersonSwap(l, r) || isQuantifierSwap(l, r) || isQuestionSwap(l, r))) {
+        if (!l.foreign && l.known && (isPersonSwap(l, r) || isQuantifierSwap(l, r) || isQuestionSwap(l, r) || isSubordinatorSwap(l, r))) {
           errors.push(meaningError(lw, r, p.l));
           break;
         }
@@ -936,6 +950,8 @@ function polarityError(ctx: Ctx): void {
 }
 
 const CAUSATIVE_VERBS = new Set(['have', 'get']);
+/** Verbs that have a person do something: ask / tell / get + person + to + verb. */
+const REQUEST_VERBS = new Set(['ask', 'tell', 'get']);
 
 /**
  * "I had cut my hair" for "I had my hair cut": the participle moved next to have / get turns
@@ -1137,6 +1153,24 @@ function missingErrors(ctx: Ctx): void {
     const after = ref[(run.at(-1) ?? first) + 1];
     // Only a missing person or thing makes it causative: "have to go" missing its "to" is not.
     const agent = tokens.some((t) => t.cls === 'pron' || t.pos === 'NOUN' || t.pos === 'PROPN');
+    // "I will call you back" for "I will have him call you back": the causative verb and its person
+    // both left out, the learner does what the answer has someone else do.
+    const lead = tokens[0];
+    const person = tokens[1];
+    const wholeCausative =
+      lead !== undefined &&
+      (BARE_INFINITIVE_VERBS.has(lead.lemma) || REQUEST_VERBS.has(lead.lemma)) &&
+      (lead.cls !== 'aux' || lead.lemma === 'have') &&
+      person !== undefined &&
+      (person.cls === 'pron' || person.pos === 'NOUN' || person.pos === 'PROPN') &&
+      (tokens.length === 2 || (tokens.length === 3 && tokens[2]?.norm === 'to')) &&
+      after?.forms.has('base') === true &&
+      a.byR[(run.at(-1) ?? first) + 1] !== undefined;
+    if (wholeCausative) {
+      const expected = tokens.map((t) => t.display);
+      errors.push(makeError('meaning', [], expected, `${q(expected.join(' '))}がないと、人にしてもらうのではなく自分ですることになります。`, order, PENALTY.meaning, true));
+      continue;
+    }
     if (agent && before && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
       const expected = tokens.map((t) => t.display);
       const error = makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「自分で〜した」という意味になります。「〜してもらう」は${q([before.display, ...expected, after.display].join(' '))}の語順です。`, order, PENALTY.meaning, true);
@@ -1614,6 +1648,8 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   extraErrors(ctx);
   progressiveForPerfect(ctx);
   swappedWords(ctx);
+  passiveMadeActive(ctx);
+  subjectMadePerson(ctx);
   missingInversion(ctx);
   causativeTo(ctx);
   prepositionForTo(ctx);
@@ -1756,6 +1792,54 @@ function swappedWords(ctx: Ctx): void {
       ctx.errors.push({ ...swap, certain: true });
       return;
     }
+  }
+}
+
+/**
+ * "I spoke to a tourist" for "I was spoken to by a tourist": the answer's passive said in the active
+ * with the same subject (its be and its by both left out, the verb kept) makes the subject the doer,
+ * a role reversal, not a verb-form slip plus a missing preposition.
+ */
+function passiveMadeActive(ctx: Ctx): void {
+  const { ref, learner, a } = ctx;
+  for (let j = 1; j < ref.length; j++) {
+    const verb = ref[j] as Token;
+    const be = ref[j - 1] as Token;
+    if (!verb.forms.has('pp') || !BE_FORMS.has(be.norm) || !ctx.missingSet.has(j - 1)) continue;
+    const by = ref.findIndex((t, k) => k > j && t.norm === 'by' && ctx.missingSet.has(k));
+    const p = a.byR[j];
+    const l = p ? learner[p.l] : undefined;
+    if (by < 0 || !p || !l || l.lemma !== verb.lemma || learner.some((t) => t.norm === 'by' || BE_FORMS.has(t.norm))) continue;
+    const explained = (e: DraftError): boolean => e.order === p.l || e.expected.some((w) => w.toLowerCase() === 'by' || w.toLowerCase() === be.norm);
+    ctx.errors = ctx.errors.filter((e) => !explained(e));
+    ctx.errors.push({
+      ...makeError('meaning', [learnerWord(l)], [be.display, verb.display], `${q(learnerWord(l))}（能動態）では主語が「する側」になり、意味が逆になります。${q(`${be.display} ${verb.display}`)}（受け身）にしましょう。`, p.l, undefined, true),
+      certain: true,
+    });
+    return;
+  }
+}
+
+/**
+ * "My boss worked overtime" for "I worked overtime": the answer's subject pronoun replaced by a
+ * determiner and a noun naming a person (or a name) is another person, not a wrong word plus an
+ * extra noun.
+ */
+function subjectMadePerson(ctx: Ctx): void {
+  const { ref, learner, a } = ctx;
+  for (let j = 0; j < ref.length; j++) {
+    const r = ref[j] as Token;
+    const p = a.byR[j];
+    if (!p || !(SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') || (j > 0 && ref[j - 1]?.pos !== 'PUNCT' && ref[j - 1]?.cls !== 'conj')) continue;
+    const l = learner[p.l] as Token;
+    const noun = learner[p.l + 1];
+    if ((l.cls !== 'det' && l.cls !== 'article') || !noun || !ctx.extraSet.has(p.l + 1)) continue;
+    if (!(noun.pos === 'PROPN' || ((noun.pos === 'NOUN' || noun.pos === 'PROPN') && ctx.wordnet?.isPerson(noun.lemma)))) continue;
+    const words = [learnerWord(l), learnerWord(noun)];
+    ctx.errors = ctx.errors.filter((e) => e.order !== p.l && e.order !== p.l + 1);
+    ctx.consumedL.add(p.l + 1);
+    ctx.errors.push({ ...makeError('meaning', words, [r.display], `${q(words.join(' '))}ではなく${q(r.display)}です（人が違います）。`, p.l, undefined, true), certain: true });
+    return;
   }
 }
 

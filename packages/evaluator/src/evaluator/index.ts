@@ -541,6 +541,8 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
 
   let best: Graded | undefined;
   let main: Graded | undefined;
+  const swapped = exact ? undefined : swappedAnswer(learner, analysis.answers);
+  let swapGraded: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
     const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo });
@@ -548,8 +550,13 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };
     if (!main && candidate.answer.index === 0 && !candidate.phraseSynonym) main = graded;
+    if (swapped !== undefined && !swapGraded && candidate.answer.index === swapped && !candidate.phraseSynonym) swapGraded = graded;
     if (!best || better(graded, best, problem.answers.length)) best = graded;
   }
+  // "It is not the process but the result" for "not the result but the process": an accepted answer
+  // with two of its content words trading places says the reverse, however well another accepted
+  // answer's order fits the words.
+  if (swapGraded && best && !best.classification.errors.some((e) => e.meaning) && swapGraded.classification.errors.some((e) => e.meaning)) best = swapGraded;
   if (!best) {
     return { ...base, rating: 1, errors: [], isAlternative: false, diff: [], feedback: buildFeedback({ problem, rating: 1, errors: [], isAlternative: false, answerIndex: 0, recall: 0 }) };
   }
@@ -577,6 +584,24 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     alternatives: problem.answers.filter((_, k) => k !== answerIndex),
     diff: buildDiff(alignment),
   };
+}
+
+/**
+ * The accepted answer the learner's words equal but for two content words (nouns, verbs, adjectives,
+ * names) that traded places, if any.
+ */
+function swappedAnswer(learner: readonly Token[], answers: readonly AnalysedAnswer[]): number | undefined {
+  for (const a of answers) {
+    if (a.tokens.length !== learner.length) continue;
+    const differ: number[] = [];
+    for (let k = 0; k < learner.length && differ.length <= 2; k++) if (learner[k]?.norm !== a.tokens[k]?.norm) differ.push(k);
+    const [x, y] = differ;
+    if (differ.length !== 2 || x === undefined || y === undefined) continue;
+    const lx = learner[x] as Token;
+    const ly = learner[y] as Token;
+    if (lx.norm === a.tokens[y]?.norm && ly.norm === a.tokens[x]?.norm && lx.cls === 'content' && ly.cls === 'content') return a.index;
+  }
+  return undefined;
 }
 
 /** Said with a fluent answer the accepted answers do not cover (issue #12). */

@@ -94,3 +94,21 @@ describe('probe set 2', () => {
     }
   });
 });
+
+/**
+ * Probe set 6 (eval/probe-set-6.json): 237 answers to 36 problems none of the earlier sets covers
+ * (9 per level), weighted to meaning errors and slips, written from the Japanese, the first accepted
+ * answer and the grammar point and committed before the grader was run on it (decision 030).
+ */
+const items6 = load('probe-set-6.json');
+export const PROBE6_FLOORS: Record<Rate, number> = { paraphrase: 0, slip: 0, meaning: 0, consistent: 1 };
+
+describe('probe set 6', () => {
+  it('reports the four rates, at or above the floors reached so far', async () => {
+    const problems = new Map<string, TBankProblem>(allBankProblems().map((p) => [p.id, p]));
+    for (const item of items6) expect(problems.has(item.problemId), item.problemId).toBe(true);
+    const report = measure(items6, problems, await createEvaluator(), await createEvaluator());
+    console.log(formatReport(`probe set 6, ${items6.length} items`, report, PROBE6_FLOORS));
+    for (const rate of RATES) expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(PROBE6_FLOORS[rate]);
+  });
+});
