@@ -214,6 +214,11 @@ function agreementKind(r: Token, ref: readonly Token[]): ErrorKind {
   return 'subject-verb';
 }
 
+/** Nothing but adverbs (or the imperative's "please") before word j: a verb there has no subject. */
+function subjectless(ref: readonly Token[], j: number): boolean {
+  return ref.slice(0, j).every((t) => ROLE_SKIP.has(t.norm) || t.norm === 'please');
+}
+
 function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const lw = learnerWord(l);
   if (l.slip === 'verb') {
@@ -237,7 +242,7 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   }
   // Nothing but adverbs before the verb: no subject, so not a finite verb and its form is not a
   // tense ("Compare with last year" for the participle "Compared").
-  if (ref.slice(0, r.index).every((t) => ROLE_SKIP.has(t.norm))) {
+  if (subjectless(ref, r.index)) {
     return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}の形にしましょう。` };
   }
   const lf = l.forms;
@@ -596,6 +601,12 @@ function pairErrors(ctx: Ctx): boolean {
       errors.push(makeError('spelling', [l.surface], [r.display], `${q(l.surface)}（${l.display} ${rest.display}）ではなく${q(r.display)}です（音が同じ別の語です）。`, p.l));
       continue;
     }
+    // "siting" / "sitting", "planed" / "planned": a doubled consonant written once (or a single one
+    // twice) is a spelling slip even where the result is another word's form.
+    if (p.rel !== 'exact' && p.rel !== 'synonym' && !l.misspelt && !l.foreign && doubledLetterOnly(l.norm, r.norm)) {
+      errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
+      continue;
+    }
     switch (p.rel) {
       case 'exact':
       case 'synonym': {
@@ -728,6 +739,19 @@ function pairErrors(ctx: Ctx): boolean {
 }
 
 /**
+ * One word is the other with one consonant of a doubled pair left out ("siting" / "sitting"). Doubled
+ * vowels are left out: "met" / "meet", "fed" / "feed" are forms of one verb.
+ */
+export function doubledLetterOnly(x: string, y: string): boolean {
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  if (long.length !== short.length + 1 || short.length < 3 || !/^[a-z]+$/.test(long)) return false;
+  for (let i = 1; i < long.length; i++) {
+    if (long[i] === long[i - 1] && !'aeiou'.includes(long[i] ?? 'a') && long.slice(0, i) + long.slice(i + 1) === short) return true;
+  }
+  return false;
+}
+
+/**
  * The learner's word is the answer's word with or without its -s ("lives" / "live", "smartphone" /
  * "smartphones"): 三単現 where the word is a verb by its tag or its place, else a number slip.
  */
@@ -740,6 +764,8 @@ function numberSlip(l: Token, r: Token, ref: readonly Token[], p: Pair): DraftEr
   const verb =
     !nounPlace &&
     (r.pos === 'VERB' || l.pos === 'VERB' || (roleOf(ref, p.r).role !== 'finite' && r.pos !== 'NOUN') || prev?.cls === 'pron' || prev?.cls === 'wh');
+  // "Please picks up": a verb without a subject takes no -s for one; its form is wrong, not its agreement.
+  if (verb && p.r > 0 && subjectless(ref, p.r)) return makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく原形の${q(r.display)}にしましょう。`, p.l);
   const kind: ErrorKind = verb ? 'agreement' : 'plural';
   const message = verb ? `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` : `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`;
   return makeError(kind, [lw], [r.display], message, p.l);

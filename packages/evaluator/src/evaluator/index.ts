@@ -374,6 +374,9 @@ const ARTICLE_TIE = 0.25;
 /** Score gap within which a verb -s slip is preferred to a noun number slip (penalties 1.0 / 0.6). */
 const SUBJECT_NUMBER_TIE = 0.5;
 
+/** One-word slips that keep every word the learner wrote (an inflection or a spelling). */
+const KEEPS_WORDS = new Set(['agreement', 'plural', 'verb-form', 'tense', 'spelling']);
+
 function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
   const bBank = b.candidate.answer.index < bankAnswers && !b.candidate.phraseSynonym;
@@ -394,6 +397,10 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
     const kindB = b.classification.errors[0]?.kind;
     if (kindA === 'article' && kindB === 'extra-word') return true;
     if (kindB === 'article' && kindA === 'extra-word') return false;
+    // "I takes a shower" against "I take a shower" and "I shower": the -s of a word the learner
+    // wrote, not the words being extra against a shorter path.
+    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word') return true;
+    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word') return false;
   }
   // "When the product arrive": the subject's number is the learner's own choice of words, so of a
   // reading with the noun's number wrong and one with the verb's -s wrong, the verb is the slip.
