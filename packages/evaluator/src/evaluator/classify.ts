@@ -290,6 +290,15 @@ function objectOfGerund(ref: readonly Token[], j: number): boolean {
   return prev !== undefined && prev.cls === 'content' && prev.pos === 'VERB' && prev.forms.has('ing') && prev.norm.endsWith('ing');
 }
 
+/**
+ * "the process that matters": an -s word right after "that" is a verb (a noun there would be
+ * singular: "that matter"), so "that matter" for it is 三単現, not a number slip.
+ */
+function afterRelativeThat(ref: readonly Token[], j: number): boolean {
+  const word = ref[j];
+  return ref[j - 1]?.norm === 'that' && word !== undefined && word.forms.has('3sg') && /s$/.test(word.norm);
+}
+
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
   if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
@@ -307,7 +316,7 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const prevPos = ref[r.index - 1]?.pos;
   const nounContext =
     prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index);
-  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb';
+  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
   const governed = r.forms.size > 0 && l.forms.size > 0 && roleOf(ref, r.index).trigger !== undefined;
@@ -762,8 +771,9 @@ function numberSlip(l: Token, r: Token, ref: readonly Token[], p: Pair): DraftEr
   const prev = ref[p.r - 1];
   const nounPlace = prev !== undefined && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that') || (prev.cls === 'content' && (prev.pos === 'ADJ' || prev.pos === 'NUM')) || objectOfGerund(ref, p.r));
   const verb =
-    !nounPlace &&
-    (r.pos === 'VERB' || l.pos === 'VERB' || (roleOf(ref, p.r).role !== 'finite' && r.pos !== 'NOUN') || prev?.cls === 'pron' || prev?.cls === 'wh');
+    afterRelativeThat(ref, p.r) ||
+    (!nounPlace &&
+    (r.pos === 'VERB' || l.pos === 'VERB' || (roleOf(ref, p.r).role !== 'finite' && r.pos !== 'NOUN') || prev?.cls === 'pron' || prev?.cls === 'wh'));
   // "Please picks up": a verb without a subject takes no -s for one; its form is wrong, not its agreement.
   if (verb && p.r > 0 && subjectless(ref, p.r)) return makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく原形の${q(r.display)}にしましょう。`, p.l);
   const kind: ErrorKind = verb ? 'agreement' : 'plural';
