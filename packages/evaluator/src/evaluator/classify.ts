@@ -376,17 +376,26 @@ export function isQuantifierSwap(l: Token, r: Token): boolean {
 }
 
 /**
- * "She walked past me because she did not know me" for "as if": subordinators of another relation
- * (cause, concession, condition, time) join the clauses with another meaning. "if" / "when" are left
- * a slip (learners swap them for a condition that will come true), and so are words of two relations
- * ("since", "as", "while").
+ * "She walked past me because she did not know me" for "as if": subordinators with no relation in
+ * common (cause, concession, condition, time) join the clauses with another meaning. Words of two
+ * relations count for both ("since" cause or time, "while" time or concession), and "if" / "when"
+ * count as related (learners swap them for a condition that will come true).
  */
-const SUBORDINATOR_RELATION: Readonly<Record<string, string>> = { because: 'cause', although: 'concession', though: 'concession', unless: 'negative-condition', if: 'condition', when: 'time' };
+const SUBORDINATOR_RELATIONS: Readonly<Record<string, readonly string[]>> = {
+  because: ['cause'],
+  since: ['cause', 'time'],
+  as: ['cause', 'time', 'manner'],
+  although: ['concession'],
+  though: ['concession'],
+  while: ['time', 'concession'],
+  unless: ['negative-condition'],
+  if: ['condition', 'time'],
+  when: ['time', 'condition'],
+};
 export function isSubordinatorSwap(l: Token, r: Token): boolean {
-  const x = SUBORDINATOR_RELATION[l.norm];
-  const y = SUBORDINATOR_RELATION[r.norm];
-  if (!x || !y || x === y) return false;
-  return !((x === 'condition' && y === 'time') || (x === 'time' && y === 'condition'));
+  const x = SUBORDINATOR_RELATIONS[l.norm];
+  const y = SUBORDINATOR_RELATIONS[r.norm];
+  return x !== undefined && y !== undefined && !x.some((relation) => y.includes(relation));
 }
 
 function classSpec(l: Token, r: Token): ErrorSpec {
@@ -1192,14 +1201,17 @@ function missingErrors(ctx: Ctx): void {
     // "I will call you back" for "I will have him call you back": the causative verb and its person
     // both left out, the learner does what the answer has someone else do.
     const lead = tokens[0];
-    const person = tokens[1];
+    let at = 1;
+    while (tokens[at]?.cls === 'det' || tokens[at]?.cls === 'article') at++;
+    const person = tokens[at];
+    const rest = tokens.slice(at + 1);
     const wholeCausative =
       lead !== undefined &&
       (BARE_INFINITIVE_VERBS.has(lead.lemma) || REQUEST_VERBS.has(lead.lemma)) &&
       (lead.cls !== 'aux' || lead.lemma === 'have') &&
       person !== undefined &&
       (person.cls === 'pron' || person.pos === 'NOUN' || person.pos === 'PROPN') &&
-      (tokens.length === 2 || (tokens.length === 3 && tokens[2]?.norm === 'to')) &&
+      (rest.length === 0 || (rest.length === 1 && rest[0]?.norm === 'to')) &&
       after?.forms.has('base') === true &&
       a.byR[(run.at(-1) ?? first) + 1] !== undefined;
     if (wholeCausative) {
@@ -1452,7 +1464,8 @@ function gapMeaning(ctx: Ctx): void {
     // "as interesting than": the two words of a comparison swapped.
     const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
     if (r.cls === 'prep' && l.cls !== 'wh' && l.cls !== 'conj' && !comparison) continue;
-    errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
+    if (isSubordinatorSwap(l, r)) errors.push(meaningError(learnerWord(l), r, i));
+    else errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
     ctx.consumedL.add(i);
     ctx.consumedR.add(j);
   }

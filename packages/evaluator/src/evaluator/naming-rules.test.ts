@@ -83,6 +83,16 @@ const WALKS = problem('健は毎日犬を散歩させる。', ['Ken walks his do
 const SALT = problem('塩を取ってもらえますか。', ['Could you pass me the salt?', 'Could you pass the salt?', 'Would you pass me the salt?']);
 const HARDER = problem('もっと一生懸命勉強すべきだった。', ['I should have studied harder.', "I should've studied harder.", 'I ought to have studied harder.']);
 
+const UMBRELLA_RAIN = problem('雨が降っていたので傘を持っていった。', ['I took an umbrella because it was raining.', 'Because it was raining, I took an umbrella.', 'I took an umbrella since it was raining.']);
+const FIX_PC = problem('兄にパソコンを直してもらいます。', ['I will have my brother fix my computer.', "I'll have my brother fix my computer.", 'I will get my brother to fix my computer.']);
+const PRAISED = problem('私は先生にほめられた。', ['I was praised by my teacher.', 'My teacher praised me.', 'I was praised by the teacher.']);
+const WE_DANCED = problem('私たちは一晩中踊った。', ['We danced all night.', 'We danced all night long.', 'We were dancing all night.']);
+const CAT_DOG = problem('猫が犬を追いかけた。', ['The cat chased the dog.', 'The dog was chased by the cat.', 'The cat ran after the dog.']);
+const DOOR_SHUT = problem('ドアを閉めてください。', ['Please shut the door.', 'Shut the door, please.', 'Please close the door.']);
+const SWIMMING = problem('彼は泳いでいた。', ['He was swimming.', 'He was swimming then.', 'He was having a swim.']);
+const WEEKEND = problem('週末は家で過ごした。', ['I spent the weekend at home.', 'I stayed home on the weekend.', 'I spent the weekend at my house.']);
+const RULE = problem('大事なのは規則を守る人だ。', ['It is the person that follows rules who counts.', 'The person who follows rules is the one that counts.', 'What counts is the person who follows rules.']);
+
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
   const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
@@ -268,6 +278,28 @@ describe('naming one-slip answers', () => {
     it('accepts keep + -ing for the perfect progressive and a presentational relative said plainly', () => {
       right(HOURS, 'He has kept studying for three hours.');
       right(BAKED, 'She baked this cake.');
+    });
+  });
+
+  describe('probe set 6 rules (decision 030)', () => {
+    const wrong = (p: TBankProblem, answer: string): void => {
+      const result = evaluator.evaluate(p, answer);
+      expect(result.rating, `${answer} → ${result.rating}★ ${result.errors.map((e) => e.kind).join(', ')}`).toBeLessThanOrEqual(2);
+    };
+    it('grades a subordinator of another relation, a causative left out with its person, a passive made active and a subject pronoun made another person as meaning errors', () => {
+      wrong(UMBRELLA_RAIN, 'I took an umbrella although it was raining.');
+      wrong(FIX_PC, 'I will fix my computer.');
+      wrong(PRAISED, 'I praised my teacher.');
+      wrong(WE_DANCED, 'My friends danced all night.');
+    });
+    it('grades an accepted answer with two content words trading places against that answer', () => {
+      wrong(CAT_DOG, 'The dog chased the cat.');
+    });
+    it('names the -s of a verb after please, a doubled consonant written once, an -s verb after that, and a word written as two', () => {
+      named(evaluator, DOOR_SHUT, 'Please shuts the door.', 'verb-form');
+      named(evaluator, SWIMMING, 'He was swiming.', 'spelling');
+      named(evaluator, RULE, 'It is the person that follow rules who counts.', 'agreement');
+      named(evaluator, WEEKEND, 'I spent the week end at home.', 'spelling');
     });
   });
 
