@@ -337,6 +337,31 @@ export function isTransposition(a: string, b: string): boolean {
  * flagged as spelling), so the rest of the grading sees the intended word.
  */
 export function correctLearnerTokens(tokens: Token[], problem: ProblemAnalysis, res: Resources): Token[] {
+  return joinSplitWords(correctWords(tokens, problem, res), problem);
+}
+
+/**
+ * "over time" for "overtime": two known words written apart that make one content word of the
+ * problem are that word misspelt (a spelling slip), when the problem's words do not have both.
+ */
+function joinSplitWords(tokens: Token[], problem: ProblemAnalysis): Token[] {
+  const out: Token[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const a = tokens[k] as Token;
+    const b = tokens[k + 1];
+    const ref = b && !a.foreign && !b.foreign && a.known && b.known ? problem.vocab.get(a.norm + b.norm) : undefined;
+    if (!b || !ref || !ref.content || ref.norm.length < 6 || (problem.vocab.has(a.norm) && problem.vocab.has(b.norm))) {
+      out.push(out.length === k ? a : { ...a, index: out.length });
+      continue;
+    }
+    const surface = `${a.surface} ${b.surface}`;
+    out.push({ ...a, index: out.length, norm: ref.norm, alts: [], lemma: ref.lemma, pos: ref.pos, cls: ref.cls, content: ref.content, forms: ref.forms, plural: ref.plural, display: surface, misspelt: surface });
+    k++;
+  }
+  return out;
+}
+
+function correctWords(tokens: Token[], problem: ProblemAnalysis, res: Resources): Token[] {
   return tokens.map((t) => {
     if (t.foreign || isNumeric(t.norm)) return t;
     const regPlural = REGULARISED_PLURALS.get(t.norm) ?? DOUBLE_PLURALS.get(t.norm);

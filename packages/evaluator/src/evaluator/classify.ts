@@ -70,6 +70,8 @@ const WORD_ORDER_EXTRA_BLOCK = 1.5;
 const MISSING_COPULA_PENALTY = 1.5;
 const MODAL_FOR_AUX_PENALTY = 1.3;
 const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose', 'lets']);
+/** Contractions that sound like a possessive or "there" (written → the word that sounds the same). */
+const CONTRACTION_HOMOPHONES: Readonly<Record<string, string>> = { "who's": 'whose', "it's": 'its', "you're": 'your', "they're": 'their', "there's": 'theirs' };
 /** Extra words that only add politeness or emphasis the prompt allows: not errors. */
 const FREE_EXTRAS: readonly (readonly string[])[] = [
   ['please'],
@@ -212,6 +214,11 @@ function agreementKind(r: Token, ref: readonly Token[]): ErrorKind {
   return 'subject-verb';
 }
 
+/** Nothing but adverbs (or the imperative's "please") before word j: a verb there has no subject. */
+function subjectless(ref: readonly Token[], j: number): boolean {
+  return ref.slice(0, j).every((t) => ROLE_SKIP.has(t.norm) || t.norm === 'please');
+}
+
 function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const lw = learnerWord(l);
   if (l.slip === 'verb') {
@@ -232,6 +239,11 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
       return { kind: 'verb-form', message: `名詞を説明する過去分詞の${q(r.display)}にしましょう（${q(lw)}ではなく）。` };
     case 'finite':
       break;
+  }
+  // Nothing but adverbs before the verb: no subject, so not a finite verb and its form is not a
+  // tense ("Compare with last year" for the participle "Compared").
+  if (subjectless(ref, r.index)) {
+    return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}の形にしましょう。` };
   }
   const lf = l.forms;
   const rf = r.forms;
@@ -272,6 +284,21 @@ function nounInflection(l: Token, r: Token): ErrorSpec {
     : { kind: 'plural', message: `${q(lw)}は単数形の${q(r.display)}にしましょう。` };
 }
 
+/** The word right after an -ing verb is its object ("collecting stamps"), a noun, never a finite verb. */
+function objectOfGerund(ref: readonly Token[], j: number): boolean {
+  const prev = ref[j - 1];
+  return prev !== undefined && prev.cls === 'content' && prev.pos === 'VERB' && prev.forms.has('ing') && prev.norm.endsWith('ing');
+}
+
+/**
+ * "the process that matters": an -s word right after "that" is a verb (a noun there would be
+ * singular: "that matter"), so "that matter" for it is 三単現, not a number slip.
+ */
+function afterRelativeThat(ref: readonly Token[], j: number): boolean {
+  const word = ref[j];
+  return ref[j - 1]?.norm === 'that' && word !== undefined && word.forms.has('3sg') && /s$/.test(word.norm);
+}
+
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
   if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
@@ -288,13 +315,16 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   // An adjective or a number before the word makes it a noun too ("a little rest", "five years").
   const prevPos = ref[r.index - 1]?.pos;
   const nounContext =
-    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM'));
-  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb';
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index);
+  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
   const governed = r.forms.size > 0 && l.forms.size > 0 && roleOf(ref, r.index).trigger !== undefined;
   if (verbish || governed || (r.forms.size > 0 && l.forms.size > 0 && !r.forms.has('base'))) return verbInflection(l, r, ref);
   if (l.plural !== r.plural) return nounInflection(l, r);
+  // "going to visiting": the answer's word tagged as a noun after "to", the learner's an -ing or
+  // past form of the same verb: a verb-form slip, not another word.
+  if (l.lemma === r.lemma && (l.forms.has('ing') || l.forms.has('past') || l.forms.has('pp'))) return verbInflection(l, r, ref);
   return { kind: 'word-choice', message: `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, penalty: 1.0 };
 }
 
@@ -323,6 +353,49 @@ const NECESSITY_MODALS = new Set(['must']);
 const POSSIBILITY_MODALS = new Set(['may', 'might', 'can', 'could']);
 function isModalStrengthSwap(l: Token, r: Token): boolean {
   return (NECESSITY_MODALS.has(l.norm) && POSSIBILITY_MODALS.has(r.norm)) || (POSSIBILITY_MODALS.has(l.norm) && NECESSITY_MODALS.has(r.norm));
+}
+
+/**
+ * "This is why I solved it" for "how": how / why / where / when ask (or relate) different things;
+ * unlike who / which / that / what, which learners swap within one relative clause.
+ */
+const ADVERB_QUESTIONS = new Set(['how', 'why', 'where', 'when']);
+function isQuestionSwap(l: Token, r: Token): boolean {
+  return l.norm !== r.norm && ADVERB_QUESTIONS.has(l.norm) && ADVERB_QUESTIONS.has(r.norm);
+}
+
+/**
+ * "Some of the materials" for "All the materials": a quantifier of the whole (all, every, each,
+ * both) against one of a part or of none states another amount. "any" is left out ("any other" =
+ * "all other").
+ */
+const WHOLE_QUANTIFIERS = new Set(['all', 'every', 'each', 'both', 'everything', 'everyone', 'everybody']);
+const PART_QUANTIFIERS = new Set(['some', 'several', 'few', 'many', 'most', 'half', 'none', 'no', 'nothing', 'nobody', 'something', 'someone', 'somebody']);
+export function isQuantifierSwap(l: Token, r: Token): boolean {
+  return (WHOLE_QUANTIFIERS.has(l.norm) && PART_QUANTIFIERS.has(r.norm)) || (PART_QUANTIFIERS.has(l.norm) && WHOLE_QUANTIFIERS.has(r.norm));
+}
+
+/**
+ * "She walked past me because she did not know me" for "as if": subordinators with no relation in
+ * common (cause, concession, condition, time) join the clauses with another meaning. Words of two
+ * relations count for both ("since" cause or time, "while" time or concession), and "if" / "when"
+ * count as related (learners swap them for a condition that will come true).
+ */
+const SUBORDINATOR_RELATIONS: Readonly<Record<string, readonly string[]>> = {
+  because: ['cause'],
+  since: ['cause', 'time'],
+  as: ['cause', 'time', 'manner'],
+  although: ['concession'],
+  though: ['concession'],
+  while: ['time', 'concession'],
+  unless: ['negative-condition'],
+  if: ['condition', 'time'],
+  when: ['time', 'condition'],
+};
+export function isSubordinatorSwap(l: Token, r: Token): boolean {
+  const x = SUBORDINATOR_RELATIONS[l.norm];
+  const y = SUBORDINATOR_RELATIONS[r.norm];
+  return x !== undefined && y !== undefined && !x.some((relation) => y.includes(relation));
 }
 
 function classSpec(l: Token, r: Token): ErrorSpec {
@@ -378,6 +451,23 @@ const PERSON: Readonly<Record<string, string>> = {
   she: '3f', her: '3f', hers: '3f', herself: '3f',
   they: '3p', them: '3p', their: '3p', theirs: '3p', themselves: '3p',
 };
+
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their']);
+const OBJECT_PERSONS = new Set(['me', 'you', 'him', 'her', 'us', 'them']);
+
+/**
+ * The learner's possessive or object pronoun names a person none of the problem's accepted words
+ * names, while they name another in the same use ("his" / "me" in the answers, "her" / "him" in the
+ * learner's sentence): another person, a meaning error.
+ */
+function otherPerson(ctx: Ctx, t: Token): boolean {
+  const vocab = ctx.vocab;
+  const person = PERSON[t.norm];
+  const use = POSSESSIVES.has(t.norm) ? POSSESSIVES : OBJECT_PERSONS.has(t.norm) ? OBJECT_PERSONS : undefined;
+  if (!vocab || !person || !use) return false;
+  const named = [...use].filter((w) => vocab.has(w));
+  return named.length > 0 && !named.some((w) => PERSON[w] === person);
+}
 
 /** Another person than the prompt's: "he" for "she", "my" for "your". */
 export function isPersonSwap(l: Token, r: Token): boolean {
@@ -479,12 +569,18 @@ interface Ctx {
   /** Every word of the problem's accepted answers and lattice (for opposites of added words). */
   vocab?: ReadonlyMap<string, Token>;
   wordnet?: WordNet;
+  /** The learner's "to" after have / let / make + person (bareInfinitiveTo). */
+  extraTo?: number;
+  /** The learner's preposition before a verb's base form (prepositionBeforeVerb). */
+  prepForTo?: number;
 }
 
 /** What classification may know about the problem beyond the one sentence aligned. */
 export interface ClassifyContext {
   vocab?: ReadonlyMap<string, Token>;
   wordnet?: WordNet;
+  extraTo?: number;
+  prepForTo?: number;
 }
 
 /** Extra auxiliaries right before learner word i (at most two: "will have"). */
@@ -514,6 +610,21 @@ function pairErrors(ctx: Ctx): boolean {
       const corrected = r.norm === l.norm ? r.display : l.norm;
       errors.push(makeError('spelling', [l.misspelt], [corrected], `${q(l.misspelt)}のつづりに注意しましょう。正しくは${q(corrected)}です。`, p.l));
     }
+    // "Who's bike" for "Whose bike", "it's" for "its": a contraction written for the possessive
+    // that sounds the same is a spelling slip, not a wrong word and an extra "is".
+    const homophone = CONTRACTION_HOMOPHONES[l.surface.toLowerCase().replace(/’/g, "'")];
+    const rest = learner[p.l + 1];
+    if (p.rel !== 'exact' && homophone === r.norm && rest?.group === l.group && ctx.extraSet.has(p.l + 1)) {
+      ctx.consumedL.add(p.l + 1);
+      errors.push(makeError('spelling', [l.surface], [r.display], `${q(l.surface)}（${l.display} ${rest.display}）ではなく${q(r.display)}です（音が同じ別の語です）。`, p.l));
+      continue;
+    }
+    // "siting" / "sitting", "planed" / "planned": a doubled consonant written once (or a single one
+    // twice) is a spelling slip even where the result is another word's form.
+    if (p.rel !== 'exact' && p.rel !== 'synonym' && !l.misspelt && !l.foreign && doubledLetterOnly(l.norm, r.norm)) {
+      errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
+      continue;
+    }
     switch (p.rel) {
       case 'exact':
       case 'synonym': {
@@ -540,6 +651,12 @@ function pairErrors(ctx: Ctx): boolean {
           break;
         }
         if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
+        // "Ken walks her dog" graded against "the dog" where the answers say "his dog": an owner
+        // the answers never name, while they name another, is another owner.
+        if (r.cls === 'article' && otherPerson(ctx, l)) {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
         // "the day before the event" for "the day of the event": another time, not a preposition slip.
         if (l.cls === 'prep' && r.cls === 'prep' && (l.norm === 'before' || l.norm === 'after') && ['of', 'on', 'at', 'in', 'during'].includes(r.norm)) {
           errors.push(meaningError(learnerWord(l), r, p.l));
@@ -550,7 +667,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
-        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
@@ -580,7 +697,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(lw, r, p.l, true));
           break;
         }
-        if (!l.foreign && l.known && isPersonSwap(l, r)) {
+        if (!l.foreign && l.known && (isPersonSwap(l, r) || isQuantifierSwap(l, r) || isQuestionSwap(l, r) || isSubordinatorSwap(l, r))) {
           errors.push(meaningError(lw, r, p.l));
           break;
         }
@@ -640,6 +757,19 @@ function pairErrors(ctx: Ctx): boolean {
 }
 
 /**
+ * One word is the other with one consonant of a doubled pair left out ("siting" / "sitting"). Doubled
+ * vowels are left out: "met" / "meet", "fed" / "feed" are forms of one verb.
+ */
+export function doubledLetterOnly(x: string, y: string): boolean {
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  if (long.length !== short.length + 1 || short.length < 3 || !/^[a-z]+$/.test(long)) return false;
+  for (let i = 1; i < long.length; i++) {
+    if (long[i] === long[i - 1] && !'aeiou'.includes(long[i] ?? 'a') && long.slice(0, i) + long.slice(i + 1) === short) return true;
+  }
+  return false;
+}
+
+/**
  * The learner's word is the answer's word with or without its -s ("lives" / "live", "smartphone" /
  * "smartphones"): 三単現 where the word is a verb by its tag or its place, else a number slip.
  */
@@ -648,10 +778,13 @@ function numberSlip(l: Token, r: Token, ref: readonly Token[], p: Pair): DraftEr
   if (l.foreign || l.norm.length < 3 || !(sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) return undefined;
   const lw = learnerWord(l);
   const prev = ref[p.r - 1];
-  const nounPlace = prev !== undefined && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that') || (prev.cls === 'content' && (prev.pos === 'ADJ' || prev.pos === 'NUM')));
+  const nounPlace = prev !== undefined && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that') || (prev.cls === 'content' && (prev.pos === 'ADJ' || prev.pos === 'NUM')) || objectOfGerund(ref, p.r));
   const verb =
-    !nounPlace &&
-    (r.pos === 'VERB' || l.pos === 'VERB' || (roleOf(ref, p.r).role !== 'finite' && r.pos !== 'NOUN') || prev?.cls === 'pron' || prev?.cls === 'wh');
+    afterRelativeThat(ref, p.r) ||
+    (!nounPlace &&
+    (r.pos === 'VERB' || l.pos === 'VERB' || (roleOf(ref, p.r).role !== 'finite' && r.pos !== 'NOUN') || prev?.cls === 'pron' || prev?.cls === 'wh'));
+  // "Please picks up": a verb without a subject takes no -s for one; its form is wrong, not its agreement.
+  if (verb && p.r > 0 && subjectless(ref, p.r)) return makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく原形の${q(r.display)}にしましょう。`, p.l);
   const kind: ErrorKind = verb ? 'agreement' : 'plural';
   const message = verb ? `主語に合わせて${q(lw)}ではなく${q(r.display)}にしましょう。` : `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`;
   return makeError(kind, [lw], [r.display], message, p.l);
@@ -726,7 +859,11 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
       expected.unshift(...auxR.map((k) => ref[k]?.display ?? ''));
       // "is walking" for "walks": progressive for a habit is an aspect (tense) choice.
       const progressive = auxL.some((k) => AUX_FORMS[learner[k]?.norm ?? '']?.lemma === 'be') && l.forms.has('ing') && !r.forms.has('ing');
-      if (tenseAux || progressive) kind = 'tense';
+      // "I left" for "I'm leaving": a finite past verb where the answer's auxiliary is present (or
+      // a present one where it is past) puts the sentence in another time.
+      const lead = auxL.length === 0 ? AUX_FORMS[ref[auxR[0] ?? -1]?.norm ?? ''] : undefined;
+      const otherTime = lead !== undefined && l.forms.has('past') ? lead.time === 'present' : lead !== undefined && l.forms.has('3sg') && lead.time === 'past';
+      if (tenseAux || progressive || otherTime) kind = 'tense';
       message = `${q(words.join(' '))}ではなく${q(expected.join(' '))}にしましょう（${kind === 'tense' ? '時制' : '動詞の形'}）。`;
     }
   }
@@ -762,7 +899,11 @@ function auxiliaryErrors(ctx: Ctx): void {
       let why: string | undefined;
       let kind: ErrorKind = 'tense';
       const perfect = auxTokens.some((t) => AUX_FORMS[t.norm]?.lemma === 'have');
-      if (lemma === 'have' && r.forms.has('pp')) why = '現在完了は have / has＋過去分詞';
+      // "We should left earlier": after a modal the participle is already right and only the
+      // have of the perfect infinitive is missing, a missing word like a missing be.
+      const afterModal = auxR.length === 1 && ref[(auxR[0] ?? 0) - 1]?.cls === 'modal' && learner[p.l - 1]?.cls === 'modal' && p.rel === 'exact';
+      if (lemma === 'have' && r.forms.has('pp') && afterModal) [why, kind] = ['助動詞の後の完了は have＋過去分詞', 'missing-word'];
+      else if (lemma === 'have' && r.forms.has('pp')) why = '現在完了は have / has＋過去分詞';
       else if (perfect && lemma === 'be' && r.forms.has('ing')) why = '現在完了進行形は have / has been＋-ing';
       else if ((last.norm === 'will' || last.norm === 'would') && r.forms.has('base')) why = '時制';
       // The participle is already right and only be is missing ("The room has not cleaned",
@@ -795,6 +936,8 @@ function negators(tokens: readonly Token[], partnerIsNegator: (k: number) => boo
   tokens.forEach((t, k) => {
     if (!isNegator(t) || partnerIsNegator(k)) return;
     if (NON_NEGATING_NEXT[t.norm]?.has(tokens[k + 1]?.norm ?? '')) return;
+    // "neither A nor B" is one negation, carried by "neither": "neither A or B" keeps the meaning.
+    if (t.norm === 'nor' && tokens.slice(0, k).some((x) => x.norm === 'neither')) return;
     out.push(k);
   });
   return out;
@@ -852,6 +995,8 @@ function polarityError(ctx: Ctx): void {
 }
 
 const CAUSATIVE_VERBS = new Set(['have', 'get']);
+/** Verbs that have a person do something: ask / tell / get + person + to + verb. */
+const REQUEST_VERBS = new Set(['ask', 'tell', 'get']);
 
 /**
  * "I had cut my hair" for "I had my hair cut": the participle moved next to have / get turns
@@ -903,6 +1048,23 @@ function wordOrderError(ctx: Ctx): void {
     const words = pairOf.map(learnerWord);
     errors.push({ ...makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, pairOf[0]?.index ?? 0), certain: true });
     return;
+  }
+  // "As soon as I got home, I called my boss" for "my boss called": the answer's subject put after
+  // the verb as its object, with a subject of the learner's own before it, reverses who does what.
+  const verbMove = invalid.length === 1 && only && only.l.length === 1 ? learner[only.l[0] ?? -1] : undefined;
+  if (only && verbMove && verbMove.pos === 'VERB' && verbMove.cls === 'content') {
+    const rv = only.r[0] ?? -1;
+    const subject = learner[verbMove.index - 1];
+    const actor = ref.slice(Math.max(0, rv - 4), rv).find((t) => {
+      const p = a.byR[t.index];
+      return (t.pos === 'NOUN' || t.pos === 'PROPN' || SUBJECT_PRONOUNS.has(t.norm)) && p !== undefined && p.l > verbMove.index;
+    });
+    if (actor && subject && ctx.extraSet.has(subject.index) && (SUBJECT_PRONOUNS.has(subject.norm) || subject.norm === 'you')) {
+      ctx.consumedL.add(subject.index);
+      const words = [learnerWord(subject), learnerWord(verbMove)];
+      errors.push({ ...makeError('meaning', words, [actor.display, ref[rv]?.display ?? ''], `${q(words.join(' '))}では、する人とされる人が逆になります。問題文の誰が何をするかを確かめましょう。`, subject.index), certain: true });
+      return;
+    }
   }
   // The span to quote: from each moved block to the neighbours it was taken from / put between.
   let rMin = Infinity;
@@ -1036,6 +1198,27 @@ function missingErrors(ctx: Ctx): void {
     const after = ref[(run.at(-1) ?? first) + 1];
     // Only a missing person or thing makes it causative: "have to go" missing its "to" is not.
     const agent = tokens.some((t) => t.cls === 'pron' || t.pos === 'NOUN' || t.pos === 'PROPN');
+    // "I will call you back" for "I will have him call you back": the causative verb and its person
+    // both left out, the learner does what the answer has someone else do.
+    const lead = tokens[0];
+    let at = 1;
+    while (tokens[at]?.cls === 'det' || tokens[at]?.cls === 'article') at++;
+    const person = tokens[at];
+    const rest = tokens.slice(at + 1);
+    const wholeCausative =
+      lead !== undefined &&
+      (BARE_INFINITIVE_VERBS.has(lead.lemma) || REQUEST_VERBS.has(lead.lemma)) &&
+      (lead.cls !== 'aux' || lead.lemma === 'have') &&
+      person !== undefined &&
+      (person.cls === 'pron' || person.pos === 'NOUN' || person.pos === 'PROPN') &&
+      (rest.length === 0 || (rest.length === 1 && rest[0]?.norm === 'to')) &&
+      after?.forms.has('base') === true &&
+      a.byR[(run.at(-1) ?? first) + 1] !== undefined;
+    if (wholeCausative) {
+      const expected = tokens.map((t) => t.display);
+      errors.push(makeError('meaning', [], expected, `${q(expected.join(' '))}がないと、人にしてもらうのではなく自分ですることになります。`, order, PENALTY.meaning, true));
+      continue;
+    }
     if (agent && before && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
       const expected = tokens.map((t) => t.display);
       const error = makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「自分で〜した」という意味になります。「〜してもらう」は${q([before.display, ...expected, after.display].join(' '))}の語順です。`, order, PENALTY.meaning, true);
@@ -1281,7 +1464,8 @@ function gapMeaning(ctx: Ctx): void {
     // "as interesting than": the two words of a comparison swapped.
     const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
     if (r.cls === 'prep' && l.cls !== 'wh' && l.cls !== 'conj' && !comparison) continue;
-    errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
+    if (isSubordinatorSwap(l, r)) errors.push(meaningError(learnerWord(l), r, i));
+    else errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
     ctx.consumedL.add(i);
     ctx.consumedR.add(j);
   }
@@ -1381,6 +1565,12 @@ const OWNER_PRONOUNS = new Set(['my', 'mine', 'your', 'yours', 'his', 'her', 'he
 const TIME_OWNERS = new Set(['today', 'tomorrow', 'yesterday', 'tonight', 'day', 'week', 'month', 'year', 'night', 'morning', 'evening', 'afternoon', 'weekend', 'hour', 'minute', 'moment', 'season', 'century', 'decade', 'life', 'lifetime']);
 
 /** Extra learner words, grouped the same way as missing ones. */
+/** An adjective or adverb compared by its ending: "cheaper", "biggest" (lemma "cheap", "big"). */
+function isInflectedComparison(t: Token): boolean {
+  if (t.pos !== 'ADJ' && t.pos !== 'ADV') return false;
+  return t.norm !== t.lemma && /(er|est)$/.test(t.norm) && t.norm.startsWith(t.lemma.slice(0, Math.max(2, t.lemma.length - 1)));
+}
+
 function extraErrors(ctx: Ctx): void {
   const { a, learner, errors } = ctx;
   const extra = a.extra.filter((i) => !ctx.consumedL.has(i));
@@ -1389,6 +1579,40 @@ function extraErrors(ctx: Ctx): void {
     const first = run[0] ?? 0;
     // An added word that is the opposite of a word of the accepted answers ("younger" where the
     // answers say "older", "lower" for "higher") reverses the meaning.
+    // "Can I set the table?" for "(Please) set the table": a modal with the speaker as subject,
+    // added before the answer's imperative verb, asks to do it oneself instead of asking the listener.
+    const [modal, self] = tokens;
+    const refStart = ctx.ref.findIndex((t) => t.norm !== 'please');
+    const verbPair = ctx.a.byL[first + 2];
+    if (
+      first === 0 && tokens.length === 2 && modal?.cls === 'modal' && (self?.norm === 'i' || self?.norm === 'we') &&
+      verbPair !== undefined && verbPair.r === refStart && learner[first + 2]?.pos === 'VERB' && ctx.ref[refStart]?.cls === 'content' && ctx.ref[refStart]?.pos !== 'NOUN' && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')
+    ) {
+      const words = [learnerWord(modal), learnerWord(self)];
+      errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}では自分がすることになります。問題文は相手に頼む文です。`, first, undefined, true), certain: true });
+      continue;
+    }
+    // "the product what we launched": "what" after a noun for the relative "that" / "which".
+    const before = learner[first - 1];
+    if (tokens.length === 1 && tokens[0]?.norm === 'what' && before && ctx.a.byL[first - 1] !== undefined && (before.pos === 'NOUN' || before.pos === 'PROPN') && learner[first + 1]?.cls === 'pron') {
+      errors.push(makeError('word-choice', ['what'], ['that'], `名詞の後の関係代名詞は${q('what')}ではなく${q('that')}または${q('which')}です。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+      continue;
+    }
+    // "Could you pass him the salt" where the answers say "me": an added person the answers never
+    // name, while they name another in that use, changes who it is for.
+    const person = tokens.length === 1 && tokens[0] && OBJECT_PERSONS.has(tokens[0].norm) && tokens[0].norm !== 'you' ? tokens[0] : undefined;
+    if (person && otherPerson(ctx, person)) {
+      errors.push({ ...makeError('meaning', [learnerWord(person)], [], `${q(learnerWord(person))}では相手が変わります。問題文の人を確かめましょう。`, first, undefined, true), certain: true });
+      continue;
+    }
+    // "more cheaper": "more" / "most" before an adjective already compared by its ending is one
+    // extra word (a double comparative), not an added opposite of "less".
+    const last = tokens.at(-1);
+    const compared = learner[(last?.index ?? -2) + 1];
+    if (tokens.length === 1 && last && (last.norm === 'more' || last.norm === 'most') && compared && isInflectedComparison(compared)) {
+      errors.push(makeError('extra-word', [learnerWord(last)], [], `${q(learnerWord(compared))}はすでに比較の形なので${q(learnerWord(last))}は不要です。`, first));
+      continue;
+    }
     const opposite = tokens.map((t) => ({ t, v: t.cls === 'content' && !t.foreign ? opposedVocab(ctx, t) : undefined })).find((x) => x.v !== undefined);
     if (opposite?.v) {
       errors.push(antonymError(learnerWord(opposite.t), opposite.v, opposite.t.index, true));
@@ -1456,6 +1680,8 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     orderOfR,
     vocab: problem.vocab,
     wordnet: problem.wordnet,
+    extraTo: problem.extraTo,
+    prepForTo: problem.prepForTo,
   };
   // Order matters: auxiliaries folded into tense errors must not be reported again as missing
   // or extra words, so the pair-based steps run first.
@@ -1470,6 +1696,12 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   missingErrors(ctx);
   extraErrors(ctx);
   progressiveForPerfect(ctx);
+  swappedWords(ctx);
+  passiveMadeActive(ctx);
+  subjectMadePerson(ctx);
+  missingInversion(ctx);
+  causativeTo(ctx);
+  prepositionForTo(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
@@ -1492,6 +1724,172 @@ function progressiveForPerfect(ctx: Ctx): void {
   const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了進行形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
   ctx.errors = ctx.errors.filter((e) => e !== aux && e !== been);
   ctx.errors.push(tense);
+}
+
+/** Verbs whose object is followed by a bare infinitive: "let him go", "made us wait", "have my secretary arrange". */
+const BARE_INFINITIVE_VERBS = new Set(['let', 'make', 'have']);
+
+/**
+ * "I will have my secretary to arrange": have / let / make + a person + "to" + verb. The person
+ * takes the bare verb, so the "to" is an extra word whatever answer (or lattice path) it is graded
+ * against. The object must be a person (a pronoun, or a noun whose commonest WordNet sense is a
+ * person), which keeps "have work to do" and "made an effort to" out. Returns the "to"'s index.
+ */
+export function bareInfinitiveTo(learner: readonly Token[], wordnet: WordNet | undefined): number | undefined {
+  for (let v = 0; v < learner.length; v++) {
+    const verb = learner[v] as Token;
+    if (!BARE_INFINITIVE_VERBS.has(verb.lemma) || ((verb.pos === 'AUX' || verb.cls === 'aux') && verb.lemma !== 'have')) continue;
+    let k = v + 1;
+    const objectPronoun = OBJECT_PRONOUNS.has(learner[k]?.norm ?? '');
+    if (objectPronoun) k += 1;
+    else {
+      while (k < learner.length && k <= v + 3 && (learner[k]?.cls === 'det' || learner[k]?.cls === 'article' || learner[k]?.pos === 'ADJ')) k++;
+      const noun = learner[k];
+      if (!noun || (noun.pos !== 'NOUN' && noun.pos !== 'PROPN') || !(noun.pos === 'PROPN' || wordnet?.isPerson(noun.lemma))) continue;
+      k += 1;
+    }
+    const to = learner[k];
+    const next = learner[k + 1];
+    if (to?.norm === 'to' && next && next.pos === 'VERB' && next.forms.has('base')) return k;
+  }
+  return undefined;
+}
+
+/** Prepositions a learner puts where the infinitive's "to" goes ("go out for eat"). */
+const PREPOSITIONS_BEFORE_VERB = new Set(['for', 'of', 'about', 'at', 'in', 'on', 'with', 'by', 'from', 'into']);
+
+/**
+ * "Let's go out for eat": a preposition before the base form of a word that can only be a verb is
+ * the infinitive's "to" mistaken, whatever answer or lattice path it matches (a lattice may combine
+ * "for dinner" and "to eat" slot by slot). Returns the preposition's index.
+ */
+export function prepositionBeforeVerb(learner: readonly Token[], wordnet: WordNet | undefined): number | undefined {
+  if (!wordnet) return undefined;
+  for (let k = 1; k < learner.length - 1; k++) {
+    const prep = learner[k] as Token;
+    const verb = learner[k + 1] as Token;
+    // After a subject ("I for apologize") the verb is the clause's own, the preposition misplaced.
+    const before = learner[k - 1];
+    if (before?.cls === 'pron' || before?.pos === 'PROPN') continue;
+    if (!PREPOSITIONS_BEFORE_VERB.has(prep.norm) || verb.norm !== verb.lemma || !verb.forms.has('base') || !/^[a-z]+$/.test(verb.norm)) continue;
+    if (wordnet.onlyVerb(verb.norm)) return k;
+  }
+  return undefined;
+}
+
+function prepositionForTo(ctx: Ctx): void {
+  const k = ctx.prepForTo;
+  if (k === undefined) return;
+  const prep = ctx.learner[k];
+  const pair = ctx.a.byL[k];
+  if (!prep || pair === undefined || (pair.rel !== 'exact' && pair.rel !== 'synonym')) return;
+  const verb = ctx.learner[k + 1];
+  ctx.errors.push(makeError('preposition', [learnerWord(prep)], ['to'], `動詞${q(verb ? learnerWord(verb) : '')}の前は前置詞${q(learnerWord(prep))}ではなく不定詞の${q('to')}です。`, k));
+}
+
+function causativeTo(ctx: Ctx): void {
+  const k = ctx.extraTo;
+  if (k === undefined || ctx.a.byL[k] === undefined) return;
+  const verb = ctx.learner.slice(0, k).findLast((t) => BARE_INFINITIVE_VERBS.has(t.lemma));
+  ctx.errors.push(makeError('extra-word', ['to'], [], `${q(`${verb ? learnerWord(verb) : 'have'}＋人`)}の後は動詞の原形なので${q('to')}は不要です。`, k, EXTRA_VERB_PENALTY));
+}
+
+/**
+ * "Not until I got sick I realized" for "did I realize": the do of an inversion left out and its
+ * tense kept on the verb is one word-order slip (the statement order kept), not a missing word and
+ * a verb-form error.
+ */
+function missingInversion(ctx: Ctx): void {
+  const doMissing = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && e.expected.length === 1 && AUX_FORMS[(e.expected[0] ?? '').toLowerCase()]?.lemma === 'do');
+  if (!doMissing) return;
+  const j = ctx.ref.findIndex((t, k) => ctx.missingSet.has(k) && t.display === doMissing.expected[0] && AUX_FORMS[t.norm]?.lemma === 'do');
+  const subject = ctx.ref[j + 1];
+  const verbAt = j + 2;
+  const verb = ctx.ref[verbAt];
+  if (j < 1 || !subject || subject.cls !== 'pron' || !verb || verb.pos !== 'VERB') return;
+  const p = ctx.a.byR[verbAt];
+  const form = ctx.errors.find((e) => (e.kind === 'verb-form' || e.kind === 'tense') && p !== undefined && e.order === p.l);
+  const learnerSubject = p !== undefined ? ctx.learner[p.l - 1] : undefined;
+  if (!form || !p || learnerSubject?.norm !== subject.norm) return;
+  const words = [learnerSubject.display, ...form.words];
+  const expected = [ctx.ref[j]?.display ?? '', subject.display, verb.display];
+  ctx.errors = ctx.errors.filter((e) => e !== doMissing && e !== form);
+  ctx.errors.push(makeError('word-order', words, expected, `${q(words.join(' '))}ではなく倒置の${q(expected.join(' '))}にしましょう（語順）。`, p.l - 1));
+}
+
+/** Word classes whose two words trading places trade the roles of a sentence ("this" / "that"). */
+const SWAP_CLASSES = new Set(['content', 'det', 'pron']);
+
+/**
+ * "That bag is cheaper than this one" for "This bag is cheaper than that one": two words each
+ * standing where the other belongs reverse who does what or which is which, a meaning error, not
+ * two word-choice slips.
+ */
+function swappedWords(ctx: Ctx): void {
+  const single = ctx.errors.filter((e) => (e.kind === 'word-choice' || e.kind === 'meaning') && e.words.length === 1 && e.expected.length === 1);
+  const lower = (w: string | undefined): string => (w ?? '').toLowerCase();
+  for (let x = 0; x < single.length; x++) {
+    for (let y = x + 1; y < single.length; y++) {
+      const e = single[x] as DraftError;
+      const f = single[y] as DraftError;
+      if (lower(e.words[0]) === lower(e.expected[0]) || lower(e.words[0]) !== lower(f.expected[0]) || lower(f.words[0]) !== lower(e.expected[0])) continue;
+      const token = ctx.learner.find((t) => lower(t.display) === lower(e.words[0]));
+      if (!token || !SWAP_CLASSES.has(token.cls)) continue;
+      const words = [e.words[0] ?? '', f.words[0] ?? ''];
+      const swap = makeError('meaning', words, [e.expected[0] ?? '', f.expected[0] ?? ''], `${q(words[0] ?? '')}と${q(words[1] ?? '')}が入れ替わっていて、意味が変わります。`, Math.min(e.order, f.order), undefined, true);
+      ctx.errors = ctx.errors.filter((g) => g !== e && g !== f);
+      ctx.errors.push({ ...swap, certain: true });
+      return;
+    }
+  }
+}
+
+/**
+ * "I spoke to a tourist" for "I was spoken to by a tourist": the answer's passive said in the active
+ * with the same subject (its be and its by both left out, the verb kept) makes the subject the doer,
+ * a role reversal, not a verb-form slip plus a missing preposition.
+ */
+function passiveMadeActive(ctx: Ctx): void {
+  const { ref, learner, a } = ctx;
+  for (let j = 1; j < ref.length; j++) {
+    const verb = ref[j] as Token;
+    const be = ref[j - 1] as Token;
+    if (!verb.forms.has('pp') || !BE_FORMS.has(be.norm) || !ctx.missingSet.has(j - 1)) continue;
+    const by = ref.findIndex((t, k) => k > j && t.norm === 'by' && ctx.missingSet.has(k));
+    const p = a.byR[j];
+    const l = p ? learner[p.l] : undefined;
+    if (by < 0 || !p || !l || l.lemma !== verb.lemma || learner.some((t) => t.norm === 'by' || BE_FORMS.has(t.norm))) continue;
+    const explained = (e: DraftError): boolean => e.order === p.l || e.expected.some((w) => w.toLowerCase() === 'by' || w.toLowerCase() === be.norm);
+    ctx.errors = ctx.errors.filter((e) => !explained(e));
+    ctx.errors.push({
+      ...makeError('meaning', [learnerWord(l)], [be.display, verb.display], `${q(learnerWord(l))}（能動態）では主語が「する側」になり、意味が逆になります。${q(`${be.display} ${verb.display}`)}（受け身）にしましょう。`, p.l, undefined, true),
+      certain: true,
+    });
+    return;
+  }
+}
+
+/**
+ * "My boss worked overtime" for "I worked overtime": the answer's subject pronoun replaced by a
+ * determiner and a noun naming a person (or a name) is another person, not a wrong word plus an
+ * extra noun.
+ */
+function subjectMadePerson(ctx: Ctx): void {
+  const { ref, learner, a } = ctx;
+  for (let j = 0; j < ref.length; j++) {
+    const r = ref[j] as Token;
+    const p = a.byR[j];
+    if (!p || !(SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') || (j > 0 && ref[j - 1]?.pos !== 'PUNCT' && ref[j - 1]?.cls !== 'conj')) continue;
+    const l = learner[p.l] as Token;
+    const noun = learner[p.l + 1];
+    if ((l.cls !== 'det' && l.cls !== 'article') || !noun || !ctx.extraSet.has(p.l + 1)) continue;
+    if (!(noun.pos === 'PROPN' || ((noun.pos === 'NOUN' || noun.pos === 'PROPN') && ctx.wordnet?.isPerson(noun.lemma)))) continue;
+    const words = [learnerWord(l), learnerWord(noun)];
+    ctx.errors = ctx.errors.filter((e) => e.order !== p.l && e.order !== p.l + 1);
+    ctx.consumedL.add(p.l + 1);
+    ctx.errors.push({ ...makeError('meaning', words, [r.display], `${q(words.join(' '))}ではなく${q(r.display)}です（人が違います）。`, p.l, undefined, true), certain: true });
+    return;
+  }
 }
 
 /** Split sorted indices into runs where each neighbour pair satisfies `joined`. */

@@ -18,11 +18,11 @@ import {
   type SynonymTable,
   type Token,
 } from './analyse';
-import { classify, type Classification, type DraftError } from './classify';
+import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
 import { tokenize } from './normalize';
-import { AUX_FORMS } from './lexicon';
+import { AUX_FORMS, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
 import { scoreAlignment, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
@@ -227,11 +227,20 @@ function phrasalVariants(
   return out;
 }
 
+/** The perfect's auxiliary, before "been" + -ing. */
+const PERFECT_AUX = new Set(['have', 'has', 'had']);
+/** Subject pronouns that open a relative clause ("the product we launched"). */
+const SUBJECT_PRONOUN_NORMS = new Set(['i', 'we', 'you', 'he', 'she', 'they']);
 /**
  * Accepted sentences in another structure the learner chose, which no lattice needs to spell out:
  * - an inverted condition: "Should the item be out of stock" / "Were I" / "Had I known" for "If ...";
  * - the causative with get: "got us to rewrite" for "made / had us rewrite", "get the materials
  *   ready" for "have the materials ready";
+ * - negative inversion: "Never have I seen" for "I have never seen";
+ * - keep + -ing for the perfect progressive: "have kept studying" for "have been studying";
+ * - a presentational relative said plainly: "We launched this product" for "This is the product we
+ *   launched";
+ * - a negated adjective said as its opposite: "boring" for "not interesting" (decision 030);
  * - a reversed pseudo-cleft: "A little rest is what I need" for "What I need is a little rest".
  * Only built when the learner's sentence has the marks of that structure.
  */
@@ -302,6 +311,50 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
       push([tokens[k + 1] as Token, tokens[k] as Token, ...tokens.slice(0, k), ...tokens.slice(k + 2)]);
     }
   }
+  // "have kept studying" for "have been studying": keep + -ing says the same continuation as the
+  // perfect progressive. Built when the learner has keep and the answer has been + -ing.
+  if (learner.some((t) => t.lemma === 'keep')) {
+    const k = tokens.findIndex((t, j) => t.norm === 'been' && PERFECT_AUX.has(tokens[j - 1]?.norm ?? '') && (tokens[j + 1]?.forms.has('ing') ?? false));
+    if (k > 0) push([...tokens.slice(0, k), word('kept', 3), ...tokens.slice(k + 1)]);
+  }
+  // "We launched this product last month" for "This is the product (that) we launched last month":
+  // the object of a presentational relative clause put back after its verb.
+  if (tokens[0]?.norm === 'this' && tokens[1]?.norm === 'is' && tokens[2]?.norm === 'the' && first !== 'this') {
+    let n = 3;
+    while (n < tokens.length && tokens[n]?.cls === 'content' && tokens[n]?.pos !== 'VERB' && n < 6) n++;
+    const rel = tokens[n]?.norm === 'that' || tokens[n]?.norm === 'which' ? n + 1 : n;
+    const subject = tokens[rel];
+    const verb = tokens[rel + 1];
+    if (n > 3 && subject?.cls === 'pron' && SUBJECT_PRONOUN_NORMS.has(subject.norm) && verb?.cls === 'content' && verb.pos !== 'NOUN' && verb.pos !== 'ADV') {
+      push([subject, verb, tokens[0] as Token, ...tokens.slice(3, n), ...tokens.slice(rel + 2)]);
+    }
+  }
+  // "not interesting" said as "boring", "not difficult" as "easy" (and the other way round): a
+  // negated adjective and its opposite say the same thing. Built when the learner's sentence has the
+  // opposite adjective and one negation fewer (or more) than the answer.
+  const opposite = (x: Token, y: Token): boolean => areAntonymWords(x, y) || (res.wordnet?.antonyms(x.lemma, y.lemma, 'a') ?? false);
+  const negations = (ts: readonly Token[]): number => ts.filter((t) => t.norm === 'not' || t.norm === 'never').length;
+  // Adjectives, and participles used as adjectives ("closed"), which the tagger reads as verbs.
+  const adjectival = (t: Token): boolean => t.cls === 'content' && (t.pos === 'ADJ' || (t.pos === 'VERB' && t.forms.has('pp') && !t.forms.has('base')));
+  const adjectives = learner.filter((t) => adjectival(t) && !tokens.some((x) => x.norm === t.norm));
+  if (adjectives.length > 0) {
+    const lNeg = negations(learner);
+    const rNeg = negations(tokens);
+    for (let k = 0; k < tokens.length; k++) {
+      const adj = tokens[k] as Token;
+      if (!adjectival(adj)) continue;
+      const mine = adjectives.find((t) => opposite(t, adj));
+      if (!mine) continue;
+      const copy = { ...mine, group: -1 - (seed + out.length) * 100 - 9, viaSynonym: true };
+      const not = tokens[k - 1]?.norm === 'not' ? k - 1 : -1;
+      if (not >= 0 && lNeg === rNeg - 1) push([...tokens.slice(0, not), copy, ...tokens.slice(k + 1)]);
+      else if (not < 0 && lNeg === rNeg + 1) {
+        const be = tokens.slice(0, k).findLastIndex((t) => AUX_FORMS[t.norm]?.lemma === 'be');
+        if (be >= 0 && be >= k - 2) push([...tokens.slice(0, be + 1), word('not', 2), ...tokens.slice(be + 1, k), copy, ...tokens.slice(k + 1)]);
+      }
+      break;
+    }
+  }
   // The pseudo-cleft the other way round.
   if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
     const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
@@ -316,8 +369,13 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
  * against ("bring friend" → "a friend", not the lattice's "friends").
  */
 const NEAR_TIE = 0.1;
+/** Score gap within which a missing article is preferred to the noun after it being extra (one article's function-word share). */
+const ARTICLE_TIE = 0.25;
 /** Score gap within which a verb -s slip is preferred to a noun number slip (penalties 1.0 / 0.6). */
 const SUBJECT_NUMBER_TIE = 0.5;
+
+/** One-word slips that keep every word the learner wrote (an inflection or a spelling). */
+const KEEPS_WORDS = new Set(['agreement', 'plural', 'verb-form', 'tense', 'spelling']);
 
 function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
@@ -330,6 +388,19 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
     b.classification.errors.length === 1
   ) {
     return aBank;
+  }
+  // "February is month when": of two equally close readings with one slip each, the one that
+  // keeps the learner's word (a missing article) is the slip, not the word being extra against a
+  // shorter path.
+  if (a.score.rating === b.score.rating && Math.abs(a.score.value - b.score.value) < ARTICLE_TIE && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    const kindA = a.classification.errors[0]?.kind;
+    const kindB = b.classification.errors[0]?.kind;
+    if (kindA === 'article' && kindB === 'extra-word') return true;
+    if (kindB === 'article' && kindA === 'extra-word') return false;
+    // "I takes a shower" against "I take a shower" and "I shower": the -s of a word the learner
+    // wrote, not the words being extra against a shorter path.
+    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word') return true;
+    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word') return false;
   }
   // "When the product arrive": the subject's number is the learner's own choice of words, so of a
   // reading with the noun's number wrong and one with the verb's -s wrong, the verb is the slip.
@@ -439,7 +510,11 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   const exact = analysis.answers.find((a) => a.normalized === normalized && a.text.trim() === typed) ?? analysis.answers.find((a) => a.normalized === normalized);
   const patternCosts: number[] = [];
   const paths = closestPaths(analysis.graph, learner, res, MAX_PATHS, patternCosts);
-  if (!exact && paths[0]?.cost === 0) return accepted(problem, analysis, normalized, typed);
+  // A lattice path may accept "have my secretary to arrange" (have and get sharing a slot before
+  // "to arrange"): that slip is found in the learner's own words, so no path accepts it outright.
+  const extraTo = exact ? undefined : bareInfinitiveTo(learner, res.wordnet);
+  const prepForTo = exact ? undefined : prepositionBeforeVerb(learner, res.wordnet);
+  if (!exact && paths[0]?.cost === 0 && extraTo === undefined && prepForTo === undefined) return accepted(problem, analysis, normalized, typed);
   const candidates: Candidate[] = [];
   if (exact) {
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
@@ -473,15 +548,22 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
 
   let best: Graded | undefined;
   let main: Graded | undefined;
+  const swapped = exact ? undefined : swappedAnswer(learner, analysis.answers);
+  let swapGraded: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
-    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet });
+    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };
     if (!main && candidate.answer.index === 0 && !candidate.phraseSynonym) main = graded;
+    if (swapped !== undefined && !swapGraded && candidate.answer.index === swapped && !candidate.phraseSynonym) swapGraded = graded;
     if (!best || better(graded, best, problem.answers.length)) best = graded;
   }
+  // "It is not the process but the result" for "not the result but the process": an accepted answer
+  // with two of its content words trading places says the reverse, however well another accepted
+  // answer's order fits the words.
+  if (swapGraded && best && !best.classification.errors.some((e) => e.meaning) && swapGraded.classification.errors.some((e) => e.meaning)) best = swapGraded;
   if (!best) {
     return { ...base, rating: 1, errors: [], isAlternative: false, diff: [], feedback: buildFeedback({ problem, rating: 1, errors: [], isAlternative: false, answerIndex: 0, recall: 0 }) };
   }
@@ -509,6 +591,24 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     alternatives: problem.answers.filter((_, k) => k !== answerIndex),
     diff: buildDiff(alignment),
   };
+}
+
+/**
+ * The accepted answer the learner's words equal but for two content words (nouns, verbs, adjectives,
+ * names) that traded places, if any.
+ */
+function swappedAnswer(learner: readonly Token[], answers: readonly AnalysedAnswer[]): number | undefined {
+  for (const a of answers) {
+    if (a.tokens.length !== learner.length) continue;
+    const differ: number[] = [];
+    for (let k = 0; k < learner.length && differ.length <= 2; k++) if (learner[k]?.norm !== a.tokens[k]?.norm) differ.push(k);
+    const [x, y] = differ;
+    if (differ.length !== 2 || x === undefined || y === undefined) continue;
+    const lx = learner[x] as Token;
+    const ly = learner[y] as Token;
+    if (lx.norm === a.tokens[y]?.norm && ly.norm === a.tokens[x]?.norm && lx.cls === 'content' && ly.cls === 'content') return a.index;
+  }
+  return undefined;
 }
 
 /** Said with a fluent answer the accepted answers do not cover (issue #12). */

@@ -62,6 +62,37 @@ const MOUNTAIN = problem('私はこんなに高い山に登ったことがない
 const SITTING = problem('彼女は目を閉じたまま座っていた。', ['She was sitting with her eyes closed.', 'She sat with her eyes closed.', 'She was sitting with her eyes shut.']);
 const PHONE = problem('座ったとたんに電話が鳴った。', ['No sooner had I sat down than the phone rang.', 'Hardly had I sat down when the phone rang.', 'As soon as I sat down, the phone rang.']);
 
+// Decision 030 (probe set 5): each rule on sentences of its own.
+const SHOP = problem('その店は開いていない。', ['The shop is not open.', "The shop isn't open.", 'The store is not open.']);
+const WAY = problem('こうやってケーキを作ります。', ['This is how I make the cake.', 'This is the way I make the cake.', 'That is how I make the cake.']);
+const STUDENTS = problem('生徒は全員その質問に答えた。', ['All the students answered the question.', 'All of the students answered the question.', 'Every student answered the question.']);
+const SWIM = problem('私も妹も泳げない。', ['Neither my sister nor I can swim.', 'My sister and I cannot swim.', 'Neither I nor my sister can swim.']);
+const CAR = problem('この車はあの車より速い。', ['This car is faster than that one.', 'This car is faster than that car.', 'This car goes faster than that one.']);
+const DOOR = problem('ドアを閉めてください。', ['Please close the door.', 'Close the door, please.', 'Shut the door, please.']);
+const TRUTH = problem('その時初めて真実を知った。', ['Only then did I learn the truth.', 'It was only then that I learned the truth.', 'Only then did I find out the truth.']);
+const BAKED = problem('これは彼女が焼いたケーキです。', ['This is the cake she baked.', 'This is the cake that she baked.', 'This is the cake which she baked.']);
+const WHOSE = problem('これは誰の傘ですか。', ['Whose umbrella is this?', 'Who does this umbrella belong to?', 'Whose is this umbrella?']);
+const WASH = problem('弟に車を洗わせた。', ['I had my brother wash the car.', 'I got my brother to wash the car.', 'I made my brother wash the car.']);
+const HOURS = problem('彼は3時間ずっと勉強している。', ['He has been studying for three hours.', "He's been studying for three hours.", 'He has studied for three hours.']);
+const ABOVE = problem('上から見ると、その町は小さく見える。', ['Seen from above, the town looks small.', 'Viewed from above, the town looks small.', 'When seen from above, the town looks small.']);
+const PICTURES = problem('私の趣味は写真を撮ることです。', ['My hobby is taking pictures.', 'My hobby is taking photos.', 'My hobby is to take pictures.']);
+const LONDON = problem('私は来週ロンドンに引っ越します。', ['I am moving to London next week.', "I'm moving to London next week.", 'I will move to London next week.']);
+const EAT_OUT = problem('食べに出かけよう。', ["Let's go out to eat.", "Let's eat out.", "Let's go out for a meal."]);
+const REASON = problem('彼が怒った理由を知っていますか。', ['Do you know the reason why he got angry?', 'Do you know why he got angry?', 'Do you know the reason he got angry?']);
+const WALKS = problem('健は毎日犬を散歩させる。', ['Ken walks his dog every day.', 'Ken walks the dog every day.', 'Every day Ken walks his dog.']);
+const SALT = problem('塩を取ってもらえますか。', ['Could you pass me the salt?', 'Could you pass the salt?', 'Would you pass me the salt?']);
+const HARDER = problem('もっと一生懸命勉強すべきだった。', ['I should have studied harder.', "I should've studied harder.", 'I ought to have studied harder.']);
+
+const UMBRELLA_RAIN = problem('雨が降っていたので傘を持っていった。', ['I took an umbrella because it was raining.', 'Because it was raining, I took an umbrella.', 'I took an umbrella since it was raining.']);
+const FIX_PC = problem('兄にパソコンを直してもらいます。', ['I will have my brother fix my computer.', "I'll have my brother fix my computer.", 'I will get my brother to fix my computer.']);
+const PRAISED = problem('私は先生にほめられた。', ['I was praised by my teacher.', 'My teacher praised me.', 'I was praised by the teacher.']);
+const WE_DANCED = problem('私たちは一晩中踊った。', ['We danced all night.', 'We danced all night long.', 'We were dancing all night.']);
+const CAT_DOG = problem('猫が犬を追いかけた。', ['The cat chased the dog.', 'The dog was chased by the cat.', 'The cat ran after the dog.']);
+const DOOR_SHUT = problem('ドアを閉めてください。', ['Please shut the door.', 'Shut the door, please.', 'Please close the door.']);
+const SWIMMING = problem('彼は泳いでいた。', ['He was swimming.', 'He was swimming then.', 'He was having a swim.']);
+const WEEKEND = problem('週末は家で過ごした。', ['I spent the weekend at home.', 'I stayed home on the weekend.', 'I spent the weekend at my house.']);
+const RULE = problem('大事なのは規則を守る人だ。', ['It is the person that follows rules who counts.', 'The person who follows rules is the one that counts.', 'What counts is the person who follows rules.']);
+
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
   const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
@@ -193,6 +224,82 @@ describe('naming one-slip answers', () => {
         expect(result.errors.map((e) => e.kind), answer).toContain('meaning');
       }
       expect(evaluator.evaluate(UMBRELLA, 'This umbrella is mine.').rating).toBe(5);
+    });
+  });
+
+  describe('probe set 5 rules (decision 030)', () => {
+    const wrong = (p: TBankProblem, answer: string): void => {
+      const result = evaluator.evaluate(p, answer);
+      expect(result.rating, `${answer} → ${result.rating}★`).toBeLessThanOrEqual(2);
+    };
+    const right = (p: TBankProblem, answer: string): void => {
+      const result = evaluator.evaluate(p, answer);
+      expect(result.rating, `${answer} → ${result.rating}★ ${result.errors.map((e) => e.kind).join(', ')}`).toBeGreaterThanOrEqual(4);
+    };
+    it('accepts a negated adjective said as its opposite, and the opposite alone stays a meaning error', () => {
+      right(SHOP, 'The shop is closed.');
+      wrong(SHOP, 'The shop is open.');
+    });
+    it('grades another question word, a part for the whole, two words trading places and asking to do it oneself as meaning errors', () => {
+      wrong(WAY, 'This is why I make the cake.');
+      wrong(STUDENTS, 'Some of the students answered the question.');
+      wrong(CAR, 'That car is faster than this one.');
+      wrong(DOOR, 'Can I close the door?');
+    });
+    it('grades an owner or a person the answers never name, where they name another, a meaning error', () => {
+      wrong(WALKS, 'Ken walks her dog every day.');
+      wrong(SALT, 'Could you pass him the salt?');
+      right(WALKS, 'Ken walks the dog every day.');
+    });
+    it('names neither ... or a word choice, keeping the negation', () => {
+      named(evaluator, SWIM, 'Neither my sister or I can swim.', 'word-choice');
+    });
+    it('names a double comparative, a relative what, a homophone contraction and a causative to', () => {
+      named(evaluator, CAR, 'This car is more faster than that one.', 'extra-word');
+      named(evaluator, BAKED, 'This is the cake what she baked.', 'word-choice');
+      named(evaluator, WHOSE, "Who's umbrella is this?", 'spelling');
+      named(evaluator, WASH, 'I had my brother to wash the car.', 'extra-word');
+    });
+    it('names a preposition before a verb-only word the preposition point, even where slots combine into it', () => {
+      named(evaluator, EAT_OUT, "Let's go out for eat.", 'preposition');
+    });
+    it('names a bare singular noun a missing article rather than the noun extra against a shorter answer', () => {
+      named(evaluator, REASON, 'Do you know reason why he got angry?', 'article');
+    });
+    it('names an inversion left out a word-order slip', () => {
+      named(evaluator, TRUTH, 'Only then I learned the truth.', 'word-order');
+    });
+    it('names the forms of a sentence-initial participle, an object after a gerund, a past for a present progressive and a perfect after a modal', () => {
+      named(evaluator, ABOVE, 'See from above, the town looks small.', 'verb-form');
+      named(evaluator, PICTURES, 'My hobby is taking picture.', 'plural');
+      named(evaluator, LONDON, 'I moved to London next week.', 'tense');
+      named(evaluator, HARDER, 'I should studied harder.', 'missing-word');
+    });
+    it('accepts keep + -ing for the perfect progressive and a presentational relative said plainly', () => {
+      right(HOURS, 'He has kept studying for three hours.');
+      right(BAKED, 'She baked this cake.');
+    });
+  });
+
+  describe('probe set 6 rules (decision 030)', () => {
+    const wrong = (p: TBankProblem, answer: string): void => {
+      const result = evaluator.evaluate(p, answer);
+      expect(result.rating, `${answer} → ${result.rating}★ ${result.errors.map((e) => e.kind).join(', ')}`).toBeLessThanOrEqual(2);
+    };
+    it('grades a subordinator of another relation, a causative left out with its person, a passive made active and a subject pronoun made another person as meaning errors', () => {
+      wrong(UMBRELLA_RAIN, 'I took an umbrella although it was raining.');
+      wrong(FIX_PC, 'I will fix my computer.');
+      wrong(PRAISED, 'I praised my teacher.');
+      wrong(WE_DANCED, 'My friends danced all night.');
+    });
+    it('grades an accepted answer with two content words trading places against that answer', () => {
+      wrong(CAT_DOG, 'The dog chased the cat.');
+    });
+    it('names the -s of a verb after please, a doubled consonant written once, an -s verb after that, and a word written as two', () => {
+      named(evaluator, DOOR_SHUT, 'Please shuts the door.', 'verb-form');
+      named(evaluator, SWIMMING, 'He was swiming.', 'spelling');
+      named(evaluator, RULE, 'It is the person that follow rules who counts.', 'agreement');
+      named(evaluator, WEEKEND, 'I spent the week end at home.', 'spelling');
     });
   });
 

@@ -53,6 +53,24 @@ describe('probe set 4', () => {
   });
 });
 
+/**
+ * Probe set 5 (eval/probe-set-5.json): 356 answers to 52 problems none of the earlier sets covers
+ * (13 per level), written from the Japanese and the first accepted answer and committed before the
+ * grader was run on it; paraphrases equal to an accepted answer were taken out (decision 030).
+ */
+const items5 = load('probe-set-5.json');
+export const PROBE5_FLOORS: Record<Rate, number> = { paraphrase: 0.94, slip: 0.97, meaning: 0.99, consistent: 1 };
+
+describe('probe set 5', () => {
+  it('reports the four rates, at or above the floors reached so far', async () => {
+    const problems = new Map<string, TBankProblem>(allBankProblems().map((p) => [p.id, p]));
+    for (const item of items5) expect(problems.has(item.problemId), item.problemId).toBe(true);
+    const report = measure(items5, problems, await createEvaluator(), await createEvaluator());
+    console.log(formatReport(`probe set 5, ${items5.length} items`, report, PROBE5_FLOORS));
+    for (const rate of RATES) expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(PROBE5_FLOORS[rate]);
+  });
+});
+
 describe('probe set 2', () => {
   let first: Evaluator;
   let second: Evaluator;
@@ -74,5 +92,23 @@ describe('probe set 2', () => {
     for (const rate of RATES) {
       expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(Math.max(GOALS[rate], PROBE_FLOORS[rate]));
     }
+  });
+});
+
+/**
+ * Probe set 6 (eval/probe-set-6.json): 237 answers to 36 problems none of the earlier sets covers
+ * (9 per level), weighted to meaning errors and slips, written from the Japanese, the first accepted
+ * answer and the grammar point and committed before the grader was run on it (decision 030).
+ */
+const items6 = load('probe-set-6.json');
+export const PROBE6_FLOORS: Record<Rate, number> = { paraphrase: 0.96, slip: 0.96, meaning: 0.99, consistent: 1 };
+
+describe('probe set 6', () => {
+  it('reports the four rates, at or above the floors reached so far', async () => {
+    const problems = new Map<string, TBankProblem>(allBankProblems().map((p) => [p.id, p]));
+    for (const item of items6) expect(problems.has(item.problemId), item.problemId).toBe(true);
+    const report = measure(items6, problems, await createEvaluator(), await createEvaluator());
+    console.log(formatReport(`probe set 6, ${items6.length} items`, report, PROBE6_FLOORS));
+    for (const rate of RATES) expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(PROBE6_FLOORS[rate]);
   });
 });

@@ -49,6 +49,10 @@ export interface WordNet {
   coHyponyms(a: string, b: string): boolean;
   /** Whether WordNet knows the word at all. */
   knows(word: string): boolean;
+  /** The noun's commonest sense is a kind of person (secretary, brother, boss). */
+  isPerson(noun: string): boolean;
+  /** WordNet knows the word as a verb and as nothing else ("eat", not "study" or "work"). */
+  onlyVerb(word: string): boolean;
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -196,7 +200,35 @@ export function createWordNet(): WordNet {
   };
 
   const synonymMemo = new Map<string, boolean>();
+  const personMemo = new Map<string, boolean>();
+  const isPersonUncached = (noun: string): boolean => {
+    const first = sensesOf(noun, 'n')[0];
+    if (!first) return false;
+    const seen = new Set<string>();
+    let level = [first];
+    for (let depth = 0; depth < 14 && level.length > 0; depth++) {
+      const next: string[] = [];
+      for (const key of level) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        if (synsetByKey(key).words[0] === 'person') return true;
+        next.push(...hypernyms(key));
+      }
+      level = next;
+    }
+    return false;
+  };
   const api: WordNet = {
+    onlyVerb(word) {
+      return sensesOf(word, 'v').length > 0 && sensesOf(word, 'n').length === 0 && sensesOf(word, 'a').length === 0 && sensesOf(word, 'r').length === 0;
+    },
+    isPerson(noun) {
+      const hit = personMemo.get(noun);
+      if (hit !== undefined) return hit;
+      const result = isPersonUncached(noun);
+      personMemo.set(noun, result);
+      return result;
+    },
     knows(word) {
       return ALL_POS.some((pos) => sensesOf(word, pos).length > 0);
     },
