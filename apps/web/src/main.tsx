@@ -6,6 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadDataProvider } from './features/layout/root-layout';
 import { AuthProvider } from './lib/auth';
+import { hasSessionHint } from './lib/firebase';
 import { loadPublicConfig } from './lib/public-config';
 import { NO_DATA_PATHS, normalisePath } from './lib/route-needs';
 import { router } from './router';
@@ -31,13 +32,35 @@ function App() {
 
 // The page's code (the matched routes' lazy chunks) downloads while the configuration loads, rather than
 // after the first render asks for it.
-const [matchedRoutes] = router.getMatchedRoutes(window.location.pathname);
+const [matchedRoutes, routeParams] = router.getMatchedRoutes(window.location.pathname);
 for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
+
+const rootElement = document.getElementById('root') as HTMLElement;
+const root = createRoot(rootElement);
+let appRendered = false;
+
+// A learner opening a practice screen with a session in this browser sees the screen's frame and start
+// card (static texts of the level, no learner data) as soon as their code is here, instead of a blank
+// page while the session restores, the subscription is checked and the screen renders (~1 s at a
+// phone's speed). The guards still decide what follows: the screen, /login or the subscription card.
+const practiceShell = new Set(['/_authed/_subscribed/practice/$difficulty', '/_authed/_subscribed/chat/$difficulty']);
+const shellLevel = routeParams.difficulty;
+if (hasSessionHint() && shellLevel && practiceShell.has(matchedRoutes.at(-1)?.id ?? '') && window.location.search === '') {
+  void import('./features/practice/practice-frame')
+    .then(({ PracticeShell }) => {
+      if (appRendered) return;
+      root.render(
+        <ChakraProvider value={system}>
+          <PracticeShell level={shellLevel} />
+        </ChakraProvider>,
+      );
+    })
+    .catch(() => undefined);
+}
 
 // Pages that call the API need the data layer from their first render.
 const dataLayer = NO_DATA_PATHS.has(normalisePath(window.location.pathname)) ? Promise.resolve() : loadDataProvider();
 
-const rootElement = document.getElementById('root') as HTMLElement;
 loadPublicConfig()
   // The page is rendered once its guards have run and its code is there (the route chunks and the data
   // layer, named in the HTML by the server): its first paint is the page itself, not spinners that
@@ -46,7 +69,7 @@ loadPublicConfig()
   .then(() => {
     // The first render as a transition: React renders in slices and yields to the browser between them,
     // instead of one long task that holds the page (and any input) until the whole screen is built.
-    const root = createRoot(rootElement);
+    appRendered = true;
     startTransition(() => {
       root.render(
         <StrictMode>
@@ -56,5 +79,6 @@ loadPublicConfig()
     });
   })
   .catch((error: unknown) => {
+    root.unmount();
     rootElement.textContent = `サーバーに接続できません。しばらくしてから再度お読み込みください。(${String(error)})`;
   });
