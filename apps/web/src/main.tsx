@@ -8,7 +8,7 @@ import { loadDataProvider } from './features/layout/root-layout';
 import { AuthProvider } from './lib/auth';
 import { hasSessionHint } from './lib/firebase';
 import { loadPublicConfig } from './lib/public-config';
-import { NO_DATA_PATHS, normalisePath } from './lib/route-needs';
+import { NO_DATA_PATHS, normalisePath, SHELL_PATHS } from './lib/route-needs';
 import { router } from './router';
 
 // Spec: on load the app unregisters any service workers (a stale one could serve an old build).
@@ -30,55 +30,63 @@ function App() {
   );
 }
 
-// The page's code (the matched routes' lazy chunks) downloads while the configuration loads, rather than
-// after the first render asks for it.
 const [matchedRoutes, routeParams] = router.getMatchedRoutes(window.location.pathname);
-for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
-
 const rootElement = document.getElementById('root') as HTMLElement;
 const root = createRoot(rootElement);
-let appRendered = false;
 
-// A learner opening a practice screen with a session in this browser sees the screen's frame and start
-// card (static texts of the level, no learner data) as soon as their code is here, instead of a blank
-// page while the session restores, the subscription is checked and the screen renders (~1 s at a
-// phone's speed). The guards still decide what follows: the screen, /login or the subscription card.
-const practiceShell = new Set(['/_authed/_subscribed/practice/$difficulty', '/_authed/_subscribed/chat/$difficulty']);
+/** Loads the page (its code, configuration, guards and data layer), then renders the app. */
+function loadPage() {
+  // The page's code (the matched routes' lazy chunks) downloads while the configuration loads, rather
+  // than after the first render asks for it.
+  for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
+  // Pages that call the API need the data layer from their first render.
+  const dataLayer = NO_DATA_PATHS.has(normalisePath(window.location.pathname)) ? Promise.resolve() : loadDataProvider();
+  loadPublicConfig()
+    // The page is rendered once its guards have run and its code is there (the route chunks and the data
+    // layer, named in the HTML by the server): its first paint is the page itself, not spinners that
+    // React then replaces (and holds back for 300 ms, Suspense's reveal throttle).
+    .then(() => Promise.all([router.load().catch(() => undefined), dataLayer.catch(() => undefined)]))
+    .then(() => {
+      // The first render as a transition: React renders in slices and yields to the browser between them,
+      // instead of one long task that holds the page (and any input) until the whole screen is built.
+      startTransition(() => {
+        root.render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        );
+      });
+    })
+    .catch((error: unknown) => {
+      root.unmount();
+      rootElement.textContent = `サーバーに接続できません。しばらくしてから再度お読み込みください。(${String(error)})`;
+    });
+}
+
+// A learner opening a practice screen in a browser holding a session sees the screen's frame and start
+// card (static texts of the level, no learner data) as soon as the entry and the shell's chunks (all
+// the page's HTML names) are here, rather than after the session restore, the subscription check and
+// the screen's own code. The rest of the page starts once the shell is painted, so the shell's bytes
+// have the network to themselves. The guards still decide what follows: the screen, /login or the
+// subscription card.
 const shellLevel = routeParams.difficulty;
-if (hasSessionHint() && shellLevel && practiceShell.has(matchedRoutes.at(-1)?.id ?? '') && window.location.search === '') {
-  void import('./features/practice/practice-frame')
+const withShell = hasSessionHint() && shellLevel !== undefined && SHELL_PATHS.has(matchedRoutes.at(-1)?.fullPath ?? '') && window.location.search === '';
+if (withShell) {
+  let started = false;
+  const startPage = () => {
+    if (started) return;
+    started = true;
+    loadPage();
+  };
+  import('./features/practice/practice-frame')
     .then(({ PracticeShell }) => {
-      if (appRendered) return;
       root.render(
         <ChakraProvider value={system}>
-          <PracticeShell level={shellLevel} />
+          <PracticeShell level={shellLevel} onPainted={startPage} />
         </ChakraProvider>,
       );
     })
-    .catch(() => undefined);
+    .catch(startPage);
+} else {
+  loadPage();
 }
-
-// Pages that call the API need the data layer from their first render.
-const dataLayer = NO_DATA_PATHS.has(normalisePath(window.location.pathname)) ? Promise.resolve() : loadDataProvider();
-
-loadPublicConfig()
-  // The page is rendered once its guards have run and its code is there (the route chunks and the data
-  // layer, named in the HTML by the server): its first paint is the page itself, not spinners that
-  // React then replaces (and holds back for 300 ms, Suspense's reveal throttle).
-  .then(() => Promise.all([router.load().catch(() => undefined), dataLayer.catch(() => undefined)]))
-  .then(() => {
-    // The first render as a transition: React renders in slices and yields to the browser between them,
-    // instead of one long task that holds the page (and any input) until the whole screen is built.
-    appRendered = true;
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
-    });
-  })
-  .catch((error: unknown) => {
-    root.unmount();
-    rootElement.textContent = `サーバーに接続できません。しばらくしてから再度お読み込みください。(${String(error)})`;
-  });

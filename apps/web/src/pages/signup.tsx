@@ -13,7 +13,7 @@ import { NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { GoogleButton } from '../features/auth/google-button';
 import { useAuth } from '../lib/auth';
 import { loadFirebase } from '../lib/firebase';
-import { verificationSettings } from '../features/auth/email-auth';
+import { verificationSettings } from '../features/auth/verification';
 import { signupErrorMessage } from '../features/auth/signup-errors';
 
 /** /signup (a signed-in visitor is sent home by the route's guard). */

@@ -4,10 +4,7 @@ import { useState } from 'react';
 import { loadFirebase } from '../../lib/firebase';
 import { useLazyForm } from './lazy-form';
 import type { LoginKit, LoginValues } from './login-kit';
-
-export function verificationSettings() {
-  return { url: `${window.location.origin}/confirm` };
-}
+import { verificationSettings } from './verification';
 
 const loadLoginKit = () => import('./login-kit').then((module) => module.loginKit);
 

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Container, Heading, HStack, Icon, Text } from '@chakra-ui/react';
 import { findLevel, isLevelKey, type LevelKey } from '@shunkan/config/levels';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LevelIcon } from '../icons/level-icon';
 
 /**
@@ -61,10 +61,16 @@ export function StartIntro({ level, description }: { level: LevelKey; descriptio
 /**
  * The first paint of a signed-in learner's practice screen (main.tsx), while the session restores and
  * the guards run: the frame and the start card's introduction, static texts of the level only (no
- * learner data), inert. The screen itself replaces it once the guards have let the learner in; a
- * visitor they turn away goes to /login or the subscription card instead.
+ * learner data), inert. `onPainted` runs once it is on screen (main.tsx then loads the page). The
+ * screen itself replaces it once the guards have let the learner in; a visitor they turn away goes to
+ * /login or the subscription card instead.
  */
-export function PracticeShell({ level }: { level: string }) {
+export function PracticeShell({ level, onPainted }: { level: string; onPainted: () => void }) {
+  useEffect(() => {
+    // After the frame that shows the shell (a hidden tab paints nothing and runs no animation frame).
+    if (document.visibilityState === 'hidden') return onPainted();
+    requestAnimationFrame(() => setTimeout(onPainted, 0));
+  }, [onPainted]);
   if (!isLevelKey(level)) return null;
   return (
     <Box as="main" minH="100vh" inert aria-busy>
