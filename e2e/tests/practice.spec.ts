@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { newLearner, watchConsole } from './support';
+import { checkScreen, newLearner, PHONE, watchConsole } from './support';
 
 type BankProblem = { japanese: string; answers: string[] };
 const LEVELS = ['toeic', 'middle-school', 'high-school', 'basic-verbs'] as const;
@@ -187,6 +187,8 @@ test('a practice screen opened directly paints its frame while the session resto
   await expect(shell.getByText('日本語の文を見て、すぐに英語で書いてみましょう。', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: '練習を始める' })).toHaveCount(0);
   await expect(page.getByTestId('remaining-today')).toHaveCount(0);
+  await page.setViewportSize(PHONE);
+  await checkScreen(page, 'trial: practice shell (/practice/middle-school)');
   release();
   await page.getByRole('button', { name: '練習を始める' }).click();
   await startProblem(page);
