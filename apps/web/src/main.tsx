@@ -80,11 +80,14 @@ if (withShell) {
   };
   import('./features/practice/practice-frame')
     .then(({ PracticeShell }) => {
-      root.render(
-        <ChakraProvider value={system}>
-          <PracticeShell level={shellLevel} onPainted={startPage} />
-        </ChakraProvider>,
-      );
+      // As a transition too: React renders the shell in slices rather than one long task.
+      startTransition(() => {
+        root.render(
+          <ChakraProvider value={system}>
+            <PracticeShell level={shellLevel} onPainted={startPage} />
+          </ChakraProvider>,
+        );
+      });
     })
     .catch(startPage);
 } else {
