@@ -34,17 +34,39 @@ const [matchedRoutes, routeParams] = router.getMatchedRoutes(window.location.pat
 const rootElement = document.getElementById('root') as HTMLElement;
 const root = createRoot(rootElement);
 
-/** Loads the page (its code, configuration, guards and data layer), then renders the app. */
-function loadPage() {
-  // The page's code (the matched routes' lazy chunks) downloads while the configuration loads, rather
-  // than after the first render asks for it.
-  for (const route of matchedRoutes) void router.loadRouteChunk(route)?.catch(() => undefined);
+/** The next task: the browser may paint and handle input in between (`scheduler.yield` where there is one). */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Loads the page (its code, configuration, guards and data layer), then renders the app. `inSteps`
+ * (after the practice shell's paint) starts each chunk in a task of its own: starting a lazy chunk
+ * appends a modulepreload link per dependency (~60 for the practice screen's routes), which in one task
+ * blocks the main thread long enough to count against the page's responsiveness.
+ */
+function loadPage(inSteps = false) {
   // Pages that call the API need the data layer from their first render.
-  const dataLayer = NO_DATA_PATHS.has(normalisePath(window.location.pathname)) ? Promise.resolve() : loadDataProvider();
-  loadPublicConfig()
+  const needsData = !NO_DATA_PATHS.has(normalisePath(window.location.pathname));
+  // The page's code (the matched routes' lazy chunks) and the data layer download while the configuration
+  // loads, rather than after the first render asks for them.
+  let dataLayer: Promise<unknown> = Promise.resolve();
+  const starts = [
+    ...matchedRoutes.map((route) => () => void router.loadRouteChunk(route)?.catch(() => undefined)),
+    () => {
+      if (needsData) dataLayer = loadDataProvider();
+    },
+  ];
+  let started = Promise.resolve();
+  if (inSteps) for (const start of starts) started = started.then(nextTask).then(start);
+  else for (const start of starts) start();
+  const config = loadPublicConfig();
+  config
     // The page is rendered once its guards have run and its code is there (the route chunks and the data
     // layer, named in the HTML by the server): its first paint is the page itself, not spinners that
     // React then replaces (and holds back for 300 ms, Suspense's reveal throttle).
+    .then(() => started)
     .then(() => Promise.all([router.load().catch(() => undefined), dataLayer.catch(() => undefined)]))
     .then(() => {
       // The first render as a transition: React renders in slices and yields to the browser between them,
@@ -76,7 +98,7 @@ if (withShell) {
   const startPage = () => {
     if (started) return;
     started = true;
-    loadPage();
+    loadPage(true);
   };
   import('./features/practice/practice-frame')
     .then(({ PracticeShell }) => {
