@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chakraRecipesPerModule } from './build/chakra-recipes';
 import { routePreloads } from './build/route-preloads';
-import { AUTH_ON_DEMAND_PATHS, NO_DATA_PATHS } from './src/lib/route-needs';
+import { AUTH_ON_DEMAND_PATHS, NO_DATA_PATHS, SHELL_PATHS } from './src/lib/route-needs';
 
 export default defineConfig({
   plugins: [
@@ -23,6 +23,8 @@ export default defineConfig({
         ...(AUTH_ON_DEMAND_PATHS.has(fullPath) ? [] : ['src/lib/firebase-sdk.ts']),
         ...(NO_DATA_PATHS.has(fullPath) ? [] : ['src/lib/data-provider.tsx']),
       ],
+      // The practice screen paints its shell first (main.tsx): the HTML names the shell's chunks only.
+      firstPaintModules: (fullPath) => (SHELL_PATHS.has(fullPath) ? ['src/features/practice/practice-frame.tsx'] : undefined),
     }),
     // Hashed assets are compressed once at build (brotli and gzip, highest levels); the server sends
     // the variant the browser accepts (apps/api/src/server.ts, @fastify/static `preCompressed`).

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmEmail, latestOobCode, logIn, PASSWORD, signUpThroughUi, uniqueEmail, watchConsole } from './support';
+import { confirmEmail, createVerifiedAccount, latestOobCode, logIn, PASSWORD, signUpThroughUi, uniqueEmail, watchConsole } from './support';
 
 test('sign up → confirm → log in → protected page → log out', async ({ page }) => {
   const errors = watchConsole(page);
@@ -112,4 +112,61 @@ test('Google sign-in through the Auth emulator lands a new learner on plan selec
   await page.goto('/my-page');
   await expect(page).toHaveURL(/\/my-page$/);
   expect(errors).toEqual([]);
+});
+
+test('login form: its library loads on first use; typing before it arrives is kept, and the messages are the spec’s', async ({ page }) => {
+  const email = uniqueEmail();
+  await createVerifiedAccount(email);
+  // Hold the form's kit (react-hook-form, the resolver, the schema) until the visitor has typed.
+  const kitRequests: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/login-kit-[\w-]+\.js$/, async (route) => {
+    kitRequests.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'ログイン' })).toBeVisible();
+  expect(kitRequests).toEqual([]);
+
+  const emailInput = page.getByLabel('メールアドレス');
+  const passwordInput = page.getByLabel('パスワード');
+  await emailInput.click();
+  await expect.poll(() => kitRequests.length).toBe(1);
+  await emailInput.pressSequentially(email);
+  await passwordInput.pressSequentially('wrong-password');
+  release();
+  // The inputs keep what was typed while the library was loading; react-hook-form adopts it.
+  await passwordInput.press('Enter');
+  await expect(page.getByText('メールアドレスまたはパスワードが正しくありません')).toBeVisible();
+  await expect(emailInput).toHaveValue(email);
+
+  // The spec's required-field messages (section 5), then a real login with the corrected password.
+  await emailInput.fill('');
+  await passwordInput.fill('');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page.getByText('メールアドレスを入力してください')).toBeVisible();
+  await expect(page.getByText('パスワードを入力してください')).toBeVisible();
+  await expect(emailInput).toHaveAttribute('aria-invalid', 'true');
+  await emailInput.fill(email);
+  await expect(page.getByText('メールアドレスを入力してください')).toBeHidden();
+  await passwordInput.fill(PASSWORD);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+});
+
+test('login form submitted before its library arrives: the submit waits for it', async ({ page }) => {
+  await page.goto('/login');
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/login-kit-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'ログイン中...' })).toBeVisible();
+  release();
+  await expect(page.getByText('メールアドレスを入力してください')).toBeVisible();
+  await expect(page.getByText('パスワードを入力してください')).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { newLearner, watchConsole } from './support';
+import { checkScreen, newLearner, PHONE, watchConsole } from './support';
 
 type BankProblem = { japanese: string; answers: string[] };
 const LEVELS = ['toeic', 'middle-school', 'high-school', 'basic-verbs'] as const;
@@ -159,4 +159,53 @@ test('a guest tries the demo with the yellow banner', async ({ page }) => {
   await expect(page.getByTestId('stars')).toHaveAttribute('data-rating', '5');
   await expect(page.getByText('別解', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /ブックマーク/ })).toHaveCount(0);
+});
+
+test('a practice screen opened directly paints its frame while the session restores; the guards still decide', async ({ page, browser }) => {
+  const errors = watchConsole(page);
+  // No subscription yet: the subscription card, never the start button.
+  await newLearner(page);
+  await page.goto('/practice/middle-school');
+  await expect(page.getByText('AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。')).toBeVisible();
+  await expect(page.getByRole('button', { name: '練習を始める' })).toHaveCount(0);
+
+  await page.goto('/subscription-select');
+  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
+  await page.waitForURL('**/payment-success?trial=true');
+
+  // Hold the Firebase SDK (the session restore): the first paint is the frame and the start card's
+  // introduction, inert, without the start button or anything of the learner's.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/firebase-sdk-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/practice/middle-school');
+  const shell = page.locator('main[inert]');
+  await expect(shell.getByRole('heading', { level: 1 })).toHaveText('中学英語');
+  await expect(shell.getByText('日本語の文を見て、すぐに英語で書いてみましょう。', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: '練習を始める' })).toHaveCount(0);
+  await expect(page.getByTestId('remaining-today')).toHaveCount(0);
+  await page.setViewportSize(PHONE);
+  await checkScreen(page, 'trial: practice shell (/practice/middle-school)');
+  release();
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  await startProblem(page);
+  await expect(page.locator('main')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await page.unroute(/\/assets\/firebase-sdk-[\w-]+\.js$/);
+  expect(errors).toEqual([]);
+
+  // A session hint with no session behind it (signed out in another browser profile, storage cleared):
+  // the guard sends the visitor to /login, with the way back, and the screen never appears.
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.addInitScript(() => window.localStorage.setItem('shunkan.session', '1'));
+  await guestPage.goto('/practice/middle-school');
+  await guestPage.waitForURL('**/login?redirect=*');
+  await expect(guestPage.getByRole('heading', { name: 'ログイン' })).toBeVisible();
+  await expect(guestPage.getByRole('button', { name: '練習を始める' })).toHaveCount(0);
+  await expect(guestPage.locator('main[inert]')).toHaveCount(0);
+  await guest.close();
 });

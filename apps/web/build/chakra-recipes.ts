@@ -60,12 +60,20 @@ function defaultRecipes(): Map<string, RecipeRef> {
 
 export type RecipeRef = { key: string; slot: boolean; exportName: string; file: string };
 
-/** The recipes each Chakra export renders with (names that need none map to an empty list). */
+/**
+ * The recipes each Chakra export renders with (names that need none map to an empty list); a name of
+ * the form `key:<recipe key>` stands for a component the app builds itself on that recipe
+ * (`createRecipeContext({ key: '…' })`, see recipeContextKeys).
+ */
 export function createRecipeResolver(): (name: string) => RecipeRef[] {
   const exports = chakraExports();
   const defaults = defaultRecipes();
   const cache = new Map<string, RecipeRef[]>();
   return (name) => {
+    if (name.startsWith('key:')) {
+      const ref = defaults.get(`slot:${name.slice(4)}`) ?? defaults.get(name.slice(4));
+      return ref ? [ref] : [];
+    }
     let refs = cache.get(name);
     if (!refs) {
       const module = exports.get(name);
@@ -91,6 +99,14 @@ export function chakraImports(code: string): string[] {
     }
   }
   return names;
+}
+
+/**
+ * Recipe keys of the components a module builds on Chakra's recipes itself (`createRecipeContext({ key:
+ * 'input' })`), as `key:<key>` names for the resolver: the module then brings those recipes as well.
+ */
+export function recipeContextKeys(code: string): string[] {
+  return [...code.matchAll(/createRecipeContext\(\{\s*key:\s*['"](\w+)['"]/g)].map((m) => `key:${m[1] ?? ''}`);
 }
 
 /** What the plugin puts at the top of a module importing `names` from Chakra: one line, ending in a space. */
@@ -125,7 +141,7 @@ export function chakraRecipesPerModule(): Plugin {
       }
       if (id.includes('/node_modules/') || !/\.[cm]?[jt]sx?$/.test(id.split('?')[0] ?? '')) return null;
       if (!code.includes('@chakra-ui/react')) return null;
-      const prelude = recipePrelude(chakraImports(code), resolve);
+      const prelude = recipePrelude([...chakraImports(code), ...recipeContextKeys(code)], resolve);
       // On the module's first line, so no line moves: `map: null` keeps the existing source map.
       return prelude ? { code: prelude + code, map: null } : null;
     },

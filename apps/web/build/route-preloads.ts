@@ -29,7 +29,18 @@ function idChain(routeId: string): string[] {
   return [...prefixes.filter((id) => id !== routeId), routeId];
 }
 
-export function routePreloads(options: { extraModules?: (fullPath: string) => string[]; needsSession?: (fullPath: string) => boolean } = {}): Plugin {
+export function routePreloads(
+  options: {
+    extraModules?: (fullPath: string) => string[];
+    needsSession?: (fullPath: string) => boolean;
+    /**
+     * Pages that paint a first frame of their own before their code (main.tsx, the practice screen's
+     * shell): the HTML names only that module's chunks, so that nothing else shares the network with
+     * them; the app starts the page's other chunks once the frame is painted.
+     */
+    firstPaintModules?: (fullPath: string) => string[] | undefined;
+  } = {},
+): Plugin {
   let root = '';
   let base = '/';
   return {
@@ -50,7 +61,9 @@ export function routePreloads(options: { extraModules?: (fullPath: string) => st
       };
       const inEntry = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) withImports(chunk.fileName, inEntry);
-      const chunkOfModule = (moduleId: string) => chunks.find((chunk) => chunk.facadeModuleId === moduleId);
+      // A lazily imported module's chunk (its facade), or the chunk Rolldown placed it in with others.
+      const chunkOfModule = (moduleId: string) =>
+        chunks.find((chunk) => chunk.facadeModuleId === moduleId) ?? chunks.find((chunk) => chunk.moduleIds.includes(moduleId));
 
       // Route id → its split chunks (a route file may be split into several: component, error component…).
       const routeChunks = new Map<string, string[]>();
@@ -78,8 +91,9 @@ export function routePreloads(options: { extraModules?: (fullPath: string) => st
         if (routeId.split('/').at(-1)?.startsWith('_')) continue;
         const fullPath = fullPathOf(routeId);
         const files = new Set<string>();
-        for (const id of idChain(routeId)) for (const fileName of routeChunks.get(id) ?? []) withImports(fileName, files);
-        for (const module of options.extraModules?.(fullPath) ?? []) {
+        const firstPaint = options.firstPaintModules?.(fullPath);
+        if (!firstPaint) for (const id of idChain(routeId)) for (const fileName of routeChunks.get(id) ?? []) withImports(fileName, files);
+        for (const module of firstPaint ?? options.extraModules?.(fullPath) ?? []) {
           const chunk = chunkOfModule(path.join(root, module));
           if (!chunk) this.error(`route-preloads: no chunk for ${module}`);
           withImports(chunk.fileName, files);

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defaultSystem } from '@chakra-ui/react';
 import { registerRecipe, system } from '@shunkan/ui/theme';
 import { describe, expect, it } from 'vitest';
-import { chakraImports, createRecipeResolver, recipePrelude } from '../build/chakra-recipes';
+import { chakraImports, createRecipeResolver, recipeContextKeys, recipePrelude } from '../build/chakra-recipes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sourceDirs = [here, path.resolve(here, '../../../packages/ui/src')];
@@ -62,6 +62,16 @@ describe('Chakra recipes per module', () => {
     expect(prelude.match(/__registerRecipe\("button"/g)).toHaveLength(1);
     expect(prelude).toContain('__registerRecipe("card", __recipe');
     expect(recipePrelude(['Box', 'Stack'], resolve)).toBe('');
+  });
+
+  it("brings the recipe of a component a module builds on Chakra's recipe context itself", () => {
+    const code = "const { withContext } = createRecipeContext({ key: 'input' });";
+    expect(recipeContextKeys(code)).toEqual(['key:input']);
+    expect(recipePrelude(recipeContextKeys(code), resolve)).toContain('__registerRecipe("input", __recipe0, false)');
+    // The app's own modules that do so name a key Chakra has a default recipe for.
+    for (const { file, code: source } of sources) {
+      for (const key of recipeContextKeys(source)) expect(resolve(key), `${file}: ${key}`).toHaveLength(1);
+    }
   });
 
   it('gives the system a recipe once it is registered, the first one registered staying', () => {

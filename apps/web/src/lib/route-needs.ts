@@ -12,6 +12,13 @@ export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set(['/terms', '/pr
 /** Pages that never call the API: they render without the data layer's download (lib/data-provider.tsx). */
 export const NO_DATA_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/login', '/signup', '/signup-simple', '/simple-login']);
 
+/**
+ * Pages that, opened in a browser holding a session, first paint a shell of their own while the session
+ * restores and the guards run (main.tsx, features/practice/practice-frame.tsx); their HTML names only the
+ * shell's chunks, and the app starts the page's others once the shell is painted.
+ */
+export const SHELL_PATHS: ReadonlySet<string> = new Set(['/practice/$difficulty', '/chat/$difficulty']);
+
 export function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 }

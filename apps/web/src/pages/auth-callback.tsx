@@ -3,7 +3,7 @@ import { TEXT } from '@shunkan/config/texts';
 import { CenteredCard } from '@shunkan/ui/components';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { FormAlert } from '../features/auth/form-parts';
+import { FormAlert } from '../features/auth/form-alert';
 import { authErrorMessage } from '../lib/auth-errors';
 import { useAuth } from '../lib/auth';
 import { loadFirebase } from '../lib/firebase';

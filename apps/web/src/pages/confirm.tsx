@@ -3,7 +3,7 @@ import { TEXT } from '@shunkan/config/texts';
 import { CenteredCard } from '@shunkan/ui/components';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormAlert } from '../features/auth/form-parts';
+import { FormAlert } from '../features/auth/form-alert';
 import { authErrorMessage } from '../lib/auth-errors';
 import { loadFirebase } from '../lib/firebase';
 import { trpc } from '../lib/trpc';

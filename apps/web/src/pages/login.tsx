@@ -1,41 +1,48 @@
 import { Box, Button, HStack, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
-import { TEXT } from '@shunkan/config/texts';
 import { Brand, CenteredCard } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
-import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
+import { NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { GoogleButton } from '../features/auth/google-button';
 import { useEmailLogin } from '../features/auth/email-auth';
 import { useAuth } from '../lib/auth';
-import { authErrorMessage } from '../lib/auth-errors';
+
+/** A failed Google sign-in's toast; its texts load with it (nothing else on the page's first load needs them). */
+async function notifyGoogleLoginFailed(error: unknown) {
+  const [{ TEXT }, { authErrorMessage }] = await Promise.all([import('@shunkan/config/texts'), import('../lib/auth-errors')]);
+  notify({ type: 'error', title: TEXT.googleLoginFailed, description: authErrorMessage(error, '') || undefined });
+}
 
 /** /login (a signed-in visitor is sent home by the route's guard). */
 export function LoginPage({ redirect }: { redirect?: string }) {
   const navigate = useNavigate();
   const { ensureAuth } = useAuth();
   const { form, submit, busy, error, unverified, resendVerification } = useEmailLogin(redirect);
-  const { errors } = form.formState;
+  const { errors, kit } = form;
 
   return (
     <CenteredCard title="ログイン">
-      <Stack as="form" gap="4" onSubmit={submit} onFocus={ensureAuth} {...NO_VALIDATE}>
+      <Stack as="form" gap="4" onSubmit={submit} onFocus={() => {
+          ensureAuth();
+          form.load();
+        }} {...NO_VALIDATE}>
+        {form.host}
         <Box textAlign="center">
           <Brand />
           <Text color="gray.600" fontSize="sm" mt="1">
             日本語を見て、すぐ英語に。
           </Text>
         </Box>
-        {error ? (
-          <FormAlert status="error" title={error}>
+        {error && kit ? (
+          <kit.FormAlert status="error" title={error}>
             {unverified ? (
               <Button size="xs" mt="2" variant="outline" onClick={() => void resendVerification()}>
                 認証メールを再送信
               </Button>
             ) : null}
-          </FormAlert>
+          </kit.FormAlert>
         ) : null}
-        {unverified ? <EmulatorMailbox email={unverified.email} kind="VERIFY_EMAIL" /> : null}
+        {unverified && kit ? <kit.EmulatorMailbox email={unverified.email} kind="VERIFY_EMAIL" /> : null}
         <TextField label="メールアドレス" type="email" autoComplete="email" registration={form.register('email')} error={errors.email?.message} />
         <TextField
           label="パスワード"
@@ -60,7 +67,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         <GoogleButton
           label="Googleでログイン"
           onSuccess={() => void navigate({ to: '/auth-callback' })}
-          onError={(e) => notify({ type: 'error', title: TEXT.googleLoginFailed, description: authErrorMessage(e, '') || undefined })}
+          onError={(e) => void notifyGoogleLoginFailed(e)}
         />
         <Button variant="subtle" colorPalette="yellow" asChild>
           <Link to="/demo">デモを試す（登録不要）</Link>

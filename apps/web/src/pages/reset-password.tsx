@@ -7,7 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { newPasswordForm } from '@shunkan/config/forms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
+import { FormAlert } from '../features/auth/form-alert';
+import { NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { authErrorMessage } from '../lib/auth-errors';
 import { loadFirebase } from '../lib/firebase';
 

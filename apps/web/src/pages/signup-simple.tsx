@@ -7,9 +7,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { simpleSignupForm } from '@shunkan/config/forms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
+import { FormAlert } from '../features/auth/form-alert';
+import { NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { loadFirebase } from '../lib/firebase';
-import { signupErrorMessage, verificationSettings } from '../features/auth/email-auth';
+import { verificationSettings } from '../features/auth/verification';
+import { signupErrorMessage } from '../features/auth/signup-errors';
 
 /** The spec's simple signup: e-mail and password; on success goes to plan selection. */
 export function SimpleSignupPage() {

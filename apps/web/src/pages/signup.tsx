@@ -8,11 +8,13 @@ import { signupForm } from '@shunkan/config/forms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
-import { FormAlert, NO_VALIDATE, TextField } from '../features/auth/form-parts';
+import { FormAlert } from '../features/auth/form-alert';
+import { NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { GoogleButton } from '../features/auth/google-button';
 import { useAuth } from '../lib/auth';
 import { loadFirebase } from '../lib/firebase';
-import { signupErrorMessage, verificationSettings } from '../features/auth/email-auth';
+import { verificationSettings } from '../features/auth/verification';
+import { signupErrorMessage } from '../features/auth/signup-errors';
 
 /** /signup (a signed-in visitor is sent home by the route's guard). */
 export function SignupPage() {

@@ -5,7 +5,8 @@ import { adminSetupForm, passwordResetForm } from '@shunkan/config/forms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { FormAlert, NO_VALIDATE, TextField } from '../auth/form-parts';
+import { FormAlert } from '../auth/form-alert';
+import { NO_VALIDATE, TextField } from '../auth/form-parts';
 
 /** The spec's admin-setup page, for administrators only: create/promote an admin, issue a reset link. */
 export function AdminAccountTools() {

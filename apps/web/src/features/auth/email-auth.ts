@@ -1,29 +1,26 @@
-import { TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
 import { useNavigate } from '@tanstack/react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginForm } from '@shunkan/config/forms';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { authErrorMessage, isAlreadyRegistered } from '../../lib/auth-errors';
 import { loadFirebase } from '../../lib/firebase';
+import { useLazyForm } from './lazy-form';
+import type { LoginKit, LoginValues } from './login-kit';
+import { verificationSettings } from './verification';
 
-export function verificationSettings() {
-  return { url: `${window.location.origin}/confirm` };
-}
+const loadLoginKit = () => import('./login-kit').then((module) => module.loginKit);
 
 /**
  * The e-mail sign-in form (spec section 5: e-mail and password required); afterwards the user goes to
  * `redirect` (a same-site path, validated by the route) or home. An unverified account is signed out
- * again and offered a new verification mail.
+ * again and offered a new verification mail. The form library loads on the form's first focus
+ * (`form.load`, features/auth/lazy-form.tsx).
  */
 export function useEmailLogin(redirect: string | undefined) {
   const navigate = useNavigate();
-  const form = useForm({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+  const form = useLazyForm<LoginValues, LoginKit>(loadLoginKit);
   const [error, setError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState<{ email: string; password: string } | null>(null);
 
-  const submit = form.handleSubmit(async ({ email, password }) => {
+  const submit = form.handleSubmit(async ({ email, password }, { TEXT, authErrorMessage }) => {
     setError(null);
     setUnverified(null);
     try {
@@ -42,7 +39,8 @@ export function useEmailLogin(redirect: string | undefined) {
   });
 
   async function resendVerification() {
-    if (!unverified) return;
+    if (!unverified || !form.kit) return;
+    const { TEXT, authErrorMessage } = form.kit;
     try {
       const fb = await loadFirebase();
       const credential = await fb.signInWithEmailAndPassword(fb.auth, unverified.email, unverified.password);
@@ -54,12 +52,5 @@ export function useEmailLogin(redirect: string | undefined) {
     }
   }
 
-  return { form, submit, busy: form.formState.isSubmitting, error, unverified, resendVerification };
+  return { form, submit, busy: form.isSubmitting, error, unverified, resendVerification };
 }
-
-export function signupErrorMessage(error: unknown): string {
-  if (isAlreadyRegistered(error)) return TEXT.alreadyRegistered;
-  const message = authErrorMessage(error, '');
-  return message ? `${TEXT.signupFailedPrefix}${message}` : TEXT.accountCreationFailed;
-}
-

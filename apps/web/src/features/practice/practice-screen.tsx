@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Card, Container, Heading, HStack, Icon, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { findLevel, type LevelKey } from '@shunkan/config/levels';
 import { TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, PartyPopper } from 'lucide-react';
+import { PartyPopper } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/auth';
 import { speak } from '../../lib/speech';
@@ -11,7 +11,7 @@ import { isSpeechRecognitionAvailable, listenOnce } from '../../lib/speech-recog
 import { errorCode, errorMessage } from '../../lib/trpc';
 import type { PracticeApi, PracticeMode, PracticeProblem as Problem, PracticeResult as EvaluationResult } from './practice-api';
 import { ResultCard } from './result-card';
-import { LevelIcon } from '../icons/level-icon';
+import { PracticeFrame, StartIntro } from './practice-frame';
 
 /** Spec section 4: initial, loading, problem, evaluating, result, limit_reached, error. */
 type State =
@@ -145,20 +145,11 @@ export function PracticeScreen({
   const problem = 'problem' in state ? state.problem : null;
 
   return (
-    <Container maxW="3xl" py="6">
-      <HStack justify="space-between" mb="4" wrap="wrap" gap="2">
-        <HStack gap="3" wrap="wrap">
-          <Button variant="ghost" onClick={onBack}>
-            <ArrowLeft aria-hidden />
-            戻る
-          </Button>
-          {/* The screen's one h1: the level being practised, in every phase. */}
-          <Heading as="h1" size="sm" display="flex">
-            <Badge colorPalette={info.color} size="lg">
-              <LevelIcon name={info.icon} />
-              {info.name}
-            </Badge>
-          </Heading>
+    <PracticeFrame
+      level={level}
+      onBack={onBack}
+      badges={
+        <>
           {mode.kind === 'review' ? (
             <Badge colorPalette="purple" size="lg" data-testid="review-mode">
               復習モード
@@ -179,10 +170,10 @@ export function PracticeScreen({
               第{counter.current}問
             </Text>
           ) : null}
-        </HStack>
-        {/* On a phone this group has a line of its own from the start: the day's quota arriving after
-            the first render would otherwise wrap it there and push the card down (layout shift). */}
-        <HStack gap="2" w={{ base: 'full', sm: 'auto' }} justify="flex-end">
+        </>
+      }
+      aside={
+        <>
           {api.quotaText ? (
             <Text fontSize="sm" color="gray.600" data-testid="remaining-today">
               {api.quotaText}
@@ -198,26 +189,22 @@ export function PracticeScreen({
               <Link to="/my-page">マイページ</Link>
             </Button>
           )}
-        </HStack>
-      </HStack>
-
+        </>
+      }
+    >
       {state.phase === 'initial' ? (
         <Card.Root>
           <Card.Body gap="4" alignItems="center" textAlign="center" py="10">
-            <Icon boxSize="12" color={`${info.color}.600`}>
-              <LevelIcon name={info.icon} />
-            </Icon>
-            <Text fontSize="2xl" fontWeight="bold">
-              {info.name}
-            </Text>
-            <Text color="gray.600">{mode.kind === 'review'
-                ? '復習の時期の問題から出題します。終わったら、このレベルの新しい問題が続きます。'
-                : mode.kind === 'scenario'
-                  ? 'あなたのシナリオに合った問題で練習します。'
-                  : info.description}</Text>
-            <Text fontSize="sm" color="gray.600">
-              日本語の文を見て、すぐに英語で書いてみましょう。Enterで回答、Shift+Enterで改行できます。
-            </Text>
+            <StartIntro
+              level={level}
+              description={
+                mode.kind === 'review'
+                  ? '復習の時期の問題から出題します。終わったら、このレベルの新しい問題が続きます。'
+                  : mode.kind === 'scenario'
+                    ? 'あなたのシナリオに合った問題で練習します。'
+                    : info.description
+              }
+            />
             {lockedFeature ? (
               <Stack gap="3" align="center" bg="purple.50" borderRadius="lg" p="4" data-testid="premium-locked">
                 <Text color="purple.900">{lockedFeature}はプレミアムプランでご利用いただけます。</Text>
@@ -345,7 +332,7 @@ export function PracticeScreen({
           </Card.Body>
         </Card.Root>
       ) : null}
-    </Container>
+    </PracticeFrame>
   );
 }
 
