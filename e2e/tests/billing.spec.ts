@@ -24,6 +24,15 @@ async function payInSandbox(page: Page, cardNumber: string): Promise<void> {
   await page.getByRole('button', { name: '決済を確定する' }).click();
 }
 
+/** A new learner who has paid for the standard monthly plan in the sandbox checkout. */
+async function newStandardSubscriber(page: Page): Promise<void> {
+  await newLearner(page);
+  await page.goto('/subscription-select');
+  await page.getByTestId('plan-card-standard').getByRole('button', { name: 'このプランを選択' }).click();
+  await payInSandbox(page, '4242 4242 4242 4242');
+  await page.waitForURL((url) => url.pathname === '/payment-success');
+}
+
 test('a new learner is asked for a plan, starts the 7-day trial and may practise', async ({ page }) => {
   const errors = watchConsole(page);
   await newLearner(page);
@@ -259,11 +268,7 @@ test('a payment form left open in another tab cannot be paid once another plan w
 
 test('an upgrade to yearly while 解約 is scheduled withdraws the cancellation and says so', async ({ page }) => {
   const errors = watchConsole(page);
-  await newLearner(page);
-  await page.goto('/subscription-select');
-  await page.getByTestId('plan-card-standard').getByRole('button', { name: 'このプランを選択' }).click();
-  await payInSandbox(page, '4242 4242 4242 4242');
-  await page.waitForURL((url) => url.pathname === '/payment-success');
+  await newStandardSubscriber(page);
   await page.goto('/my-page');
   const plan = page.getByTestId('current-plan');
   await plan.getByRole('button', { name: '解約する' }).click();
@@ -288,11 +293,7 @@ test('an upgrade to yearly while 解約 is scheduled withdraws the cancellation 
 
 test('a standard learner upgrades to premium from my page and gets the premium features', async ({ page }) => {
   const errors = watchConsole(page);
-  await newLearner(page);
-  await page.goto('/subscription-select');
-  await page.getByTestId('plan-card-standard').getByRole('button', { name: 'このプランを選択' }).click();
-  await payInSandbox(page, '4242 4242 4242 4242');
-  await page.waitForURL((url) => url.pathname === '/payment-success');
+  await newStandardSubscriber(page);
   // Plan selection points a paying standard learner to the change on my page.
   await page.goto('/subscription-select');
   await page.getByTestId('premium-upgrade-link').getByRole('link', { name: 'マイページでプレミアムプランに変更する' }).click();

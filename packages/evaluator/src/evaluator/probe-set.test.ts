@@ -19,6 +19,19 @@ export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.98
 
 const load = (file: string): EvalItem[] => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'eval', file), 'utf8')) as EvalItem[];
 const items = load('probe-set-2.json');
+
+/** One later probe set: its items name bank problems, and its four rates stay at or above its floors. */
+function probeSet(name: string, setItems: EvalItem[], floors: Record<Rate, number>): void {
+  describe(name, () => {
+    it('reports the four rates, at or above the floors reached so far', async () => {
+      const problems = new Map<string, TBankProblem>(allBankProblems().map((p) => [p.id, p]));
+      for (const item of setItems) expect(problems.has(item.problemId), item.problemId).toBe(true);
+      const report = measure(setItems, problems, await createEvaluator(), await createEvaluator());
+      console.log(formatReport(`${name}, ${setItems.length} items`, report, floors));
+      for (const rate of RATES) expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(floors[rate]);
+    });
+  });
+}
 /**
  * Probe set 3 (eval/probe-set-3.json): 91 answers to 30 further problems, written the same way after
  * the fixes that probe set 2 led to, so that it measures them on problems they were not made on.
@@ -26,15 +39,7 @@ const items = load('probe-set-2.json');
 const items3 = load('probe-set-3.json');
 export const PROBE3_FLOORS: Record<Rate, number> = { paraphrase: 0.96, slip: 0.99, meaning: 0.96, consistent: 1 };
 
-describe('probe set 3', () => {
-  it('reports the four rates, at or above the floors reached so far', async () => {
-    const problems = new Map<string, TBankProblem>(allBankProblems().map((p) => [p.id, p]));
-    for (const item of items3) expect(problems.has(item.problemId), item.problemId).toBe(true);
-    const report = measure(items3, problems, await createEvaluator(), await createEvaluator());
-    console.log(formatReport(`probe set 3, ${items3.length} items`, report, PROBE3_FLOORS));
-    for (const rate of RATES) expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(PROBE3_FLOORS[rate]);
-  });
-});
+probeSet('probe set 3', items3, PROBE3_FLOORS);
 
 /**
  * Probe set 4 (eval/probe-set-4.json): 194 answers to 48 problems none of the earlier sets covers,
@@ -43,15 +48,7 @@ describe('probe set 3', () => {
 const items4 = load('probe-set-4.json');
 export const PROBE4_FLOORS: Record<Rate, number> = { paraphrase: 0.98, slip: 0.99, meaning: 0.99, consistent: 1 };
 
-describe('probe set 4', () => {
-  it('reports the four rates, at or above the floors reached so far', async () => {
-    const problems = new Map<string, TBankProblem>(allBankProblems().map((p) => [p.id, p]));
-    for (const item of items4) expect(problems.has(item.problemId), item.problemId).toBe(true);
-    const report = measure(items4, problems, await createEvaluator(), await createEvaluator());
-    console.log(formatReport(`probe set 4, ${items4.length} items`, report, PROBE4_FLOORS));
-    for (const rate of RATES) expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(PROBE4_FLOORS[rate]);
-  });
-});
+probeSet('probe set 4', items4, PROBE4_FLOORS);
 
 /**
  * Probe set 5 (eval/probe-set-5.json): 356 answers to 52 problems none of the earlier sets covers
@@ -61,15 +58,7 @@ describe('probe set 4', () => {
 const items5 = load('probe-set-5.json');
 export const PROBE5_FLOORS: Record<Rate, number> = { paraphrase: 0.94, slip: 0.97, meaning: 0.99, consistent: 1 };
 
-describe('probe set 5', () => {
-  it('reports the four rates, at or above the floors reached so far', async () => {
-    const problems = new Map<string, TBankProblem>(allBankProblems().map((p) => [p.id, p]));
-    for (const item of items5) expect(problems.has(item.problemId), item.problemId).toBe(true);
-    const report = measure(items5, problems, await createEvaluator(), await createEvaluator());
-    console.log(formatReport(`probe set 5, ${items5.length} items`, report, PROBE5_FLOORS));
-    for (const rate of RATES) expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(PROBE5_FLOORS[rate]);
-  });
-});
+probeSet('probe set 5', items5, PROBE5_FLOORS);
 
 describe('probe set 2', () => {
   let first: Evaluator;
@@ -103,12 +92,4 @@ describe('probe set 2', () => {
 const items6 = load('probe-set-6.json');
 export const PROBE6_FLOORS: Record<Rate, number> = { paraphrase: 0.96, slip: 0.96, meaning: 0.99, consistent: 1 };
 
-describe('probe set 6', () => {
-  it('reports the four rates, at or above the floors reached so far', async () => {
-    const problems = new Map<string, TBankProblem>(allBankProblems().map((p) => [p.id, p]));
-    for (const item of items6) expect(problems.has(item.problemId), item.problemId).toBe(true);
-    const report = measure(items6, problems, await createEvaluator(), await createEvaluator());
-    console.log(formatReport(`probe set 6, ${items6.length} items`, report, PROBE6_FLOORS));
-    for (const rate of RATES) expect(report.rates[rate], `${rate} rate`).toBeGreaterThanOrEqual(PROBE6_FLOORS[rate]);
-  });
-});
+probeSet('probe set 6', items6, PROBE6_FLOORS);
