@@ -84,7 +84,7 @@ function invoicePaidEvent(input: { userId: string; customer: string; subscriptio
 
 /** The webhook's handling of one verified event, with the provider settling duplicate subscriptions. */
 function deliver(event: Stripe.Event) {
-  return handleStripeEvent({ db: handle.db, event, log: silentLog, resolveDuplicate: (input) => billing.keepNewestSubscription(input) });
+  return handleStripeEvent({ db: handle.db, event, log: silentLog, stripe: billing });
 }
 
 /** A learner with a paid Stripe subscription: payment intent through the fake, then the invoice.paid webhook. */
@@ -226,6 +226,25 @@ describe('Stripe provider against a local Stripe-protocol server', () => {
     expect(fake.calls('POST', `/v1/subscriptions/${subscriptionId}`).map((r) => r.params.cancel_at_period_end ?? r.params.payment_behavior)).toEqual(['pending_if_incomplete', 'false']);
     expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
     expect((await findSubscription(handle.db, user.id))?.cancel_at_period_end).toBe(false);
+  });
+
+  it('applies Stripe\'s current state when the upgrade\'s two updates of one second arrive in reverse order', async () => {
+    const { user, subscriptionId } = await stripeSubscriber();
+    await caller(user).billing.cancelAtPeriodEnd();
+    await caller(user).billing.upgradeToYearly({ planType: 'yearly' });
+    const now = fake.subscriptions.get(subscriptionId) as unknown as Stripe.Subscription;
+    // The first invoice was reported paid by a webhook only (stripeSubscriber): Stripe would say active.
+    Object.assign(now, { status: 'active' });
+    const second = Math.floor(Date.now() / 1000) + 5;
+    const updated = (id: string, object: Stripe.Subscription) =>
+      ({ id, object: 'event', type: 'customer.subscription.updated', created: second, data: { object } }) as unknown as Stripe.Event;
+    // Stripe sends the withdrawal's snapshot and the plan change's (still cancelling) in one second; the
+    // withdrawal arrives first here, so the plan change's older snapshot comes last.
+    expect(await deliver(updated('evt_withdrawal', { ...now, cancel_at_period_end: false }))).toBe('applied');
+    fake.requests.length = 0;
+    expect(await deliver(updated('evt_plan_change', { ...now, cancel_at_period_end: true }))).toBe('applied');
+    expect(fake.calls('GET', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    expect(await caller(user).subscription.current()).toMatchObject({ planType: 'standard-yearly', cancelAtPeriodEnd: false });
   });
 
   it('keeps the cancellation shown when Stripe refuses its withdrawal after a paid upgrade', async () => {

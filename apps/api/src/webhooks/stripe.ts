@@ -35,7 +35,7 @@ export async function registerStripeWebhook(app: FastifyInstance, options: { db:
         return reply.status(400).send({ message: 'Webhookの署名を確認できませんでした。', code: 'BAD_REQUEST' });
       }
       try {
-        const outcome = await handleStripeEvent({ db: options.db, event, log: options.log, resolveDuplicate: (input) => billing.keepNewestSubscription(input) });
+        const outcome = await handleStripeEvent({ db: options.db, event, log: options.log, stripe: billing });
         request.log.info({ event: event.id, type: event.type, outcome }, 'stripe webhook');
         return await reply.send({ received: true, outcome });
       } catch (error) {

@@ -14,10 +14,13 @@ import type { StripeBillingProvider } from './types.js';
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
-/** What the webhook needs from the Stripe provider: settling two live subscriptions of one learner. */
-export type DuplicateResolver = StripeBillingProvider['keepNewestSubscription'];
+/**
+ * What the webhook needs from the Stripe provider: settling two live subscriptions of one learner, and
+ * Stripe's current state of a subscription when two of its events carry the same second.
+ */
+export type StripeLookups = Pick<StripeBillingProvider, 'keepNewestSubscription' | 'currentSubscription'>;
 
-type Handling = { db: Db; log: Logger; resolveDuplicate: DuplicateResolver };
+type Handling = { db: Db; log: Logger; stripe: StripeLookups };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,15 +31,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * subscription (subscriptions.last_event_at) does not change its state.
  *
  * A learner pays for one subscription at a time: when an event reports another live subscription beside
- * the paid one we store, `resolveDuplicate` keeps the newer and cancels the older through Stripe (inside
+ * the paid one we store, `stripe.keepNewestSubscription` keeps the newer and cancels the older through Stripe (inside
  * the transaction, so a failed cancellation makes Stripe retry the event).
  */
-export async function handleStripeEvent(options: { db: Db; event: Stripe.Event; log: Logger; resolveDuplicate: DuplicateResolver }): Promise<WebhookOutcome> {
-  const { event, log, resolveDuplicate } = options;
+export async function handleStripeEvent(options: { db: Db; event: Stripe.Event; log: Logger; stripe: StripeLookups }): Promise<WebhookOutcome> {
+  const { event, log, stripe } = options;
   return inTransaction(options.db, async (trx) => {
     const fresh = await recordBillingEvent(trx, { id: event.id, type: event.type, createdAt: toDate(event.created) });
     if (!fresh) return 'duplicate';
-    return applyEvent({ db: trx, log, resolveDuplicate }, event);
+    return applyEvent({ db: trx, log, stripe }, event);
   });
 }
 
@@ -96,7 +99,7 @@ async function claim(handling: Handling, row: SubscriptionRow, subscriptionId: s
   if (row.provider !== 'stripe' || !current || current === subscriptionId) return 'free';
   const status = resolveSubscription(row, new Date()).status;
   if (status !== 'active' && status !== 'past_due') return 'free';
-  const kept = await handling.resolveDuplicate({ current, incoming: subscriptionId });
+  const kept = await handling.stripe.keepNewestSubscription({ current, incoming: subscriptionId });
   return kept === 'incoming' ? 'takes-over' : 'refused';
 }
 
@@ -186,10 +189,16 @@ async function applyEvent(handling: Handling, event: Stripe.Event): Promise<Webh
 
     case 'customer.subscription.created':
     case 'customer.subscription.updated': {
-      const subscription = event.data.object;
+      let subscription = event.data.object;
       const customerId = idOf(subscription.customer);
       const row = await findRow(db, { userId: subscription.metadata?.user_id, customerId, subscriptionId: subscription.id });
       if (!row) return unknownLearner(log, event);
+      // Events carry whole seconds: two updates within one second (a paid plan change, then the withdrawal
+      // of a scheduled cancellation, decision 031) cannot be ordered by \`created\`, and either may arrive
+      // last. Then neither snapshot is trusted: Stripe's current state is applied.
+      if (row.last_event_at && toDate(event.created).getTime() === row.last_event_at.getTime()) {
+        subscription = await handling.stripe.currentSubscription(subscription.id);
+      }
       const status = mapStripeStatus(subscription.status);
       // News about an old subscription must not overwrite the one the learner has now.
       const isOther = Boolean(row.stripe_subscription_id && row.stripe_subscription_id !== subscription.id);

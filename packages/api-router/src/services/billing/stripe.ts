@@ -271,6 +271,10 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       }
     },
 
+    currentSubscription(subscriptionId) {
+      return call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(subscriptionId));
+    },
+
     async keepNewestSubscription({ current, incoming }) {
       const [a, b] = await Promise.all([
         call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(current)),

@@ -65,6 +65,8 @@ export type StripeBillingProvider = BillingProviderBase & {
    * docs/decisions/006-one-paid-subscription-per-learner.md.
    */
   keepNewestSubscription(input: { current: string; incoming: string }): Promise<'current' | 'incoming'>;
+  /** Stripe's current state of one subscription (the webhook's tie-break for events of one second). */
+  currentSubscription(subscriptionId: string): Promise<Stripe.Subscription>;
   /** Verifies a webhook's signature over the raw body; throws on any mismatch. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | string[] | undefined): Stripe.Event;
   /** 'test' or 'live', from the secret key's prefix (the admin price tools show it). */
