@@ -22,7 +22,7 @@ export type ServeOutcome =
  *   has a problem to serve;
  * - the problem is one of the level's active problems this learner was served least often
  *   (problem_serve_counts, a primary-key probe per problem), never one of the last RECENT_WINDOW served
- *   when there is another (problem_serves_user_level_idx, five rows): neither grows with the history.
+ *   when there is another (problem_serves_user_level_recent_idx, five entries): neither grows with the history.
  * A concurrent duplicate of the same request id fails this statement with a unique violation (23505)
  * and changes nothing; the caller then reads the winner's problem with findServeByRequest.
  */
