@@ -9,6 +9,7 @@ import { preparedPGlite, PreparingClient } from './prepared.js';
 import { attachReadCache, CACHED_TABLES, ReadCache, watchCommits, WriteWatch } from './read-cache.js';
 import { listenForReadCacheChanges, type ReadCacheListener } from './read-cache-listener.js';
 import type { Database } from './schema.js';
+import { markServerDatabase } from './server-db.js';
 
 export type { Database } from './schema.js';
 export type DbKind = 'pglite' | 'postgres';
@@ -66,6 +67,7 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
     });
     if (options.readCache === false) {
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      markServerDatabase(db);
       return { db, kind: 'postgres', close: () => db.destroy() };
     }
     // Rows read on every request are cached here too, kept true by the server's notices of every write
@@ -74,6 +76,7 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
     const cache = new ReadCache(watch);
     const db = new Kysely<Database>({ dialect: new CommitWatchingPostgresDialect({ pool }, watch), plugins: [watch] });
     attachReadCache(db, cache);
+    markServerDatabase(db);
     const cacheListener = listenForReadCacheChanges({
       databaseUrl: options.databaseUrl,
       cache,
