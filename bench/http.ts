@@ -22,12 +22,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createScratchDatabase, serverProcessIds } from '../packages/db/src/testing.js';
+import { createScratchDatabase } from '../packages/db/src/testing.js';
 // @ts-expect-error -- plain ESM helper shared with the start/test scripts
 import { startAuthEmulator } from '../scripts/lib/processes.mjs';
 
@@ -108,6 +108,62 @@ function cpuMs(pids: number[]): number | undefined {
     return undefined;
   }
   return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/**
+ * Server sessions of one database on this machine, found by their process titles ("postgres: USER
+ * DATABASE HOST(PORT) STATE"), read from /proc: cheap enough to look every 100 ms, without a query.
+ * (A server elsewhere: nothing found, only the product's CPU is counted.)
+ */
+function sessionPids(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      // The WAL writer too: it flushes what asynchronous commits leave (shared by every database of
+      // the server, so other work on the server counts here as well).
+      if (title.startsWith('postgres: ') && (title.split(' ')[2] === database || /: walwriter/.test(title))) pids.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * CPU time (ms) used from now until `stop()` by the product process and, with `databaseUrl` (a server
+ * on this machine), every server session of its database (its pool's and its listener's). The pool
+ * closes connections idle for 10 s and opens new ones, so sessions are looked up and read every
+ * 100 ms: one that ends during a run counts up to its last reading, one that starts from its first.
+ */
+function cpuMeter(productPid: number, databaseUrl: string | undefined): { stop: () => number | undefined } {
+  const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let initial = true;
+  const sample = () => {
+    for (const pid of [productPid, ...(database ? sessionPids(database) : [])]) {
+      const value = cpuMs([pid]);
+      if (value === undefined) continue;
+      // A session first seen now: counted from zero if it started after the first reading.
+      if (!first.has(pid)) first.set(pid, initial ? value : 0);
+      last.set(pid, value);
+    }
+    initial = false;
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      if (!first.has(productPid)) return undefined;
+      let total = 0;
+      for (const [pid, start] of first) total += (last.get(pid) ?? start) - start;
+      return total;
+    },
+  };
 }
 
 async function load(url: string, spec: Load, seconds = SECONDS): Promise<Figures> {
@@ -233,14 +289,13 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
     for (const { label, spec } of specs) if (!only || only.test(label)) await load(product.url, spec, 3);
     await new Promise((r) => setTimeout(r, 5_000));
     const rows: Row[] = [];
-    // CPU per request: the product process, and on PostgreSQL also the server processes of its pool.
-    const pids = [product.child.pid!, ...(databaseUrl ? await serverProcessIds(databaseUrl) : [])];
+    // CPU per request: the product process, and on PostgreSQL also the server sessions of its database.
     for (const { label, spec } of specs) {
       if (only && !only.test(label)) continue;
-      const before = cpuMs(pids);
+      const meter = cpuMeter(product.child.pid!, databaseUrl);
       const figures = await load(product.url, spec);
-      const after = cpuMs(pids);
-      if (before !== undefined && after !== undefined) figures.cpuPerRequest = (after - before) / (figures.rps * SECONDS);
+      const used = meter.stop();
+      if (used !== undefined) figures.cpuPerRequest = used / (figures.rps * SECONDS);
       rows.push({ label, figures });
     }
     return rows;

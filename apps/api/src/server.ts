@@ -323,6 +323,16 @@ export async function createServer(env: Env, overrides: { database?: DbHandle; d
       app.log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it is back');
     });
   }
+  // The plugin asks for the key and for the limit of each request: the group is worked out once.
+  const groups = new WeakMap<FastifyRequest, RateLimitGroup>();
+  const groupOf = (request: FastifyRequest): RateLimitGroup => {
+    let group = groups.get(request);
+    if (group === undefined) {
+      group = rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup);
+      groups.set(request, group);
+    }
+    return group;
+  };
   await app.register(rateLimit, {
     global: true,
     // Redis away: requests are served without a limit rather than refused (the limit protects the
@@ -330,8 +340,8 @@ export async function createServer(env: Env, overrides: { database?: DbHandle; d
     skipOnError: true,
     // Each call of a tRPC batch counts (the weight rides in the key; see rate-limit-store.ts).
     store: createWeightedStore({ redis, nameSpace: env.REDIS_KEY_PREFIX }),
-    keyGenerator: (request) => weightedKey(`${request.ip}:${rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)}`, rateLimitWeightOf(request.url)),
-    max: (request) => rateLimits[rateLimitGroupOf(request.url, request.routeOptions.config?.rateLimitGroup)],
+    keyGenerator: (request) => weightedKey(`${request.ip}:${groupOf(request)}`, rateLimitWeightOf(request.url)),
+    max: (request) => rateLimits[groupOf(request)],
     timeWindow: 60_000,
     allowList: (request) => !routedPath(request.url).startsWith('/api/'),
     errorResponseBuilder: (_request, context) => ({

@@ -6,8 +6,10 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { preparedPGlite, PreparingClient } from './prepared.js';
-import { attachReadCache, CACHED_TABLES, ReadCache, WriteWatch } from './read-cache.js';
+import { attachReadCache, CACHED_TABLES, ReadCache, watchCommits, WriteWatch } from './read-cache.js';
+import { listenForReadCacheChanges, type ReadCacheListener } from './read-cache-listener.js';
 import type { Database } from './schema.js';
+import { markServerDatabase } from './server-db.js';
 
 export type { Database } from './schema.js';
 export type DbKind = 'pglite' | 'postgres';
@@ -17,6 +19,8 @@ export type DbHandle = {
   db: Db;
   kind: DbKind;
   close: () => Promise<void>;
+  /** On a PostgreSQL server: the connection whose notices keep the read cache true (read-cache-listener.ts). */
+  cacheListener?: ReadCacheListener;
 };
 
 export type CreateDatabaseOptions = {
@@ -30,6 +34,11 @@ export type CreateDatabaseOptions = {
   onConnectionError?: (error: Error) => void;
   /** `application_name` of the server connections (operators and tests find the API's sessions by it). */
   applicationName?: string;
+  /**
+   * Keep the rows read on every request (read-cache.ts) in memory; on a PostgreSQL server this opens one
+   * more connection, which listens for the server's notices of writes (default true).
+   */
+  readCache?: boolean;
 };
 
 /** The one connection factory: PGlite on a directory (or in memory), or a PostgreSQL server. */
@@ -56,8 +65,34 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
     pool.on('connect', (client) => {
       client.on('error', report);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    if (options.readCache === false) {
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      markServerDatabase(db);
+      return { db, kind: 'postgres', close: () => db.destroy() };
+    }
+    // Rows read on every request are cached here too, kept true by the server's notices of every write
+    // (migration 0017) and by watching this process's own writes and commits (decision 032).
+    const watch = new WriteWatch(CACHED_TABLES);
+    const cache = new ReadCache(watch);
+    const db = new Kysely<Database>({ dialect: new CommitWatchingPostgresDialect({ pool }, watch), plugins: [watch] });
+    attachReadCache(db, cache);
+    markServerDatabase(db);
+    const cacheListener = listenForReadCacheChanges({
+      databaseUrl: options.databaseUrl,
+      cache,
+      watch,
+      applicationName: `${options.applicationName ?? 'shunkan'}-read-cache`,
+      onLost: (error) => options.onConnectionError?.(error ?? new Error('read cache listener connection ended')),
+    });
+    return {
+      db,
+      kind: 'postgres',
+      cacheListener,
+      close: async () => {
+        await cacheListener.stop();
+        await db.destroy();
+      },
+    };
   }
   let pglite: PGlite;
   if (options.dataDir) {
@@ -80,6 +115,18 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/** PostgreSQL dialect whose driver bumps the read cache's generations when a transaction ends (watchCommits). */
+class CommitWatchingPostgresDialect extends PostgresDialect {
+  readonly #watch: WriteWatch;
+  constructor(config: ConstructorParameters<typeof PostgresDialect>[0], watch: WriteWatch) {
+    super(config);
+    this.#watch = watch;
+  }
+  override createDriver() {
+    return watchCommits(super.createDriver(), this.#watch);
+  }
 }
 
 /**

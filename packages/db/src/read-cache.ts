@@ -1,4 +1,4 @@
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { DatabaseConnection, Driver, KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 /**
  * A read cache for the embedded database (decision 022). PGlite runs inside the API process, on the
@@ -17,13 +17,19 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
  *   makes it a miss. PGlite has one connection behind a mutex and a transaction holds it, so a read
  *   sent after a bump never sees the state before that write.
  *
- * Never used for a PostgreSQL server: other instances and tools write there unseen.
+ * On a PostgreSQL server (decision 032) other instances and tools write unseen by this plugin, so there
+ * the cache also needs the server's word: migration 0017 announces every statement that writes a cached
+ * table (NOTIFY at commit), read-cache-listener.ts bumps the table's generation on each notice and
+ * bypasses the cache while it is not listening; this plugin still makes this process's own writes count
+ * at once, and `watchCommits` bumps again when a transaction that wrote a cached table commits (a read on
+ * another connection during that transaction saw the rows before it).
  */
 export class WriteWatch implements KyselyPlugin {
   readonly #tables: ReadonlySet<string>;
   readonly #pattern: RegExp;
   readonly #generations = new Map<string, number>();
   readonly #pending = new WeakMap<object, string[]>();
+  #writes = 0;
 
   constructor(tables: readonly string[]) {
     this.#tables = new Set(tables);
@@ -37,6 +43,16 @@ export class WriteWatch implements KyselyPlugin {
     return sum;
   }
 
+  /** Counts the statements that wrote a watched table (a transaction compares it at its start and end). */
+  get writes(): number {
+    return this.#writes;
+  }
+
+  /** Every watched table, or these: values read from them before now are stale. */
+  invalidate(tables: readonly string[] = [...this.#tables]): void {
+    this.#bump(tables.filter((table) => this.#tables.has(table)));
+  }
+
   #bump(tables: readonly string[]): void {
     for (const table of tables) this.#generations.set(table, (this.#generations.get(table) ?? 0) + 1);
   }
@@ -46,6 +62,7 @@ export class WriteWatch implements KyselyPlugin {
     this.#collect(args.node, false, written);
     if (written.size > 0) {
       const tables = [...written];
+      this.#writes++;
       this.#bump(tables);
       this.#pending.set(args.queryId, tables);
     }
@@ -100,7 +117,25 @@ export class ReadCache {
     this.#maxEntries = options.maxEntries ?? 20_000;
   }
 
+  #bypass = false;
+
+  /**
+   * While set, every read goes to the database and nothing is kept (a PostgreSQL server's notices may be
+   * missed: the listening connection is down). Either way what is held is dropped: notices may have
+   * been missed before the loss was seen, and reads started before now must not be stored.
+   */
+  setBypass(bypass: boolean): void {
+    this.#bypass = bypass;
+    this.#entries.clear();
+    this.#watch.invalidate();
+  }
+
+  get bypassed(): boolean {
+    return this.#bypass;
+  }
+
   async get<T>(key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
+    if (this.#bypass) return read();
     const generation = this.#watch.generation(tables);
     const entry = this.#entries.get(key);
     if (entry && entry.generation === generation) return entry.value as T;
@@ -119,16 +154,54 @@ export const CACHED_TABLES = ['subscriptions', 'plans'] as const;
 
 const caches = new WeakMap<object, ReadCache>();
 
-/** Attaches a read cache to a database instance (createDatabase does it for PGlite only). */
+/** Attaches a read cache to a database instance (createDatabase does it). */
 export function attachReadCache(db: object, cache: ReadCache): void {
   caches.set(db, cache);
 }
 
 /**
  * Reads through the cache attached to `db`, or straight from the database when there is none (a
- * PostgreSQL server, or a transaction: a transaction reads its own writes, never a cached value).
+ * transaction reads its own writes, never a cached value; a handle made with `readCache: false`).
  */
 export function cachedRead<T>(db: object, key: string, tables: readonly string[], read: () => Promise<T>): Promise<T> {
   const cache = caches.get(db);
   return cache ? cache.get(key, tables, read) : read();
+}
+
+/**
+ * Wraps a Kysely driver so that a transaction which wrote a watched table bumps the generations again
+ * when it commits or rolls back. Needed with a connection pool: a read on another connection between
+ * the write and the commit sees the rows as they were and would be stored under the generation of
+ * after the write. (PGlite has one connection, held by the transaction: no read can run meanwhile.)
+ */
+export function watchCommits<D extends Driver>(driver: D, watch: WriteWatch): D {
+  const started = new WeakMap<DatabaseConnection, number>();
+  const begin = driver.beginTransaction.bind(driver);
+  const commit = driver.commitTransaction.bind(driver);
+  const rollback = driver.rollbackTransaction.bind(driver);
+  const end = (connection: DatabaseConnection) => {
+    const writesAtStart = started.get(connection);
+    started.delete(connection);
+    // Any watched write since this transaction began (possibly another connection's: a harmless extra miss).
+    if (writesAtStart === undefined || writesAtStart !== watch.writes) watch.invalidate();
+  };
+  driver.beginTransaction = async (connection, settings) => {
+    started.set(connection, watch.writes);
+    await begin(connection, settings);
+  };
+  driver.commitTransaction = async (connection) => {
+    try {
+      await commit(connection);
+    } finally {
+      end(connection);
+    }
+  };
+  driver.rollbackTransaction = async (connection) => {
+    try {
+      await rollback(connection);
+    } finally {
+      end(connection);
+    }
+  };
+  return driver;
 }

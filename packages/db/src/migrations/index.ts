@@ -6,6 +6,8 @@ import * as m0005 from './0005-practice-requests.js';
 import * as m0010 from './0010-serve-counts.js';
 import * as m0015 from './0015-demo-usage.js';
 import * as m0016 from './0016-user-role-notify.js';
+import * as m0017 from './0017-read-cache-notify.js';
+import * as m0018 from './0018-serve-recent-index.js';
 import * as m0020 from './0020-learning-record.js';
 import * as m0030 from './0030-admin.js';
 import * as m0031 from './0031-admin-problem-edits.js';
@@ -24,6 +26,8 @@ export const migrations: Record<string, Migration> = {
   '0010-serve-counts': m0010,
   '0015-demo-usage': m0015,
   '0016-user-role-notify': m0016,
+  '0017-read-cache-notify': m0017,
+  '0018-serve-recent-index': m0018,
   '0020-learning-record': m0020,
   '0030-admin': m0030,
   '0031-admin-problem-edits': m0031,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../index.js';
+import { isServerDatabase } from '../server-db.js';
 
 /** Recently served problems are not repeated right away, even once a level's bank is exhausted. */
 export const RECENT_WINDOW = 5;
@@ -22,9 +23,18 @@ export type ServeOutcome =
  *   has a problem to serve;
  * - the problem is one of the level's active problems this learner was served least often
  *   (problem_serve_counts, a primary-key probe per problem), never one of the last RECENT_WINDOW served
- *   when there is another (problem_serves_user_level_idx, five rows): neither grows with the history.
+ *   when there is another (problem_serves_user_level_recent_idx, five entries): neither grows with the history.
  * A concurrent duplicate of the same request id fails this statement with a unique violation (23505)
  * and changes nothing; the caller then reads the winner's problem with findServeByRequest.
+ *
+ * On a PostgreSQL server, outside a caller's transaction, the statement commits asynchronously
+ * (`synchronous_commit = off` for its own implicit transaction only; decision 032): the learner's
+ * counter row stays locked until the commit, and a synchronous commit holds it through the WAL flush
+ * (1.5-4 ms on this machine's disk), which serialised one learner's requests at one flush each. A crash
+ * of the server (not of the API) can forget serves of its last ~0.6 s (3 x wal_writer_delay): each such
+ * problem then counts as never served (an answer to it is refused with "show a new problem", the day's
+ * count is one lower). Answers, payments and everything else commit synchronously, and a synchronous
+ * commit flushes all WAL before it, so the serve of an answer that was stored is stored too.
  */
 export async function serveProblem(
   db: Db,
@@ -38,6 +48,9 @@ export async function serveProblem(
     input.problemId === undefined
       ? sql`${sql.ref(`${alias}.level`)} = ${level} and ${sql.ref(`${alias}.is_active`)}`
       : sql`${sql.ref(`${alias}.id`)} = ${input.problemId}`;
+  // Only for the statement's own implicit transaction: in a caller's transaction `is_local` would
+  // make every other write of that transaction asynchronous too.
+  const asyncCommit = isServerDatabase(db) ? sql`\n      set_config('synchronous_commit', 'off', true) as async_commit,` : sql``;
   const result = await sql<{
     counted: number | null;
     picked_id: string | null;
@@ -95,7 +108,7 @@ export async function serveProblem(
       on conflict (user_id, problem_id) do update set times = t.times + 1
       returning problem_id
     )
-    select
+    select${asyncCommit}
       (select count from counted) as counted,
       (select id from pick) as picked_id,
       (select japanese from pick) as picked_japanese,
