@@ -54,6 +54,13 @@ test('signup validation messages', async ({ page }) => {
   await page.getByLabel('メールアドレス').fill('');
   await submit.click();
   await expect(page.getByText('メールアドレスが必要です')).toBeVisible();
+
+  // A mistyped or overlong address is named at its field, before anything is sent.
+  await page.getByLabel('メールアドレス').fill('not-an-email');
+  await expect(page.getByText('メールアドレスの形式が正しくありません。')).toBeVisible();
+  await expect(page.getByLabel('メールアドレス')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('メールアドレス').fill(`${'a'.repeat(250)}@example.com`);
+  await expect(page.getByText('メールアドレスは254文字以内で入力してください')).toBeVisible();
 });
 
 test('an address already registered gets the spec message', async ({ page }) => {
@@ -76,6 +83,11 @@ test('password reset: invalid link, then a real reset link and login with the ne
   await page.goto('/password-reset');
   await page.getByRole('button', { name: '再設定メールを送信' }).click();
   await expect(page.getByText('メールアドレスが必要です')).toBeVisible();
+  // A malformed address is not told that a mail went out.
+  await page.getByLabel('メールアドレス').fill('learner.example.com');
+  await page.getByRole('button', { name: '再設定メールを送信' }).click();
+  await expect(page.getByText('メールアドレスの形式が正しくありません。')).toBeVisible();
+  await expect(page.getByText('パスワード再設定メールを送信しました')).toHaveCount(0);
 
   const email = uniqueEmail();
   await signUpThroughUi(page, email);

@@ -54,7 +54,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         <Button type="submit" colorPalette="blue" loading={busy} loadingText="ログイン中...">
           ログイン
         </Button>
-        <ChakraLink asChild fontSize="sm" color="blue.600" alignSelf="flex-end">
+        <ChakraLink asChild fontSize="sm" color="blue.600" alignSelf="flex-end" minH="11">
           <Link to="/password-reset">パスワードをお忘れの方</Link>
         </ChakraLink>
         <HStack>
