@@ -163,6 +163,9 @@ test('the daily limit shows the 429 message naming the limit', async ({ page }) 
     await page.getByRole('button', { name: '次の問題' }).click();
   }
   await expect(page.getByText("Today's study complete: the maximum number of questions today (6) has been reached. Please try again tomorrow.")).toBeVisible();
+  // The limit-reached state passes the checks of every screen (axe, phone layout, tap targets).
+  await checkScreen(page, 'practice: daily limit reached');
+  await expect(page.getByRole('button', { name: 'レベル選択に戻る' })).toBeVisible();
 });
 
 test('a guest tries the demo with the yellow banner', async ({ page }) => {
