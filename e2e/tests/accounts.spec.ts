@@ -26,7 +26,12 @@ test('sign up → confirm → log in → protected page → log out', async ({ p
 
   await page.goto('/logout');
   await page.waitForURL('**/login');
-  await expect(page.getByText('ログアウト完了')).toBeVisible();
+  // The toast region and its close button are named in Japanese (the library's defaults are English).
+  const toasts = page.getByRole('region', { name: '通知（F8）' });
+  await expect(toasts.getByText('ログアウト完了')).toBeVisible();
+  await expect(toasts.getByText('正常にログアウトしました')).toBeVisible();
+  await toasts.getByRole('button', { name: '通知を閉じる' }).click();
+  await expect(toasts.getByText('ログアウト完了')).toHaveCount(0);
   await page.goto('/my-page');
   await page.waitForURL('**/login?redirect=*');
   expect(errors).toEqual([]);
