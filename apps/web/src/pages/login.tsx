@@ -74,7 +74,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         </Button>
         <Text fontSize="sm" textAlign="center">
           アカウントをお持ちでない方は{' '}
-          <ChakraLink asChild color="blue.600" fontWeight="bold" minH="11" px="1">
+          <ChakraLink asChild color="blue.600" fontWeight="bold" minH="11" minW="11" justifyContent="center">
             <Link to="/signup">新規登録</Link>
           </ChakraLink>
         </Text>

@@ -122,7 +122,7 @@ export function SignupPage() {
         />
         <Text fontSize="sm" textAlign="center">
           すでにアカウントをお持ちの方は{' '}
-          <ChakraLink asChild color="blue.600" fontWeight="bold" minH="11" px="1">
+          <ChakraLink asChild color="blue.600" fontWeight="bold" minH="11" minW="11" justifyContent="center">
             <Link to="/login">ログイン</Link>
           </ChakraLink>
         </Text>
