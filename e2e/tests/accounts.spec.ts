@@ -26,7 +26,12 @@ test('sign up → confirm → log in → protected page → log out', async ({ p
 
   await page.goto('/logout');
   await page.waitForURL('**/login');
-  await expect(page.getByText('ログアウト完了')).toBeVisible();
+  // The toast region and its close button are named in Japanese (the library's defaults are English).
+  const toasts = page.getByRole('region', { name: '通知（F8）' });
+  await expect(toasts.getByText('ログアウト完了')).toBeVisible();
+  await expect(toasts.getByText('正常にログアウトしました')).toBeVisible();
+  await toasts.getByRole('button', { name: '通知を閉じる' }).click();
+  await expect(toasts.getByText('ログアウト完了')).toHaveCount(0);
   await page.goto('/my-page');
   await page.waitForURL('**/login?redirect=*');
   expect(errors).toEqual([]);
@@ -54,6 +59,13 @@ test('signup validation messages', async ({ page }) => {
   await page.getByLabel('メールアドレス').fill('');
   await submit.click();
   await expect(page.getByText('メールアドレスが必要です')).toBeVisible();
+
+  // A mistyped or overlong address is named at its field, before anything is sent.
+  await page.getByLabel('メールアドレス').fill('not-an-email');
+  await expect(page.getByText('メールアドレスの形式が正しくありません。')).toBeVisible();
+  await expect(page.getByLabel('メールアドレス')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('メールアドレス').fill(`${'a'.repeat(250)}@example.com`);
+  await expect(page.getByText('メールアドレスは254文字以内で入力してください')).toBeVisible();
 });
 
 test('an address already registered gets the spec message', async ({ page }) => {
@@ -76,6 +88,11 @@ test('password reset: invalid link, then a real reset link and login with the ne
   await page.goto('/password-reset');
   await page.getByRole('button', { name: '再設定メールを送信' }).click();
   await expect(page.getByText('メールアドレスが必要です')).toBeVisible();
+  // A malformed address is not told that a mail went out.
+  await page.getByLabel('メールアドレス').fill('learner.example.com');
+  await page.getByRole('button', { name: '再設定メールを送信' }).click();
+  await expect(page.getByText('メールアドレスの形式が正しくありません。')).toBeVisible();
+  await expect(page.getByText('パスワード再設定メールを送信しました')).toHaveCount(0);
 
   const email = uniqueEmail();
   await signUpThroughUi(page, email);

@@ -232,7 +232,7 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await page.waitForURL((url) => url.searchParams.get('tool') === 'health');
   await expect(page.getByTestId('health-status')).toHaveText('正常');
 
-  // Phone: the tabs scroll, tables become cards, nothing is clipped or wider than the screen.
+  // Phone: the tabs wrap (every one of them on the screen), tables become cards, nothing is clipped or wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   for (const tab of ['overview', 'users', 'content', 'appeals', 'payments', 'analytics', 'tools']) {
     await page.goto(`/admin?tab=${tab}`);
@@ -241,6 +241,11 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
     expect(await clippedElements(page), `${tab} at 390 px`).toEqual([]);
     const tabHeight = await page.getByTestId('admin-tabs').getByRole('tab', { name: 'コンテンツ' }).evaluate((el) => el.getBoundingClientRect().height);
     expect(tabHeight, 'tab labels stay on one line').toBeLessThan(60);
+    const offScreen = await page
+      .getByTestId('admin-tabs')
+      .getByRole('tab')
+      .evaluateAll((tabs) => tabs.filter((t) => t.getBoundingClientRect().right > document.documentElement.clientWidth).map((t) => t.textContent));
+    expect(offScreen, `${tab}: every tab within the 390 px screen`).toEqual([]);
   }
 
   // The appeal queue, on the phone: the learner's answer, the problem and the automatic verdict; accepting

@@ -98,6 +98,23 @@ test('wrong answers get low stars, a diff and named errors; Shift+Enter and IME 
   await expect(input).toHaveValue('banana elephant purple quickly');
 });
 
+test('an answer stops at the 500 characters graded and says so; a long word in the result wraps on a phone', async ({ page }) => {
+  await trialLearner(page);
+  await page.setViewportSize(PHONE);
+  await page.goto('/practice/toeic');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  await startProblem(page);
+  const input = page.getByLabel('英訳を入力');
+  await input.fill('x'.repeat(520));
+  await expect(input).toHaveValue('x'.repeat(500));
+  await expect(page.getByText('英文は500文字以内で入力してください')).toBeVisible();
+  await page.getByRole('button', { name: '回答する' }).click();
+  await expect(page.getByTestId('result-card')).toBeVisible();
+  await expect(page.getByTestId('answer-diff')).toBeVisible();
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+});
+
 test('a failed evaluation keeps the typed answer; a failed problem request offers 最初から', async ({ page }) => {
   await trialLearner(page);
   await page.goto('/practice/high-school');
@@ -146,6 +163,9 @@ test('the daily limit shows the 429 message naming the limit', async ({ page }) 
     await page.getByRole('button', { name: '次の問題' }).click();
   }
   await expect(page.getByText("Today's study complete: the maximum number of questions today (6) has been reached. Please try again tomorrow.")).toBeVisible();
+  // The limit-reached state passes the checks of every screen (axe, phone layout, tap targets).
+  await checkScreen(page, 'practice: daily limit reached');
+  await expect(page.getByRole('button', { name: 'レベル選択に戻る' })).toBeVisible();
 });
 
 test('a guest tries the demo with the yellow banner', async ({ page }) => {

@@ -22,7 +22,7 @@ test('Stripe mode without a publishable key: checkout says 決済システムの
   await newLearner(page);
   await page.goto('/checkout?plan=standard');
   // The toast (エラー / 決済システムの設定エラーです。) and the card both say it.
-  const toasts = page.getByRole('region', { name: /Notifications/ });
+  const toasts = page.getByRole('region', { name: /^通知/ });
   await expect(toasts.getByText('エラー', { exact: true })).toBeVisible();
   await expect(toasts.getByText('決済システムの設定エラーです。')).toBeVisible();
   await expect(page.getByText('決済システムの設定エラーです。')).toHaveCount(2);

@@ -131,6 +131,38 @@ async function horizontalOverflow(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Controls smaller than a fingertip on the phone: buttons, tabs, fields, selects, links drawn as buttons
+ * and the label rows of checkboxes and switches must be at least 44 px tall (buttons 44 px wide too).
+ * Links inside a sentence are left out, as WCAG 2.5.8 does.
+ */
+async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = [
+      'button',
+      '[role=tab]',
+      'select',
+      'textarea',
+      'input:not([type=checkbox]):not([type=radio]):not([type=hidden])',
+      'a.chakra-button',
+      '.chakra-checkbox__root',
+      '.chakra-switch__root',
+    ].join(', ');
+    const found: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll(selector))) {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const isButton = el.tagName === 'BUTTON' || el.classList.contains('chakra-button');
+      if (box.height < 43.5 || (isButton && box.width < 43.5)) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+        found.push(`<${el.tagName.toLowerCase()}> "${name}" ${Math.round(box.width)}×${Math.round(box.height)}px`);
+      }
+    }
+    return found;
+  });
+}
+
 /** Waits for the page's finite animations (a dialog fading in) to end: axe reads colours as drawn. */
 async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
@@ -154,7 +186,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 /**
  * The checks every screen passes (issue 11), on the page as it stands: one <main> landmark and one h1;
  * axe with no serious or critical violation on a phone (390×844) and on a desktop; on the phone nothing
- * sticks out sideways. Leaves the page at the phone size.
+ * sticks out sideways and every control is a 44 px tap target. Leaves the page at the phone size.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   await expect(page.locator('main'), `${name}: one <main> landmark`).toHaveCount(1);
@@ -166,6 +198,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await axeViolations(page), `${name} (390×844): axe`).toEqual([]);
   expect(await horizontalOverflow(page), `${name} (390×844): nothing wider than the screen`).toEqual([]);
+  expect(await smallTapTargets(page), `${name} (390×844): tap targets at least 44 px`).toEqual([]);
 }
 
 // ───────────────────────────── The problem bank (answers the grader accepts) ─────────────────────────────

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminSetupForm, loginForm, newPasswordForm, priceCheckForm, problemInput, scenarioFields, signupForm } from './forms';
+import { adminSetupForm, loginForm, newPasswordForm, passwordResetForm, priceCheckForm, simpleSignupForm, problemInput, scenarioFields, signupForm } from './forms';
 
 /** The messages a schema reports, by field path. */
 function messages(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown) {
@@ -17,6 +17,16 @@ describe('form rules of spec section 5', () => {
     });
     const ok = signupForm.safeParse({ email: ' a@example.com ', password: 'abcdef', confirm: 'abcdef', agreeTerms: true, agreePrivacy: true });
     expect(ok.success && ok.data.email).toBe('a@example.com');
+  });
+
+  it('signup, simple signup, reset request and admin setup: an address of an address\'s shape and length', () => {
+    for (const [schema, rest] of [[passwordResetForm, {}], [simpleSignupForm, { password: 'abcdef' }], [adminSetupForm, { password: '' }]] as const) {
+      expect(messages(schema, { email: '', ...rest })).toEqual({ email: 'メールアドレスが必要です' });
+      expect(messages(schema, { email: 'not-an-email', ...rest })).toEqual({ email: 'メールアドレスの形式が正しくありません。' });
+      expect(messages(schema, { email: 'a b@example.com', ...rest })).toEqual({ email: 'メールアドレスの形式が正しくありません。' });
+      expect(messages(schema, { email: `${'a'.repeat(250)}@example.com`, ...rest })).toEqual({ email: 'メールアドレスは254文字以内で入力してください' });
+      expect(schema.safeParse({ email: ' learner+1@mail.example.co.jp ', ...rest }).success).toBe(true);
+    }
   });
 
   it('login: e-mail and password required', () => {

@@ -25,8 +25,21 @@ const PASSWORD_TOO_LONG = 'パスワードは128文字以内で設定してく�
 
 const trimmed = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
-/** An e-mail address the visitor typed (required; the auth provider judges its form). */
-export const requiredEmail = trimmed(TEXT.emailRequired);
+/** The longest address SMTP carries (RFC 5321: 254 characters in a path). */
+export const EMAIL_MAX = 254;
+/** Something@something.tld: the auth provider judges the rest. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * An e-mail address the visitor typed: required, of an address's shape and length. Checked here so that
+ * a mistyped address is named at its field (a reset request would otherwise report a mail as sent).
+ */
+export const requiredEmail = z.string().check(
+  z.trim(),
+  z.minLength(1, TEXT.emailRequired),
+  z.maxLength(EMAIL_MAX, TEXT.emailTooLong),
+  z.refine((value) => value === '' || EMAIL_SHAPE.test(value), TEXT.emailInvalid),
+);
 
 /** Admin setup and reset-password: at least 8 characters (the server's admin setup checks the same). */
 export const adminPassword = z.string().check(z.minLength(ADMIN_PASSWORD_MIN, TEXT.passwordMin8), z.maxLength(128, PASSWORD_TOO_LONG));

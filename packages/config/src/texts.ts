@@ -17,6 +17,9 @@ export const TEXT = {
   passwordMin8: 'パスワードは8文字以上で設定してください',
   invalidLink: '無効なリンク',
   emailRequired: 'メールアドレスが必要です',
+  /** The form message of a malformed address (the same words as the auth provider's invalid-email error). */
+  emailInvalid: 'メールアドレスの形式が正しくありません。',
+  emailTooLong: 'メールアドレスは254文字以内で入力してください',
   confirmError: 'メールアドレスの確認中にエラーが発生しました。',
   confirmNoSession: '認証セッションが見つかりません。',
   confirmProcessError: '認証処理中にエラーが発生しました。',
@@ -51,6 +54,13 @@ export const TEXT = {
 export function dailyLimitMessage(limit: number): string {
   return `Today's study complete: the maximum number of questions today (${limit}) has been reached. Please try again tomorrow.`;
 }
+
+/** The longest English answer graded (the answer box stops there and says so). */
+export const ANSWER_MAX_LENGTH = 500;
+export const ANSWER_TEXT = {
+  required: '英文を入力してください',
+  tooLong: `英文は${ANSWER_MAX_LENGTH}文字以内で入力してください`,
+} as const;
 
 export const REVIEW_SESSIONS_BLOCKED =
   'Deprecated API endpoint blocked: review-sessions has been consolidated into recent-sessions';

@@ -23,8 +23,26 @@ const chakraTheme = defineConfig({
   theme: { breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles, recipes: {}, slotRecipes: {} },
 });
 
+/**
+ * On a touch screen (and any narrow window) every control is at least 44 px tall, icon buttons 44 px
+ * wide too (WCAG 2.5.5, Apple's and Google's guidance), whatever size prop the screen gave it. Chakra's
+ * recipes live in a later cascade layer than this global CSS, so only `!important` can outweigh a
+ * recipe's own min-height or min-width from here.
+ */
+const TOUCH = '@media (pointer: coarse), (max-width: 767px)';
+const TAP = '44px !important';
+const touchTargets = {
+  '.chakra-button, .chakra-tabs__trigger, .chakra-segment-group__item, .chakra-toast__closeTrigger, .chakra-dialog__closeTrigger': {
+    [TOUCH]: { minHeight: TAP, minWidth: TAP },
+  },
+  '.chakra-input, .chakra-native-select__field, .chakra-select__trigger': { [TOUCH]: { minHeight: TAP } },
+  // A checkbox or switch is tapped through its label: the whole row is the target.
+  '.chakra-checkbox__root, .chakra-switch__root, .chakra-radio-group__item': { [TOUCH]: { minHeight: TAP } },
+};
+
 const config = defineConfig({
   globalCss: {
+    ...touchTargets,
     'html, body': {
       fontFamily:
         '"Hiragino Kaku Gothic ProN", "Hiragino Sans", "Noto Sans JP", Meiryo, system-ui, -apple-system, "Segoe UI", sans-serif',

@@ -27,7 +27,8 @@ export function notify(input: NotifyInput): void {
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* Japanese names for the region (F8 focuses it) and the close button: the library's are English. */}
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label="通知（F8）">
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} data-testid="toast">
             {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
@@ -35,7 +36,7 @@ export function Toaster() {
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
               {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
             </Stack>
-            <Toast.CloseTrigger />
+            <Toast.CloseTrigger aria-label="通知を閉じる" />
           </Toast.Root>
         )}
       </ChakraToaster>

@@ -5,7 +5,7 @@ const FIREBASE_MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'メールアドレスまたはパスワードが正しくありません。',
   'auth/wrong-password': 'メールアドレスまたはパスワードが正しくありません。',
   'auth/user-not-found': 'メールアドレスまたはパスワードが正しくありません。',
-  'auth/invalid-email': 'メールアドレスの形式が正しくありません。',
+  'auth/invalid-email': TEXT.emailInvalid,
   'auth/user-disabled': 'このアカウントは無効になっています。',
   'auth/too-many-requests': '試行回数が多すぎます。しばらくしてから再度お試しください。',
   'auth/weak-password': 'パスワードは6文字以上で入力してください。',

@@ -19,7 +19,7 @@ export function DemoBanner() {
             </Icon>
             <Text fontWeight="bold">{TEXT.demoBanner}</Text>
           </HStack>
-          <ChakraLink asChild fontWeight="bold" textDecoration="underline">
+          <ChakraLink asChild fontWeight="bold" textDecoration="underline" minH="11">
             <Link to="/login">{TEXT.demoLoginLink}</Link>
           </ChakraLink>
         </HStack>

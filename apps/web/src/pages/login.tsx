@@ -54,7 +54,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         <Button type="submit" colorPalette="blue" loading={busy} loadingText="ログイン中...">
           ログイン
         </Button>
-        <ChakraLink asChild fontSize="sm" color="blue.600" alignSelf="flex-end">
+        <ChakraLink asChild fontSize="sm" color="blue.600" alignSelf="flex-end" minH="11">
           <Link to="/password-reset">パスワードをお忘れの方</Link>
         </ChakraLink>
         <HStack>
@@ -74,7 +74,7 @@ export function LoginPage({ redirect }: { redirect?: string }) {
         </Button>
         <Text fontSize="sm" textAlign="center">
           アカウントをお持ちでない方は{' '}
-          <ChakraLink asChild color="blue.600" fontWeight="bold">
+          <ChakraLink asChild color="blue.600" fontWeight="bold" minH="11" minW="11" justifyContent="center">
             <Link to="/signup">新規登録</Link>
           </ChakraLink>
         </Text>

@@ -49,7 +49,7 @@ export function SimpleSignupPage() {
         <Button type="submit" colorPalette="blue" loading={isSubmitting}>
           登録する
         </Button>
-        <ChakraLink asChild color="blue.600" textAlign="center" fontSize="sm">
+        <ChakraLink asChild color="blue.600" textAlign="center" fontSize="sm" minH="11" justifyContent="center">
           <Link to="/login">ログインはこちら</Link>
         </ChakraLink>
       </Stack>

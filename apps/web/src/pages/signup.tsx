@@ -88,7 +88,7 @@ export function SignupPage() {
               <Checkbox.Control />
               <Checkbox.Label>利用規約に同意します</Checkbox.Label>
             </Checkbox.Root>
-            <ChakraLink asChild color="blue.600" fontSize="sm">
+            <ChakraLink asChild color="blue.600" fontSize="sm" minH="11">
               <Link to="/terms" target="_blank">
                 （利用規約を読む）
               </Link>
@@ -100,7 +100,7 @@ export function SignupPage() {
               <Checkbox.Control />
               <Checkbox.Label>プライバシーポリシーに同意します</Checkbox.Label>
             </Checkbox.Root>
-            <ChakraLink asChild color="blue.600" fontSize="sm">
+            <ChakraLink asChild color="blue.600" fontSize="sm" minH="11">
               <Link to="/privacy" target="_blank">
                 （プライバシーポリシーを読む）
               </Link>
@@ -122,7 +122,7 @@ export function SignupPage() {
         />
         <Text fontSize="sm" textAlign="center">
           すでにアカウントをお持ちの方は{' '}
-          <ChakraLink asChild color="blue.600" fontWeight="bold">
+          <ChakraLink asChild color="blue.600" fontWeight="bold" minH="11" minW="11" justifyContent="center">
             <Link to="/login">ログイン</Link>
           </ChakraLink>
         </Text>

@@ -15,7 +15,7 @@ const TRIAL_BUTTON = '7日間無料トライアルを始める';
 function PageHeader() {
   return (
     <HStack justify="space-between" mb="6">
-      <Link to="/">
+      <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
         <Brand />
       </Link>
     </HStack>

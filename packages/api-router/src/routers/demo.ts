@@ -1,5 +1,6 @@
 import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
+import { ANSWER_MAX_LENGTH, ANSWER_TEXT } from '@shunkan/config/texts';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { takeDemoQuota, DemoLimitReachedError, DEMO_PROBLEMS_PER_DAY } from '../domain/demo.js';
@@ -28,7 +29,7 @@ export const demoRouter = router({
     }),
 
   evaluate: publicProcedure
-    .input(z.object({ problemId: ZText.min(1).max(100), answer: ZText.trim().min(1).max(500) }))
+    .input(z.object({ problemId: ZText.min(1).max(100), answer: ZText.trim().min(1, ANSWER_TEXT.required).max(ANSWER_MAX_LENGTH, ANSWER_TEXT.tooLong) }))
     .output(
       z.object({
         rating: z.number().int(),

@@ -1,7 +1,7 @@
 import { ZRowId } from '../ids.js';
 import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
-import { dailyLimitMessage, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
+import { ANSWER_MAX_LENGTH, ANSWER_TEXT, dailyLimitMessage, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
 import { findScenario } from '@shunkan/db/scenarios';
 import { jstDay } from '@shunkan/config/time';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ export const ZEvaluateInput = z
     problemId: ZText.min(1).max(100).optional(),
     japaneseSentence: ZText.min(1).max(500).optional(),
     difficultyLevel: ZLevel.optional(),
-    answer: ZText.trim().min(1, '英文を入力してください').max(500, '英文は500文字以内で入力してください'),
+    answer: ZText.trim().min(1, ANSWER_TEXT.required).max(ANSWER_MAX_LENGTH, ANSWER_TEXT.tooLong),
     durationMs: z.number().int().min(0).max(86_400_000).optional(),
     mode: z.enum(['practice', 'review']).optional(),
     /** Set when the problem was practised for one of the learner's scenarios (labels the history). */

@@ -27,8 +27,8 @@ export function AdminDashboard({ tab, tool, sessionId }: { tab: AdminTab; tool?:
           const next = ADMIN_TABS.find((t) => t.value === e.value)?.value;
           if (next) void navigate({ to: '/admin', search: { tab: next } });
         }}>
-        {/* On a phone the labels keep their width and the list scrolls sideways. */}
-        <Tabs.List overflowX="auto" overflowY="hidden" flexWrap="nowrap" css={{ scrollbarWidth: 'thin' }} data-testid="admin-tabs">
+        {/* On a phone the tabs wrap onto a second row: a list scrolling sideways hid ツール off-screen. */}
+        <Tabs.List flexWrap="wrap" data-testid="admin-tabs">
           {ADMIN_TABS.map((t) => (
             <Tabs.Trigger key={t.value} value={t.value} flexShrink={0} whiteSpace="nowrap">
               {t.label}

@@ -49,7 +49,8 @@ export function PlanCard(props: {
       h="full"
     >
       <Card.Body gap="4">
-        <HStack gap="2" wrap="wrap" minH="6">
+        {/* An empty badge row keeps side-by-side cards aligned; in one column (phone) it is only a gap. */}
+        <HStack gap="2" wrap="wrap" minH="6" hideBelow={plan.isPopular || plan.discountLabel || props.isCurrent ? undefined : 'md'}>
           {plan.isPopular ? <Badge colorPalette="blue">人気</Badge> : null}
           {plan.discountLabel ? <Badge colorPalette="green">{plan.discountLabel}</Badge> : null}
           {props.isCurrent ? <Badge colorPalette="purple">ご利用中</Badge> : null}

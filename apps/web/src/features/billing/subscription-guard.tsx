@@ -47,7 +47,7 @@ export function TrialBanner() {
           <Text fontSize="sm">
             無料トライアル中：残り{data.trialDaysRemaining}日（{end}まで）。終了後に自動で課金されることはありません。
           </Text>
-          <ChakraLink asChild fontSize="sm" fontWeight="bold" color="blue.700">
+          <ChakraLink asChild fontSize="sm" fontWeight="bold" color="blue.700" minH="11" minW="11">
             <Link to="/subscription-select">今すぐ登録</Link>
           </ChakraLink>
         </HStack>

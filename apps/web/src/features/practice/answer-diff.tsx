@@ -3,10 +3,13 @@ import type { PracticeResult } from './practice-api';
 
 type DiffToken = PracticeResult['diff'][number];
 
+// A word longer than the card (a pasted string without spaces) breaks instead of widening the page.
+const LONG_WORDS_WRAP = { '& > *, & > * > *': { minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' } } as const;
+
 /** The learner's answer word by word against the model answer: kept, wrong, missing, extra. */
 export function AnswerDiff({ diff }: { diff: DiffToken[] }) {
   return (
-    <Wrap gap="1.5" data-testid="answer-diff" aria-label="あなたの解答と模範解答の比較">
+    <Wrap gap="1.5" css={LONG_WORDS_WRAP} data-testid="answer-diff" aria-label="あなたの解答と模範解答の比較">
       {diff.map((token, index) => {
         if (token.op === 'equal') return <Text key={index}>{token.text}</Text>;
         if (token.op === 'delete')

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Heading, HStack, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import { findLevel, type LevelKey } from '@shunkan/config/levels';
-import { TEXT } from '@shunkan/config/texts';
+import { ANSWER_MAX_LENGTH, ANSWER_TEXT, TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
 import { PartyPopper } from 'lucide-react';
@@ -349,6 +349,8 @@ function AnswerBox(props: {
   hideSubmit: boolean;
 }) {
   const [isBlank, setIsBlank] = useReducer((_: boolean, next: boolean) => next, true);
+  // The box stops at the length the server grades; at the limit it says so instead of cutting silently.
+  const [atLimit, setAtLimit] = useState(false);
   const [isListening, setIsListening] = useState(false);
   const [voiceError, setVoiceError] = useState<string | null>(null);
   const stopListening = useRef<(() => void) | null>(null);
@@ -368,7 +370,7 @@ function AnswerBox(props: {
       const box = props.answerRef.current;
       if (transcript && box) {
         // The transcript lands in the box, where the learner may correct it before sending.
-        box.value = transcript;
+        box.value = transcript.slice(0, ANSWER_MAX_LENGTH);
         setIsBlank(false);
         box.focus();
       } else if (!transcript) {
@@ -394,8 +396,13 @@ function AnswerBox(props: {
         lang="en"
         readOnly={props.disabled}
         onKeyDown={props.onKeyDown}
-        onChange={(e) => setIsBlank(e.target.value.trim() === '')}
+        onChange={(e) => {
+          setIsBlank(e.target.value.trim() === '');
+          setAtLimit(e.target.value.length >= ANSWER_MAX_LENGTH);
+        }}
+        maxLength={ANSWER_MAX_LENGTH}
         aria-label="英訳を入力"
+        aria-describedby={atLimit ? 'answer-limit' : undefined}
         fontSize="lg"
         bg="white"
       />
@@ -411,6 +418,11 @@ function AnswerBox(props: {
           </Button>
         </HStack>
       )}
+      {atLimit ? (
+        <Text id="answer-limit" color="red.600" fontSize="sm" role="status">
+          {ANSWER_TEXT.tooLong}
+        </Text>
+      ) : null}
       {voiceError ? (
         <Text color="red.600" fontSize="sm" role="alert">
           {voiceError}
