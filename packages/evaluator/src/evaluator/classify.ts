@@ -398,6 +398,16 @@ export function isSubordinatorSwap(l: Token, r: Token): boolean {
   return x !== undefined && y !== undefined && !x.some((relation) => y.includes(relation));
 }
 
+/**
+ * "Both Mr. A and Ms. B will come" for "Either Mr. A or Ms. B": "and" for "or" (or the other way
+ * round) joins the two as both instead of one of them, another amount. Under a negation the two
+ * come close ("I don't drink tea or coffee"), so a negated sentence keeps it a word-choice slip.
+ */
+function isCoordinatorSwap(l: Token, r: Token, learner: readonly Token[]): boolean {
+  const pair = `${l.norm}|${r.norm}`;
+  return (pair === 'and|or' || pair === 'or|and') && !learner.some((t) => isNegator(t));
+}
+
 function classSpec(l: Token, r: Token): ErrorSpec {
   const lw = learnerWord(l);
   if (l.cls === 'article' && r.cls === 'article') {
@@ -662,12 +672,13 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
-        // "from London" for "to London" reverses the direction.
-        if (areAntonymWords(l, r) || (l.cls === 'prep' && r.cls === 'prep' && ((l.norm === 'from' && r.norm === 'to') || (l.norm === 'to' && r.norm === 'from')))) {
+        // "from London" for "to London" reverses the direction; "after she moved" for "before" or
+        // "until she moved" puts the event on the other side of the time.
+        if (TIME_ORDER_OPPOSITES.has(`${l.norm}|${r.norm}`) || areAntonymWords(l, r) || (l.cls === 'prep' && r.cls === 'prep' && ((l.norm === 'from' && r.norm === 'to') || (l.norm === 'to' && r.norm === 'from')))) {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
-        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
@@ -938,6 +949,9 @@ function negators(tokens: readonly Token[], partnerIsNegator: (k: number) => boo
     if (NON_NEGATING_NEXT[t.norm]?.has(tokens[k + 1]?.norm ?? '')) return;
     // "neither A nor B" is one negation, carried by "neither": "neither A or B" keeps the meaning.
     if (t.norm === 'nor' && tokens.slice(0, k).some((x) => x.norm === 'neither')) return;
+    // "either A nor B" for "either A or B": with "either" before it and no other negation, "nor"
+    // is the wrong half of the pair (a word-choice slip), not a negation.
+    if (t.norm === 'nor' && tokens.slice(0, k).some((x) => x.norm === 'either') && !tokens.some((x, m) => m !== k && isNegator(x))) return;
     out.push(k);
   });
   return out;
@@ -1369,6 +1383,10 @@ const DIRECTION_OPPOSITES = new Set(
   [['in', 'out'], ['into', 'out'], ['inside', 'out'], ['up', 'down'], ['to', 'from'], ['before', 'after'], ['near', 'far'], ['on', 'off'], ['on', 'under'], ['in', 'outside'], ['out', 'to'], ['out', 'into']]
     .flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
 );
+/** Words that put an event before or after another: one for the other is the opposite time. */
+const TIME_ORDER_OPPOSITES = new Set(
+  [['before', 'after'], ['until', 'after'], ['till', 'after'], ['by', 'after']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
 /** Words that say how many or how much: another one in the same place changes the amount. */
 const QUANTITY_WORDS = new Set(['a', 'an', 'one', 'some', 'any', 'many', 'much', 'few', 'little', 'several', 'all', 'no', 'lot', 'lots', 'plenty', 'both', 'each', 'every', 'most', 'more', 'less', 'fewer']);
 /** Time words: another one in the same place is another time. */
@@ -1591,6 +1609,19 @@ function extraErrors(ctx: Ctx): void {
       const words = [learnerWord(modal), learnerWord(self)];
       errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}では自分がすることになります。問題文は相手に頼む文です。`, first, undefined, true), certain: true });
       continue;
+    }
+    // "I just tried it once" for "Just try it once": a subject I / we added before the answer's
+    // imperative verb (after nothing but please or adverbs) tells what oneself does instead of
+    // asking the listener, another person.
+    if (first === 0 && tokens.slice(1).every((t) => t.pos === 'ADV') && (modal?.norm === 'i' || modal?.norm === 'we') && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')) {
+      const verbAt = ctx.ref.findIndex((t) => t.norm !== 'please' && t.pos !== 'ADV' && t.pos !== 'PUNCT');
+      const verb = ctx.ref[verbAt];
+      let k = first + tokens.length;
+      while (learner[k]?.pos === 'ADV' && ctx.a.byL[k] !== undefined) k += 1;
+      if (verb && verb.pos === 'VERB' && verb.cls === 'content' && ctx.a.byL[k]?.r === verbAt) {
+        errors.push({ ...makeError('meaning', [learnerWord(modal)], [], `${q(learnerWord(modal))}では自分がすることになります。問題文は相手に向けた文です。`, first, undefined, true), certain: true });
+        continue;
+      }
     }
     // "the product what we launched": "what" after a noun for the relative "that" / "which".
     const before = learner[first - 1];
@@ -1854,12 +1885,18 @@ function passiveMadeActive(ctx: Ctx): void {
   for (let j = 1; j < ref.length; j++) {
     const verb = ref[j] as Token;
     const be = ref[j - 1] as Token;
-    if (!verb.forms.has('pp') || !BE_FORMS.has(be.norm) || !ctx.missingSet.has(j - 1)) continue;
+    if (!verb.forms.has('pp') || !(BE_FORMS.has(be.norm) || be.norm === 'been') || !ctx.missingSet.has(j - 1)) continue;
     const by = ref.findIndex((t, k) => k > j && t.norm === 'by' && ctx.missingSet.has(k));
     const p = a.byR[j];
     const l = p ? learner[p.l] : undefined;
-    if (by < 0 || !p || !l || l.lemma !== verb.lemma || learner.some((t) => t.norm === 'by' || BE_FORMS.has(t.norm))) continue;
-    const explained = (e: DraftError): boolean => e.order === p.l || e.expected.some((w) => w.toLowerCase() === 'by' || w.toLowerCase() === be.norm);
+    // Without a "by" in the answer ("He was promoted"), an object the learner added right after
+    // the verb ("He promoted me") makes the subject the doer in the same way.
+    let at = p ? p.l + 1 : -1;
+    if (at > 0 && PARTICLES.has(learner[at]?.norm ?? '') && !ctx.extraSet.has(at)) at += 1;
+    const next = at > 0 ? learner[at] : undefined;
+    const object = next !== undefined && ctx.extraSet.has(next.index) && (OBJECT_PRONOUNS.has(next.norm) || next.cls === 'det' || next.cls === 'article' || next.pos === 'NOUN' || next.pos === 'PROPN');
+    if ((by < 0 && !object) || !p || !l || (l.lemma !== verb.lemma && p.rel !== 'inflection') || learner.some((t) => t.norm === 'by' || BE_FORMS.has(t.norm))) continue;
+    const explained = (e: DraftError): boolean => e.order === p.l || (object && e.order === next.index && e.kind === 'extra-word') || e.expected.some((w) => w.toLowerCase() === 'by' || w.toLowerCase() === be.norm);
     ctx.errors = ctx.errors.filter((e) => !explained(e));
     ctx.errors.push({
       ...makeError('meaning', [learnerWord(l)], [be.display, verb.display], `${q(learnerWord(l))}（能動態）では主語が「する側」になり、意味が逆になります。${q(`${be.display} ${verb.display}`)}（受け身）にしましょう。`, p.l, undefined, true),
@@ -1870,7 +1907,7 @@ function passiveMadeActive(ctx: Ctx): void {
 }
 
 /**
- * "My boss worked overtime" for "I worked overtime": the answer's subject pronoun replaced by a
+ * "My boss worked overtime" for "I worked overtime": the answer's subject (or object) pronoun replaced by a
  * determiner and a noun naming a person (or a name) is another person, not a wrong word plus an
  * extra noun.
  */
@@ -1879,7 +1916,10 @@ function subjectMadePerson(ctx: Ctx): void {
   for (let j = 0; j < ref.length; j++) {
     const r = ref[j] as Token;
     const p = a.byR[j];
-    if (!p || !(SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') || (j > 0 && ref[j - 1]?.pos !== 'PUNCT' && ref[j - 1]?.cls !== 'conj')) continue;
+    // "My parents let my brother study abroad" for "let me": an object pronoun made a person noun
+    // is another person in the same way, wherever it stands.
+    const subject = (SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') && (j === 0 || ref[j - 1]?.pos === 'PUNCT' || ref[j - 1]?.cls === 'conj');
+    if (!p || !(subject || OBJECT_PRONOUNS.has(r.norm))) continue;
     const l = learner[p.l] as Token;
     const noun = learner[p.l + 1];
     if ((l.cls !== 'det' && l.cls !== 'article') || !noun || !ctx.extraSet.has(p.l + 1)) continue;

@@ -93,6 +93,13 @@ const SWIMMING = problem('彼は泳いでいた。', ['He was swimming.', 'He wa
 const WEEKEND = problem('週末は家で過ごした。', ['I spent the weekend at home.', 'I stayed home on the weekend.', 'I spent the weekend at my house.']);
 const RULE = problem('大事なのは規則を守る人だ。', ['It is the person that follows rules who counts.', 'The person who follows rules is the one that counts.', 'What counts is the person who follows rules.']);
 
+// Decision 034 (probe set 7): each rule on sentences of its own.
+const MONDAY = problem('月曜日か火曜日に行きます。', ['I will go on either Monday or Tuesday.', 'I will go on Monday or Tuesday.', "I'll go on either Monday or Tuesday."]);
+const HOMEWORK = problem('出かける前に宿題をした。', ['I did my homework before I went out.', 'I did my homework before going out.', 'Before I went out, I did my homework.']);
+const HELPED = problem('先生が私を手伝ってくれた。', ['My teacher helped me.', 'My teacher gave me a hand.', 'My teacher assisted me.']);
+const TRY_WINDOW = problem('窓を開けてみて。', ['Try opening the window.', 'Just try opening the window.', 'Try to open the window.']);
+const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as manager.', 'She was selected as manager.', 'She has been chosen as manager.']);
+
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
   const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
@@ -300,6 +307,24 @@ describe('naming one-slip answers', () => {
       named(evaluator, SWIMMING, 'He was swiming.', 'spelling');
       named(evaluator, RULE, 'It is the person that follow rules who counts.', 'agreement');
       named(evaluator, WEEKEND, 'I spent the week end at home.', 'spelling');
+    });
+  });
+
+  describe('probe set 7 rules (decision 034)', () => {
+    const wrong = (p: TBankProblem, answer: string): void => {
+      const result = evaluator.evaluate(p, answer);
+      expect(result.rating, `${answer} → ${result.rating}★ ${result.errors.map((e) => e.kind).join(', ')}`).toBeLessThanOrEqual(2);
+    };
+    it('names either ... nor a word choice, not a negation', () => {
+      named(evaluator, MONDAY, 'I will go on either Monday nor Tuesday.', 'word-choice');
+    });
+    it('grades and for or, after for before, an object pronoun made a person, a subject added to an imperative and an active with an object for a passive as meaning errors', () => {
+      wrong(MONDAY, 'I will go on Monday and Tuesday.');
+      wrong(MONDAY, 'I will go on both Monday and Tuesday.');
+      wrong(HOMEWORK, 'I did my homework after I went out.');
+      wrong(HELPED, 'My teacher helped my sister.');
+      wrong(TRY_WINDOW, 'I just tried opening the window.');
+      wrong(CHOSEN, 'She chose me as manager.');
     });
   });
 

@@ -93,3 +93,14 @@ const items6 = load('probe-set-6.json');
 export const PROBE6_FLOORS: Record<Rate, number> = { paraphrase: 0.96, slip: 0.96, meaning: 0.99, consistent: 1 };
 
 probeSet('probe set 6', items6, PROBE6_FLOORS);
+
+/**
+ * Probe set 7 (eval/probe-set-7.json): 458 answers to 50 problems none of the earlier sets covers
+ * (12-13 per level), weighted to one-slip answers and paraphrases of another structure, written from
+ * the Japanese, the first accepted answer and the grammar point and committed before the grader was
+ * run on it (decision 034).
+ */
+const items7 = load('probe-set-7.json');
+export const PROBE7_FLOORS: Record<Rate, number> = { paraphrase: 0, slip: 0, meaning: 0, consistent: 1 };
+
+probeSet('probe set 7', items7, PROBE7_FLOORS);
