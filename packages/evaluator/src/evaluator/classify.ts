@@ -493,6 +493,16 @@ function sameStem(learnerNorm: string, r: Token): boolean {
   return [r.lemma, ...regularBases(r.norm)].some((b) => b.length >= 3 && mine.includes(b));
 }
 
+/**
+ * "the enclose form" for "the enclosed form", "used" written "use": the learner's word is the base
+ * of the answer's past or participle (the answer's word is it plus an ending), a form slip even one
+ * letter away, not a typo.
+ */
+function baseForPast(l: Token, r: Token): boolean {
+  const ending = r.norm.startsWith(l.norm) ? r.norm.slice(l.norm.length) : '';
+  return !l.foreign && l.known && l.forms.has('base') && (ending === 'd' || ending === 'ed') && (r.forms.has('pp') || r.forms.has('past') || r.pos === 'ADJ');
+}
+
 /** The reference word fills a lattice slot that carries meaning (who, where, when, ...). */
 function isMeaningRole(r: Token): boolean {
   return r.role !== undefined && r.role !== 'auto' && r.role !== 'form';
@@ -519,6 +529,9 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       ['do', 'make', ''],
       ['make', 'do', ''],
       ['wear', 'put', ''],
+      // 願う / 望む: "I hope I had" for "I wish I had" (wish for what is not so, hope for what may be).
+      ['hope', 'wish', '（事実と違うことを願うときは wish を使います）'],
+      ['wish', 'hope', ''],
     ] as const
   ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
 );
@@ -693,6 +706,10 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(number);
           break;
         }
+        if (baseForPast(l, r)) {
+          errors.push(makeError('verb-form', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, p.l));
+          break;
+        }
         errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（つづりや音の似た別の語です）。`, p.l));
         break;
       }
@@ -718,8 +735,11 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(number);
           break;
         }
+        // "the enclose form" for "the enclosed form": the base of the answer's participle (or past)
+        // is a form slip even one letter away, not a typo (sameStem below).
+        const formOf = baseForPast(l, r);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
-        if (!l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
+        if (!formOf && !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
           errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
           break;
         }
@@ -746,6 +766,13 @@ function pairErrors(ctx: Ctx): boolean {
         if (!l.foreign && l.known && VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
+          break;
+        }
+        // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
+        // family in another part of speech (WordNet's derivational or pertainym link) keeps the
+        // meaning in the wrong form, a word-choice slip.
+        if (!l.foreign && l.known && r.content && ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || ctx.wordnet.derived(l.lemma, r.lemma)) && l.pos !== r.pos) {
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
@@ -1396,6 +1423,9 @@ const PERSON_PRONOUNS = new Set([...Object.keys(PERSON), 'everyone', 'everybody'
 /** Adverbs whose presence or absence changes what happened: "almost run over" / "run over". */
 const MEANING_ADVERBS = new Set(['almost', 'nearly', 'hardly', 'barely', 'scarcely']);
 
+/** Verbs whose bare-infinitive complement needs a person before it ("let me know", "saw him cross"). */
+const BARE_VERB_PERSON = new Set(['let', 'make', 'see', 'watch', 'hear', 'feel', 'notice']);
+
 type SlotKind = 'person' | 'quantity' | 'time' | 'thing';
 
 function slotKind(t: Token): SlotKind | undefined {
@@ -1494,6 +1524,9 @@ function gapMeaning(ctx: Ctx): void {
     const next = ref[j + 1];
     const prev = ref[j - 1];
     if (!r || ctx.consumedR.has(j) || !OBJECT_PRONOUNS.has(r.norm) || !prev || !next) continue;
+    // "Please let know" for "let me know": let / make / see + a bare verb cannot go without its
+    // person, so the sentence names no other doer; the person is a missing word (missingErrors).
+    if (BARE_VERB_PERSON.has(prev.lemma) && next.pos === 'VERB' && next.norm !== 'to') continue;
     if (prev.pos === 'VERB' && a.byR[j - 1] && a.byR[j + 1] && (next.norm === 'to' || next.pos === 'VERB')) {
       errors.push({ ...makeError('meaning', [], [r.display], `${q(r.display)}がないと、その動作をする人が変わります（${q(`${prev.display} ${r.display} ${next.display}`)}）。`, ctx.orderOfR[j] ?? 0, undefined, true), certain: true });
       ctx.consumedR.add(j);
@@ -1727,6 +1760,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   missingErrors(ctx);
   extraErrors(ctx);
   progressiveForPerfect(ctx);
+  simpleForPerfect(ctx);
   swappedWords(ctx);
   passiveMadeActive(ctx);
   subjectMadePerson(ctx);
@@ -1754,6 +1788,27 @@ function progressiveForPerfect(ctx: Ctx): void {
   const expected = [...aux.expected, ...been.expected];
   const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了進行形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
   ctx.errors = ctx.errors.filter((e) => e !== aux && e !== been);
+  ctx.errors.push(tense);
+}
+
+/**
+ * "How long do you work here" for "How long have you worked here": the simple present (do-support
+ * and the base form) where the present perfect goes is one tense slip, not a wrong auxiliary plus a
+ * wrong verb form. Folds the two errors into one.
+ */
+const DO_FORMS = new Set(['do', 'does', 'did']);
+function simpleForPerfect(ctx: Ctx): void {
+  const aux = ctx.errors.find((e) => e.words.length === 1 && DO_FORMS.has((e.words[0] ?? '').toLowerCase()) && e.expected.length === 1 && PERFECT_HAVE.has((e.expected[0] ?? '').toLowerCase()));
+  const verb = ctx.errors.find((e) => e !== aux && e.kind === 'verb-form' && e.order > (aux?.order ?? Infinity) && e.words.length === 1 && e.expected.length === 1);
+  if (!aux || !verb || aux.meaning || verb.meaning || ctx.errors.length !== 2) return;
+  const l = ctx.learner[verb.order];
+  const p = ctx.a.byL[verb.order];
+  const r = p ? ctx.ref[p.r] : undefined;
+  if (!l || !r || !r.forms.has('pp') || !(l.forms.has('base') || l.forms.has('3sg'))) return;
+  const words = [...aux.words, ...verb.words];
+  const expected = [...aux.expected, ...verb.expected];
+  const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
+  ctx.errors = ctx.errors.filter((e) => e !== aux && e !== verb);
   ctx.errors.push(tense);
 }
 

@@ -377,6 +377,13 @@ const SUBJECT_NUMBER_TIE = 0.5;
 /** One-word slips that keep every word the learner wrote (an inflection or a spelling). */
 const KEEPS_WORDS = new Set(['agreement', 'plural', 'verb-form', 'tense', 'spelling']);
 
+/** The reading's one error is a single extra learner word that is not a content word. */
+function extraFunctionWord(g: Graded): boolean {
+  const error = g.classification.errors[0];
+  const word = error ? g.alignment.learner[error.order] : undefined;
+  return error?.kind === 'extra-word' && error.words.length === 1 && word !== undefined && !word.content && word.cls !== 'content';
+}
+
 function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
   const bBank = b.candidate.answer.index < bankAnswers && !b.candidate.phraseSynonym;
@@ -397,10 +404,18 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
     const kindB = b.classification.errors[0]?.kind;
     if (kindA === 'article' && kindB === 'extra-word') return true;
     if (kindB === 'article' && kindA === 'extra-word') return false;
-    // "I takes a shower" against "I take a shower" and "I shower": the -s of a word the learner
-    // wrote, not the words being extra against a shorter path.
-    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word') return true;
-    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word') return false;
+  }
+  // "I takes a shower" against "I take a shower" and "I shower", "If it should rains" against "If it
+  // should rain" and "If it rains": of two readings with one slip each and the same stars, the
+  // form of a word the learner wrote is the slip, not a word being extra against a shorter path.
+  // Beyond the article tie this holds only where the extra word is a function word (a content word
+  // left extra is a reading of its own: "Who did draw this" against "Who did this").
+  if (a.score.rating === b.score.rating && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    const kindA = a.classification.errors[0]?.kind;
+    const kindB = b.classification.errors[0]?.kind;
+    const near = Math.abs(a.score.value - b.score.value) < ARTICLE_TIE;
+    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && (near || extraFunctionWord(b))) return true;
+    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && (near || extraFunctionWord(a))) return false;
   }
   // "When the product arrive": the subject's number is the learner's own choice of words, so of a
   // reading with the noun's number wrong and one with the verb's -s wrong, the verb is the slip.

@@ -98,6 +98,12 @@ const MONDAY = problem('月曜日か火曜日に行きます。', ['I will go on
 const HOMEWORK = problem('出かける前に宿題をした。', ['I did my homework before I went out.', 'I did my homework before going out.', 'Before I went out, I did my homework.']);
 const HELPED = problem('先生が私を手伝ってくれた。', ['My teacher helped me.', 'My teacher gave me a hand.', 'My teacher assisted me.']);
 const TRY_WINDOW = problem('窓を開けてみて。', ['Try opening the window.', 'Just try opening the window.', 'Try to open the window.']);
+const SHOULD_COME = problem('万一彼が来たら知らせてください。', ['If he should come, please let me know.', 'If he comes, please let me know.', 'Should he come, please let me know.']);
+const LIVE_HERE = problem('ここにどのくらい住んでいますか。', ['How long have you lived here?', 'How long have you been living here?', 'How many years have you lived here?']);
+const SILENT = problem('彼女は黙っていた。', ['She kept silent.', 'She stayed silent.', 'She remained silent.']);
+const CLEAR = problem('彼が正しいのは明らかだ。', ['It is clear that he is right.', 'It is obvious that he is right.', 'Clearly, he is right.']);
+const CAR_WISH = problem('車を持っていたらいいのに。', ['I wish I had a car.', 'I wish that I had a car.', 'If only I had a car.']);
+const ATTACHED = problem('添付の書類を読んでください。', ['Please read the attached document.', 'Please read the document attached.', 'Read the attached document, please.']);
 const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as manager.', 'She was selected as manager.', 'She has been chosen as manager.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -317,6 +323,23 @@ describe('naming one-slip answers', () => {
     };
     it('names either ... nor a word choice, not a negation', () => {
       named(evaluator, MONDAY, 'I will go on either Monday nor Tuesday.', 'word-choice');
+    });
+    it('names the form of a word the learner wrote rather than a function word before it extra', () => {
+      named(evaluator, SHOULD_COME, 'If he should comes, please let me know.', 'verb-form');
+    });
+    it('names the person of let + a bare verb left out a missing word, not another doer', () => {
+      named(evaluator, LETTER, 'Let know when the letter arrives.', 'missing-word');
+    });
+    it('names the simple present for the present perfect one tense slip', () => {
+      named(evaluator, LIVE_HERE, 'How long do you live here?', 'tense');
+    });
+    it('names a word of the same family in another part of speech a word choice, and hope for wish a word choice', () => {
+      named(evaluator, SILENT, 'She kept silence.', 'word-choice');
+      named(evaluator, CLEAR, 'It is clearly that he is right.', 'word-choice');
+      named(evaluator, CAR_WISH, 'I hope I had a car.', 'word-choice');
+    });
+    it('names the base form for an -ed participle a verb-form slip, not spelling', () => {
+      named(evaluator, ATTACHED, 'Please read the attach document.', 'verb-form');
     });
     it('grades and for or, after for before, an object pronoun made a person, a subject added to an imperative and an active with an object for a passive as meaning errors', () => {
       wrong(MONDAY, 'I will go on Monday and Tuesday.');
