@@ -479,6 +479,13 @@ function otherPerson(ctx: Ctx, t: Token): boolean {
   return named.length > 0 && !named.some((w) => PERSON[w] === person);
 }
 
+/** Places and groups one belongs to with others: "our school" is "my school" (私の学校). */
+const SHARED_PLACES = new Set(['school', 'class', 'classroom', 'company', 'office', 'team', 'club', 'town', 'city', 'village', 'country', 'neighborhood', 'family', 'house', 'home', 'department']);
+function sharedOwner(l: Token, r: Token, noun: Token | undefined): boolean {
+  const pair = `${l.norm}|${r.norm}`;
+  return (pair === 'our|my' || pair === 'my|our') && noun !== undefined && SHARED_PLACES.has(noun.lemma);
+}
+
 /** Another person than the prompt's: "he" for "she", "my" for "your". */
 export function isPersonSwap(l: Token, r: Token): boolean {
   const a = PERSON[l.norm];
@@ -691,6 +698,9 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
+        // "at our school" for 私の学校 "at my school": my and our before a place or group one
+        // belongs to with others (school, company, town, family) name the same one.
+        if (sharedOwner(l, r, ref[p.r + 1])) break;
         if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;

@@ -355,10 +355,65 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
       break;
     }
   }
+  // Active and passive with a generic agent (decision 034).
+  out.push(...genericAgentVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 20 - k, viaSynonym: true })));
   // The pseudo-cleft the other way round.
   if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
     const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
     if (k > 0 && k < tokens.length - 1) push([...tokens.slice(k + 1), tokens[k] as Token, ...tokens.slice(0, k)]);
+  }
+  return out;
+}
+
+/** Agents that name nobody in particular: "They promoted him" says no more than "He was promoted". */
+const GENERIC_AGENTS = new Set(['they', 'someone', 'somebody', 'people', 'we']);
+const OBJECT_CASE: Readonly<Record<string, string>> = { i: 'me', he: 'him', she: 'her', we: 'us', they: 'them', me: 'i', him: 'he', her: 'she', us: 'we', them: 'they' };
+const BE_PRESENT = new Set(['am', 'is', 'are']);
+const BE_PAST = new Set(['was', 'were']);
+
+/**
+ * "They promoted him to sales manager" for "He was promoted to sales manager", and "Your reply is
+ * needed by tomorrow" for "We need your reply by tomorrow": the passive said in the active with a
+ * generic agent (they, someone, people, we), and an active with such an agent said in the passive
+ * without it. The agent names nobody in particular, so both say the same. Built only when the
+ * learner's sentence starts with such an agent and has the answer's participle's verb, or has a be
+ * and a participle of the answer's verb; the learner's own verb and be words are used, in the tense
+ * of the answer's.
+ */
+function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (next: readonly Token[]): void => {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  };
+  const sameTime = (be: Token, verb: Token): boolean => (BE_PAST.has(be.norm) ? verb.forms.has('past') : BE_PRESENT.has(be.norm) && (verb.forms.has('base') || verb.forms.has('3sg')));
+  // Passive answer, active learner: "He was promoted ..." → "They promoted him ...".
+  const agent = learner[0];
+  if (agent && GENERIC_AGENTS.has(agent.norm)) {
+    const be = tokens.findIndex((t, j) => j >= 1 && j <= 4 && (BE_PRESENT.has(t.norm) || BE_PAST.has(t.norm)) && (tokens[j + 1]?.forms.has('pp') ?? false));
+    const pp = tokens[be + 1];
+    const verb = pp ? learner.find((t, k) => k >= 1 && k <= 3 && t.lemma === pp.lemma && t.pos === 'VERB') : undefined;
+    const beToken = tokens[be];
+    if (be > 0 && pp && verb && beToken && sameTime(beToken, verb) && !tokens.some((t) => t.norm === 'by') && tokens.slice(0, be).every((t) => t.cls !== 'aux' && t.cls !== 'modal' && t.pos !== 'VERB')) {
+      const subject = tokens.slice(0, be).map((t, k) => {
+        const other = OBJECT_CASE[t.norm];
+        return other && t.cls === 'pron' ? copy({ ...t, norm: other, lemma: other, surface: other, display: other }, k) : t;
+      });
+      push([copy(agent, 10), copy(verb, 11), ...subject, ...tokens.slice(be + 2)]);
+    }
+  }
+  // Active answer with a generic agent, passive learner: "We need your reply" → "Your reply is needed".
+  const lead = tokens[0];
+  const main = tokens[1];
+  if (lead && main && GENERIC_AGENTS.has(lead.norm) && main.cls === 'content' && main.pos === 'VERB' && !learner.some((t) => t.norm === lead.norm)) {
+    let end = 2;
+    while (end < tokens.length && end <= 5 && (tokens[end]?.cls === 'det' || tokens[end]?.cls === 'article' || (tokens[end]?.cls === 'content' && tokens[end]?.pos !== 'VERB' && tokens[end]?.pos !== 'ADV'))) end++;
+    const pp = learner.findIndex((t, k) => k >= 2 && t.lemma === main.lemma && t.forms.has('pp') && (BE_PRESENT.has(learner[k - 1]?.norm ?? '') || BE_PAST.has(learner[k - 1]?.norm ?? '')));
+    const be = learner[pp - 1];
+    const verb = learner[pp];
+    const objectTime = main.forms.has('past') && !main.forms.has('base') ? BE_PAST : BE_PRESENT;
+    if (end > 2 && pp > 0 && be && verb && objectTime.has(be.norm)) {
+      push([...tokens.slice(2, end), copy(be, 12), copy(verb, 13), ...tokens.slice(end)]);
+    }
   }
   return out;
 }

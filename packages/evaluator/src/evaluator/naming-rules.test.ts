@@ -104,6 +104,10 @@ const SILENT = problem('彼女は黙っていた。', ['She kept silent.', 'She 
 const CLEAR = problem('彼が正しいのは明らかだ。', ['It is clear that he is right.', 'It is obvious that he is right.', 'Clearly, he is right.']);
 const CAR_WISH = problem('車を持っていたらいいのに。', ['I wish I had a car.', 'I wish that I had a car.', 'If only I had a car.']);
 const ATTACHED = problem('添付の書類を読んでください。', ['Please read the attached document.', 'Please read the document attached.', 'Read the attached document, please.']);
+const GO_ONCE = problem('一度そこへ行ってみたい。', ['I want to go there once.', 'I would like to go there once.', "I'd like to go there once."]);
+const MY_SCHOOL = problem('私の学校は駅の近くにある。', ['My school is near the station.', 'My school is close to the station.', 'My school is by the station.']);
+const APPOINTED = problem('彼女は課長に任命された。', ['She was appointed section chief.', 'She was made section chief.', 'She has been appointed section chief.']);
+const REPORT = problem('明日までに報告書が必要です。', ['We need the report by tomorrow.', 'We need the report before tomorrow.', 'We must have the report by tomorrow.']);
 const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as manager.', 'She was selected as manager.', 'She has been chosen as manager.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -323,6 +327,18 @@ describe('naming one-slip answers', () => {
     };
     it('names either ... nor a word choice, not a negation', () => {
       named(evaluator, MONDAY, 'I will go on either Monday nor Tuesday.', 'word-choice');
+    });
+    it('accepts one time for once, our for my before a place one shares, and a generic agent made passive or active', () => {
+      const right = (p: TBankProblem, answer: string): void => {
+        const result = evaluator.evaluate(p, answer);
+        expect(result.rating, `${answer} → ${result.rating}★ ${result.errors.map((e) => e.kind).join(', ')}`).toBeGreaterThanOrEqual(4);
+      };
+      right(GO_ONCE, 'I want to go there one time.');
+      right(MY_SCHOOL, 'Our school is near the station.');
+      wrong(MY_SCHOOL, 'His school is near the station.');
+      right(APPOINTED, 'They appointed her section chief.');
+      wrong(APPOINTED, 'She appointed me section chief.');
+      right(REPORT, 'The report is needed by tomorrow.');
     });
     it('names the form of a word the learner wrote rather than a function word before it extra', () => {
       named(evaluator, SHOULD_COME, 'If he should comes, please let me know.', 'verb-form');
