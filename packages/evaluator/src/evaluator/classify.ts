@@ -716,6 +716,12 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(number);
           break;
         }
+        // "Keep you promise" for "your promise": the pronoun of the same person in another case is
+        // the wrong form of the word (word choice), not a typo of another word.
+        if (PERSON[l.norm] !== undefined && PERSON[l.norm] === PERSON[r.norm] && (POSSESSIVES.has(r.norm) || POSSESSIVES.has(l.norm))) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう（代名詞の形）。`, p.l, FUNCTION_WORD_CHOICE_PENALTY));
+          break;
+        }
         if (baseForPast(l, r)) {
           errors.push(makeError('verb-form', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
@@ -1771,6 +1777,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   extraErrors(ctx);
   progressiveForPerfect(ctx);
   simpleForPerfect(ctx);
+  leaveWithoutFor(ctx);
   swappedWords(ctx);
   passiveMadeActive(ctx);
   subjectMadePerson(ctx);
@@ -1820,6 +1827,24 @@ function simpleForPerfect(ctx: Ctx): void {
   const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
   ctx.errors = ctx.errors.filter((e) => e !== aux && e !== verb);
   ctx.errors.push(tense);
+}
+
+/**
+ * "I'm leaving Tokyo tomorrow" for "I'm leaving for Tokyo": leave + a place is the place one
+ * departs from, leave for + a place the one one goes to. Without the "for" the direction reverses,
+ * a meaning error rather than a preposition slip.
+ */
+function leaveWithoutFor(ctx: Ctx): void {
+  const { ref, learner, a } = ctx;
+  for (const j of a.missing) {
+    const leave = a.byR[j - 1];
+    const place = a.byR[j + 1];
+    if (ref[j]?.norm !== 'for' || ref[j - 1]?.lemma !== 'leave' || !leave || !place || learner[leave.l]?.lemma !== 'leave' || place.l !== leave.l + 1) continue;
+    ctx.errors = ctx.errors.filter((e) => !(e.words.length === 0 && e.expected.length === 1 && e.expected[0]?.toLowerCase() === 'for'));
+    const words = [learnerWord(learner[leave.l] as Token), learnerWord(learner[place.l] as Token)];
+    ctx.errors.push({ ...makeError('meaning', words, ['for'], `${q(words.join(' '))}は「〜を出発する」という意味になります。行き先は${q('leave for ...')}で表します。`, leave.l, undefined, true), certain: true });
+    return;
+  }
 }
 
 /** Verbs whose object is followed by a bare infinitive: "let him go", "made us wait", "have my secretary arrange". */

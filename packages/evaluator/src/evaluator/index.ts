@@ -355,6 +355,26 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
       break;
     }
   }
+  // "I always drink milk in the morning" for "I drink milk every morning": always + the part of the
+  // day says what every + it says (decision 034). Built when the learner has always and the answer
+  // has every + a part of the day or the week; always goes before the first verb (after its
+  // auxiliary), as in the learner's sentence.
+  if (learner.some((t) => t.norm === 'always') && !tokens.some((t) => t.norm === 'always')) {
+    const k = tokens.findIndex((t, j) => t.norm === 'every' && EVERY_AS_ALWAYS[tokens[j + 1]?.norm ?? ''] !== undefined);
+    const unit = tokens[k + 1];
+    const phrase = unit ? EVERY_AS_ALWAYS[unit.norm] : undefined;
+    const verb = tokens.findIndex((t) => t.cls === 'content' && t.pos === 'VERB');
+    if (k >= 0 && unit && phrase && verb > 0 && verb !== k + 1) {
+      const words = phrase.map((w, n) => (w === unit.norm ? unit : word(w, 40 + n)));
+      const rebuilt: Token[] = [];
+      tokens.forEach((t, j) => {
+        if (j === verb) rebuilt.push(word('always', 39));
+        if (j === k) rebuilt.push(...words);
+        else if (j !== k + 1) rebuilt.push(t);
+      });
+      push(rebuilt);
+    }
+  }
   // Active and passive with a generic agent (decision 034).
   out.push(...genericAgentVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 20 - k, viaSynonym: true })));
   // The pseudo-cleft the other way round.
@@ -364,6 +384,15 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   }
   return out;
 }
+
+/** "every morning" said with always: the phrase that names the part of the day or week. */
+const EVERY_AS_ALWAYS: Readonly<Record<string, readonly string[]>> = {
+  morning: ['in', 'the', 'morning'],
+  afternoon: ['in', 'the', 'afternoon'],
+  evening: ['in', 'the', 'evening'],
+  night: ['at', 'night'],
+  weekend: ['on', 'weekends'],
+};
 
 /** Agents that name nobody in particular: "They promoted him" says no more than "He was promoted". */
 const GENERIC_AGENTS = new Set(['they', 'someone', 'somebody', 'people', 'we']);

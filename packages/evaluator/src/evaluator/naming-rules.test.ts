@@ -108,6 +108,9 @@ const GO_ONCE = problem('一度そこへ行ってみたい。', ['I want to go t
 const MY_SCHOOL = problem('私の学校は駅の近くにある。', ['My school is near the station.', 'My school is close to the station.', 'My school is by the station.']);
 const APPOINTED = problem('彼女は課長に任命された。', ['She was appointed section chief.', 'She was made section chief.', 'She has been appointed section chief.']);
 const REPORT = problem('明日までに報告書が必要です。', ['We need the report by tomorrow.', 'We need the report before tomorrow.', 'We must have the report by tomorrow.']);
+const OSAKA = problem('来週大阪へ発ちます。', ["I'm leaving for Osaka next week.", 'I leave for Osaka next week.', "I'll leave for Osaka next week."]);
+const JOG = problem('父は毎朝走ります。', ['My father runs every morning.', 'My father goes running every morning.', 'Every morning my father runs.']);
+const NAME = problem('お名前を書いてください。', ['Please write your name.', 'Write your name, please.', 'Please write down your name.']);
 const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as manager.', 'She was selected as manager.', 'She has been chosen as manager.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -339,6 +342,13 @@ describe('naming one-slip answers', () => {
       right(APPOINTED, 'They appointed her section chief.');
       wrong(APPOINTED, 'She appointed me section chief.');
       right(REPORT, 'The report is needed by tomorrow.');
+    });
+    it('grades leave + a place for leave for a meaning error, accepts always ... in the morning for every morning, and names you for your a word choice', () => {
+      wrong(OSAKA, "I'm leaving Osaka next week.");
+      named(evaluator, OSAKA, "I'm leaving to Osaka next week.", 'preposition');
+      expect(evaluator.evaluate(JOG, 'My father always runs in the morning.').rating).toBeGreaterThanOrEqual(4);
+      wrong(JOG, 'My father always runs at night.');
+      named(evaluator, NAME, 'Please write you name.', 'word-choice');
     });
     it('names the form of a word the learner wrote rather than a function word before it extra', () => {
       named(evaluator, SHOULD_COME, 'If he should comes, please let me know.', 'verb-form');
