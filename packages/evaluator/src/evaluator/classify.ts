@@ -5,7 +5,7 @@ import { distance } from 'fastest-levenshtein';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import type { Alignment, Pair } from './align';
 import type { WordNet } from './wordnet';
-import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, areAntonymWords } from './lexicon';
+import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
 import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
 
 export interface DraftError extends TEvaluationError {
@@ -921,6 +921,13 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
       message = `${q(words.join(' '))}ではなく${q(expected.join(' '))}にしましょう（${kind === 'tense' ? '時制' : '動詞の形'}）。`;
     }
   }
+  // "going to went", "can went": right after the infinitive's to or a modal the verb takes its base
+  // form whatever the time, so a past there is the verb's form, not a tense.
+  const prev = learner[p.l - 1];
+  if (kind === 'tense' && words.length === 1 && r.forms.has('base') && l.forms.has('past') && prev !== undefined && ((prev.norm === 'to' && ctx.a.byL[p.l - 1] !== undefined) || prev.cls === 'modal')) {
+    kind = 'verb-form';
+    message = `${q(words[0] ?? '')}は原形の${q(r.display)}にしましょう（${q(prev.display)}の後なので）。`;
+  }
   return makeError(kind, words, expected, message, p.l, spec.penalty);
 }
 
@@ -1676,6 +1683,12 @@ function extraErrors(ctx: Ctx): void {
     const before = learner[first - 1];
     if (tokens.length === 1 && tokens[0]?.norm === 'what' && before && ctx.a.byL[first - 1] !== undefined && (before.pos === 'NOUN' || before.pos === 'PROPN') && learner[first + 1]?.cls === 'pron') {
       errors.push(makeError('word-choice', ['what'], ['that'], `名詞の後の関係代名詞は${q('what')}ではなく${q('that')}または${q('which')}です。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+      continue;
+    }
+    // "the day where we first met": "where" after a time noun before a clause is the relative
+    // adverb of place for that of time (the noun says it is a time), a word-choice slip.
+    if (tokens.length === 1 && tokens[0]?.norm === 'where' && before && ctx.a.byL[first - 1] !== undefined && TIME_NOUNS.has(before.norm) && learner[first + 1]?.cls === 'pron') {
+      errors.push(makeError('word-choice', ['where'], ['when'], `時を表す名詞の後の関係副詞は${q('where')}ではなく${q('when')}です。`, first, FUNCTION_WORD_CHOICE_PENALTY));
       continue;
     }
     // "Could you pass him the salt" where the answers say "me": an added person the answers never

@@ -111,6 +111,8 @@ const REPORT = problem('明日までに報告書が必要です。', ['We need t
 const OSAKA = problem('来週大阪へ発ちます。', ["I'm leaving for Osaka next week.", 'I leave for Osaka next week.', "I'll leave for Osaka next week."]);
 const JOG = problem('父は毎朝走ります。', ['My father runs every morning.', 'My father goes running every morning.', 'Every morning my father runs.']);
 const NAME = problem('お名前を書いてください。', ['Please write your name.', 'Write your name, please.', 'Please write down your name.']);
+const MET_DAY = problem('彼と会った日を忘れない。', ['I will never forget the day I met him.', 'I will never forget the day when I met him.', "I'll never forget the day I met him."]);
+const GOING = problem('私は明日泳ぎに行くつもりです。', ['I am going to go swimming tomorrow.', "I'm going to go swimming tomorrow.", 'I will go swimming tomorrow.']);
 const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as manager.', 'She was selected as manager.', 'She has been chosen as manager.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -349,6 +351,10 @@ describe('naming one-slip answers', () => {
       expect(evaluator.evaluate(JOG, 'My father always runs in the morning.').rating).toBeGreaterThanOrEqual(4);
       wrong(JOG, 'My father always runs at night.');
       named(evaluator, NAME, 'Please write you name.', 'word-choice');
+    });
+    it('names where after a time noun a word choice, and a past after the infinitive\'s to a verb-form slip', () => {
+      named(evaluator, MET_DAY, 'I will never forget the day where I met him.', 'word-choice');
+      named(evaluator, GOING, 'I am going to went swimming tomorrow.', 'verb-form');
     });
     it('names the form of a word the learner wrote rather than a function word before it extra', () => {
       named(evaluator, SHOULD_COME, 'If he should comes, please let me know.', 'verb-form');
