@@ -787,7 +787,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
         // family in another part of speech (WordNet's derivational or pertainym link) keeps the
         // meaning in the wrong form, a word-choice slip.
-        if (!l.foreign && l.known && r.content && ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || ctx.wordnet.derived(l.lemma, r.lemma)) && l.pos !== r.pos) {
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }

@@ -194,6 +194,7 @@ export function createWordNet(): WordNet {
     };
 
   const closeMemo = new Map<string, boolean>();
+  const derivedMemo = new Map<string, boolean>();
   const closeUncached = (a: string, b: string, only: WnPos | undefined): boolean => {
     for (const pos of only ? [only] : ALL_POS) {
       const sa = sensesOf(a, pos).slice(0, COMMON_SENSES);
@@ -293,6 +294,9 @@ export function createWordNet(): WordNet {
       const la = a.toLowerCase();
       const lb = b.toLowerCase();
       if (la === lb) return false;
+      const memoKey = la < lb ? `${la}|${lb}` : `${lb}|${la}`;
+      const memo = derivedMemo.get(memoKey);
+      if (memo !== undefined) return memo;
       const linked = (x: string, y: string): boolean => {
         for (const pos of ALL_POS) {
           for (const s of sensesOf(x, pos)) {
@@ -307,7 +311,10 @@ export function createWordNet(): WordNet {
         }
         return false;
       };
-      return linked(la, lb) || linked(lb, la);
+      const result = linked(la, lb) || linked(lb, la);
+      if (derivedMemo.size > 200_000) derivedMemo.clear();
+      derivedMemo.set(memoKey, result);
+      return result;
     },
 
     coHyponyms(a, b) {
