@@ -1828,6 +1828,7 @@ function progressiveForPerfect(ctx: Ctx): void {
  */
 const DO_FORMS = new Set(['do', 'does', 'did']);
 function simpleForPerfect(ctx: Ctx): void {
+  if (ctx.errors.length !== 2) return;
   const aux = ctx.errors.find((e) => e.words.length === 1 && DO_FORMS.has((e.words[0] ?? '').toLowerCase()) && e.expected.length === 1 && PERFECT_HAVE.has((e.expected[0] ?? '').toLowerCase()));
   const verb = ctx.errors.find((e) => e !== aux && e.kind === 'verb-form' && e.order > (aux?.order ?? Infinity) && e.words.length === 1 && e.expected.length === 1);
   if (!aux || !verb || aux.meaning || verb.meaning || ctx.errors.length !== 2) return;
