@@ -417,7 +417,7 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
   const sameTime = (be: Token, verb: Token): boolean => (BE_PAST.has(be.norm) ? verb.forms.has('past') : BE_PRESENT.has(be.norm) && (verb.forms.has('base') || verb.forms.has('3sg')));
   // Passive answer, active learner: "He was promoted ..." → "They promoted him ...".
   const agent = learner[0];
-  if (agent && GENERIC_AGENTS.has(agent.norm)) {
+  if (agent && GENERIC_AGENTS.has(agent.norm) && tokens[0]?.norm !== agent.norm && !learner.some((t) => BE_PRESENT.has(t.norm) || BE_PAST.has(t.norm))) {
     const be = tokens.findIndex((t, j) => j >= 1 && j <= 4 && (BE_PRESENT.has(t.norm) || BE_PAST.has(t.norm)) && (tokens[j + 1]?.forms.has('pp') ?? false));
     const pp = tokens[be + 1];
     const verb = pp ? learner.find((t, k) => k >= 1 && k <= 3 && t.lemma === pp.lemma && t.pos === 'VERB') : undefined;
