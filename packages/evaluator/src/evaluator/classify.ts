@@ -5,7 +5,7 @@ import { distance } from 'fastest-levenshtein';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import type { Alignment, Pair } from './align';
 import type { WordNet } from './wordnet';
-import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, areAntonymWords } from './lexicon';
+import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
 import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
 
 export interface DraftError extends TEvaluationError {
@@ -398,6 +398,16 @@ export function isSubordinatorSwap(l: Token, r: Token): boolean {
   return x !== undefined && y !== undefined && !x.some((relation) => y.includes(relation));
 }
 
+/**
+ * "Both Mr. A and Ms. B will come" for "Either Mr. A or Ms. B": "and" for "or" (or the other way
+ * round) joins the two as both instead of one of them, another amount. Under a negation the two
+ * come close ("I don't drink tea or coffee"), so a negated sentence keeps it a word-choice slip.
+ */
+function isCoordinatorSwap(l: Token, r: Token, learner: readonly Token[]): boolean {
+  const pair = `${l.norm}|${r.norm}`;
+  return (pair === 'and|or' || pair === 'or|and') && !learner.some((t) => isNegator(t));
+}
+
 function classSpec(l: Token, r: Token): ErrorSpec {
   const lw = learnerWord(l);
   if (l.cls === 'article' && r.cls === 'article') {
@@ -469,6 +479,13 @@ function otherPerson(ctx: Ctx, t: Token): boolean {
   return named.length > 0 && !named.some((w) => PERSON[w] === person);
 }
 
+/** Places and groups one belongs to with others: "our school" is "my school" (私の学校). */
+const SHARED_PLACES = new Set(['school', 'class', 'classroom', 'company', 'office', 'team', 'club', 'town', 'city', 'village', 'country', 'neighborhood', 'family', 'house', 'home', 'department']);
+function sharedOwner(l: Token, r: Token, noun: Token | undefined): boolean {
+  const pair = `${l.norm}|${r.norm}`;
+  return (pair === 'our|my' || pair === 'my|our') && noun !== undefined && SHARED_PLACES.has(noun.lemma);
+}
+
 /** Another person than the prompt's: "he" for "she", "my" for "your". */
 export function isPersonSwap(l: Token, r: Token): boolean {
   const a = PERSON[l.norm];
@@ -481,6 +498,16 @@ function sameStem(learnerNorm: string, r: Token): boolean {
   if (learnerNorm === r.norm || learnerNorm.length < 3) return false;
   const mine = regularBases(learnerNorm);
   return [r.lemma, ...regularBases(r.norm)].some((b) => b.length >= 3 && mine.includes(b));
+}
+
+/**
+ * "the enclose form" for "the enclosed form", "used" written "use": the learner's word is the base
+ * of the answer's past or participle (the answer's word is it plus an ending), a form slip even one
+ * letter away, not a typo.
+ */
+function baseForPast(l: Token, r: Token): boolean {
+  const ending = r.norm.startsWith(l.norm) ? r.norm.slice(l.norm.length) : '';
+  return !l.foreign && l.known && l.forms.has('base') && (ending === 'd' || ending === 'ed') && (r.forms.has('pp') || r.forms.has('past') || r.pos === 'ADJ');
 }
 
 /** The reference word fills a lattice slot that carries meaning (who, where, when, ...). */
@@ -509,6 +536,9 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       ['do', 'make', ''],
       ['make', 'do', ''],
       ['wear', 'put', ''],
+      // 願う / 望む: "I hope I had" for "I wish I had" (wish for what is not so, hope for what may be).
+      ['hope', 'wish', '（事実と違うことを願うときは wish を使います）'],
+      ['wish', 'hope', ''],
     ] as const
   ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
 );
@@ -662,12 +692,16 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
-        // "from London" for "to London" reverses the direction.
-        if (areAntonymWords(l, r) || (l.cls === 'prep' && r.cls === 'prep' && ((l.norm === 'from' && r.norm === 'to') || (l.norm === 'to' && r.norm === 'from')))) {
+        // "from London" for "to London" reverses the direction; "after she moved" for "before" or
+        // "until she moved" puts the event on the other side of the time.
+        if (TIME_ORDER_OPPOSITES.has(`${l.norm}|${r.norm}`) || areAntonymWords(l, r) || (l.cls === 'prep' && r.cls === 'prep' && ((l.norm === 'from' && r.norm === 'to') || (l.norm === 'to' && r.norm === 'from')))) {
           errors.push(antonymError(learnerWord(l), r, p.l, false));
           break;
         }
-        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        // "at our school" for 私の学校 "at my school": my and our before a place or group one
+        // belongs to with others (school, company, town, family) name the same one.
+        if (sharedOwner(l, r, ref[p.r + 1])) break;
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
@@ -680,6 +714,16 @@ function pairErrors(ctx: Ctx): boolean {
         const number = numberSlip(l, r, ref, p);
         if (number) {
           errors.push(number);
+          break;
+        }
+        // "Keep you promise" for "your promise": the pronoun of the same person in another case is
+        // the wrong form of the word (word choice), not a typo of another word.
+        if (PERSON[l.norm] !== undefined && PERSON[l.norm] === PERSON[r.norm] && (POSSESSIVES.has(r.norm) || POSSESSIVES.has(l.norm))) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう（代名詞の形）。`, p.l, FUNCTION_WORD_CHOICE_PENALTY));
+          break;
+        }
+        if (baseForPast(l, r)) {
+          errors.push(makeError('verb-form', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
         }
         errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（つづりや音の似た別の語です）。`, p.l));
@@ -707,8 +751,11 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(number);
           break;
         }
+        // "the enclose form" for "the enclosed form": the base of the answer's participle (or past)
+        // is a form slip even one letter away, not a typo (sameStem below).
+        const formOf = baseForPast(l, r);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
-        if (!l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
+        if (!formOf && !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
           errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
           break;
         }
@@ -735,6 +782,13 @@ function pairErrors(ctx: Ctx): boolean {
         if (!l.foreign && l.known && VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
+          break;
+        }
+        // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
+        // family in another part of speech (WordNet's derivational or pertainym link) keeps the
+        // meaning in the wrong form, a word-choice slip.
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) {
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
@@ -867,6 +921,13 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
       message = `${q(words.join(' '))}ではなく${q(expected.join(' '))}にしましょう（${kind === 'tense' ? '時制' : '動詞の形'}）。`;
     }
   }
+  // "going to went", "can went": right after the infinitive's to or a modal the verb takes its base
+  // form whatever the time, so a past there is the verb's form, not a tense.
+  const prev = learner[p.l - 1];
+  if (kind === 'tense' && words.length === 1 && r.forms.has('base') && l.forms.has('past') && prev !== undefined && ((prev.norm === 'to' && ctx.a.byL[p.l - 1] !== undefined) || prev.cls === 'modal')) {
+    kind = 'verb-form';
+    message = `${q(words[0] ?? '')}は原形の${q(r.display)}にしましょう（${q(prev.display)}の後なので）。`;
+  }
   return makeError(kind, words, expected, message, p.l, spec.penalty);
 }
 
@@ -938,6 +999,9 @@ function negators(tokens: readonly Token[], partnerIsNegator: (k: number) => boo
     if (NON_NEGATING_NEXT[t.norm]?.has(tokens[k + 1]?.norm ?? '')) return;
     // "neither A nor B" is one negation, carried by "neither": "neither A or B" keeps the meaning.
     if (t.norm === 'nor' && tokens.slice(0, k).some((x) => x.norm === 'neither')) return;
+    // "either A nor B" for "either A or B": with "either" before it and no other negation, "nor"
+    // is the wrong half of the pair (a word-choice slip), not a negation.
+    if (t.norm === 'nor' && tokens.slice(0, k).some((x) => x.norm === 'either') && !tokens.some((x, m) => m !== k && isNegator(x))) return;
     out.push(k);
   });
   return out;
@@ -1369,6 +1433,10 @@ const DIRECTION_OPPOSITES = new Set(
   [['in', 'out'], ['into', 'out'], ['inside', 'out'], ['up', 'down'], ['to', 'from'], ['before', 'after'], ['near', 'far'], ['on', 'off'], ['on', 'under'], ['in', 'outside'], ['out', 'to'], ['out', 'into']]
     .flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
 );
+/** Words that put an event before or after another: one for the other is the opposite time. */
+const TIME_ORDER_OPPOSITES = new Set(
+  [['before', 'after'], ['until', 'after'], ['till', 'after'], ['by', 'after']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
 /** Words that say how many or how much: another one in the same place changes the amount. */
 const QUANTITY_WORDS = new Set(['a', 'an', 'one', 'some', 'any', 'many', 'much', 'few', 'little', 'several', 'all', 'no', 'lot', 'lots', 'plenty', 'both', 'each', 'every', 'most', 'more', 'less', 'fewer']);
 /** Time words: another one in the same place is another time. */
@@ -1377,6 +1445,9 @@ const TIME_WORDS = new Set(['today', 'tomorrow', 'yesterday', 'tonight', 'now', 
 const PERSON_PRONOUNS = new Set([...Object.keys(PERSON), 'everyone', 'everybody', 'someone', 'somebody', 'anyone', 'anybody', 'nobody', 'no one']);
 /** Adverbs whose presence or absence changes what happened: "almost run over" / "run over". */
 const MEANING_ADVERBS = new Set(['almost', 'nearly', 'hardly', 'barely', 'scarcely']);
+
+/** Verbs whose bare-infinitive complement needs a person before it ("let me know", "saw him cross"). */
+const BARE_VERB_PERSON = new Set(['let', 'make', 'see', 'watch', 'hear', 'feel', 'notice']);
 
 type SlotKind = 'person' | 'quantity' | 'time' | 'thing';
 
@@ -1476,6 +1547,9 @@ function gapMeaning(ctx: Ctx): void {
     const next = ref[j + 1];
     const prev = ref[j - 1];
     if (!r || ctx.consumedR.has(j) || !OBJECT_PRONOUNS.has(r.norm) || !prev || !next) continue;
+    // "Please let know" for "let me know": let / make / see + a bare verb cannot go without its
+    // person, so the sentence names no other doer; the person is a missing word (missingErrors).
+    if (BARE_VERB_PERSON.has(prev.lemma) && next.pos === 'VERB' && next.norm !== 'to') continue;
     if (prev.pos === 'VERB' && a.byR[j - 1] && a.byR[j + 1] && (next.norm === 'to' || next.pos === 'VERB')) {
       errors.push({ ...makeError('meaning', [], [r.display], `${q(r.display)}がないと、その動作をする人が変わります（${q(`${prev.display} ${r.display} ${next.display}`)}）。`, ctx.orderOfR[j] ?? 0, undefined, true), certain: true });
       ctx.consumedR.add(j);
@@ -1592,10 +1666,29 @@ function extraErrors(ctx: Ctx): void {
       errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}では自分がすることになります。問題文は相手に頼む文です。`, first, undefined, true), certain: true });
       continue;
     }
+    // "I just tried it once" for "Just try it once": a subject I / we added before the answer's
+    // imperative verb (after nothing but please or adverbs) tells what oneself does instead of
+    // asking the listener, another person.
+    if (first === 0 && tokens.slice(1).every((t) => t.pos === 'ADV') && (modal?.norm === 'i' || modal?.norm === 'we') && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')) {
+      const verbAt = ctx.ref.findIndex((t) => t.norm !== 'please' && t.pos !== 'ADV' && t.pos !== 'PUNCT');
+      const verb = ctx.ref[verbAt];
+      let k = first + tokens.length;
+      while (learner[k]?.pos === 'ADV' && ctx.a.byL[k] !== undefined) k += 1;
+      if (verb && verb.pos === 'VERB' && verb.cls === 'content' && ctx.a.byL[k]?.r === verbAt) {
+        errors.push({ ...makeError('meaning', [learnerWord(modal)], [], `${q(learnerWord(modal))}では自分がすることになります。問題文は相手に向けた文です。`, first, undefined, true), certain: true });
+        continue;
+      }
+    }
     // "the product what we launched": "what" after a noun for the relative "that" / "which".
     const before = learner[first - 1];
     if (tokens.length === 1 && tokens[0]?.norm === 'what' && before && ctx.a.byL[first - 1] !== undefined && (before.pos === 'NOUN' || before.pos === 'PROPN') && learner[first + 1]?.cls === 'pron') {
       errors.push(makeError('word-choice', ['what'], ['that'], `名詞の後の関係代名詞は${q('what')}ではなく${q('that')}または${q('which')}です。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+      continue;
+    }
+    // "the day where we first met": "where" after a time noun before a clause is the relative
+    // adverb of place for that of time (the noun says it is a time), a word-choice slip.
+    if (tokens.length === 1 && tokens[0]?.norm === 'where' && before && ctx.a.byL[first - 1] !== undefined && TIME_NOUNS.has(before.norm) && learner[first + 1]?.cls === 'pron') {
+      errors.push(makeError('word-choice', ['where'], ['when'], `時を表す名詞の後の関係副詞は${q('where')}ではなく${q('when')}です。`, first, FUNCTION_WORD_CHOICE_PENALTY));
       continue;
     }
     // "Could you pass him the salt" where the answers say "me": an added person the answers never
@@ -1696,6 +1789,8 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   missingErrors(ctx);
   extraErrors(ctx);
   progressiveForPerfect(ctx);
+  simpleForPerfect(ctx);
+  leaveWithoutFor(ctx);
   swappedWords(ctx);
   passiveMadeActive(ctx);
   subjectMadePerson(ctx);
@@ -1724,6 +1819,46 @@ function progressiveForPerfect(ctx: Ctx): void {
   const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了進行形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
   ctx.errors = ctx.errors.filter((e) => e !== aux && e !== been);
   ctx.errors.push(tense);
+}
+
+/**
+ * "How long do you work here" for "How long have you worked here": the simple present (do-support
+ * and the base form) where the present perfect goes is one tense slip, not a wrong auxiliary plus a
+ * wrong verb form. Folds the two errors into one.
+ */
+const DO_FORMS = new Set(['do', 'does', 'did']);
+function simpleForPerfect(ctx: Ctx): void {
+  if (ctx.errors.length !== 2) return;
+  const aux = ctx.errors.find((e) => e.words.length === 1 && DO_FORMS.has((e.words[0] ?? '').toLowerCase()) && e.expected.length === 1 && PERFECT_HAVE.has((e.expected[0] ?? '').toLowerCase()));
+  const verb = ctx.errors.find((e) => e !== aux && e.kind === 'verb-form' && e.order > (aux?.order ?? Infinity) && e.words.length === 1 && e.expected.length === 1);
+  if (!aux || !verb || aux.meaning || verb.meaning || ctx.errors.length !== 2) return;
+  const l = ctx.learner[verb.order];
+  const p = ctx.a.byL[verb.order];
+  const r = p ? ctx.ref[p.r] : undefined;
+  if (!l || !r || !r.forms.has('pp') || !(l.forms.has('base') || l.forms.has('3sg'))) return;
+  const words = [...aux.words, ...verb.words];
+  const expected = [...aux.expected, ...verb.expected];
+  const tense = makeError('tense', words, expected, `${q(words.join(' ... '))}ではなく現在完了形の${q(expected.join(' ... '))}にしましょう（ある時から今まで続いていることを表します）。`, aux.order);
+  ctx.errors = ctx.errors.filter((e) => e !== aux && e !== verb);
+  ctx.errors.push(tense);
+}
+
+/**
+ * "I'm leaving Tokyo tomorrow" for "I'm leaving for Tokyo": leave + a place is the place one
+ * departs from, leave for + a place the one one goes to. Without the "for" the direction reverses,
+ * a meaning error rather than a preposition slip.
+ */
+function leaveWithoutFor(ctx: Ctx): void {
+  const { ref, learner, a } = ctx;
+  for (const j of a.missing) {
+    const leave = a.byR[j - 1];
+    const place = a.byR[j + 1];
+    if (ref[j]?.norm !== 'for' || ref[j - 1]?.lemma !== 'leave' || !leave || !place || learner[leave.l]?.lemma !== 'leave' || place.l !== leave.l + 1) continue;
+    ctx.errors = ctx.errors.filter((e) => !(e.words.length === 0 && e.expected.length === 1 && e.expected[0]?.toLowerCase() === 'for'));
+    const words = [learnerWord(learner[leave.l] as Token), learnerWord(learner[place.l] as Token)];
+    ctx.errors.push({ ...makeError('meaning', words, ['for'], `${q(words.join(' '))}は「〜を出発する」という意味になります。行き先は${q('leave for ...')}で表します。`, leave.l, undefined, true), certain: true });
+    return;
+  }
 }
 
 /** Verbs whose object is followed by a bare infinitive: "let him go", "made us wait", "have my secretary arrange". */
@@ -1854,12 +1989,18 @@ function passiveMadeActive(ctx: Ctx): void {
   for (let j = 1; j < ref.length; j++) {
     const verb = ref[j] as Token;
     const be = ref[j - 1] as Token;
-    if (!verb.forms.has('pp') || !BE_FORMS.has(be.norm) || !ctx.missingSet.has(j - 1)) continue;
+    if (!verb.forms.has('pp') || !(BE_FORMS.has(be.norm) || be.norm === 'been') || !ctx.missingSet.has(j - 1)) continue;
     const by = ref.findIndex((t, k) => k > j && t.norm === 'by' && ctx.missingSet.has(k));
     const p = a.byR[j];
     const l = p ? learner[p.l] : undefined;
-    if (by < 0 || !p || !l || l.lemma !== verb.lemma || learner.some((t) => t.norm === 'by' || BE_FORMS.has(t.norm))) continue;
-    const explained = (e: DraftError): boolean => e.order === p.l || e.expected.some((w) => w.toLowerCase() === 'by' || w.toLowerCase() === be.norm);
+    // Without a "by" in the answer ("He was promoted"), an object the learner added right after
+    // the verb ("He promoted me") makes the subject the doer in the same way.
+    let at = p ? p.l + 1 : -1;
+    if (at > 0 && PARTICLES.has(learner[at]?.norm ?? '') && !ctx.extraSet.has(at)) at += 1;
+    const next = at > 0 ? learner[at] : undefined;
+    const object = next !== undefined && ctx.extraSet.has(next.index) && (OBJECT_PRONOUNS.has(next.norm) || next.cls === 'det' || next.cls === 'article' || next.pos === 'NOUN' || next.pos === 'PROPN');
+    if ((by < 0 && !object) || !p || !l || (l.lemma !== verb.lemma && p.rel !== 'inflection') || learner.some((t) => t.norm === 'by' || BE_FORMS.has(t.norm))) continue;
+    const explained = (e: DraftError): boolean => e.order === p.l || (object && e.order === next.index && e.kind === 'extra-word') || e.expected.some((w) => w.toLowerCase() === 'by' || w.toLowerCase() === be.norm);
     ctx.errors = ctx.errors.filter((e) => !explained(e));
     ctx.errors.push({
       ...makeError('meaning', [learnerWord(l)], [be.display, verb.display], `${q(learnerWord(l))}（能動態）では主語が「する側」になり、意味が逆になります。${q(`${be.display} ${verb.display}`)}（受け身）にしましょう。`, p.l, undefined, true),
@@ -1870,7 +2011,7 @@ function passiveMadeActive(ctx: Ctx): void {
 }
 
 /**
- * "My boss worked overtime" for "I worked overtime": the answer's subject pronoun replaced by a
+ * "My boss worked overtime" for "I worked overtime": the answer's subject (or object) pronoun replaced by a
  * determiner and a noun naming a person (or a name) is another person, not a wrong word plus an
  * extra noun.
  */
@@ -1879,7 +2020,10 @@ function subjectMadePerson(ctx: Ctx): void {
   for (let j = 0; j < ref.length; j++) {
     const r = ref[j] as Token;
     const p = a.byR[j];
-    if (!p || !(SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') || (j > 0 && ref[j - 1]?.pos !== 'PUNCT' && ref[j - 1]?.cls !== 'conj')) continue;
+    // "My parents let my brother study abroad" for "let me": an object pronoun made a person noun
+    // is another person in the same way, wherever it stands.
+    const subject = (SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') && (j === 0 || ref[j - 1]?.pos === 'PUNCT' || ref[j - 1]?.cls === 'conj');
+    if (!p || !(subject || OBJECT_PRONOUNS.has(r.norm))) continue;
     const l = learner[p.l] as Token;
     const noun = learner[p.l + 1];
     if ((l.cls !== 'det' && l.cls !== 'article') || !noun || !ctx.extraSet.has(p.l + 1)) continue;

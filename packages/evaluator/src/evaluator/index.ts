@@ -355,10 +355,94 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
       break;
     }
   }
+  // "I always drink milk in the morning" for "I drink milk every morning": always + the part of the
+  // day says what every + it says (decision 034). Built when the learner has always and the answer
+  // has every + a part of the day or the week; always goes before the first verb (after its
+  // auxiliary), as in the learner's sentence.
+  if (learner.some((t) => t.norm === 'always') && !tokens.some((t) => t.norm === 'always')) {
+    const k = tokens.findIndex((t, j) => t.norm === 'every' && EVERY_AS_ALWAYS[tokens[j + 1]?.norm ?? ''] !== undefined);
+    const unit = tokens[k + 1];
+    const phrase = unit ? EVERY_AS_ALWAYS[unit.norm] : undefined;
+    const verb = tokens.findIndex((t) => t.cls === 'content' && t.pos === 'VERB');
+    if (k >= 0 && unit && phrase && verb > 0 && verb !== k + 1) {
+      const words = phrase.map((w, n) => (w === unit.norm ? unit : word(w, 40 + n)));
+      const rebuilt: Token[] = [];
+      tokens.forEach((t, j) => {
+        if (j === verb) rebuilt.push(word('always', 39));
+        if (j === k) rebuilt.push(...words);
+        else if (j !== k + 1) rebuilt.push(t);
+      });
+      push(rebuilt);
+    }
+  }
+  // Active and passive with a generic agent (decision 034).
+  out.push(...genericAgentVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 20 - k, viaSynonym: true })));
   // The pseudo-cleft the other way round.
   if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
     const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
     if (k > 0 && k < tokens.length - 1) push([...tokens.slice(k + 1), tokens[k] as Token, ...tokens.slice(0, k)]);
+  }
+  return out;
+}
+
+/** "every morning" said with always: the phrase that names the part of the day or week. */
+const EVERY_AS_ALWAYS: Readonly<Record<string, readonly string[]>> = {
+  morning: ['in', 'the', 'morning'],
+  afternoon: ['in', 'the', 'afternoon'],
+  evening: ['in', 'the', 'evening'],
+  night: ['at', 'night'],
+  weekend: ['on', 'weekends'],
+};
+
+/** Agents that name nobody in particular: "They promoted him" says no more than "He was promoted". */
+const GENERIC_AGENTS = new Set(['they', 'someone', 'somebody', 'people', 'we']);
+const OBJECT_CASE: Readonly<Record<string, string>> = { i: 'me', he: 'him', she: 'her', we: 'us', they: 'them', me: 'i', him: 'he', her: 'she', us: 'we', them: 'they' };
+const BE_PRESENT = new Set(['am', 'is', 'are']);
+const BE_PAST = new Set(['was', 'were']);
+
+/**
+ * "They promoted him to sales manager" for "He was promoted to sales manager", and "Your reply is
+ * needed by tomorrow" for "We need your reply by tomorrow": the passive said in the active with a
+ * generic agent (they, someone, people, we), and an active with such an agent said in the passive
+ * without it. The agent names nobody in particular, so both say the same. Built only when the
+ * learner's sentence starts with such an agent and has the answer's participle's verb, or has a be
+ * and a participle of the answer's verb; the learner's own verb and be words are used, in the tense
+ * of the answer's.
+ */
+function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (next: readonly Token[]): void => {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  };
+  const sameTime = (be: Token, verb: Token): boolean => (BE_PAST.has(be.norm) ? verb.forms.has('past') : BE_PRESENT.has(be.norm) && (verb.forms.has('base') || verb.forms.has('3sg')));
+  // Passive answer, active learner: "He was promoted ..." → "They promoted him ...".
+  const agent = learner[0];
+  if (agent && GENERIC_AGENTS.has(agent.norm) && tokens[0]?.norm !== agent.norm && !learner.some((t) => BE_PRESENT.has(t.norm) || BE_PAST.has(t.norm))) {
+    const be = tokens.findIndex((t, j) => j >= 1 && j <= 4 && (BE_PRESENT.has(t.norm) || BE_PAST.has(t.norm)) && (tokens[j + 1]?.forms.has('pp') ?? false));
+    const pp = tokens[be + 1];
+    const verb = pp ? learner.find((t, k) => k >= 1 && k <= 3 && t.lemma === pp.lemma && t.pos === 'VERB') : undefined;
+    const beToken = tokens[be];
+    if (be > 0 && pp && verb && beToken && sameTime(beToken, verb) && !tokens.some((t) => t.norm === 'by') && tokens.slice(0, be).every((t) => t.cls !== 'aux' && t.cls !== 'modal' && t.pos !== 'VERB')) {
+      const subject = tokens.slice(0, be).map((t, k) => {
+        const other = OBJECT_CASE[t.norm];
+        return other && t.cls === 'pron' ? copy({ ...t, norm: other, lemma: other, surface: other, display: other }, k) : t;
+      });
+      push([copy(agent, 10), copy(verb, 11), ...subject, ...tokens.slice(be + 2)]);
+    }
+  }
+  // Active answer with a generic agent, passive learner: "We need your reply" → "Your reply is needed".
+  const lead = tokens[0];
+  const main = tokens[1];
+  if (lead && main && GENERIC_AGENTS.has(lead.norm) && main.cls === 'content' && main.pos === 'VERB' && !learner.some((t) => t.norm === lead.norm)) {
+    let end = 2;
+    while (end < tokens.length && end <= 5 && (tokens[end]?.cls === 'det' || tokens[end]?.cls === 'article' || (tokens[end]?.cls === 'content' && tokens[end]?.pos !== 'VERB' && tokens[end]?.pos !== 'ADV'))) end++;
+    const pp = learner.findIndex((t, k) => k >= 2 && t.lemma === main.lemma && t.forms.has('pp') && (BE_PRESENT.has(learner[k - 1]?.norm ?? '') || BE_PAST.has(learner[k - 1]?.norm ?? '')));
+    const be = learner[pp - 1];
+    const verb = learner[pp];
+    const objectTime = main.forms.has('past') && !main.forms.has('base') ? BE_PAST : BE_PRESENT;
+    if (end > 2 && pp > 0 && be && verb && objectTime.has(be.norm)) {
+      push([...tokens.slice(2, end), copy(be, 12), copy(verb, 13), ...tokens.slice(end)]);
+    }
   }
   return out;
 }
@@ -376,6 +460,13 @@ const SUBJECT_NUMBER_TIE = 0.5;
 
 /** One-word slips that keep every word the learner wrote (an inflection or a spelling). */
 const KEEPS_WORDS = new Set(['agreement', 'plural', 'verb-form', 'tense', 'spelling']);
+
+/** The reading's one error is a single extra learner word that is not a content word. */
+function extraFunctionWord(g: Graded): boolean {
+  const error = g.classification.errors[0];
+  const word = error ? g.alignment.learner[error.order] : undefined;
+  return error?.kind === 'extra-word' && error.words.length === 1 && word !== undefined && !word.content && word.cls !== 'content';
+}
 
 function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
@@ -397,10 +488,18 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
     const kindB = b.classification.errors[0]?.kind;
     if (kindA === 'article' && kindB === 'extra-word') return true;
     if (kindB === 'article' && kindA === 'extra-word') return false;
-    // "I takes a shower" against "I take a shower" and "I shower": the -s of a word the learner
-    // wrote, not the words being extra against a shorter path.
-    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word') return true;
-    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word') return false;
+  }
+  // "I takes a shower" against "I take a shower" and "I shower", "If it should rains" against "If it
+  // should rain" and "If it rains": of two readings with one slip each and the same stars, the
+  // form of a word the learner wrote is the slip, not a word being extra against a shorter path.
+  // Beyond the article tie this holds only where the extra word is a function word (a content word
+  // left extra is a reading of its own: "Who did draw this" against "Who did this").
+  if (a.score.rating === b.score.rating && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    const kindA = a.classification.errors[0]?.kind;
+    const kindB = b.classification.errors[0]?.kind;
+    const near = Math.abs(a.score.value - b.score.value) < ARTICLE_TIE;
+    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && (near || extraFunctionWord(b))) return true;
+    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && (near || extraFunctionWord(a))) return false;
   }
   // "When the product arrive": the subject's number is the learner's own choice of words, so of a
   // reading with the noun's number wrong and one with the verb's -s wrong, the verb is the slip.

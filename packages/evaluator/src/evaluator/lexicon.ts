@@ -186,6 +186,8 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['as if', 'as though'],
   ['a little', 'a bit'],
   ['get in touch with', 'contact'],
+  ['once', 'one time'],
+  ['twice', 'two times'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */

@@ -93,6 +93,28 @@ const SWIMMING = problem('彼は泳いでいた。', ['He was swimming.', 'He wa
 const WEEKEND = problem('週末は家で過ごした。', ['I spent the weekend at home.', 'I stayed home on the weekend.', 'I spent the weekend at my house.']);
 const RULE = problem('大事なのは規則を守る人だ。', ['It is the person that follows rules who counts.', 'The person who follows rules is the one that counts.', 'What counts is the person who follows rules.']);
 
+// Decision 034 (probe set 7): each rule on sentences of its own.
+const MONDAY = problem('月曜日か火曜日に行きます。', ['I will go on either Monday or Tuesday.', 'I will go on Monday or Tuesday.', "I'll go on either Monday or Tuesday."]);
+const HOMEWORK = problem('出かける前に宿題をした。', ['I did my homework before I went out.', 'I did my homework before going out.', 'Before I went out, I did my homework.']);
+const HELPED = problem('先生が私を手伝ってくれた。', ['My teacher helped me.', 'My teacher gave me a hand.', 'My teacher assisted me.']);
+const TRY_WINDOW = problem('窓を開けてみて。', ['Try opening the window.', 'Just try opening the window.', 'Try to open the window.']);
+const SHOULD_COME = problem('万一彼が来たら知らせてください。', ['If he should come, please let me know.', 'If he comes, please let me know.', 'Should he come, please let me know.']);
+const LIVE_HERE = problem('ここにどのくらい住んでいますか。', ['How long have you lived here?', 'How long have you been living here?', 'How many years have you lived here?']);
+const SILENT = problem('彼女は黙っていた。', ['She kept silent.', 'She stayed silent.', 'She remained silent.']);
+const CLEAR = problem('彼が正しいのは明らかだ。', ['It is clear that he is right.', 'It is obvious that he is right.', 'Clearly, he is right.']);
+const CAR_WISH = problem('車を持っていたらいいのに。', ['I wish I had a car.', 'I wish that I had a car.', 'If only I had a car.']);
+const ATTACHED = problem('添付の書類を読んでください。', ['Please read the attached document.', 'Please read the document attached.', 'Read the attached document, please.']);
+const GO_ONCE = problem('一度そこへ行ってみたい。', ['I want to go there once.', 'I would like to go there once.', "I'd like to go there once."]);
+const MY_SCHOOL = problem('私の学校は駅の近くにある。', ['My school is near the station.', 'My school is close to the station.', 'My school is by the station.']);
+const APPOINTED = problem('彼女は課長に任命された。', ['She was appointed section chief.', 'She was made section chief.', 'She has been appointed section chief.']);
+const REPORT = problem('明日までに報告書が必要です。', ['We need the report by tomorrow.', 'We need the report before tomorrow.', 'We must have the report by tomorrow.']);
+const OSAKA = problem('来週大阪へ発ちます。', ["I'm leaving for Osaka next week.", 'I leave for Osaka next week.', "I'll leave for Osaka next week."]);
+const JOG = problem('父は毎朝走ります。', ['My father runs every morning.', 'My father goes running every morning.', 'Every morning my father runs.']);
+const NAME = problem('お名前を書いてください。', ['Please write your name.', 'Write your name, please.', 'Please write down your name.']);
+const MET_DAY = problem('彼と会った日を忘れない。', ['I will never forget the day I met him.', 'I will never forget the day when I met him.', "I'll never forget the day I met him."]);
+const GOING = problem('私は明日泳ぎに行くつもりです。', ['I am going to go swimming tomorrow.', "I'm going to go swimming tomorrow.", 'I will go swimming tomorrow.']);
+const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as manager.', 'She was selected as manager.', 'She has been chosen as manager.']);
+
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
   const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
@@ -300,6 +322,64 @@ describe('naming one-slip answers', () => {
       named(evaluator, SWIMMING, 'He was swiming.', 'spelling');
       named(evaluator, RULE, 'It is the person that follow rules who counts.', 'agreement');
       named(evaluator, WEEKEND, 'I spent the week end at home.', 'spelling');
+    });
+  });
+
+  describe('probe set 7 rules (decision 034)', () => {
+    const wrong = (p: TBankProblem, answer: string): void => {
+      const result = evaluator.evaluate(p, answer);
+      expect(result.rating, `${answer} → ${result.rating}★ ${result.errors.map((e) => e.kind).join(', ')}`).toBeLessThanOrEqual(2);
+    };
+    it('names either ... nor a word choice, not a negation', () => {
+      named(evaluator, MONDAY, 'I will go on either Monday nor Tuesday.', 'word-choice');
+    });
+    it('accepts one time for once, our for my before a place one shares, and a generic agent made passive or active', () => {
+      const right = (p: TBankProblem, answer: string): void => {
+        const result = evaluator.evaluate(p, answer);
+        expect(result.rating, `${answer} → ${result.rating}★ ${result.errors.map((e) => e.kind).join(', ')}`).toBeGreaterThanOrEqual(4);
+      };
+      right(GO_ONCE, 'I want to go there one time.');
+      right(MY_SCHOOL, 'Our school is near the station.');
+      wrong(MY_SCHOOL, 'His school is near the station.');
+      right(APPOINTED, 'They appointed her section chief.');
+      wrong(APPOINTED, 'She appointed me section chief.');
+      right(REPORT, 'The report is needed by tomorrow.');
+    });
+    it('grades leave + a place for leave for a meaning error, accepts always ... in the morning for every morning, and names you for your a word choice', () => {
+      wrong(OSAKA, "I'm leaving Osaka next week.");
+      named(evaluator, OSAKA, "I'm leaving to Osaka next week.", 'preposition');
+      expect(evaluator.evaluate(JOG, 'My father always runs in the morning.').rating).toBeGreaterThanOrEqual(4);
+      wrong(JOG, 'My father always runs at night.');
+      named(evaluator, NAME, 'Please write you name.', 'word-choice');
+    });
+    it('names where after a time noun a word choice, and a past after the infinitive\'s to a verb-form slip', () => {
+      named(evaluator, MET_DAY, 'I will never forget the day where I met him.', 'word-choice');
+      named(evaluator, GOING, 'I am going to went swimming tomorrow.', 'verb-form');
+    });
+    it('names the form of a word the learner wrote rather than a function word before it extra', () => {
+      named(evaluator, SHOULD_COME, 'If he should comes, please let me know.', 'verb-form');
+    });
+    it('names the person of let + a bare verb left out a missing word, not another doer', () => {
+      named(evaluator, LETTER, 'Let know when the letter arrives.', 'missing-word');
+    });
+    it('names the simple present for the present perfect one tense slip', () => {
+      named(evaluator, LIVE_HERE, 'How long do you live here?', 'tense');
+    });
+    it('names a word of the same family in another part of speech a word choice, and hope for wish a word choice', () => {
+      named(evaluator, SILENT, 'She kept silence.', 'word-choice');
+      named(evaluator, CLEAR, 'It is clearly that he is right.', 'word-choice');
+      named(evaluator, CAR_WISH, 'I hope I had a car.', 'word-choice');
+    });
+    it('names the base form for an -ed participle a verb-form slip, not spelling', () => {
+      named(evaluator, ATTACHED, 'Please read the attach document.', 'verb-form');
+    });
+    it('grades and for or, after for before, an object pronoun made a person, a subject added to an imperative and an active with an object for a passive as meaning errors', () => {
+      wrong(MONDAY, 'I will go on Monday and Tuesday.');
+      wrong(MONDAY, 'I will go on both Monday and Tuesday.');
+      wrong(HOMEWORK, 'I did my homework after I went out.');
+      wrong(HELPED, 'My teacher helped my sister.');
+      wrong(TRY_WINDOW, 'I just tried opening the window.');
+      wrong(CHOSEN, 'She chose me as manager.');
     });
   });
 

@@ -53,6 +53,11 @@ export interface WordNet {
   isPerson(noun: string): boolean;
   /** WordNet knows the word as a verb and as nothing else ("eat", not "study" or "work"). */
   onlyVerb(word: string): boolean;
+  /**
+   * One word is derived from the other in a shared sense: a derivational link ("silence" /
+   * "silent") or an adverb's pertainym ("clearly" / "clear"), either way round.
+   */
+  derived(a: string, b: string): boolean;
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -189,6 +194,7 @@ export function createWordNet(): WordNet {
     };
 
   const closeMemo = new Map<string, boolean>();
+  const derivedMemo = new Map<string, boolean>();
   const closeUncached = (a: string, b: string, only: WnPos | undefined): boolean => {
     for (const pos of only ? [only] : ALL_POS) {
       const sa = sensesOf(a, pos).slice(0, COMMON_SENSES);
@@ -282,6 +288,33 @@ export function createWordNet(): WordNet {
         }
       }
       return false;
+    },
+
+    derived(a, b) {
+      const la = a.toLowerCase();
+      const lb = b.toLowerCase();
+      if (la === lb) return false;
+      const memoKey = la < lb ? `${la}|${lb}` : `${lb}|${la}`;
+      const memo = derivedMemo.get(memoKey);
+      if (memo !== undefined) return memo;
+      const linked = (x: string, y: string): boolean => {
+        for (const pos of ALL_POS) {
+          for (const s of sensesOf(x, pos)) {
+            const synset = synsetByKey(s);
+            const mine = synset.words.indexOf(x) + 1;
+            for (const p of synset.ptrs) {
+              if ((p.sym !== '+' && p.sym !== '\\') || (p.src !== 0 && p.src !== mine)) continue;
+              const target = synsetAt(p.pos, p.offset);
+              if (p.tgt === 0 ? target.words.includes(y) : target.words[p.tgt - 1] === y) return true;
+            }
+          }
+        }
+        return false;
+      };
+      const result = linked(la, lb) || linked(lb, la);
+      if (derivedMemo.size > 200_000) derivedMemo.clear();
+      derivedMemo.set(memoKey, result);
+      return result;
     },
 
     coHyponyms(a, b) {
