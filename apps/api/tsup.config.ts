@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  entry: { index: 'src/index.ts', 'create-admin': 'src/cli/create-admin.ts', 'evaluator-worker': 'src/evaluator-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -15,6 +15,11 @@ const ZEnv = z.object({
   DATABASE_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Grade answers in a worker thread, beside the HTTP and database work of the main thread
+   * (decision 033). Default: on in production, off otherwise (tests build many servers).
+   */
+  EVALUATOR_WORKER: z.enum(['true', 'false']).optional(),
   /** Extra origins allowed to call the API cross-origin (comma-separated); same-origin needs none. */
   CORS_ORIGINS: z.string().default('').transform(splitList),
   WEB_DIST: optionalString,

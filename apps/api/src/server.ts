@@ -33,6 +33,7 @@ import { registerStripeWebhook } from './webhooks/stripe.js';
 import { createWebPages } from './web-preloads.js';
 import { createWeightedStore, weightedKey } from './rate-limit-store.js';
 import { listenForRoleChanges } from './role-listener.js';
+import { startEvaluatorWorker } from '@shunkan/api-router/services/evaluator-worker';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -191,15 +192,20 @@ export async function createServer(env: Env, overrides: { database?: DbHandle; d
     serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT,
     timeoutMs: env.AUTH_TIMEOUT_MS,
   });
+  // Grading in a worker thread (decision 033): the main thread keeps serving HTTP meanwhile.
+  const useWorker = env.EVALUATOR_WORKER === undefined ? env.NODE_ENV === 'production' : env.EVALUATOR_WORKER === 'true';
+  const worker = useWorker ? startEvaluatorWorker(new URL(import.meta.url.endsWith('.ts') ? './evaluator-worker.ts' : './evaluator-worker.js', import.meta.url)) : undefined;
   const practice = createPracticeServices({
     db: database.db,
     log: app.log,
+    ...(worker ? { grader: worker } : {}),
     gemini: env.GEMINI_API_KEY
       ? { apiKey: env.GEMINI_API_KEY, model: env.GEMINI_MODEL, baseUrl: env.GEMINI_BASE_URL, timeoutMs: env.GEMINI_TIMEOUT_MS }
       : undefined,
   });
-  // Load the evaluator's NLP resources before listening, so the first learner is not kept waiting.
-  const evaluator = await practice.getEvaluator();
+  // Load the evaluator's NLP resources before listening, so the first learner is not kept waiting
+  // (in process; the worker loads its own).
+  const evaluator = worker ?? (await practice.getEvaluator());
   // Compile every bank problem's answer lattice in the background (in small batches between
   // requests), so that no learner's first answer to a problem pays for its compilation. Until it is
   // done the server is live but not ready: /api/ready answers 503, so that a load balancer (or a
@@ -488,6 +494,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle; d
       if (stopped) return;
       stopped = true;
       await app.close();
+      await worker?.close();
       await roleListener?.stop();
       redis?.disconnect();
       if (!overrides.database) await database.close();

@@ -42,8 +42,8 @@ const problemRow = (db: Db, problemId: string) => findProblem(db, { problemId })
 async function regrade(db: Db, services: PracticeServices, attemptId: string, problemId: string, answer: string): Promise<AttemptGrade | null> {
   const row = await problemRow(db, problemId);
   if (!row) return null;
-  const evaluator = await services.getEvaluator();
-  const evaluation = evaluator.evaluate(await gradedProblem(db, row), answer);
+  const builtin = services.grader ?? (await services.getEvaluator());
+  const evaluation = await builtin.evaluate(await gradedProblem(db, row), answer);
   const grade: AttemptGrade = { rating: evaluation.rating, modelAnswer: evaluation.modelAnswer, feedback: evaluation.feedback, errors: evaluation.errors, provider: 'builtin' };
   await regradeAttempt(db, attemptId, grade);
   return grade;
@@ -66,9 +66,9 @@ export async function appealAttempt(options: { db: Db; services: PracticeService
   const { appeal, created } = await createAppeal(db, { attemptId: attempt.id, userId, normalizedAnswer: normalizeAnswer(attempt.answer), now });
   if (!created) return { appeal: await withGrade(db, userId, appeal), recheck: null };
 
-  const evaluator = await services.getEvaluator();
+  const builtin = services.grader ?? (await services.getEvaluator());
   const problem = await gradedProblem(db, row);
-  const result = await evaluateAnswer({ problem, answer: attempt.answer, builtin: evaluator, normalize: normalizeAnswer, ai: services.ai, cache: services.cache, log: services.log });
+  const result = await evaluateAnswer({ problem, answer: attempt.answer, builtin, normalize: normalizeAnswer, ai: services.ai, cache: services.cache, log: services.log });
   const provider = result.provider;
   await setAppealRecheck(db, appeal.id, { rating: result.evaluation.rating, provider });
   // The sentence was accepted on an earlier appeal: the built-in grade is now 5, nothing to review.

@@ -8,7 +8,7 @@ import type { ProblemRow } from '@shunkan/db/schema';
 import { findServedProblemToGrade, type ProblemRef } from '@shunkan/db/problems';
 import type { Logger } from '../session.js';
 import { addBookmarkToReview, reviewCardAfterAnswer } from './review.js';
-import { evaluateAnswer, type EvaluationCache } from '../services/ai/evaluate-answer.js';
+import { evaluateAnswer, type BuiltinEvaluator, type EvaluationCache } from '../services/ai/evaluate-answer.js';
 import type { AiEvaluator, AiProblemGenerator } from '../services/ai/types.js';
 import { AI_FAILURE_MESSAGES_JA, type AiFailureReason } from '../services/ai/types.js';
 import { normalizeAnswer, type Evaluator } from '@shunkan/evaluator';
@@ -107,6 +107,11 @@ export { getServedToday } from '@shunkan/db/serves';
 
 export type PracticeServices = {
   getEvaluator: () => Promise<Evaluator>;
+  /**
+   * Grades answers off the event loop (the evaluator in a worker thread) when the server started
+   * one; otherwise answers are graded in process by getEvaluator()'s evaluator.
+   */
+  grader?: BuiltinEvaluator;
   ai: (AiEvaluator & AiProblemGenerator) | null;
   cache: EvaluationCache;
   log: Logger;
@@ -159,12 +164,12 @@ export async function submitAnswer(options: {
   if (!found) throw new ProblemNotFoundError('problem not found or not served to this user');
   const { problem } = found;
 
-  const evaluator = await services.getEvaluator();
+  const builtin = services.grader ?? (await services.getEvaluator());
   const bankProblem = withAcceptedAnswers(problem, found.acceptedAnswers);
   const result = await evaluateAnswer({
     problem: bankProblem,
     answer,
-    builtin: evaluator,
+    builtin,
     normalize: normalizeAnswer,
     ai: services.ai,
     cache: services.cache,

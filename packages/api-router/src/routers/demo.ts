@@ -46,8 +46,8 @@ export const demoRouter = router({
     .mutation(async ({ ctx, input }) => {
       const row = await findProblem(ctx.db, { problemId: input.problemId });
       if (!row || row.source !== 'bank') throw new AppError('NOT_FOUND', '問題が見つかりません。');
-      const evaluator = await ctx.services.practice.getEvaluator();
-      const evaluation = evaluator.evaluate(
+      const builtin = ctx.services.practice.grader ?? (await ctx.services.practice.getEvaluator());
+      const evaluation = await builtin.evaluate(
         {
           id: row.id,
           level: row.level as (typeof LEVEL_KEYS)[number],

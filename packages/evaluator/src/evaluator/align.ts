@@ -245,6 +245,46 @@ function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false
 }
 
 /**
+ * The fields of a reference word that relate() reads, as a key: one answer is compared with several
+ * accepted sentences and lattice paths that share most of their words, so relate() runs once per
+ * learner word and distinct reference word. relate() must read no other field of the reference
+ * word (add it here if it does): eval/fingerprint.ts checks that verdicts stay the same.
+ */
+const refKeys = new WeakMap<Token, string>();
+
+function refKey(r: Token): string {
+  let key = refKeys.get(r);
+  if (key === undefined) {
+    key = `${r.norm}\u0000${r.lemma}\u0000${r.cls}\u0000${r.pos}\u0000${r.content ? 1 : 0}${r.foreign ? 1 : 0}${r.plural ? 1 : 0}\u0000${[...r.forms].join(',')}`;
+    refKeys.set(r, key);
+  }
+  return key;
+}
+
+/** relate() per synonym context (one per graded answer), learner word and reference word. */
+const relateMemo = new WeakMap<SynonymContext, WeakMap<Token, Map<string, Relate>>>();
+
+function relateOnce(l: Token, r: Token, ctx: SynonymContext, needsParticiple: boolean): Relate {
+  let byL = relateMemo.get(ctx);
+  if (!byL) {
+    byL = new WeakMap();
+    relateMemo.set(ctx, byL);
+  }
+  let byR = byL.get(l);
+  if (!byR) {
+    byR = new Map();
+    byL.set(l, byR);
+  }
+  const key = needsParticiple ? `${refKey(r)}\u0000p` : refKey(r);
+  let rel = byR.get(key);
+  if (!rel) {
+    rel = relate(l, r, ctx, needsParticiple);
+    byR.set(key, rel);
+  }
+  return rel;
+}
+
+/**
  * "lets" where the answer has "let us" (Let's): the learner's word stands for both reference words
  * and is paired with them as a split in the gap, not as an inflection of "let" with "us" missing.
  */
@@ -394,7 +434,7 @@ export function align(learner: Token[], answer: AnalysedAnswer, ref: Token[], ct
   const n = learner.length;
   const m = ref.length;
   const afterHave = ref.map((_, j) => followsHave(ref, j));
-  const scores: Relate[][] = learner.map((l) => ref.map((r, j) => (splitsInto(l, ref, j) ? NONE : relate(l, r, ctx, afterHave[j]))));
+  const scores: Relate[][] = learner.map((l) => ref.map((r, j) => (splitsInto(l, ref, j) ? NONE : relateOnce(l, r, ctx, afterHave[j] as boolean))));
   const anchors = monotoneAlign(scores, n, m);
 
   const pairs: Pair[] = [];

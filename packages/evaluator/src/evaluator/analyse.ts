@@ -528,7 +528,19 @@ export function analyseProblem(problem: TBankProblem, res: Resources, extraVocab
 }
 
 /** Candidate bases of a regular-looking form: "leaved" → leave, "putted" → put, "tiring" → tire. */
-export function regularBases(word: string): string[] {
+const REGULAR_BASES = new Map<string, readonly string[]>();
+
+export function regularBases(word: string): readonly string[] {
+  let bases = REGULAR_BASES.get(word);
+  if (!bases) {
+    bases = regularBasesUncached(word);
+    if (REGULAR_BASES.size > 100_000) REGULAR_BASES.clear();
+    REGULAR_BASES.set(word, bases);
+  }
+  return bases;
+}
+
+function regularBasesUncached(word: string): string[] {
   const out: string[] = [word];
   for (const suffix of ['ed', 'ing', 'es', 's', 'd']) {
     if (word.length > suffix.length + 2 && word.endsWith(suffix)) {

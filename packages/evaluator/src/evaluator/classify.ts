@@ -1342,9 +1342,23 @@ function missingErrors(ctx: Ctx): void {
 }
 
 /** A word of the problem's vocabulary that is the opposite of this learner word, if any. */
+/**
+ * opposedVocab per learner token: the same for every accepted sentence the answer is compared with
+ * (it depends on the learner's words and the problem's vocabulary only), so found once per answer.
+ */
+const OPPOSED = new WeakMap<Token, { learner: readonly Token[]; vocab: ReadonlyMap<string, Token>; wordnet: WordNet | undefined; v: Token | undefined }>();
+
 function opposedVocab(ctx: Ctx, t: Token): Token | undefined {
   const vocab = ctx.vocab;
   if (!vocab) return undefined;
+  const hit = OPPOSED.get(t);
+  if (hit && hit.learner === ctx.learner && hit.vocab === vocab && hit.wordnet === ctx.wordnet) return hit.v;
+  const v = opposedVocabUncached(ctx, t, vocab);
+  OPPOSED.set(t, { learner: ctx.learner, vocab, wordnet: ctx.wordnet, v });
+  return v;
+}
+
+function opposedVocabUncached(ctx: Ctx, t: Token, vocab: ReadonlyMap<string, Token>): Token | undefined {
   const written = new Set(ctx.learner.flatMap((x) => [x.norm, x.lemma]));
   for (const v of vocab.values()) {
     if (written.has(v.norm)) continue;

@@ -112,40 +112,52 @@ function indexOfSeq(haystack: readonly string[], needle: readonly string[]): num
   return -1;
 }
 
+/** A phrase group of the synonym tables and the member of it the learner wrote. */
+interface LearnerPhrase {
+  group: string[][];
+  learnerMember: Token[];
+}
+
 /**
- * Accepted answers rewritten with a phrase synonym the learner used ("a lot of" for "many").
- * Members are found in the learner's answer by lemma, so "wants to" finds "want to"; the member
- * copied in is made to agree with the answer's subject, so "He want to" still gets its error.
+ * The phrase groups with a member in the learner's answer (found by lemma, so "wants to" finds
+ * "want to"), in table order: the same for every accepted answer, so found once per answer graded.
  */
-function phraseVariants(
-  answer: AnalysedAnswer,
-  learner: readonly Token[],
-  tables: readonly { table: SynonymTable; phraseTokens: Map<string, Token[]> }[],
-  res: Resources,
-): Candidate[] {
-  const out: Candidate[] = [];
-  const refNorms = answer.tokens.map((t) => t.norm);
+function learnerPhrases(learner: readonly Token[], tables: readonly { table: SynonymTable; phraseTokens: Map<string, Token[]> }[]): LearnerPhrase[] {
+  const out: LearnerPhrase[] = [];
   const learnerLemmas = learner.map((t) => t.lemma);
   for (const { table, phraseTokens } of tables) {
     for (const group of table.phrases) {
       const members = group.map((m) => phraseTokens.get(m.join(' ')) ?? []);
       const learnerMember = members.find((toks) => toks.length > 0 && indexOfSeq(learnerLemmas, toks.map((t) => t.lemma)) >= 0);
-      if (!learnerMember || indexOfSeq(refNorms, learnerMember.map((t) => t.norm)) >= 0) continue;
-      for (const refMember of group) {
-        const at = indexOfSeq(refNorms, refMember);
-        if (at < 0 || refMember.join(' ') === learnerMember.map((t) => t.norm).join(' ')) continue;
-        const replacement = agreeWithSubject(learnerMember, answer.tokens[at - 1], res).map((t, k) => ({
-          ...t,
-          // Negative groups keep the substituted words apart from the answer's own contractions.
-          group: -1 - out.length * 100 - k,
-          viaSynonym: true,
-        }));
-        const tokens = [...answer.tokens.slice(0, at), ...replacement, ...answer.tokens.slice(at + refMember.length)].map((t, index) => ({ ...t, index }));
-        out.push({ answer, tokens, phraseSynonym: true });
-        break;
-      }
-      if (out.length >= MAX_VARIANTS) return out;
+      if (learnerMember) out.push({ group, learnerMember });
     }
+  }
+  return out;
+}
+
+/**
+ * Accepted answers rewritten with a phrase synonym the learner used ("a lot of" for "many"); the
+ * member copied in is made to agree with the answer's subject, so "He want to" still gets its error.
+ */
+function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[], res: Resources): Candidate[] {
+  const out: Candidate[] = [];
+  const refNorms = answer.tokens.map((t) => t.norm);
+  for (const { group, learnerMember } of phrases) {
+    if (indexOfSeq(refNorms, learnerMember.map((t) => t.norm)) >= 0) continue;
+    for (const refMember of group) {
+      const at = indexOfSeq(refNorms, refMember);
+      if (at < 0 || refMember.join(' ') === learnerMember.map((t) => t.norm).join(' ')) continue;
+      const replacement = agreeWithSubject(learnerMember, answer.tokens[at - 1], res).map((t, k) => ({
+        ...t,
+        // Negative groups keep the substituted words apart from the answer's own contractions.
+        group: -1 - out.length * 100 - k,
+        viaSynonym: true,
+      }));
+      const tokens = [...answer.tokens.slice(0, at), ...replacement, ...answer.tokens.slice(at + refMember.length)].map((t, index) => ({ ...t, index }));
+      out.push({ answer, tokens, phraseSynonym: true });
+      break;
+    }
+    if (out.length >= MAX_VARIANTS) return out;
   }
   return out;
 }
@@ -618,13 +630,13 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   if (exact) {
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
   } else {
-    const tables = [{ table: analysis.synonyms, phraseTokens: analysis.phraseTokens }, global];
+    const phrases = learnerPhrases(learner, [{ table: analysis.synonyms, phraseTokens: analysis.phraseTokens }, global]);
     const closest = paths[0]?.cost ?? 0;
     for (const a of analysis.answers) {
       const pattern = analysis.answerPatterns[a.index];
       const far = a.index > 0 && pattern !== undefined && (patternCosts[pattern] ?? Infinity) > closest + ANSWER_COST_WINDOW;
       if (!far) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
-      candidates.push(...phraseVariants(a, learner, tables, res));
+      candidates.push(...phraseVariants(a, phrases, res));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
     const cheapest = paths[0]?.cost ?? 0;

@@ -122,15 +122,35 @@ export type LatticePath = {
   words: PathWord[];
 };
 
-/** Per graph: the index of every edge and the nodes just before the end (computed once). */
-const graphIndex = new WeakMap<LatticeGraph, { edgeIndex: Map<LatticeEdge, number>; ends: number[] }>();
+/**
+ * Per graph (computed once): the nodes just before the end, and for every node its outgoing edges
+ * as edge indices with the id of each edge's word (token and alternative readings), so that the
+ * substitution cost of a word is computed once per learner position however many edges carry it.
+ */
+type GraphIndex = { ends: number[]; outEdges: Int32Array[]; wordOf: Int32Array; words: number };
+const graphIndex = new WeakMap<LatticeGraph, GraphIndex>();
 
-function indexOf(graph: LatticeGraph): { edgeIndex: Map<LatticeEdge, number>; ends: number[] } {
+function indexOf(graph: LatticeGraph): GraphIndex {
   let hit = graphIndex.get(graph);
   if (!hit) {
+    const edgeIndex = new Map(graph.edges.map((e, k) => [e, k]));
+    const wordIds = new Map<string, number>();
+    const wordOf = new Int32Array(graph.edges.length).fill(-1);
+    graph.edges.forEach((edge, k) => {
+      if (edge.token === null) return;
+      const key = edge.alts.length === 0 ? edge.token : `${edge.token}|${edge.alts.join('|')}`;
+      let id = wordIds.get(key);
+      if (id === undefined) {
+        id = wordIds.size;
+        wordIds.set(key, id);
+      }
+      wordOf[k] = id;
+    });
     hit = {
-      edgeIndex: new Map(graph.edges.map((e, k) => [e, k])),
       ends: [...new Set(graph.edges.filter((e) => e.to === graph.end).map((e) => e.from))],
+      outEdges: Array.from({ length: graph.nodeCount }, (_, node) => Int32Array.from(graph.out[node] ?? [], (e) => edgeIndex.get(e) as number)),
+      wordOf,
+      words: wordIds.size,
     };
     graphIndex.set(graph, hit);
   }
@@ -146,7 +166,7 @@ export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res
   const n = learner.length;
   const width = n + 1;
   const size = graph.nodeCount * width;
-  const { edgeIndex, ends } = indexOf(graph);
+  const { ends, outEdges, wordOf, words } = indexOf(graph);
   const cost = new Float64Array(size).fill(Infinity);
   // Back pointers in flat arrays (no object per cell): previous node, previous position, edge (-1: extra word).
   const backNode = new Int32Array(size).fill(-1);
@@ -163,19 +183,14 @@ export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res
       backEdge[k] = edge;
     }
   };
-  // Substitution costs depend on the edge's word only: many edges share a word.
-  const subCache = new Map<string, Float64Array>();
-  const subCost = (edge: LatticeEdge, i: number): number => {
-    const key = edge.alts.length === 0 ? (edge.token as string) : `${edge.token}|${edge.alts.join('|')}`;
-    let row = subCache.get(key);
-    if (!row) {
-      row = new Float64Array(n).fill(-1);
-      subCache.set(key, row);
-    }
-    let c = row[i] as number;
+  // Substitution costs depend on the edge's word only: many edges share a word (-1: not computed).
+  const subCache = new Float64Array(words * n).fill(-1);
+  const subCost = (edge: LatticeEdge, e: number, i: number): number => {
+    const at = (wordOf[e] as number) * n + i;
+    let c = subCache[at] as number;
     if (c < 0) {
       c = substitutionCost(edge, learner[i] as Token, res);
-      row[i] = c;
+      subCache[at] = c;
     }
     return c;
   };
@@ -189,8 +204,8 @@ export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res
       const here = cost[base + i] as number;
       if (here < Infinity) relax(node, i + 1, here + (extraCost[i] as number), node, i, -1);
     }
-    for (const edge of graph.out[node] ?? []) {
-      const e = edgeIndex.get(edge) as number;
+    for (const e of outEdges[node] as Int32Array) {
+      const edge = graph.edges[e] as LatticeEdge;
       for (let i = 0; i <= n; i++) {
         const here = cost[base + i] as number;
         if (here === Infinity) continue;
@@ -198,7 +213,7 @@ export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res
           relax(edge.to, i, here, node, i, e);
           continue;
         }
-        if (i < n) relax(edge.to, i + 1, here + subCost(edge, i), node, i, e);
+        if (i < n) relax(edge.to, i + 1, here + subCost(edge, e, i), node, i, e);
         relax(edge.to, i, here + COST.missing, node, i, e);
       }
     }

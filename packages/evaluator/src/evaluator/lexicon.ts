@@ -406,11 +406,22 @@ export const ANTONYMS: readonly (readonly [string, string])[] = [
   ['safe', 'unsafe'], ['convenient', 'inconvenient'], ['polite', 'rude'], ['kind', 'unkind'],
 ];
 
-const ANTONYM_PAIRS = new Set(ANTONYMS.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+/** The opposites of each word (both ways), looked up without building a key string. */
+const ANTONYM_PAIRS = new Map<string, Set<string>>();
+for (const [a, b] of ANTONYMS) {
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const set = ANTONYM_PAIRS.get(x);
+    if (set) set.add(y);
+    else ANTONYM_PAIRS.set(x, new Set([y]));
+  }
+}
 
 /** Are two words (surface forms or lemmas) opposites? */
 export function areAntonyms(a: string, b: string): boolean {
-  return ANTONYM_PAIRS.has(`${a}|${b}`);
+  return ANTONYM_PAIRS.get(a)?.has(b) ?? false;
 }
 
 /** Are two analysed words opposites, by surface form or lemma on either side? */

@@ -13,7 +13,8 @@ export type EvaluationCache = {
 };
 
 export type BuiltinEvaluator = {
-  evaluate(problem: TBankProblem, answer: string): TEvaluation;
+  /** In process (synchronous) or in the evaluator's worker thread. */
+  evaluate(problem: TBankProblem, answer: string): TEvaluation | Promise<TEvaluation>;
 };
 
 export type EvaluationLog = {
@@ -52,7 +53,7 @@ export type EvaluateAnswerResult = {
  */
 export async function evaluateAnswer(input: EvaluateAnswerInput): Promise<EvaluateAnswerResult> {
   const { problem, answer, builtin, normalize, ai, cache, log } = input;
-  const builtinEvaluation = builtin.evaluate(problem, answer);
+  const builtinEvaluation = await builtin.evaluate(problem, answer);
   const builtinResult = (fallbackReason: string | null): EvaluateAnswerResult => ({
     evaluation: builtinEvaluation,
     provider: 'builtin',

@@ -1,0 +1,38 @@
+/**
+ * The evaluator in a worker thread grades exactly as in process: the same verdicts for learner-like
+ * and unrelated answers, after preparing the lattices of the problems it is sent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allBankProblems } from '../bank/index';
+import { createEvaluator, type Evaluator } from './index';
+import { startEvaluatorWorker, type WorkerEvaluator } from './worker';
+
+describe('evaluator worker', () => {
+  let worker: WorkerEvaluator;
+  let local: Evaluator;
+
+  beforeAll(async () => {
+    worker = startEvaluatorWorker(new URL('./worker-entry.ts', import.meta.url));
+    local = await createEvaluator();
+  }, 120_000);
+  afterAll(async () => {
+    await worker.close();
+  });
+
+  it('returns the in-process verdicts', async () => {
+    const problems = allBankProblems().filter((_, k) => k % 97 === 0);
+    for (const problem of problems) {
+      for (const answer of [problem.answers[0] ?? '', (problem.answers[0] ?? '').replace(/\b(the|a)\b/, ''), 'I think this is a good answer.', '']) {
+        expect(await worker.evaluate(problem, answer)).toEqual(local.evaluate(problem, answer));
+      }
+    }
+  }, 120_000);
+
+  it('grades answers sent at once, each with its own verdict', async () => {
+    const [p, q] = allBankProblems();
+    if (!p || !q) throw new Error('bank is empty');
+    const [a, b] = await Promise.all([worker.evaluate(p, p.answers[0] ?? ''), worker.evaluate(q, 'I think this is a good answer.')]);
+    expect(a.rating).toBe(5);
+    expect(b).toEqual(local.evaluate(q, 'I think this is a good answer.'));
+  }, 60_000);
+});
