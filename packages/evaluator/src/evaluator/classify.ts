@@ -658,6 +658,12 @@ function pairErrors(ctx: Ctx): boolean {
     switch (p.rel) {
       case 'exact':
       case 'synonym': {
+        // "The answer is clearly" for "clear", "He runs quick" for "quickly": WordNet lists the
+        // adjective and its -ly adverb in one sense, but one stands for the other in the wrong form.
+        if (!l.foreign && (lyAdverbOf(l.norm, r.norm) || lyAdverbOf(r.norm, l.norm))) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう（形容詞と副詞が違います）。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         const needed = l.norm === 'a' || l.norm === 'an' ? articleForLearnerNoun(ctx, p) : undefined;
         if (needed && needed !== l.norm) {
           const next = learner[p.l + 1];
@@ -808,6 +814,20 @@ function pairErrors(ctx: Ctx): boolean {
     }
   }
   return usedSynonym;
+}
+
+/**
+ * `adverb` is the -ly adverb made from the adjective `adjective` (clear / clearly, easy / easily,
+ * simple / simply, basic / basically, true / truly, full / fully).
+ */
+export function lyAdverbOf(adverb: string, adjective: string): boolean {
+  if (adjective.length < 3 || !adverb.endsWith('ly') || !/^[a-z]+$/.test(adjective)) return false;
+  if (adverb === `${adjective}ly`) return true;
+  if (adjective.endsWith('y') && adverb === `${adjective.slice(0, -1)}ily`) return true;
+  if (adjective.endsWith('le') && adverb === `${adjective.slice(0, -1)}y`) return true;
+  if (adjective.endsWith('ll') && adverb === `${adjective}y`) return true;
+  if (adjective.endsWith('ue') && adverb === `${adjective.slice(0, -1)}ly`) return true;
+  return adjective.endsWith('ic') && adverb === `${adjective}ally`;
 }
 
 /**

@@ -115,6 +115,10 @@ const MET_DAY = problem('彼と会った日を忘れない。', ['I will never f
 const GOING = problem('私は明日泳ぎに行くつもりです。', ['I am going to go swimming tomorrow.', "I'm going to go swimming tomorrow.", 'I will go swimming tomorrow.']);
 const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as manager.', 'She was selected as manager.', 'She has been chosen as manager.']);
 
+// Decision 034, second round (grade8): general gaps probe set 7 left open, on sentences of their own.
+const EXAM_EASY = problem('その試験は簡単だった。', ['The exam was easy.', 'The exam was not difficult.', 'The test was easy.']);
+const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
+
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
   const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
@@ -380,6 +384,14 @@ describe('naming one-slip answers', () => {
       wrong(HELPED, 'My teacher helped my sister.');
       wrong(TRY_WINDOW, 'I just tried opening the window.');
       wrong(CHOSEN, 'She chose me as manager.');
+    });
+  });
+
+  describe('general gaps after probe set 7 (decision 034, second round)', () => {
+    it('names an adverb for the adjective, or the adjective for the adverb, a one-slip word form', () => {
+      named(evaluator, EXAM_EASY, 'The exam was easily.', 'word-choice');
+      named(evaluator, SPEAK_SLOWLY, 'Please speak slow.', 'word-choice');
+      expect(evaluator.evaluate(SPEAK_SLOWLY, 'Please speak slowly.').rating).toBe(5);
     });
   });
 
