@@ -117,6 +117,8 @@ const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as 
 
 // Decision 034, second round (grade8): general gaps probe set 7 left open, on sentences of their own.
 const EXAM_EASY = problem('その試験は簡単だった。', ['The exam was easy.', 'The exam was not difficult.', 'The test was easy.']);
+const KOALA = problem('コアラを見たことがありますか。', ['Have you ever seen a koala?', 'Have you seen a koala before?', 'Have you ever seen koalas?']);
+const LESSONS = problem('毎週日曜日にギターのレッスンを受けている。', ['I take guitar lessons every Sunday.', 'I have guitar lessons every Sunday.', 'I take a guitar lesson every Sunday.']);
 const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -392,6 +394,11 @@ describe('naming one-slip answers', () => {
       named(evaluator, EXAM_EASY, 'The exam was easily.', 'word-choice');
       named(evaluator, SPEAK_SLOWLY, 'Please speak slow.', 'word-choice');
       expect(evaluator.evaluate(SPEAK_SLOWLY, 'Please speak slowly.').rating).toBe(5);
+    });
+    it('names a bare singular noun a missing article where an answer has a + the noun, not the plural', () => {
+      named(evaluator, KOALA, 'Have you ever seen koala?', 'article');
+      named(evaluator, KOALA, 'Have you seen koala before?', 'article');
+      named(evaluator, LESSONS, 'I take guitar lesson every Sunday.', 'plural');
     });
   });
 
