@@ -486,6 +486,13 @@ function singularForPlural(g: Graded): boolean {
   return error?.kind === 'plural' && error.words.length === 1 && word !== undefined && !word.plural && word.pos === 'NOUN';
 }
 
+/** The one extra word of `extra` is a word the answer of `ordered` (a word-order reading) has. */
+function extraWordOrdered(extra: Graded, ordered: Graded): boolean {
+  const error = extra.classification.errors[0];
+  const word = error && error.words.length === 1 ? extra.alignment.learner[error.order] : undefined;
+  return word !== undefined && ordered.alignment.ref.some((t) => t.norm === word.norm);
+}
+
 function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
   const bBank = b.candidate.answer.index < bankAnswers && !b.candidate.phraseSynonym;
@@ -514,6 +521,15 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   if (a.score.rating === b.score.rating && Math.abs(a.score.value - b.score.value) < PLURAL_ARTICLE_TIE && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
     if (missingIndefinite(a) && singularForPlural(b) && a.candidate.answer.index <= b.candidate.answer.index) return true;
     if (missingIndefinite(b) && singularForPlural(a) && b.candidate.answer.index <= a.candidate.answer.index) return false;
+  }
+  // "How many parks there are in this town?" against "How many parks are there" and "How many
+  // parks are in this town": the learner wrote every word of the first in another order (the
+  // statement's order in a question), so the slip is the order, not "there" being extra.
+  if (a.score.rating === b.score.rating && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    const kindA = a.classification.errors[0]?.kind;
+    const kindB = b.classification.errors[0]?.kind;
+    if (kindA === 'word-order' && kindB === 'extra-word' && extraWordOrdered(b, a)) return true;
+    if (kindB === 'word-order' && kindA === 'extra-word' && extraWordOrdered(a, b)) return false;
   }
   // "I takes a shower" against "I take a shower" and "I shower", "If it should rains" against "If it
   // should rain" and "If it rains": of two readings with one slip each and the same stars, the

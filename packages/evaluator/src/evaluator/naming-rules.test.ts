@@ -119,6 +119,8 @@ const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as 
 const EXAM_EASY = problem('その試験は簡単だった。', ['The exam was easy.', 'The exam was not difficult.', 'The test was easy.']);
 const KOALA = problem('コアラを見たことがありますか。', ['Have you ever seen a koala?', 'Have you seen a koala before?', 'Have you ever seen koalas?']);
 const LESSONS = problem('毎週日曜日にギターのレッスンを受けている。', ['I take guitar lessons every Sunday.', 'I have guitar lessons every Sunday.', 'I take a guitar lesson every Sunday.']);
+const STUDENTS_CLASS = problem('あなたのクラスには生徒が何人いますか。', ['How many students are there in your class?', 'How many students does your class have?', 'How many students are in your class?']);
+const STATION = problem('駅がどこにあるのか分かりません。', ["I don't know where the station is.", 'I do not know where the station is.', 'I have no idea where the station is.']);
 const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -399,6 +401,10 @@ describe('naming one-slip answers', () => {
       named(evaluator, KOALA, 'Have you ever seen koala?', 'article');
       named(evaluator, KOALA, 'Have you seen koala before?', 'article');
       named(evaluator, LESSONS, 'I take guitar lesson every Sunday.', 'plural');
+    });
+    it('names a question in the statement\'s order a word-order slip, not a word the question has extra against a shorter answer', () => {
+      named(evaluator, STUDENTS_CLASS, 'How many students there are in your class?', 'word-order');
+      named(evaluator, STATION, 'I do not know where is the station.', 'word-order');
     });
   });
 
