@@ -121,6 +121,7 @@ const KOALA = problem('コアラを見たことがありますか。', ['Have yo
 const LESSONS = problem('毎週日曜日にギターのレッスンを受けている。', ['I take guitar lessons every Sunday.', 'I have guitar lessons every Sunday.', 'I take a guitar lesson every Sunday.']);
 const STUDENTS_CLASS = problem('あなたのクラスには生徒が何人いますか。', ['How many students are there in your class?', 'How many students does your class have?', 'How many students are in your class?']);
 const STATION = problem('駅がどこにあるのか分かりません。', ["I don't know where the station is.", 'I do not know where the station is.', 'I have no idea where the station is.']);
+const SET_TABLE = problem('夕食のテーブルの用意をしてくれる？', ['Will you set the table for dinner?', 'Can you set the table for dinner?', 'Could you set the table for dinner?']);
 const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -405,6 +406,10 @@ describe('naming one-slip answers', () => {
     it('names a question in the statement\'s order a word-order slip, not a word the question has extra against a shorter answer', () => {
       named(evaluator, STUDENTS_CLASS, 'How many students there are in your class?', 'word-order');
       named(evaluator, STATION, 'I do not know where is the station.', 'word-order');
+    });
+    it('names a verb WordNet joins to the answer\'s in a sense other than the one its examples use with this object a word choice', () => {
+      named(evaluator, SET_TABLE, 'Will you put the table for dinner?', 'word-choice');
+      expect(evaluator.evaluate(DOOR, 'Shut the door, please.').rating).toBe(5);
     });
   });
 
