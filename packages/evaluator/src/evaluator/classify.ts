@@ -658,6 +658,19 @@ function pairErrors(ctx: Ctx): boolean {
     switch (p.rel) {
       case 'exact':
       case 'synonym': {
+        // "The answer is clearly" for "clear", "He runs quick" for "quickly": WordNet lists the
+        // adjective and its -ly adverb in one sense, but one stands for the other in the wrong form.
+        if (!l.foreign && (lyAdverbOf(l.norm, r.norm) || lyAdverbOf(r.norm, l.norm))) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう（形容詞と副詞が違います）。`, p.l, PENALTY['word-choice']));
+          break;
+        }
+        // "Can you put the table?" for "set the table": WordNet shares a common sense of the two
+        // verbs, but its examples show the answer's verb with this object in a sense the learner's
+        // verb lacks, so the verb is the wrong one for this object: a word-choice slip.
+        if (p.rel === 'synonym' && collocationMissed(ctx, l, r, p.r)) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう（${q(`${r.display} ${objectAfter(ctx.ref, p.r)?.display ?? ''}`.trim())}の組み合わせ）。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         const needed = l.norm === 'a' || l.norm === 'an' ? articleForLearnerNoun(ctx, p) : undefined;
         if (needed && needed !== l.norm) {
           const next = learner[p.l + 1];
@@ -808,6 +821,45 @@ function pairErrors(ctx: Ctx): boolean {
     }
   }
   return usedSynonym;
+}
+
+/** The head noun of the object right after the verb at j (past articles, determiners, adjectives). */
+function objectAfter(ref: readonly Token[], j: number): Token | undefined {
+  for (let k = j + 1; k < ref.length && k <= j + 4; k++) {
+    const t = ref[k];
+    if (!t) return undefined;
+    if (t.pos === 'NOUN') return t;
+    if (t.cls === 'article' || t.cls === 'det' || (t.cls === 'pron' && POSSESSIVES.has(t.norm)) || (t.cls === 'content' && t.pos === 'ADJ')) continue;
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Two verbs WordNet joins in a sense, where WordNet's examples show the answer's verb with its
+ * object only in senses the learner's verb has no part in ("set the table" is {set up, lay out,
+ * set}, not {put, set, place}).
+ */
+function collocationMissed(ctx: Ctx, l: Token, r: Token, j: number): boolean {
+  if (!ctx.wordnet || l.pos !== 'VERB' || r.pos !== 'VERB' || l.lemma === r.lemma || l.foreign || r.cls !== 'content') return false;
+  const object = objectAfter(ctx.ref, j);
+  if (!object) return false;
+  const senses = ctx.wordnet.collocationSenses(r.lemma, [...new Set([r.lemma, r.norm, `${r.lemma}s`])], object.lemma);
+  return senses.length > 0 && !senses.some((words) => words.includes(l.lemma));
+}
+
+/**
+ * `adverb` is the -ly adverb made from the adjective `adjective` (clear / clearly, easy / easily,
+ * simple / simply, basic / basically, true / truly, full / fully).
+ */
+export function lyAdverbOf(adverb: string, adjective: string): boolean {
+  if (adjective.length < 3 || !adverb.endsWith('ly') || !/^[a-z]+$/.test(adjective)) return false;
+  if (adverb === `${adjective}ly`) return true;
+  if (adjective.endsWith('y') && adverb === `${adjective.slice(0, -1)}ily`) return true;
+  if (adjective.endsWith('le') && adverb === `${adjective.slice(0, -1)}y`) return true;
+  if (adjective.endsWith('ll') && adverb === `${adjective}y`) return true;
+  if (adjective.endsWith('ue') && adverb === `${adjective.slice(0, -1)}ly`) return true;
+  return adjective.endsWith('ic') && adverb === `${adjective}ally`;
 }
 
 /**

@@ -467,6 +467,11 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
 const NEAR_TIE = 0.1;
 /** Score gap within which a missing article is preferred to the noun after it being extra (one article's function-word share). */
 const ARTICLE_TIE = 0.25;
+/**
+ * Score gap within which a missing a / an is preferred to the singular noun after it being the
+ * plural's slip: the article's function-word share in a sentence as short as "I want dog" (0.25).
+ */
+const PLURAL_ARTICLE_TIE = 0.3;
 /** Score gap within which a verb -s slip is preferred to a noun number slip (penalties 1.0 / 0.6). */
 const SUBJECT_NUMBER_TIE = 0.5;
 
@@ -478,6 +483,26 @@ function extraFunctionWord(g: Graded): boolean {
   const error = g.classification.errors[0];
   const word = error ? g.alignment.learner[error.order] : undefined;
   return error?.kind === 'extra-word' && error.words.length === 1 && word !== undefined && !word.content && word.cls !== 'content';
+}
+
+/** The reading's one error is a missing a / an. */
+function missingIndefinite(g: Graded): boolean {
+  const error = g.classification.errors[0];
+  return error?.kind === 'article' && error.words.length === 0 && error.expected.length === 1 && (error.expected[0] === 'a' || error.expected[0] === 'an');
+}
+
+/** The reading's one error is the learner's singular noun where the path has the plural. */
+function singularForPlural(g: Graded): boolean {
+  const error = g.classification.errors[0];
+  const word = error ? g.alignment.learner[error.order] : undefined;
+  return error?.kind === 'plural' && error.words.length === 1 && word !== undefined && !word.plural && word.pos === 'NOUN';
+}
+
+/** The one extra word of `extra` is a word the answer of `ordered` (a word-order reading) has. */
+function extraWordOrdered(extra: Graded, ordered: Graded): boolean {
+  const error = extra.classification.errors[0];
+  const word = error && error.words.length === 1 ? extra.alignment.learner[error.order] : undefined;
+  return word !== undefined && ordered.alignment.ref.some((t) => t.norm === word.norm);
 }
 
 function better(a: Graded, b: Graded, bankAnswers: number): boolean {
@@ -500,6 +525,23 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
     const kindB = b.classification.errors[0]?.kind;
     if (kindA === 'article' && kindB === 'extra-word') return true;
     if (kindB === 'article' && kindA === 'extra-word') return false;
+  }
+  // "Have you ever seen panda?" against "Have you ever seen a panda?" and a later "pandas": the
+  // learner wrote the singular, and the earlier answer teaches it with a, so the slip is the missing
+  // article, not the noun's number. Where the plural comes first ("I have piano lessons", then "a
+  // piano lesson") the number stays the slip.
+  if (a.score.rating === b.score.rating && Math.abs(a.score.value - b.score.value) < PLURAL_ARTICLE_TIE && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    if (missingIndefinite(a) && singularForPlural(b) && a.candidate.answer.index <= b.candidate.answer.index) return true;
+    if (missingIndefinite(b) && singularForPlural(a) && b.candidate.answer.index <= a.candidate.answer.index) return false;
+  }
+  // "How many parks there are in this town?" against "How many parks are there" and "How many
+  // parks are in this town": the learner wrote every word of the first in another order (the
+  // statement's order in a question), so the slip is the order, not "there" being extra.
+  if (a.score.rating === b.score.rating && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    const kindA = a.classification.errors[0]?.kind;
+    const kindB = b.classification.errors[0]?.kind;
+    if (kindA === 'word-order' && kindB === 'extra-word' && extraWordOrdered(b, a)) return true;
+    if (kindB === 'word-order' && kindA === 'extra-word' && extraWordOrdered(a, b)) return false;
   }
   // "I takes a shower" against "I take a shower" and "I shower", "If it should rains" against "If it
   // should rain" and "If it rains": of two readings with one slip each and the same stars, the

@@ -115,6 +115,15 @@ const MET_DAY = problem('彼と会った日を忘れない。', ['I will never f
 const GOING = problem('私は明日泳ぎに行くつもりです。', ['I am going to go swimming tomorrow.', "I'm going to go swimming tomorrow.", 'I will go swimming tomorrow.']);
 const CHOSEN = problem('彼女は部長に選ばれた。', ['She was chosen as manager.', 'She was selected as manager.', 'She has been chosen as manager.']);
 
+// Decision 034, second round (grade8): general gaps probe set 7 left open, on sentences of their own.
+const EXAM_EASY = problem('その試験は簡単だった。', ['The exam was easy.', 'The exam was not difficult.', 'The test was easy.']);
+const KOALA = problem('コアラを見たことがありますか。', ['Have you ever seen a koala?', 'Have you seen a koala before?', 'Have you ever seen koalas?']);
+const LESSONS = problem('毎週日曜日にギターのレッスンを受けている。', ['I take guitar lessons every Sunday.', 'I have guitar lessons every Sunday.', 'I take a guitar lesson every Sunday.']);
+const STUDENTS_CLASS = problem('あなたのクラスには生徒が何人いますか。', ['How many students are there in your class?', 'How many students does your class have?', 'How many students are in your class?']);
+const STATION = problem('駅がどこにあるのか分かりません。', ["I don't know where the station is.", 'I do not know where the station is.', 'I have no idea where the station is.']);
+const SET_TABLE = problem('夕食のテーブルの用意をしてくれる？', ['Will you set the table for dinner?', 'Can you set the table for dinner?', 'Could you set the table for dinner?']);
+const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
+
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
   const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
@@ -380,6 +389,27 @@ describe('naming one-slip answers', () => {
       wrong(HELPED, 'My teacher helped my sister.');
       wrong(TRY_WINDOW, 'I just tried opening the window.');
       wrong(CHOSEN, 'She chose me as manager.');
+    });
+  });
+
+  describe('general gaps after probe set 7 (decision 034, second round)', () => {
+    it('names an adverb for the adjective, or the adjective for the adverb, a one-slip word form', () => {
+      named(evaluator, EXAM_EASY, 'The exam was easily.', 'word-choice');
+      named(evaluator, SPEAK_SLOWLY, 'Please speak slow.', 'word-choice');
+      expect(evaluator.evaluate(SPEAK_SLOWLY, 'Please speak slowly.').rating).toBe(5);
+    });
+    it('names a bare singular noun a missing article where an answer has a + the noun, not the plural', () => {
+      named(evaluator, KOALA, 'Have you ever seen koala?', 'article');
+      named(evaluator, KOALA, 'Have you seen koala before?', 'article');
+      named(evaluator, LESSONS, 'I take guitar lesson every Sunday.', 'plural');
+    });
+    it('names a question in the statement\'s order a word-order slip, not a word the question has extra against a shorter answer', () => {
+      named(evaluator, STUDENTS_CLASS, 'How many students there are in your class?', 'word-order');
+      named(evaluator, STATION, 'I do not know where is the station.', 'word-order');
+    });
+    it('names a verb WordNet joins to the answer\'s in a sense other than the one its examples use with this object a word choice', () => {
+      named(evaluator, SET_TABLE, 'Will you put the table for dinner?', 'word-choice');
+      expect(evaluator.evaluate(DOOR, 'Shut the door, please.').rating).toBe(5);
     });
   });
 

@@ -56,7 +56,7 @@ probeSet('probe set 4', items4, PROBE4_FLOORS);
  * grader was run on it; paraphrases equal to an accepted answer were taken out (decision 030).
  */
 const items5 = load('probe-set-5.json');
-export const PROBE5_FLOORS: Record<Rate, number> = { paraphrase: 0.94, slip: 0.97, meaning: 0.995, consistent: 1 };
+export const PROBE5_FLOORS: Record<Rate, number> = { paraphrase: 0.94, slip: 0.98, meaning: 0.995, consistent: 1 };
 
 probeSet('probe set 5', items5, PROBE5_FLOORS);
 
@@ -101,6 +101,6 @@ probeSet('probe set 6', items6, PROBE6_FLOORS);
  * run on it (decision 034).
  */
 const items7 = load('probe-set-7.json');
-export const PROBE7_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.9, meaning: 0.93, consistent: 1 };
+export const PROBE7_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.91, meaning: 0.93, consistent: 1 };
 
 probeSet('probe set 7', items7, PROBE7_FLOORS);

@@ -32,6 +32,8 @@ interface Synset {
   pos: WnPos;
   words: string[];
   ptrs: Pointer[];
+  /** The gloss's quoted examples, lower case ("set the table"). */
+  examples: string[];
 }
 
 /** Senses of a word considered by default: WordNet orders senses by frequency. */
@@ -58,6 +60,11 @@ export interface WordNet {
    * "silent") or an adverb's pertainym ("clearly" / "clear"), either way round.
    */
   derived(a: string, b: string): boolean;
+  /**
+   * The verb's senses whose examples use it with this object noun ("set the table"), as the words
+   * of each such sense; empty when no example shows the pair. `forms` are the verb's written forms.
+   */
+  collocationSenses(verb: string, forms: readonly string[], object: string): string[][];
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -140,7 +147,9 @@ export function createWordNet(): WordNet {
       });
       k += 4;
     }
-    const synset: Synset = { key, pos, words, ptrs };
+    const bar = line.indexOf(' | ');
+    const examples = bar < 0 ? [] : [...line.slice(bar + 3).matchAll(/"([^"]+)"/g)].map((m) => (m[1] ?? '').toLowerCase());
+    const synset: Synset = { key, pos, words, ptrs, examples };
     synsetMemo.set(key, synset);
     return synset;
   };
@@ -195,6 +204,7 @@ export function createWordNet(): WordNet {
 
   const closeMemo = new Map<string, boolean>();
   const derivedMemo = new Map<string, boolean>();
+  const collocationMemo = new Map<string, string[][]>();
   const closeUncached = (a: string, b: string, only: WnPos | undefined): boolean => {
     for (const pos of only ? [only] : ALL_POS) {
       const sa = sensesOf(a, pos).slice(0, COMMON_SENSES);
@@ -290,6 +300,24 @@ export function createWordNet(): WordNet {
       return false;
     },
 
+    collocationSenses(verb, forms, object) {
+      const memoKey = `${verb}|${forms.join(',')}|${object}`;
+      const memo = collocationMemo.get(memoKey);
+      if (memo !== undefined) return memo;
+      const out: string[][] = [];
+      const nouns = new Set([object, `${object}s`, `${object}es`]);
+      for (const key of sensesOf(verb, 'v')) {
+        const synset = synsetByKey(key);
+        const used = synset.examples.some((example) => {
+          const words = example.split(/[^a-z']+/).filter((w) => w !== '');
+          return words.some((w, k) => forms.includes(w) && words.slice(k + 1, k + 4).some((x) => nouns.has(x)));
+        });
+        if (used) out.push(synset.words);
+      }
+      if (collocationMemo.size > 50_000) collocationMemo.clear();
+      collocationMemo.set(memoKey, out);
+      return out;
+    },
     derived(a, b) {
       const la = a.toLowerCase();
       const lb = b.toLowerCase();
