@@ -15,25 +15,11 @@ import { compileProblemLattice } from '../packages/evaluator/src/evaluator/latti
 import { expandLattice } from '../packages/evaluator/src/lattice/graph.js';
 import { LATTICE_DATA, allBankProblems } from '../packages/evaluator/src/bank/index.js';
 import type { TBankProblem } from '../packages/evaluator/src/bank/types.js';
+import { learnerVariants as variants } from '../packages/evaluator/eval/learner-variants.js';
 
 /** Lattice sentences graded per problem (spread over the first EXPANDED the lattice yields). */
 const LATTICE_SAMPLES = 4;
 const EXPANDED = 400;
-
-const TENSE: Record<string, string> = { is: 'was', are: 'were', was: 'is', were: 'are', has: 'had', have: 'had', will: 'would', do: 'did', does: 'did', did: 'do' };
-
-function variants(answer: string, unrelated: string): string[] {
-  const words = answer.replace(/[.?!]$/, '').split(' ');
-  const mid = Math.floor(words.length / 2);
-  const out = [answer];
-  out.push(words.filter((w) => !/^(a|an|the)$/i.test(w)).join(' '));
-  if (words.length > 3) out.push([...words.slice(0, 1), words[2], words[1], ...words.slice(3)].join(' '));
-  out.push(words.map((w) => TENSE[w.toLowerCase()] ?? (/ed$/.test(w) ? w.replace(/ed$/, '') : w)).join(' '));
-  out.push(words.slice(0, Math.max(1, words.length - 2)).join(' '));
-  out.push(words.map((w, i) => (i === mid && w.length > 4 ? w.slice(0, -2) + w.at(-1) + w.at(-2) : w)).join(' '));
-  out.push(unrelated);
-  return out;
-}
 
 function latticeSamples(problem: TBankProblem): string[] {
   const { graph } = compileProblemLattice(problem, LATTICE_DATA[problem.level]?.[problem.id]);

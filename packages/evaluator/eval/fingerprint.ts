@@ -21,6 +21,7 @@ import { allBankProblems } from '../src/bank/index';
 import type { TBankProblem } from '../src/bank/types';
 import { ALL_PROBLEMS } from '../src/evaluator/evaluator.fixtures';
 import { createEvaluator } from '../src/evaluator/index';
+import { learnerVariants as variants } from './learner-variants';
 
 const here = import.meta.dirname;
 const out = process.argv[2] ?? '/tmp/verdict-fingerprint.jsonl';
@@ -49,20 +50,7 @@ for (const file of readdirSync(testDir).filter((f) => f.endsWith('.test.ts')).so
 }
 
 // Accepted answers with learner-like variants, and the bench's answers, for every problem.
-const TENSE: Record<string, string> = { is: 'was', are: 'were', was: 'is', were: 'are', has: 'had', have: 'had', will: 'would', do: 'did', does: 'did', did: 'do' };
 const BENCH_ANSWERS = ['I think this is a good answer.', 'He goes to school every day.', 'Could you tell me the way to the station?', 'I have never been there.'];
-function variants(answer: string, unrelated: string): string[] {
-  const words = answer.replace(/[.?!]$/, '').split(' ');
-  const mid = Math.floor(words.length / 2);
-  const v = [answer];
-  v.push(words.filter((w) => !/^(a|an|the)$/i.test(w)).join(' '));
-  if (words.length > 3) v.push([...words.slice(0, 1), words[2], words[1], ...words.slice(3)].join(' '));
-  v.push(words.map((w) => TENSE[w.toLowerCase()] ?? (/ed$/.test(w) ? w.replace(/ed$/, '') : w)).join(' '));
-  v.push(words.slice(0, Math.max(1, words.length - 2)).join(' '));
-  v.push(words.map((w, i) => (i === mid && w.length > 4 ? w.slice(0, -2) + w.at(-1) + w.at(-2) : w)).join(' '));
-  v.push(unrelated);
-  return v;
-}
 const all = [...bank, ...ALL_PROBLEMS];
 all.forEach((problem, k) => {
   const other = all[(k + Math.floor(all.length / 2)) % all.length]?.answers[0] ?? 'I like apples.';
