@@ -123,6 +123,17 @@ export function wordNetSynonyms(l: Token, r: Token, wordnet: WordNet | undefined
   return [...new Set([posR, posL])].some((pos) => wordnet.synonyms(l.lemma, r.lemma, pos) || (pos === 'a' && wordnet.synonyms(l.norm, r.norm, pos)));
 }
 
+/**
+ * The learner's verb, an irregular form of one verb that is also the base form of another ("lay":
+ * lie's past, lay's base; "found": find's past, found's base), shares a common sense with the
+ * answer's verb when read as that other verb's base form.
+ */
+export function baseReadingSynonym(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
+  if (!wordnet || l.pos !== 'VERB' || r.pos !== 'VERB' || l.norm === l.lemma || l.slip || l.foreign || r.foreign) return false;
+  if (l.cls !== 'content' || r.cls !== 'content' || l.norm.length < 3 || r.lemma.length < 3 || l.norm === r.lemma) return false;
+  return wordnet.closeSynonyms(l.norm, r.lemma, 'v');
+}
+
 const FUNCTION_CLASSES: ReadonlySet<WordClass> = new Set(['article', 'det', 'prep', 'pron', 'aux', 'modal', 'conj', 'part', 'wh']);
 
 /** Synonym groups of a token, per table set: tokens of accepted answers are graded many times. */
@@ -215,6 +226,11 @@ function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false
   if (wordNetSynonyms(l, r, ctx.wordnet)) {
     const sameForm = sameInflection(l, r) && !l.slip && !(needsParticiple && !l.forms.has('pp'));
     return sameForm ? { rel: 'synonym', synonym: true, score: 0.9 } : { rel: 'inflection', synonym: true, score: 0.7 };
+  }
+  // "Please lay the table" for "set the table": "lay" is also the past of "lie", so its lemma is
+  // lie; read as the base form of its own verb (where the answer has a base form) it is a synonym.
+  if (baseReadingSynonym(l, r, ctx.wordnet)) {
+    return r.forms.has('base') && !(needsParticiple && !l.forms.has('pp')) ? { rel: 'synonym', synonym: true, score: 0.9 } : { rel: 'inflection', synonym: true, score: 0.7 };
   }
   // "have went" for "have been (to)": the learner's go is the been of the perfect.
   if (l.lemma === 'go' && r.norm === 'been' && needsParticiple) return { rel: 'inflection', synonym: false, score: 0.75 };

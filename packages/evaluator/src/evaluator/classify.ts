@@ -845,7 +845,11 @@ function collocationMissed(ctx: Ctx, l: Token, r: Token, j: number): boolean {
   const object = objectAfter(ctx.ref, j);
   if (!object) return false;
   const senses = ctx.wordnet.collocationSenses(r.lemma, [...new Set([r.lemma, r.norm, `${r.lemma}s`])], object.lemma);
-  return senses.length > 0 && !senses.some((words) => words.includes(l.lemma));
+  // The learner's verb, read by its lemma or as written ("lay", lie's past and lay's base), may be
+  // a member of such a sense or the verb of one of its phrasal members ("lay out" of {set up, lay
+  // out, set}): "lay the table" says what "set the table" says.
+  const readings = [l.lemma, l.norm];
+  return senses.length > 0 && !senses.some((words) => words.some((w) => readings.some((x) => w === x || w.startsWith(`${x} `))));
 }
 
 /**

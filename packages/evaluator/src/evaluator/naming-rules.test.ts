@@ -122,6 +122,7 @@ const LESSONS = problem('毎週日曜日にギターのレッスンを受けて�
 const STUDENTS_CLASS = problem('あなたのクラスには生徒が何人いますか。', ['How many students are there in your class?', 'How many students does your class have?', 'How many students are in your class?']);
 const STATION = problem('駅がどこにあるのか分かりません。', ["I don't know where the station is.", 'I do not know where the station is.', 'I have no idea where the station is.']);
 const SET_TABLE = problem('夕食のテーブルの用意をしてくれる？', ['Will you set the table for dinner?', 'Can you set the table for dinner?', 'Could you set the table for dinner?']);
+const RESTED = problem('午後はずっとソファに横になっていた。', ['I lay on the sofa all afternoon.', 'I was lying on the sofa all afternoon.', 'I lay down on the sofa all afternoon.']);
 const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -410,6 +411,16 @@ describe('naming one-slip answers', () => {
     it('names a verb WordNet joins to the answer\'s in a sense other than the one its examples use with this object a word choice', () => {
       named(evaluator, SET_TABLE, 'Will you put the table for dinner?', 'word-choice');
       expect(evaluator.evaluate(DOOR, 'Shut the door, please.').rating).toBe(5);
+    });
+  });
+
+  describe('general gaps, third round (decision 034)', () => {
+    it('accepts a verb that is the verb of a phrasal member of the sense WordNet\'s examples use with this object, read as its own base form', () => {
+      // "lay" is lie's past and lay's base; {set up, lay out, set} is the sense of "set the table".
+      expect(evaluator.evaluate(SET_TABLE, 'Will you lay the table for dinner?').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(SET_TABLE, 'Could you lay the table for dinner?').errors.map((e) => e.kind)).not.toContain('meaning');
+      named(evaluator, SET_TABLE, 'Will you put the table for dinner?', 'word-choice');
+      expect(evaluator.evaluate(RESTED, 'I set on the sofa all afternoon.').rating).toBeLessThanOrEqual(2);
     });
   });
 
