@@ -389,6 +389,8 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   }
   // Active and passive with a generic agent (decision 034).
   out.push(...genericAgentVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 20 - k, viaSynonym: true })));
+  // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
+  out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
   // The pseudo-cleft the other way round.
   if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
     const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
@@ -457,6 +459,42 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
     }
   }
   return out;
+}
+
+/**
+ * Verbs of having an idea ("think of", "come up with", "hit on" a plan) and the verbs that say the
+ * same with the idea as subject and the thinker after them ("occur to", "come to", "strike" him):
+ * converse pairs a dictionary gives in the definition of either (occur to: "come into the mind of").
+ */
+const IDEA_VERBS: readonly (readonly string[])[] = [['think', 'of'], ['think', 'up'], ['come', 'up', 'with'], ['hit', 'on'], ['hit', 'upon']];
+const IDEA_CONVERSES = new Set(['occur', 'come', 'strike']);
+
+/**
+ * "A solution occurred to him" / "An idea struck her" for "He came up with a solution": the answer's
+ * subject thinks of its object; the learner's sentence makes the object the subject of occur / come
+ * / strike with the thinker after it. Built only when the learner's sentence has such a verb (with
+ * to, except strike) followed by the answer's subject in the object case, in the answer's tense; the
+ * learner's own verb, to and person are used.
+ */
+function ideaConverseVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const v = learner.findIndex((t, k) => k >= 1 && t.pos === 'VERB' && IDEA_CONVERSES.has(t.lemma));
+  const verb = learner[v];
+  if (!verb) return [];
+  const to = learner[v + 1]?.norm === 'to' ? learner[v + 1] : undefined;
+  if (verb.lemma !== 'strike' && !to) return [];
+  const person = learner[to ? v + 2 : v + 1];
+  const subject = tokens[0];
+  const main = tokens[1];
+  if (!person || !subject || !main || main.pos !== 'VERB') return [];
+  const sameThinker = subject.cls === 'pron' ? OBJECT_CASE[subject.norm] === person.norm : subject.pos === 'PROPN' && subject.norm === person.norm;
+  if (!sameThinker) return [];
+  const phrase = IDEA_VERBS.find((words) => words[0] === main.lemma && words.slice(1).every((w, n) => tokens[2 + n]?.norm === w));
+  if (!phrase || tokens.length <= phrase.length + 1) return [];
+  const past = (t: Token): boolean => t.forms.has('past') && !t.forms.has('base');
+  if (past(main) !== verb.forms.has('past') || (!past(main) && !(verb.forms.has('base') || verb.forms.has('3sg')))) return [];
+  const object = tokens.slice(1 + phrase.length);
+  const tail = [copy(verb, 0), ...(to ? [copy(to, 1)] : []), copy(person, 2)];
+  return [{ answer, tokens: [...object, ...tail].map((t, index) => ({ ...t, index })), phraseSynonym: true }];
 }
 
 /**

@@ -123,6 +123,7 @@ const STUDENTS_CLASS = problem('あなたのクラスには生徒が何人いま
 const STATION = problem('駅がどこにあるのか分かりません。', ["I don't know where the station is.", 'I do not know where the station is.', 'I have no idea where the station is.']);
 const SET_TABLE = problem('夕食のテーブルの用意をしてくれる？', ['Will you set the table for dinner?', 'Can you set the table for dinner?', 'Could you set the table for dinner?']);
 const RESTED = problem('午後はずっとソファに横になっていた。', ['I lay on the sofa all afternoon.', 'I was lying on the sofa all afternoon.', 'I lay down on the sofa all afternoon.']);
+const PLAN = problem('彼女はもっと良い計画を思いついた。', ['She came up with a better plan.', 'She thought of a better plan.', 'She thought up a better plan.']);
 const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -425,6 +426,12 @@ describe('naming one-slip answers', () => {
   });
 
   describe('structures no answer spells out', () => {
+    it('accepts the idea as subject of occur to / come to / strike for the thinker thinking of it', () => {
+      expect(evaluator.evaluate(PLAN, 'A better plan occurred to her.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(PLAN, 'A better plan struck her.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(PLAN, 'A better plan occurred to me.').rating).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(PLAN, 'A worse plan occurred to her.').rating).toBeLessThanOrEqual(2);
+    });
     it('accepts a fronted negative adverb with the subject and auxiliary inverted', () => {
       expect(evaluator.evaluate(MOUNTAIN, 'Never have I climbed such a high mountain.').rating).toBeGreaterThanOrEqual(4);
       expect(evaluator.evaluate(MOUNTAIN, 'Never I have climbed such a high mountain.').rating).toBeLessThan(5);

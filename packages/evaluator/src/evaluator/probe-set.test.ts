@@ -15,7 +15,7 @@ import { type EvalItem, formatReport, GOALS, measure, type Rate, RATES } from '.
 import { createEvaluator, type Evaluator } from './index';
 
 /** Reached so far on probe set 2 (less a little margin). Only ever raise these. */
-export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.98, meaning: 0.995, consistent: 1 };
+export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.97, slip: 0.98, meaning: 0.995, consistent: 1 };
 
 const load = (file: string): EvalItem[] => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'eval', file), 'utf8')) as EvalItem[];
 const items = load('probe-set-2.json');
