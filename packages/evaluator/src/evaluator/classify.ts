@@ -82,7 +82,14 @@ const FREE_EXTRAS: readonly (readonly string[])[] = [
   ['right', 'now'],
   ['at', 'the', 'moment'],
   ['currently'],
+  // Fluent intensifiers and focus adverbs a learner adds to a correct answer ("I just want to rest",
+  // "I also like it", "very tired"): they colour the sentence without changing what happens.
+  ['just'],
+  ['also'],
+  ['very'],
 ];
+/** The intensifiers and focus adverbs of FREE_EXTRAS that are free only inside the answer's words. */
+const ADDED_INTENSIFIERS = new Set(['just', 'also', 'very']);
 /** Phrases that say an action went on throughout, free after a progressive answer (see optionalWords). */
 const DURATIVE_EXTRAS: readonly (readonly string[])[] = [
   ['the', 'whole', 'time'],
@@ -1259,10 +1266,15 @@ function optionalWords(ctx: Ctx): boolean {
   // ("I really am", "really tired"), a "now" phrase at either end. "I wish really I could", "takes
   // really after" and a misspelt one keep their slip.
   const natural = (phrase: readonly string[], i: number): boolean => {
-    if (phrase[0] === 'please' || phrase[0] === 'very') return true;
+    if (phrase[0] === 'please' || (phrase[0] === 'very' && phrase.length > 1)) return true;
     if (phrase.some((_, k) => learner[i + k]?.misspelt !== undefined)) return false;
     const next = learner[i + phrase.length];
     const prev = learner[i - 1];
+    // An added just / also / very is free only inside the answer's own words: next to another added
+    // word ("I just tried it" for "Just try it", I added too) it belongs to a change of its own.
+    if (ADDED_INTENSIFIERS.has(phrase[0] ?? '') && ((prev !== undefined && ctx.extraSet.has(i - 1)) || (next !== undefined && ctx.extraSet.has(i + 1)))) return false;
+    // "very" only before a plain adjective or adverb ("very tired", not "very like", "very taller").
+    if (phrase[0] === 'very') return next !== undefined && next.cls === 'content' && (next.pos === 'ADJ' || next.pos === 'ADV') && next.lemma === next.norm && !next.misspelt;
     if (phrase.length > 1) return next === undefined || prev === undefined;
     if (!next) return prev !== undefined;
     if (next.norm === 'not') return false;

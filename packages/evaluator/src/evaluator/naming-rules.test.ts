@@ -124,6 +124,8 @@ const STATION = problem('駅がどこにあるのか分かりません。', ["I 
 const SET_TABLE = problem('夕食のテーブルの用意をしてくれる？', ['Will you set the table for dinner?', 'Can you set the table for dinner?', 'Could you set the table for dinner?']);
 const RESTED = problem('午後はずっとソファに横になっていた。', ['I lay on the sofa all afternoon.', 'I was lying on the sofa all afternoon.', 'I lay down on the sofa all afternoon.']);
 const PLAN = problem('彼女はもっと良い計画を思いついた。', ['She came up with a better plan.', 'She thought of a better plan.', 'She thought up a better plan.']);
+const TIRED_TODAY = problem('今日は疲れている。', ['I am tired today.', "I'm tired today.", 'I feel tired today.']);
+const LIKE_SONG = problem('私はこの歌が好きです。', ['I like this song.', 'I love this song.', 'This song is my favorite.']);
 const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -422,6 +424,13 @@ describe('naming one-slip answers', () => {
       expect(evaluator.evaluate(SET_TABLE, 'Could you lay the table for dinner?').errors.map((e) => e.kind)).not.toContain('meaning');
       named(evaluator, SET_TABLE, 'Will you put the table for dinner?', 'word-choice');
       expect(evaluator.evaluate(RESTED, 'I set on the sofa all afternoon.').rating).toBeLessThanOrEqual(2);
+    });
+    it('lets just / also / very added inside a correct answer go free, and names them where they do not fit', () => {
+      expect(evaluator.evaluate(TIRED_TODAY, 'I am very tired today.').rating).toBe(5);
+      expect(evaluator.evaluate(TIRED_TODAY, 'I am also tired today.').rating).toBe(5);
+      expect(evaluator.evaluate(LIKE_SONG, 'I just like this song.').rating).toBe(5);
+      named(evaluator, LIKE_SONG, 'I very like this song.', 'extra-word');
+      named(evaluator, TALLER, 'My sister is very taller than me.', 'extra-word');
     });
   });
 
