@@ -391,6 +391,21 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   out.push(...genericAgentVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 20 - k, viaSynonym: true })));
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
+  // "If it happens to rain" for "If it should rain": in an if-clause the putative should and
+  // happen to say the same (a chance event). Built when the learner's sentence has if and happen +
+  // to, and the answer has if ... should + a verb; happen(s) + to, agreeing with the answer's
+  // subject, replace should (so "If it happen to rain" is still a 三単現 slip).
+  const happen = learner.findIndex((t, k) => t.lemma === 'happen' && t.pos === 'VERB' && learner[k + 1]?.norm === 'to');
+  const ifAt = tokens.findIndex((t) => t.norm === 'if');
+  if (happen > 0 && ifAt >= 0 && learner.some((t, k) => t.norm === 'if' && k < happen)) {
+    const should = tokens.findIndex((t, j) => j > ifAt && j <= ifAt + 5 && t.norm === 'should');
+    const verb = tokens[should + 1];
+    const subject = tokens[should - 1];
+    if (should > ifAt + 1 && verb && subject && verb.forms.has('base')) {
+      const third = ['he', 'she', 'it', 'this', 'that'].includes(subject.norm) || ((subject.pos === 'NOUN' || subject.pos === 'PROPN') && !subject.plural);
+      push([...tokens.slice(0, should), word(third ? 'happens' : 'happen', 40), word('to', 41), ...tokens.slice(should + 1)]);
+    }
+  }
   // The pseudo-cleft the other way round.
   if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
     const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');

@@ -126,6 +126,7 @@ const RESTED = problem('午後はずっとソファに横になっていた。',
 const PLAN = problem('彼女はもっと良い計画を思いついた。', ['She came up with a better plan.', 'She thought of a better plan.', 'She thought up a better plan.']);
 const TIRED_TODAY = problem('今日は疲れている。', ['I am tired today.', "I'm tired today.", 'I feel tired today.']);
 const LIKE_SONG = problem('私はこの歌が好きです。', ['I like this song.', 'I love this song.', 'This song is my favorite.']);
+const MISS_TRAIN = problem('万一電車に乗り遅れたら、彼女は電話してくる。', ['If she should miss the train, she will call us.', 'Should she miss the train, she will call us.', 'If she misses the train, she will call us.']);
 const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
@@ -435,6 +436,11 @@ describe('naming one-slip answers', () => {
   });
 
   describe('structures no answer spells out', () => {
+    it('accepts happen to for the putative should of an if-clause, agreeing with its subject', () => {
+      expect(evaluator.evaluate(MISS_TRAIN, 'If she happens to miss the train, she will call us.').rating).toBeGreaterThanOrEqual(4);
+      named(evaluator, MISS_TRAIN, 'If she happen to miss the train, she will call us.', 'agreement');
+      expect(evaluator.evaluate(MISS_TRAIN, 'If she happens to miss the bus, she will call us.').rating).toBeLessThanOrEqual(2);
+    });
     it('accepts the idea as subject of occur to / come to / strike for the thinker thinking of it', () => {
       expect(evaluator.evaluate(PLAN, 'A better plan occurred to her.').rating).toBeGreaterThanOrEqual(4);
       expect(evaluator.evaluate(PLAN, 'A better plan struck her.').rating).toBeGreaterThanOrEqual(4);

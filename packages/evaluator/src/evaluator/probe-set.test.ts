@@ -101,6 +101,6 @@ probeSet('probe set 6', items6, PROBE6_FLOORS);
  * run on it (decision 034).
  */
 const items7 = load('probe-set-7.json');
-export const PROBE7_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.91, meaning: 0.93, consistent: 1 };
+export const PROBE7_FLOORS: Record<Rate, number> = { paraphrase: 0.94, slip: 0.91, meaning: 0.93, consistent: 1 };
 
 probeSet('probe set 7', items7, PROBE7_FLOORS);
