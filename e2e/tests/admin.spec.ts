@@ -179,7 +179,7 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await expect(page.getByTestId('problems-total')).toHaveText('1問');
   await page.getByTestId('problem-row').getByRole('button', { name: '詳細・編集' }).click();
   await expect(page.getByTestId('problem-stats')).toContainText('回答数 2回');
-  await page.getByRole('button', { name: '閉じる' }).click();
+  await page.getByRole('button', { name: '閉じる', exact: true }).click();
   await page.getByRole('button', { name: '問題を追加' }).click();
   const added = `ブラウザテストで追加した問題${Date.now()}です。`;
   await page.getByLabel('日本語の文').fill(added);
@@ -196,7 +196,7 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await addedRow.getByRole('button', { name: '詳細・編集' }).click();
   await page.getByRole('button', { name: '無効にする' }).click();
   await expect(page.getByText('問題を無効にしました', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: '閉じる' }).click();
+  await page.getByRole('button', { name: '閉じる', exact: true }).click();
   await expect(addedRow.getByText('無効', { exact: true })).toBeVisible();
   await expect(page.getByTestId('generator-disabled')).toBeVisible();
 

@@ -121,6 +121,8 @@ async function horizontalOverflow(page: Page): Promise<string[]> {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(el);
+      // Text for screen readers only (VisuallyHidden: a 1 px box clipped to nothing) is hidden by design.
+      if (style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
       // Content cut off inside a box that clips or scrolls: a table squeezed into a scroll area, a long word.
       if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && style.textOverflow !== 'ellipsis' && !scrollsByDesign(el)) {
         found.push(`${describe(el)} hides ${el.scrollWidth - el.clientWidth}px of its content sideways`);

@@ -33,7 +33,7 @@ import { registerStripeWebhook } from './webhooks/stripe.js';
 import { createWebPages } from './web-preloads.js';
 import { createWeightedStore, weightedKey } from './rate-limit-store.js';
 import { listenForRoleChanges } from './role-listener.js';
-import { startEvaluatorWorker } from '@shunkan/api-router/services/evaluator-worker';
+import { EvaluatorClosedError, startEvaluatorWorker } from '@shunkan/api-router/services/evaluator-worker';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -194,7 +194,11 @@ export async function createServer(env: Env, overrides: { database?: DbHandle; d
   });
   // Grading in a worker thread (decision 033): the main thread keeps serving HTTP meanwhile.
   const useWorker = env.EVALUATOR_WORKER === undefined ? env.NODE_ENV === 'production' : env.EVALUATOR_WORKER === 'true';
-  const worker = useWorker ? startEvaluatorWorker(new URL(import.meta.url.endsWith('.ts') ? './evaluator-worker.ts' : './evaluator-worker.js', import.meta.url)) : undefined;
+  const worker = useWorker
+    ? startEvaluatorWorker(new URL(import.meta.url.endsWith('.ts') ? './evaluator-worker.ts' : './evaluator-worker.js', import.meta.url), {
+        onRestart: (err) => app.log.error({ err }, 'evaluator worker died: the answers it held failed, a new worker grades from now on'),
+      })
+    : undefined;
   const practice = createPracticeServices({
     db: database.db,
     log: app.log,
@@ -218,6 +222,8 @@ export async function createServer(env: Env, overrides: { database?: DbHandle; d
       app.log.info({ ms: Date.now() - preparedAt }, 'evaluator lattices prepared');
     },
     (err: unknown) => {
+      // The server stopped before the worker had prepared: nothing failed.
+      if (err instanceof EvaluatorClosedError) return;
       // Grading still works (each problem is compiled when first answered): ready, but said so.
       evaluatorStatus = 'failed';
       app.log.warn({ err }, 'evaluator lattice preparation failed');

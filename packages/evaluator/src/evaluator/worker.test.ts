@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allBankProblems } from '../bank/index';
 import { createEvaluator, type Evaluator } from './index';
-import { startEvaluatorWorker, type WorkerEvaluator } from './worker';
+import { EvaluatorClosedError, startEvaluatorWorker, type WorkerEvaluator } from './worker';
 
 describe('evaluator worker', () => {
   let worker: WorkerEvaluator;
@@ -35,4 +35,22 @@ describe('evaluator worker', () => {
     expect(a.rating).toBe(5);
     expect(b).toEqual(local.evaluate(q, 'I think this is a good answer.'));
   }, 60_000);
+});
+
+describe('evaluator worker that dies', () => {
+  it('fails the answers it held and is replaced: the next answer is graded', async () => {
+    const restarts: Error[] = [];
+    const dying = startEvaluatorWorker(new URL('./worker-crash.fixture.ts', import.meta.url), { onRestart: (error) => restarts.push(error) });
+    try {
+      const [p] = allBankProblems();
+      if (!p) throw new Error('bank is empty');
+      expect((await dying.evaluate(p, p.answers[0] ?? '')).rating).toBe(5);
+      await expect(dying.evaluate(p, 'crash the worker')).rejects.toThrow('evaluator worker exited (3)');
+      expect(restarts).toHaveLength(1);
+      expect((await dying.evaluate(p, p.answers[0] ?? '')).rating).toBe(5);
+    } finally {
+      await dying.close();
+    }
+    await expect(dying.evaluate(allBankProblems()[0]!, 'I like it.')).rejects.toBeInstanceOf(EvaluatorClosedError);
+  }, 120_000);
 });

@@ -18,29 +18,57 @@ export interface WorkerEvaluator {
   close(): Promise<void>;
 }
 
-/** Starts a worker running `serveEvaluator()` from the module at `url`. */
-export function startEvaluatorWorker(url: URL): WorkerEvaluator {
-  // A TypeScript entry (development, tests and benchmarks run through tsx): the worker registers
-  // tsx itself before importing it (loader hooks of the main thread do not reach a worker here).
-  const worker = url.pathname.endsWith('.ts')
-    ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`, { eval: true })
-    : new Worker(url);
-  worker.unref();
+/** Error of the calls pending when the evaluator is closed on purpose (the server stopping). */
+export class EvaluatorClosedError extends Error {
+  constructor() {
+    super('evaluator worker closed');
+  }
+}
+
+/**
+ * Starts a worker running `serveEvaluator()` from the module at `url`. A worker that dies (an
+ * exception in it, memory) fails the calls it held and is replaced at once, so the next answer is
+ * graded again; the new worker compiles each problem when first asked (no second full preparation).
+ */
+export function startEvaluatorWorker(url: URL, options: { onRestart?: (error: Error) => void } = {}): WorkerEvaluator {
   let next = 0;
+  let closed = false;
   const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
-  worker.on('message', (reply: Reply) => {
-    const p = pending.get(reply.id);
-    pending.delete(reply.id);
-    p?.resolve(reply);
-  });
   const fail = (error: Error): void => {
     for (const p of pending.values()) p.reject(error);
     pending.clear();
   };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`evaluator worker exited (${code})`)));
+
+  const spawn = (): Worker => {
+    // A TypeScript entry (development, tests and benchmarks run through tsx): the worker registers
+    // tsx itself before importing it (loader hooks of the main thread do not reach a worker here).
+    const created = url.pathname.endsWith('.ts')
+      ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`, { eval: true })
+      : new Worker(url);
+    created.unref();
+    created.on('message', (reply: Reply) => {
+      const p = pending.get(reply.id);
+      pending.delete(reply.id);
+      p?.resolve(reply);
+    });
+    let failed = false;
+    const lost = (error: Error): void => {
+      if (failed) return;
+      failed = true;
+      if (closed) return fail(new EvaluatorClosedError());
+      fail(error);
+      options.onRestart?.(error);
+      worker = spawn();
+    };
+    created.on('error', lost);
+    created.on('exit', (code) => lost(new Error(`evaluator worker exited (${code})`)));
+    return created;
+  };
+  let worker = spawn();
+
   const call = (request: Omit<Request, 'id'>): Promise<Reply> =>
     new Promise((resolve, reject) => {
+      if (closed) return reject(new EvaluatorClosedError());
       const id = next++;
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...request, id });
@@ -56,6 +84,7 @@ export function startEvaluatorWorker(url: URL): WorkerEvaluator {
       if (reply.error) throw new Error(reply.error);
     },
     async close() {
+      closed = true;
       await worker.terminate();
     },
   };
@@ -73,7 +102,14 @@ export function serveEvaluator(): void {
           await ev.prepare();
           port.postMessage({ id: request.id } satisfies Reply);
         } else {
-          port.postMessage({ id: request.id, result: ev.evaluate(request.problem, request.answer) } satisfies Reply);
+          // A grader exception fails this answer only (an unhandled one would end the thread).
+          let reply: Reply;
+          try {
+            reply = { id: request.id, result: ev.evaluate(request.problem, request.answer) };
+          } catch (error) {
+            reply = { id: request.id, error: String(error) };
+          }
+          port.postMessage(reply);
         }
       },
       (error: unknown) => port.postMessage({ id: request.id, error: String(error) } satisfies Reply),
