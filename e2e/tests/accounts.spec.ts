@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmEmail, createVerifiedAccount, latestOobCode, logIn, PASSWORD, signUpThroughUi, uniqueEmail, watchConsole } from './support';
+import { confirmEmail, createVerifiedAccount, holdScripts, latestOobCode, logIn, PASSWORD, signUpThroughUi, uniqueEmail, watchConsole } from './support';
 
 test('sign up → confirm → log in → protected page → log out', async ({ page }) => {
   const errors = watchConsole(page);
@@ -135,14 +135,7 @@ test('login form: its library loads on first use; typing before it arrives is ke
   const email = uniqueEmail();
   await createVerifiedAccount(email);
   // Hold the form's kit (react-hook-form, the resolver, the schema) until the visitor has typed.
-  const kitRequests: string[] = [];
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/login-kit-[\w-]+\.js$/, async (route) => {
-    kitRequests.push(route.request().url());
-    await released;
-    await route.continue();
-  });
+  const { release, requests: kitRequests } = await holdScripts(page, /\/assets\/login-kit-[\w-]+\.js$/);
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'ログイン' })).toBeVisible();
   expect(kitRequests).toEqual([]);
@@ -175,12 +168,7 @@ test('login form: its library loads on first use; typing before it arrives is ke
 
 test('login form submitted before its library arrives: the submit waits for it', async ({ page }) => {
   await page.goto('/login');
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/login-kit-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { release } = await holdScripts(page, /\/assets\/login-kit-[\w-]+\.js$/);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page.getByRole('button', { name: 'ログイン中...' })).toBeVisible();
   release();

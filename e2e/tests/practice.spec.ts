@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, newLearner, PHONE, watchConsole } from './support';
+import { checkScreen, holdScripts, newLearner, PHONE, watchConsole } from './support';
 
 type BankProblem = { japanese: string; answers: string[] };
 const LEVELS = ['toeic', 'middle-school', 'high-school', 'basic-verbs'] as const;
@@ -195,12 +195,7 @@ test('a practice screen opened directly paints its frame while the session resto
 
   // Hold the Firebase SDK (the session restore): the first paint is the frame and the start card's
   // introduction, inert, without the start button or anything of the learner's.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/firebase-sdk-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { release } = await holdScripts(page, /\/assets\/firebase-sdk-[\w-]+\.js$/);
   await page.goto('/practice/middle-school');
   const shell = page.locator('main[inert]');
   await expect(shell.getByRole('heading', { level: 1 })).toHaveText('中学英語');

@@ -94,6 +94,22 @@ export async function createVerifiedAccount(email: string, options: { admin?: bo
 
 // ───────────────────────────── Every screen: accessibility and phone layout ─────────────────────────────
 
+/**
+ * Holds every request for a script matching `pattern` (a slow network for one chunk) until `release()`
+ * is called; `requests` lists the URLs asked for meanwhile.
+ */
+export async function holdScripts(page: Page, pattern: RegExp): Promise<{ release: () => void; requests: string[] }> {
+  const requests: string[] = [];
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    requests.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { release, requests };
+}
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
