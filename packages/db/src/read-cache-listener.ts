@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { listenForNotices } from './notice-listener.js';
 import type { ReadCache, WriteWatch } from './read-cache.js';
 
 /** The channel of migration 0017: a statement wrote this table (payload: its name). */
@@ -34,76 +34,27 @@ export function listenForReadCacheChanges(options: {
   probeMs?: number;
   onLost?: (error: Error | undefined) => void;
 }): ReadCacheListener {
-  const retryMs = options.retryMs ?? 1_000;
-  const probeMs = options.probeMs ?? 10_000;
-  let client: pg.Client | null = null;
-  let live = false;
-  let stopped = false;
-  let retry: NodeJS.Timeout | null = null;
-  let probe: NodeJS.Timeout | null = null;
   options.cache.setBypass(true);
-
-  const connect = async (): Promise<void> => {
-    if (stopped) return;
-    const next = new pg.Client({
-      connectionString: options.databaseUrl,
-      application_name: options.applicationName ?? 'shunkan-read-cache',
-      keepAlive: true,
-      // A probe (or LISTEN) that gets no answer counts as a lost connection.
-      query_timeout: 5_000,
-      connectionTimeoutMillis: 5_000,
-    });
-    client = next;
-    const lost = (error?: Error) => {
-      if (client !== next || stopped) return;
-      client = null;
-      live = false;
-      options.cache.setBypass(true);
-      if (probe) clearInterval(probe);
-      probe = null;
-      options.onLost?.(error);
-      void next.end().catch(() => {});
-      retry = setTimeout(() => void connect(), retryMs);
-      // A stopped server's process must not wait for a reconnection.
-      retry.unref();
-    };
-    next.on('notification', (message) => {
-      if (message.channel !== READ_CACHE_CHANNEL) return;
-      // An unknown payload: everything may have changed.
-      options.watch.invalidate(message.payload ? [message.payload] : undefined);
-    });
-    next.on('error', lost);
-    next.on('end', () => lost());
-    try {
-      await next.connect();
-      await next.query(`listen ${READ_CACHE_CHANNEL}`);
-    } catch (error) {
-      lost(error as Error);
-      return;
-    }
-    if (client !== next || stopped) return;
+  const listener = listenForNotices({
+    databaseUrl: options.databaseUrl,
+    channel: READ_CACHE_CHANNEL,
+    applicationName: options.applicationName ?? 'shunkan-read-cache',
+    retryMs: options.retryMs ?? 1_000,
+    probeMs: options.probeMs,
+    // An unknown payload: everything may have changed.
+    onNotice: (table) => options.watch.invalidate(table ? [table] : undefined),
     // Changes made while nobody listened are unknown: start from nothing, then trust the notices.
-    live = true;
-    options.cache.setBypass(false);
-    probe = setInterval(() => {
-      next.query('select 1').catch((error: Error) => lost(error));
-    }, probeMs);
-    probe.unref();
-  };
-
-  const ready = connect();
-  return {
-    ready,
-    listening: () => live,
-    stop: async () => {
-      stopped = true;
-      live = false;
+    onLive: () => options.cache.setBypass(false),
+    onLost: (error) => {
       options.cache.setBypass(true);
-      if (retry) clearTimeout(retry);
-      if (probe) clearInterval(probe);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => {});
+      options.onLost?.(error);
+    },
+  });
+  return {
+    ...listener,
+    stop: async () => {
+      options.cache.setBypass(true);
+      await listener.stop();
     },
   };
 }
