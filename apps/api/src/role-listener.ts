@@ -1,5 +1,5 @@
 import type { SessionCache, Logger } from '@shunkan/api-router/session';
-import { listenForNotices, type NoticeListener } from '@shunkan/db/notice-listener';
+import type { NoticeHub, NoticeListener } from '@shunkan/db/notice-listener';
 
 export const USER_ROLE_CHANNEL = 'shunkan_user_role';
 
@@ -10,12 +10,8 @@ export const USER_ROLE_CHANNEL = 'shunkan_user_role';
  * cache is dropped when it is lost and again when it is back (and the cache's 30 s bound holds
  * meanwhile). Start-up does not wait on (or fail for) the listener.
  */
-export function listenForRoleChanges(options: { databaseUrl: string; sessions: SessionCache; log: Logger; retryMs?: number }): NoticeListener {
-  return listenForNotices({
-    databaseUrl: options.databaseUrl,
-    channel: USER_ROLE_CHANNEL,
-    applicationName: 'shunkan-role-listener',
-    retryMs: options.retryMs ?? 2_000,
+export function listenForRoleChanges(options: { hub: NoticeHub; sessions: SessionCache; log: Logger }): NoticeListener {
+  return options.hub.subscribe(USER_ROLE_CHANNEL, {
     onNotice: (uid) => {
       if (uid) options.sessions.forget(uid);
     },

@@ -138,7 +138,7 @@ export function rateLimitWeightOf(url: string): number {
   return trpcPath ? trpcPath.split(',').length : 1;
 }
 
-export async function createServer(env: Env, overrides: { database?: DbHandle; databaseUrl?: string } = {}): Promise<ServerHandle> {
+export async function createServer(env: Env, overrides: { database?: DbHandle } = {}): Promise<ServerHandle> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -284,8 +284,8 @@ export async function createServer(env: Env, overrides: { database?: DbHandle; d
   });
 
   // A role changed on any instance (or by hand) drops that user's cached session here (decision 031).
-  const databaseUrl = overrides.databaseUrl ?? env.DATABASE_URL;
-  const roleListener = database.kind === 'postgres' && databaseUrl ? listenForRoleChanges({ databaseUrl, sessions, log: app.log }) : null;
+  // It shares the instance's one listening connection with the read cache (database.notices).
+  const roleListener = database.notices ? listenForRoleChanges({ hub: database.notices, sessions, log: app.log }) : null;
   await roleListener?.ready;
 
   // Commands fail fast while Redis is unreachable (the rate limiter then lets requests through).

@@ -27,7 +27,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     WEB_DIST: '/nonexistent',
     ...extraEnv,
   });
-  const server = await createServer(env, { database, databaseUrl: database.url });
+  const server = await createServer(env, { database });
   const originalStop = server.stop;
   server.stop = async () => {
     await originalStop();

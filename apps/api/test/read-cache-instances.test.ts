@@ -39,7 +39,7 @@ describe.skipIf(!serverUrl)('the subscription read cache of two instances on one
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
         WEB_DIST: '/nonexistent',
       });
-      return createServer(env, { database, databaseUrl: scratch.url });
+      return createServer(env, { database });
     };
     a = await start('instance-a');
     b = await start('instance-b');
@@ -98,7 +98,7 @@ describe.skipIf(!serverUrl)('the subscription read cache of two instances on one
     await b.app.inject({ method: 'POST', url: '/api/start-trial', headers: { authorization: `Bearer ${learner.idToken}` } });
     expect(await view(b, learner.idToken)).toMatchObject({ subscriptionStatus: 'trialing' });
 
-    await other.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'instance-b-read-cache' and datname = current_database()");
+    await other.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'instance-b-listener' and datname = current_database()");
     const listener = b.database.cacheListener;
     await vi.waitFor(() => expect(listener?.listening()).toBe(false), { timeout: 5_000, interval: 5 });
     const setStatus = (status: string) =>

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { preparedPGlite, PreparingClient } from './prepared.js';
 import { attachReadCache, CACHED_TABLES, ReadCache, watchCommits, WriteWatch } from './read-cache.js';
+import { createNoticeHub, type NoticeHub } from './notice-listener.js';
 import { listenForReadCacheChanges, type ReadCacheListener } from './read-cache-listener.js';
 import type { Database } from './schema.js';
 import { markServerDatabase } from './server-db.js';
@@ -19,8 +20,13 @@ export type DbHandle = {
   db: Db;
   kind: DbKind;
   close: () => Promise<void>;
-  /** On a PostgreSQL server: the connection whose notices keep the read cache true (read-cache-listener.ts). */
+  /** On a PostgreSQL server: the subscription whose notices keep the read cache true (read-cache-listener.ts). */
   cacheListener?: ReadCacheListener;
+  /**
+   * On a PostgreSQL server: the instance's ONE listening connection (notice-listener.ts), opened at the
+   * first subscription; the read cache and the session cache's role notices share it.
+   */
+  notices?: NoticeHub;
 };
 
 export type CreateDatabaseOptions = {
@@ -35,8 +41,8 @@ export type CreateDatabaseOptions = {
   /** `application_name` of the server connections (operators and tests find the API's sessions by it). */
   applicationName?: string;
   /**
-   * Keep the rows read on every request (read-cache.ts) in memory; on a PostgreSQL server this opens one
-   * more connection, which listens for the server's notices of writes (default true).
+   * Keep the rows read on every request (read-cache.ts) in memory; on a PostgreSQL server this opens the
+   * listening connection (`notices`), which receives the server's notices of writes (default true).
    */
   readCache?: boolean;
 };
@@ -65,10 +71,25 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
     pool.on('connect', (client) => {
       client.on('error', report);
     });
+    // Every listener of this instance on one connection, named after the pool's (tests and operators
+    // find it by `<name>-listener`).
+    const notices = createNoticeHub({
+      databaseUrl: options.databaseUrl,
+      applicationName: `${options.applicationName ?? 'shunkan'}-listener`,
+      retryMs: 1_000,
+    });
     if (options.readCache === false) {
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       markServerDatabase(db);
-      return { db, kind: 'postgres', close: () => db.destroy() };
+      return {
+        db,
+        kind: 'postgres',
+        notices,
+        close: async () => {
+          await notices.stop();
+          await db.destroy();
+        },
+      };
     }
     // Rows read on every request are cached here too, kept true by the server's notices of every write
     // (migration 0017) and by watching this process's own writes and commits (decision 032).
@@ -78,18 +99,18 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
     attachReadCache(db, cache);
     markServerDatabase(db);
     const cacheListener = listenForReadCacheChanges({
-      databaseUrl: options.databaseUrl,
+      hub: notices,
       cache,
       watch,
-      applicationName: `${options.applicationName ?? 'shunkan'}-read-cache`,
       onLost: (error) => options.onConnectionError?.(error ?? new Error('read cache listener connection ended')),
     });
     return {
       db,
       kind: 'postgres',
       cacheListener,
+      notices,
       close: async () => {
-        await cacheListener.stop();
+        await notices.stop();
         await db.destroy();
       },
     };

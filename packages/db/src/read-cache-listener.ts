@@ -1,4 +1,4 @@
-import { listenForNotices } from './notice-listener.js';
+import type { NoticeHub } from './notice-listener.js';
 import type { ReadCache, WriteWatch } from './read-cache.js';
 
 /** The channel of migration 0017: a statement wrote this table (payload: its name). */
@@ -25,22 +25,14 @@ export type ReadCacheListener = {
  * quiet loopback) is the longest another instance's change can go unseen.
  */
 export function listenForReadCacheChanges(options: {
-  databaseUrl: string;
+  /** The instance's listening connection (notice-listener.ts), shared with its other listeners. */
+  hub: NoticeHub;
   cache: ReadCache;
   watch: WriteWatch;
-  applicationName?: string;
-  retryMs?: number;
-  /** How often the listening connection is probed (a silently dead connection would never report). */
-  probeMs?: number;
   onLost?: (error: Error | undefined) => void;
 }): ReadCacheListener {
   options.cache.setBypass(true);
-  const listener = listenForNotices({
-    databaseUrl: options.databaseUrl,
-    channel: READ_CACHE_CHANNEL,
-    applicationName: options.applicationName ?? 'shunkan-read-cache',
-    retryMs: options.retryMs ?? 1_000,
-    probeMs: options.probeMs,
+  const listener = options.hub.subscribe(READ_CACHE_CHANNEL, {
     // An unknown payload: everything may have changed.
     onNotice: (table) => options.watch.invalidate(table ? [table] : undefined),
     // Changes made while nobody listened are unknown: start from nothing, then trust the notices.

@@ -228,7 +228,7 @@ describe.skipIf(!serverUrl)('read cache of several instances on one PostgreSQL s
   it('bypasses the cache while its listening connection is lost, and trusts it again once back', async () => {
     await b.db.updateTable('subscriptions').set({ status: 'trialing' }).where('user_id', '=', userId).execute();
     expect(await statusOn(b)).toBe('trialing');
-    await other.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'cache-b-read-cache' and datname = current_database()");
+    await other.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'cache-b-listener' and datname = current_database()");
     await vi.waitFor(() => expect(b.cacheListener?.listening()).toBe(false), { timeout: 5_000, interval: 5 });
     expect(await statusOn(b)).toBe('trialing');
     // Nobody on b hears this change: b must read it from the database.
