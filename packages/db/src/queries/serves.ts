@@ -34,9 +34,9 @@ export type ServeOutcome =
  * A concurrent duplicate of the same request id fails this statement with a unique violation (23505)
  * and changes nothing; the caller then reads the winner's problem with findServeByRequest.
  *
- * Concurrent serves of one learner: the statement's snapshot is taken before it waits for the counter
- * row's lock, so the deck is read `for update`: a position another serve took (deleted) is skipped and
- * the next one is dealt. Two serves that both find the deck empty both deal a round (the second's rows
+ * Concurrent serves of one learner (a PostgreSQL server; PGlite runs one statement at a time): the
+ * statement's snapshot is taken before it waits for the counter row's lock, so the deck is read
+ * `for update`: a position another serve took (deleted) is skipped and the next one is dealt. Two serves that both find the deck empty both deal a round (the second's rows
  * replace the first's, ON CONFLICT): then at most the two problems they served come again in that round.
  *
  * On a PostgreSQL server, outside a caller's transaction, the statement commits asynchronously
@@ -54,6 +54,10 @@ export async function serveProblem(
   input: { userId: string; level: string; day: string; requestId: string; dailyLimit: number | null; now: Date; problemId?: string },
 ): Promise<ServeOutcome> {
   const { userId, level, day, requestId, dailyLimit, now, problemId } = input;
+  const server = isServerDatabase(db);
+  // PGlite runs one statement at a time in its one session: no concurrent serve can take a position,
+  // and the row lock would only cost a heap write and a WAL record.
+  const lockPosition = server ? sql`\n      for update of d` : sql``;
   // Two statement texts, not one CASE on a parameter: a prepared statement's generic plan can use
   // the indexes only on a condition it sees (with a CASE it scanned all problems).
   const available =
@@ -69,8 +73,7 @@ export async function serveProblem(
       where d.user_id = ${userId} and d.level = ${level} and p.level = ${level} and p.is_active
         and exists (select 1 from counted)
       order by d.position
-      limit 1
-      for update of d
+      limit 1${lockPosition}
     ),
     recent as (
       select problem_id, min(age) as age from (
@@ -121,7 +124,7 @@ export async function serveProblem(
     )`;
   // Only for the statement's own implicit transaction: in a caller's transaction `is_local` would
   // make every other write of that transaction asynchronous too.
-  const asyncCommit = isServerDatabase(db) ? sql`\n      set_config('synchronous_commit', 'off', true) as async_commit,` : sql``;
+  const asyncCommit = server ? sql`\n      set_config('synchronous_commit', 'off', true) as async_commit,` : sql``;
   const result = await sql<{
     counted: number | null;
     picked_id: string | null;
