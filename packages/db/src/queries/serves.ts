@@ -36,8 +36,10 @@ export type ServeOutcome =
  *
  * Concurrent serves of one learner (a PostgreSQL server; PGlite runs one statement at a time): the
  * statement's snapshot is taken before it waits for the counter row's lock, so the deck is read
- * `for update`: a position another serve took (deleted) is skipped and the next one is dealt. Two serves that both find the deck empty both deal a round (the second's rows
- * replace the first's, ON CONFLICT): then at most the two problems they served come again in that round.
+ * `for update`: a position another serve took (deleted) is skipped and the next one is dealt. Two
+ * serves that both find the deck empty both deal a round (the second's rows replace the first's, ON
+ * CONFLICT): then at most the two problems they served come again in that round. A concurrent
+ * duplicate's statement fails on the request id (above) and rolls back its deck change with the rest.
  *
  * On a PostgreSQL server, outside a caller's transaction, the statement commits asynchronously
  * (`synchronous_commit = off` for its own implicit transaction only; decision 032): the learner's
