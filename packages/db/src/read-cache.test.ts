@@ -82,6 +82,23 @@ describe.each([
       .selectAll()
       .execute();
     expect(await status()).toBe('expired');
+    // One call site's text is scanned once (decision 036): the same template writes again and is seen
+    // again; a read from one call site, with a nested write fragment or none, keeps what it found.
+    const setStatus = (value: string) => sql`update subscriptions set status = ${value} where user_id = ${userId}`.execute(handle.db);
+    for (const value of ['trialing', 'canceled', 'expired']) {
+      await setStatus(value);
+      expect(await status()).toBe(value);
+    }
+    const watch = new WriteWatch(CACHED_TABLES);
+    const readOf = () => sql`select 1 from subscriptions where user_id = ${userId}`;
+    const writeIn = (inner: ReturnType<typeof readOf>) => sql`with w as (delete from plans where false returning 1) ${inner}`;
+    for (let i = 0; i < 2; i++) {
+      const before = watch.generation(['subscriptions', 'plans']);
+      watch.transformQuery({ node: readOf().toOperationNode() as never, queryId: { queryId: `r${i}` } });
+      expect(watch.generation(['subscriptions', 'plans'])).toBe(before);
+      watch.transformQuery({ node: writeIn(readOf()).toOperationNode() as never, queryId: { queryId: `w${i}` } });
+      expect(watch.generation(['plans'])).toBe(i + 1);
+    }
   });
 
   it('sees a committed transaction, and a transaction reads its own writes uncached', async () => {

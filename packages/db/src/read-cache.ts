@@ -29,6 +29,12 @@ export class WriteWatch implements KyselyPlugin {
   readonly #pattern: RegExp;
   readonly #generations = new Map<string, number>();
   readonly #pending = new WeakMap<object, string[]>();
+  /**
+   * What a `sql` fragment's text says, by its fragments array: a tagged template passes the same frozen
+   * array on every call of one call site, so a statement's text is scanned once, not on every request
+   * (the next-problem statement is ~4 KB of SQL). Texts built at run time (`sql.raw`) are new arrays: scanned each time.
+   */
+  readonly #rawScans = new WeakMap<readonly string[], { writes: boolean; named: string[] }>();
   #writes = 0;
 
   constructor(tables: readonly string[]) {
@@ -94,11 +100,18 @@ export class WriteWatch implements KyselyPlugin {
       if (this.#tables.has(name)) into.add(name);
       return;
     } else if (kind === 'RawNode') {
-      const text = (node as { sqlFragments: readonly string[] }).sqlFragments.join(' ');
-      // A `sql` statement (or fragment) that writes: every watched table it names counts as written.
-      if (writing || /\b(insert|update|delete|merge|truncate|alter|drop|copy)\b/i.test(text)) {
-        for (const match of text.matchAll(new RegExp(this.#pattern.source, 'gi'))) into.add(match[1]!.toLowerCase());
+      const fragments = (node as { sqlFragments: readonly string[] }).sqlFragments;
+      let scan = this.#rawScans.get(fragments);
+      if (!scan) {
+        const text = fragments.join(' ');
+        scan = {
+          writes: /\b(insert|update|delete|merge|truncate|alter|drop|copy)\b/i.test(text),
+          named: [...text.matchAll(new RegExp(this.#pattern.source, 'gi'))].map((match) => match[1]!.toLowerCase()),
+        };
+        this.#rawScans.set(fragments, scan);
       }
+      // A `sql` statement (or fragment) that writes: every watched table it names counts as written.
+      if (writing || scan.writes) for (const table of scan.named) into.add(table);
     }
     for (const value of Object.values(node)) {
       if (value !== null && typeof value === 'object') this.#collect(value, inWrite, into);

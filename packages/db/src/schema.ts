@@ -100,11 +100,15 @@ export type ProblemServesTable = {
   request_id: string | null;
 };
 
-/** How often each problem was served to each learner: the next problem is one served least. */
-export type ProblemServeCountsTable = {
+/**
+ * A learner's current round of a level (decision 036): the problems not served yet in it, each at a
+ * random position; the next problem is the lowest position that is still an active problem of the level.
+ */
+export type ProblemDecksTable = {
   user_id: string;
   problem_id: string;
-  times: number;
+  level: string;
+  position: number;
 };
 
 /** The demo's problems per guest (hashed client address) and Japanese day, shared by every API instance. */
@@ -261,7 +265,7 @@ export type Database = {
   payments: PaymentsTable;
   problems: ProblemsTable;
   problem_serves: ProblemServesTable;
-  problem_serve_counts: ProblemServeCountsTable;
+  problem_decks: ProblemDecksTable;
   daily_usage: DailyUsageTable;
   demo_usage: DemoUsageTable;
   attempts: AttemptsTable;

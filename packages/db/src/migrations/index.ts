@@ -8,6 +8,7 @@ import * as m0015 from './0015-demo-usage.js';
 import * as m0016 from './0016-user-role-notify.js';
 import * as m0017 from './0017-read-cache-notify.js';
 import * as m0018 from './0018-serve-recent-index.js';
+import * as m0019 from './0019-problem-decks.js';
 import * as m0020 from './0020-learning-record.js';
 import * as m0030 from './0030-admin.js';
 import * as m0031 from './0031-admin-problem-edits.js';
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0016-user-role-notify': m0016,
   '0017-read-cache-notify': m0017,
   '0018-serve-recent-index': m0018,
+  '0019-problem-decks': m0019,
   '0020-learning-record': m0020,
   '0030-admin': m0030,
   '0031-admin-problem-edits': m0031,

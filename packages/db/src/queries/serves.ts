@@ -21,11 +21,25 @@ export type ServeOutcome =
  * - otherwise the JST day's counter moves only while below the limit (ON CONFLICT DO UPDATE locks the
  *   counter row, so concurrent requests at limit-1 give exactly one success), and only when the level
  *   has a problem to serve;
- * - the problem is one of the level's active problems this learner was served least often
- *   (problem_serve_counts, a primary-key probe per problem), never one of the last RECENT_WINDOW served
- *   when there is another (problem_serves_user_level_recent_idx, five entries): neither grows with the history.
+ * - the problem is dealt from the learner's round of the level (problem_decks, decision 036): every
+ *   active problem once per round, in a random order. The next one is the deck's lowest position that
+ *   is still an active problem of the level (an index probe, not a pass over the level's problems); it
+ *   leaves the deck. When none is left, the statement deals a new round from the level's active
+ *   problems (about one row per serve, amortised): the learner's last RECENT_WINDOW served of the level
+ *   go last, oldest first, so a round's end is not repeated at the next one's start; the first of the
+ *   new round is served, the rest make the deck. A problem the admin adds joins at the next round; one
+ *   deactivated (or moved to another level) is skipped and leaves at the next deal;
+ * - with `problemId` (a due review card, a scenario's problem) exactly that problem, active or not;
+ *   it leaves the learner's deck, so it is not dealt again in the same round.
  * A concurrent duplicate of the same request id fails this statement with a unique violation (23505)
  * and changes nothing; the caller then reads the winner's problem with findServeByRequest.
+ *
+ * Concurrent serves of one learner (a PostgreSQL server; PGlite runs one statement at a time): the
+ * statement's snapshot is taken before it waits for the counter row's lock, so the deck is read
+ * `for update`: a position another serve took (deleted) is skipped and the next one is dealt. Two
+ * serves that both find the deck empty both deal a round (the second's rows replace the first's, ON
+ * CONFLICT): then at most the two problems they served come again in that round. A concurrent
+ * duplicate's statement fails on the request id (above) and rolls back its deck change with the rest.
  *
  * On a PostgreSQL server, outside a caller's transaction, the statement commits asynchronously
  * (`synchronous_commit = off` for its own implicit transaction only; decision 032): the learner's
@@ -33,24 +47,86 @@ export type ServeOutcome =
  * (1.5-4 ms on this machine's disk), which serialised one learner's requests at one flush each. A crash
  * of the server (not of the API) can forget serves of its last ~0.6 s (3 x wal_writer_delay): each such
  * problem then counts as never served (an answer to it is refused with "show a new problem", the day's
- * count is one lower). Answers, payments and everything else commit synchronously, and a synchronous
- * commit flushes all WAL before it, so the serve of an answer that was stored is stored too.
+ * count is one lower, and it may be dealt again in the round). Answers, payments and everything else
+ * commit synchronously, and a synchronous commit flushes all WAL before it, so the serve of an answer
+ * that was stored is stored too.
  */
 export async function serveProblem(
   db: Db,
   input: { userId: string; level: string; day: string; requestId: string; dailyLimit: number | null; now: Date; problemId?: string },
 ): Promise<ServeOutcome> {
-  const { userId, level, day, requestId, dailyLimit, now } = input;
-  // With problemId (a due review card, a scenario's problem): exactly that problem, active or not.
+  const { userId, level, day, requestId, dailyLimit, now, problemId } = input;
+  const server = isServerDatabase(db);
+  // PGlite runs one statement at a time in its one session: no concurrent serve can take a position,
+  // and the row lock would only cost a heap write and a WAL record.
+  const lockPosition = server ? sql`\n      for update of d` : sql``;
   // Two statement texts, not one CASE on a parameter: a prepared statement's generic plan can use
-  // problems' indexes only on a condition it sees (with the CASE it scanned all problems).
-  const candidates = (alias: string) =>
-    input.problemId === undefined
-      ? sql`${sql.ref(`${alias}.level`)} = ${level} and ${sql.ref(`${alias}.is_active`)}`
-      : sql`${sql.ref(`${alias}.id`)} = ${input.problemId}`;
+  // the indexes only on a condition it sees (with a CASE it scanned all problems).
+  const available =
+    problemId === undefined
+      ? sql`select 1 from problems a where a.level = ${level} and a.is_active`
+      : sql`select 1 from problems a where a.id = ${problemId}`;
+  const choice =
+    problemId === undefined
+      ? sql`
+    next_in_deck as (
+      select d.problem_id
+      from problem_decks d join problems p on p.id = d.problem_id
+      where d.user_id = ${userId} and d.level = ${level} and p.level = ${level} and p.is_active
+        and exists (select 1 from counted)
+      order by d.position
+      limit 1${lockPosition}
+    ),
+    recent as (
+      select problem_id, min(age) as age from (
+        select problem_id, row_number() over (order by served_at desc, id desc) as age
+        from problem_serves
+        where user_id = ${userId} and level = ${level}
+        order by served_at desc, id desc
+        limit ${RECENT_WINDOW}
+      ) r group by problem_id
+    ),
+    dealt as (
+      select p.id, coalesce(1 + ${RECENT_WINDOW}::int - r.age, random()) as position
+      from problems p left join recent r on r.problem_id = p.id
+      where p.level = ${level} and p.is_active
+        and exists (select 1 from counted) and not exists (select 1 from next_in_deck)
+    ),
+    chosen as (
+      select problem_id as id from next_in_deck
+      union all
+      (select id from dealt order by position limit 1)
+    ),
+    pick as (
+      select p.id, p.japanese from problems p where p.id = (select id from chosen limit 1)
+    ),
+    taken as (
+      delete from problem_decks
+      where user_id = ${userId} and problem_id in (select problem_id from next_in_deck)
+      returning 1
+    ),
+    cleared as (
+      delete from problem_decks
+      where user_id = ${userId} and level = ${level} and exists (select 1 from dealt)
+      returning 1
+    ),
+    deck as (
+      insert into problem_decks as k (user_id, problem_id, level, position)
+      select ${userId}, id, ${level}, position from dealt where id <> (select id from pick)
+      on conflict (user_id, problem_id) do update set level = excluded.level, position = excluded.position
+      returning 1
+    )`
+      : sql`
+    pick as (
+      select p.id, p.japanese from problems p where p.id = ${problemId} and exists (select 1 from counted)
+    ),
+    taken as (
+      delete from problem_decks where user_id = ${userId} and problem_id in (select id from pick)
+      returning 1
+    )`;
   // Only for the statement's own implicit transaction: in a caller's transaction `is_local` would
   // make every other write of that transaction asynchronous too.
-  const asyncCommit = isServerDatabase(db) ? sql`\n      set_config('synchronous_commit', 'off', true) as async_commit,` : sql``;
+  const asyncCommit = server ? sql`\n      set_config('synchronous_commit', 'off', true) as async_commit,` : sql``;
   const result = await sql<{
     counted: number | null;
     picked_id: string | null;
@@ -67,7 +143,7 @@ export async function serveProblem(
       where s.user_id = ${userId} and s.request_id = ${requestId}
     ),
     available as (
-      select exists (select 1 from problems a where ${candidates('a')}) as has_problems
+      select exists (${available}) as has_problems
     ),
     counted as (
       insert into daily_usage as u (user_id, day, count)
@@ -77,35 +153,10 @@ export async function serveProblem(
       on conflict (user_id, day) do update set count = u.count + 1
       where ${dailyLimit}::int is null or u.count < ${dailyLimit}::int
       returning u.count
-    ),
-    recent as (
-      select problem_id from problem_serves
-      where user_id = ${userId} and level = ${level}
-      order by served_at desc, id desc
-      limit ${RECENT_WINDOW}
-    ),
-    pick as (
-      select p.id, p.japanese
-      from problems p
-      where ${candidates('p')}
-        and exists (select 1 from counted)
-      -- The tally as a correlated primary-key probe, not a join: without statistics (PGlite has no
-      -- autovacuum) the planner joined the learner's whole tally to every problem of the level
-      -- (210 x served rows compared, 6 ms on PGlite); a probe per problem does not grow with history.
-      order by p.id in (select problem_id from recent),
-        coalesce((select c.times from problem_serve_counts c where c.user_id = ${userId} and c.problem_id = p.id), 0),
-        random()
-      limit 1
-    ),
+    ),${choice},
     served as (
       insert into problem_serves (user_id, problem_id, level, day, served_at, request_id)
       select ${userId}, id, ${level}, ${day}, ${now}, ${requestId} from pick
-      returning problem_id
-    ),
-    tallied as (
-      insert into problem_serve_counts as t (user_id, problem_id, times)
-      select ${userId}, id, 1 from pick
-      on conflict (user_id, problem_id) do update set times = t.times + 1
       returning problem_id
     )
     select${asyncCommit}
@@ -116,8 +167,7 @@ export async function serveProblem(
       (select japanese from repeat) as repeat_japanese,
       (select level from repeat) as repeat_level,
       (select count from daily_usage where user_id = ${userId} and day = ${day}) as usage,
-      (select has_problems from available) as has_problems,
-      (select count(*) from served) + (select count(*) from tallied) as writes
+      (select has_problems from available) as has_problems
   `.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('serveProblem returned no row');
