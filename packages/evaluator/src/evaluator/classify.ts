@@ -442,6 +442,14 @@ function classSpec(l: Token, r: Token): ErrorSpec {
     const what = modalTense.past ? '現在形' : '過去形';
     return { kind: 'tense', message: `${q(lw)}は${what}の${q(r.display)}にしましょう。` };
   }
+  // "When did you come back?" for "When will you come back?": do-support in the past (or present)
+  // where the future's will goes, or the other way round, puts the action at another time of the
+  // same question or statement: a tense slip.
+  const doForm = (t: Token): boolean => t.cls === 'aux' && (t.norm === 'do' || t.norm === 'does' || t.norm === 'did');
+  const future = (t: Token): boolean => t.norm === 'will' || t.norm === "'ll";
+  if ((doForm(l) && future(r)) || (future(l) && doForm(r))) {
+    return { kind: 'tense', message: `${q(lw)}ではなく${q(r.display)}にしましょう（時制）。` };
+  }
   if (l.cls === 'aux' && r.cls === 'aux') {
     // be / have / do swapped ("has postponed" for "was postponed"): the verb phrase is malformed,
     // further from the answer than the same auxiliary in another tense or person.
@@ -546,9 +554,63 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       // 願う / 望む: "I hope I had" for "I wish I had" (wish for what is not so, hope for what may be).
       ['hope', 'wish', '（事実と違うことを願うときは wish を使います）'],
       ['wish', 'hope', ''],
+      // 持っていく / 持ってくる: bring toward the speaker, take away from them.
+      ['take', 'bring', '（こちらへ持ってくるときは bring を使います）'],
+      ['bring', 'take', ''],
+      // 取る / もらう: "take a discount" for "get a discount".
+      ['take', 'get', ''],
+      // 守る: "protect a promise" for "keep a promise", "protect the rules" for "follow".
+      ['protect', 'keep', '（約束や規則を守るは keep / follow を使います）'],
+      ['protect', 'follow', ''],
+      ['protect', 'obey', ''],
     ] as const
   ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
 );
+
+/**
+ * The learner's verb is one the answer's shares a Japanese verb with (VERB_CONFUSIONS), or "put off"
+ * for "take off" (脱ぐ: learners build the opposite of "put on" with the same verb); "put" for "take"
+ * elsewhere (置く / 取る) stays another action.
+ */
+function confusedVerbs(l: Token, r: Token, lNext: Token | undefined, rNext: Token | undefined): boolean {
+  if (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) return true;
+  return l.lemma === 'put' && r.lemma === 'take' && lNext?.norm === 'off' && rNext?.norm === 'off';
+}
+
+/**
+ * "I did curry" for "I made curry", "She made her homework" for "did": the aligner leaves do (an
+ * auxiliary's word) apart from the learner's verb, so the swap shows as a missing verb and an extra
+ * one at the same place. Where the two share one Japanese verb (VERB_CONFUSIONS) it is one
+ * word-choice slip, as the same swap between two content verbs is.
+ */
+function verbInGap(ctx: Ctx): void {
+  const { a, learner, ref } = ctx;
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || !(l.pos === 'VERB' || l.lemma === 'do') || l.foreign || !l.known || ctx.consumedL.has(i)) continue;
+    for (const j of a.missing) {
+      const r = ref[j];
+      if (!r || ctx.consumedR.has(j) || a.gapR[j] !== a.gapL[i] || Math.abs((ctx.orderOfR[j] ?? -9) - i) > 1) continue;
+      if (!(r.pos === 'VERB' || r.lemma === 'do') || l.lemma === r.lemma) continue;
+      const extra = ctx.errors.find((e) => e.kind === 'extra-word' && e.order === i && e.words.length === 1);
+      const missing = ctx.errors.find((e) => e.kind === 'missing-word' && e.expected.length === 1 && e.expected[0]?.toLowerCase() === r.display.toLowerCase());
+      if (!extra || !missing) continue;
+      if (!confusedVerbs(l, r, learner[i + 1], ref[j + 1])) {
+        // "I'll buy the dishes" for "I'll do the dishes": another content verb where the answer's
+        // main verb do stands (an object follows both) is another action, as between two content verbs.
+        const object = (t: Token | undefined): boolean => t !== undefined && (t.cls === 'article' || t.cls === 'det' || t.pos === 'NOUN' || POSSESSIVES.has(t.norm));
+        if (r.lemma !== 'do' || l.cls !== 'content' || !object(learner[i + 1]) || !object(ref[j + 1]) || ctx.wordnet?.synonyms(l.lemma, r.lemma, 'v')) continue;
+        ctx.errors = ctx.errors.filter((e) => e !== extra && e !== missing);
+        ctx.errors.push(meaningError(learnerWord(l), r, i));
+        return;
+      }
+      const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
+      ctx.errors = ctx.errors.filter((e) => e !== extra && e !== missing);
+      ctx.errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です${hint}。`, i, PENALTY['word-choice']));
+      return;
+    }
+  }
+}
 
 /** Words that differ in grammar (count / mass), not meaning: "much books" is a form slip. */
 const SAME_MEANING_FORMS = new Set(
@@ -799,7 +861,7 @@ function pairErrors(ctx: Ctx): boolean {
         }
         // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
         // tell): the learner's verb keeps the meaning but not the use, a word-choice slip.
-        if (!l.foreign && l.known && VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) {
+        if (!l.foreign && l.known && confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1])) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
           break;
@@ -980,7 +1042,13 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
       // a present one where it is past) puts the sentence in another time.
       const lead = auxL.length === 0 ? AUX_FORMS[ref[auxR[0] ?? -1]?.norm ?? ''] : undefined;
       const otherTime = lead !== undefined && l.forms.has('past') ? lead.time === 'present' : lead !== undefined && l.forms.has('3sg') && lead.time === 'past';
-      if (tenseAux || progressive || otherTime) kind = 'tense';
+      // "Many people stand in line" for "are standing": a finite simple form where the answer has
+      // be + -ing is the aspect (tense) choice, the mirror of "is walking" for "walks".
+      const before = learner[p.l - 1];
+      const simple =
+        auxL.length === 0 && auxR.length > 0 && auxR.every((k) => AUX_FORMS[ref[k]?.norm ?? '']?.lemma === 'be') && r.forms.has('ing') && !l.forms.has('ing') &&
+        (l.forms.has('base') || l.forms.has('3sg') || l.forms.has('past')) && before !== undefined && before.norm !== 'to' && !clauseHasAux(learner, p.l);
+      if (tenseAux || progressive || otherTime || simple) kind = 'tense';
       message = `${q(words.join(' '))}ではなく${q(expected.join(' '))}にしましょう（${kind === 'tense' ? '時制' : '動詞の形'}）。`;
     }
   }
@@ -992,6 +1060,16 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
     message = `${q(words[0] ?? '')}は原形の${q(r.display)}にしましょう（${q(prev.display)}の後なので）。`;
   }
   return makeError(kind, words, expected, message, p.l, spec.penalty);
+}
+
+/** An auxiliary or modal before position i in its sentence ("Have you cry?"): the verb is not finite. */
+function clauseHasAux(tokens: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const t = tokens[k] as Token;
+    if (t.pos === 'PUNCT') return false;
+    if (t.cls === 'aux' || t.cls === 'modal') return true;
+  }
+  return false;
 }
 
 /**
@@ -1351,7 +1429,10 @@ function missingErrors(ctx: Ctx): void {
       errors.push(makeError('meaning', [], expected, `${q(expected.join(' '))}がないと、人にしてもらうのではなく自分ですることになります。`, order, PENALTY.meaning, true));
       continue;
     }
-    if (agent && before && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
+    // "Have tried the new shop?" for "Have you tried": a question's have before its subject is the
+    // perfect's auxiliary, not the causative; the subject left out is a missing word.
+    const questionAux = before !== undefined && (first === 1 || ref[first - 2]?.cls === 'wh') && tokens.length === 1 && tokens[0]?.cls === 'pron';
+    if (agent && before && !questionAux && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
       const expected = tokens.map((t) => t.display);
       const error = makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「自分で〜した」という意味になります。「〜してもらう」は${q([before.display, ...expected, after.display].join(' '))}の語順です。`, order, PENALTY.meaning, true);
       errors.push(error);
@@ -1876,6 +1957,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   swappedWords(ctx);
   passiveMadeActive(ctx);
   subjectMadePerson(ctx);
+  verbInGap(ctx);
   missingInversion(ctx);
   causativeTo(ctx);
   prepositionForTo(ctx);
@@ -2045,11 +2127,14 @@ const SWAP_CLASSES = new Set(['content', 'det', 'pron']);
 function swappedWords(ctx: Ctx): void {
   const single = ctx.errors.filter((e) => (e.kind === 'word-choice' || e.kind === 'meaning') && e.words.length === 1 && e.expected.length === 1);
   const lower = (w: string | undefined): string => (w ?? '').toLowerCase();
+  // "he trusts everyone" for "everyone trusts him": a personal pronoun stands for its person in
+  // either case (he / him), so the subject and the object changing places is a swap too.
+  const same = (x: string | undefined, y: string | undefined): boolean => lower(x) === lower(y) || (PERSON[lower(x)] !== undefined && PERSON[lower(x)] === PERSON[lower(y)] && !POSSESSIVES.has(lower(x)) && !POSSESSIVES.has(lower(y)));
   for (let x = 0; x < single.length; x++) {
     for (let y = x + 1; y < single.length; y++) {
       const e = single[x] as DraftError;
       const f = single[y] as DraftError;
-      if (lower(e.words[0]) === lower(e.expected[0]) || lower(e.words[0]) !== lower(f.expected[0]) || lower(f.words[0]) !== lower(e.expected[0])) continue;
+      if (same(e.words[0], e.expected[0]) || !same(e.words[0], f.expected[0]) || !same(f.words[0], e.expected[0])) continue;
       const token = ctx.learner.find((t) => lower(t.display) === lower(e.words[0]));
       if (!token || !SWAP_CLASSES.has(token.cls)) continue;
       const words = [e.words[0] ?? '', f.words[0] ?? ''];

@@ -473,7 +473,56 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
       push([...tokens.slice(2, end), copy(be, 12), copy(verb, 13), ...tokens.slice(end)]);
     }
   }
+  out.push(...agentPassiveVariants(answer, tokens, learner, copy));
   return out;
+}
+
+/** A noun phrase's words (a pronoun alone, or determiners, adjectives and nouns). */
+const nounPhraseWord = (t: Token | undefined): boolean => t !== undefined && (t.cls === 'det' || t.cls === 'article' || (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ' || t.pos === 'NUM')) || (t.cls === 'pron' && POSSESSIVE_DETS.has(t.norm)));
+const POSSESSIVE_DETS = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
+
+/**
+ * "You will be assisted by our staff" for "Our staff will assist you", "We were told by the teacher
+ * to be quiet" for "The teacher told us to be quiet": an active answer (subject, optional modal,
+ * verb, object) said in the passive with its subject after by. Built only when the learner's
+ * sentence has be + the answer verb's participle + by; the learner's be and participle are used, so
+ * the passive's tense must match the answer's (will be / was / is), and the pronouns take their case.
+ */
+function agentPassiveVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const by = learner.findIndex((t, k) => k >= 3 && t.norm === 'by' && learner[k - 1]?.forms.has('pp') === true);
+  if (by < 0) return [];
+  const pp = learner[by - 1] as Token;
+  const be = learner[by - 2] as Token;
+  const v = tokens.findIndex((t, j) => j >= 1 && t.cls === 'content' && t.pos === 'VERB' && t.lemma === pp.lemma);
+  const verb = tokens[v];
+  if (!verb || v > 5) return [];
+  const modal = tokens[v - 1]?.cls === 'modal' ? v - 1 : -1;
+  const subjectEnd = modal >= 0 ? modal : v;
+  const subject = tokens.slice(0, subjectEnd);
+  // A participle before a noun ("our experienced staff") is an adjective of the phrase.
+  const inPhrase = (t: Token, k: number, all: readonly Token[]): boolean => nounPhraseWord(t) || (t.pos === 'VERB' && t.forms.has('pp') && k + 1 < all.length && nounPhraseWord(all[k + 1]));
+  if (subject.length === 0 || !(subject.length === 1 ? subject[0]?.cls === 'pron' || nounPhraseWord(subject[0]) : subject.every(inPhrase))) return [];
+  // The object: a pronoun, or a noun phrase up to its head noun.
+  let end = v + 1;
+  if (tokens[end]?.cls === 'pron' && (OBJECT_CASE[tokens[end]?.norm ?? ''] !== undefined || tokens[end]?.norm === 'you' || tokens[end]?.norm === 'it')) end += 1;
+  else while (end < tokens.length && end <= v + 5 && nounPhraseWord(tokens[end])) end++;
+  if (end === v + 1) return [];
+  // The passive's be in the answer's time: "will be" after the answer's modal, else was / were for a
+  // past verb and am / is / are for a present one.
+  if (modal >= 0) {
+    if (be.norm !== 'be' || learner[by - 3]?.norm !== tokens[modal]?.norm) return [];
+  } else {
+    const past = verb.forms.has('past') && !verb.forms.has('base');
+    if (!(past ? BE_PAST : BE_PRESENT).has(be.norm)) return [];
+  }
+  const recase = (t: Token, k: number): Token => {
+    const other = OBJECT_CASE[t.norm];
+    return other && t.cls === 'pron' ? copy({ ...t, norm: other, lemma: other, surface: other, display: other }, k) : t;
+  };
+  const object = tokens.slice(v + 1, end).map((t, k) => recase(t, 30 + k));
+  const agent = subject.map((t, k) => recase(t, 40 + k));
+  const next = [...object, ...(modal >= 0 ? [copy(tokens[modal] as Token, 35)] : []), copy(be, 36), copy(pp, 37), copy(learner[by] as Token, 38), ...agent, ...tokens.slice(end)];
+  return [{ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
 }
 
 /**
