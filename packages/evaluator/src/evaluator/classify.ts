@@ -3,7 +3,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
-import type { Alignment, Pair } from './align';
+import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
 import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
 import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
@@ -740,6 +740,12 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう（${q(`${r.display} ${objectAfter(ctx.ref, p.r)?.display ?? ''}`.trim())}の組み合わせ）。`, p.l, PENALTY['word-choice']));
           break;
         }
+        // "I lay the table yesterday" for "I set the table yesterday": "lay" read as its own verb
+        // (the base of lay, not lie's past) is the present where the answer's "set" is the past.
+        if (p.rel === 'synonym' && pastBaseReading(ctx, l, r)) {
+          errors.push(makeError('tense', [learnerWord(l)], [r.display], `${q(learnerWord(l))}は現在形です。過去のことなので過去形にしましょう（${q(r.display)}）。`, p.l));
+          break;
+        }
         const needed = l.norm === 'a' || l.norm === 'an' ? articleForLearnerNoun(ctx, p) : undefined;
         if (needed && needed !== l.norm) {
           const next = learner[p.l + 1];
@@ -873,6 +879,9 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
+        // "I didn't get much sleep" for "I didn't get good sleep" / "didn't sleep well": under a
+        // negation "not much / enough" and "not good / well" both say there was too little of it.
+        if (!l.foreign && NEGATED_AMOUNT.has(l.norm) && NEGATED_QUALITY.has(r.norm) && negatedBefore(learner, p.l) && negatedBefore(ref, p.r)) break;
         // A content word (thing, person, place, time, number, action) that is none of the accepted
         // words nor a synonym of them says something else: a meaning error, not a slip.
         const meaningSlot = r.role === undefined || r.role === 'auto' ? r.content : isMeaningRole(r);
@@ -890,6 +899,30 @@ function pairErrors(ctx: Ctx): boolean {
     }
   }
   return usedSynonym;
+}
+
+const NEGATED_AMOUNT = new Set(['much', 'enough']);
+const NEGATED_QUALITY = new Set(['good', 'well']);
+/** A negation earlier in the same sentence (not, n't, never, no). */
+function negatedBefore(tokens: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const t = tokens[k] as Token;
+    if (t.pos === 'PUNCT') return false;
+    if (isNegator(t)) return true;
+  }
+  return false;
+}
+
+/** Words that put the answer's sentence in the past. */
+const PAST_MARKERS = new Set(['yesterday', 'ago', 'last']);
+/**
+ * The learner's verb matched only when read as its own base form ("lay" of lay, which the
+ * lemmatiser reads as lie's past), where the answer's verb is past and present alike ("set", "put")
+ * and the answer's sentence is in the past: the learner wrote the present.
+ */
+function pastBaseReading(ctx: Ctx, l: Token, r: Token): boolean {
+  if (l.lemma === r.lemma || l.norm === l.lemma || !r.forms.has('past') || !r.forms.has('base') || !ctx.ref.some((t) => PAST_MARKERS.has(t.norm))) return false;
+  return baseReadingSynonym(l, r, ctx.wordnet) && !(ctx.wordnet?.closeSynonyms(l.lemma, r.lemma, 'v') ?? false);
 }
 
 /** The head noun of the object right after the verb at j (past articles, determiners, adjectives). */
@@ -1438,6 +1471,13 @@ function missingErrors(ctx: Ctx): void {
       errors.push(error);
       continue;
     }
+    // "Please don't bring your lunch" for "Please don't forget to bring": without forget / fail the
+    // negation falls on the action itself, the opposite of what is asked.
+    if (NEGATIVE_IMPLICATIVES.has(tokens[0]?.lemma ?? '') && (tokens[1]?.norm === 'to' || tokens.length === 1) && a.byR[(run.at(-1) ?? first) + 1] !== undefined) {
+      const expected = tokens.map((t) => t.display);
+      errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと、意味が反対になります。`, order, undefined, true), certain: true });
+      continue;
+    }
     if (contentCount > 0) {
       const penalty = MISSING_CONTENT_PENALTY + 0.6 * (contentCount - 1) + 0.2 * (tokens.length - contentCount);
       const expected = tokens.map((t) => t.display);
@@ -1958,6 +1998,9 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   passiveMadeActive(ctx);
   subjectMadePerson(ctx);
   verbInGap(ctx);
+  usedToHabit(ctx);
+  desireForModal(ctx);
+  timeWordWithTense(ctx);
   missingInversion(ctx);
   causativeTo(ctx);
   prepositionForTo(ctx);
@@ -2189,7 +2232,9 @@ function subjectMadePerson(ctx: Ctx): void {
     const p = a.byR[j];
     // "My parents let my brother study abroad" for "let me": an object pronoun made a person noun
     // is another person in the same way, wherever it stands.
-    const subject = (SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') && (j === 0 || ref[j - 1]?.pos === 'PUNCT' || ref[j - 1]?.cls === 'conj');
+    // A subject opens the sentence or a clause: after a conjunction or a relative / question word
+    // ("the town where my father was born" for "where I was born").
+    const subject = (SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') && (j === 0 || ref[j - 1]?.pos === 'PUNCT' || ref[j - 1]?.cls === 'conj' || ref[j - 1]?.cls === 'wh');
     if (!p || !(subject || OBJECT_PRONOUNS.has(r.norm))) continue;
     const l = learner[p.l] as Token;
     const noun = learner[p.l + 1];
@@ -2202,6 +2247,76 @@ function subjectMadePerson(ctx: Ctx): void {
     return;
   }
 }
+
+/**
+ * "She used to speak at meetings" for "She is used to speaking at meetings": used to + a bare verb
+ * without be is a past habit (昔は〜していた), be used to + -ing being accustomed (〜に慣れている);
+ * one for the other is another meaning, not a missing be and a verb form. Either direction.
+ */
+function usedToHabit(ctx: Ctx): void {
+  const { ref, learner } = ctx;
+  // be accustomed to says what be used to says.
+  const at = (tokens: readonly Token[]): { k: number; be: boolean } | undefined => {
+    const k = tokens.findIndex((t, i) => (t.norm === 'used' || (t.norm === 'accustomed' && tokens === ref)) && tokens[i + 1]?.norm === 'to');
+    if (k < 0) return undefined;
+    const before = tokens[k - 1];
+    const be = before !== undefined && (BE_FORMS.has(before.norm) || before.norm === 'be' || before.norm === 'been' || before.lemma === 'get');
+    return { k, be };
+  };
+  const r = at(ref);
+  const l = at(learner);
+  if (!r || !l || r.be === l.be) return;
+  const lVerb = learner[l.k + 2];
+  const rVerb = ref[r.k + 2];
+  if (!lVerb || !rVerb || lVerb.pos !== 'VERB' || rVerb.pos !== 'VERB') return;
+  // The learner's verb after "to" shows which one was meant: a bare verb for the habit, -ing for being used to it.
+  if (l.be ? !lVerb.forms.has('ing') : !lVerb.forms.has('base')) return;
+  const span = (e: DraftError): boolean => e.order >= l.k - 1 && e.order <= l.k + 2;
+  ctx.errors = ctx.errors.filter((e) => !span(e));
+  const words = learner.slice(l.be ? l.k - 1 : l.k, l.k + 3).map(learnerWord);
+  const expected = ref.slice(r.be ? r.k - 1 : r.k, r.k + 3).map((t) => t.display);
+  const message = l.be ? `${q(words.join(' '))}は「〜に慣れている」という意味です。問題文は「以前は〜していた」（used to＋動詞の原形）です。` : `${q(words.join(' '))}は「以前は〜していた」という意味です。「〜に慣れている」は${q('be used to＋-ing')}で表します。`;
+  ctx.errors.push({ ...makeError('meaning', words, expected, message, l.k, undefined, true), certain: true });
+}
+
+const OBLIGATION_WORDS = new Set(['must', 'should', 'can', 'could', 'may', 'might', 'have', 'has', 'need', 'needs']);
+const DESIRE_VERBS = new Set(['want', 'wants', 'hope', 'hopes', 'wish', 'wishes', 'like', 'likes']);
+/**
+ * "I want to get up at six" for "I have to / must get up at six": a verb of wanting where the
+ * answer's modal (or have to / need to) stands, or the other way round, says another modality
+ * (wish, not duty or possibility): a meaning error, not a missing and an extra word.
+ */
+function desireForModal(ctx: Ctx): void {
+  const low = (w: string | undefined): string => (w ?? '').toLowerCase();
+  const missing = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && e.expected.length >= 1 && e.expected.length <= 2 && OBLIGATION_WORDS.has(low(e.expected[0])) && (e.expected.length === 1 || low(e.expected[1]) === 'to'));
+  const extra = ctx.errors.find((e) => e.kind === 'extra-word' && e.words.length >= 1 && e.words.length <= 2 && DESIRE_VERBS.has(low(e.words[0])) && (e.words.length === 1 || low(e.words[1]) === 'to'));
+  const flipped = !missing || !extra ? ctx.errors.find((e) => e.kind === 'extra-word' && e.words.length >= 1 && e.words.length <= 2 && OBLIGATION_WORDS.has(low(e.words[0])) && (e.words.length === 1 || low(e.words[1]) === 'to')) : undefined;
+  const wanted = flipped ? ctx.errors.find((e) => e.kind === 'missing-word' && e.expected.length >= 1 && e.expected.length <= 2 && DESIRE_VERBS.has(low(e.expected[0])) && (e.expected.length === 1 || low(e.expected[1]) === 'to')) : undefined;
+  const [gone, added] = missing && extra ? [missing, extra] : wanted && flipped ? [wanted, flipped] : [undefined, undefined];
+  if (!gone || !added || Math.abs(gone.order - added.order) > 1) return;
+  ctx.errors = ctx.errors.filter((e) => e !== gone && e !== added);
+  ctx.errors.push({ ...makeError('meaning', added.words, gone.expected, `${q(added.words.join(' '))}では意味が変わります（${q(gone.expected.join(' '))}）。`, added.order, undefined, true), certain: true });
+}
+
+/** Time words a learner adds that fix the time of the sentence. */
+const ADDED_TIME_WORDS = new Set(['yesterday', 'tomorrow', 'tonight', 'ago', 'last', 'next', 'now']);
+/**
+ * "There was no milk in the fridge yesterday" for "There is no milk in the fridge": a time word the
+ * answer lacks, added together with a change of tense, moves the whole sentence to another time: a
+ * meaning error, not a tense slip plus an extra word.
+ */
+function timeWordWithTense(ctx: Ctx): void {
+  const tense = ctx.errors.find((e) => e.kind === 'tense');
+  if (!tense || ctx.ref.some((t) => TIME_WORDS.has(t.norm) || ADDED_TIME_WORDS.has(t.norm))) return;
+  const added = ctx.errors.find((e) => e.kind === 'extra-word' && e.words.length > 0 && e.words.some((w) => ADDED_TIME_WORDS.has(w.toLowerCase())) && e.words.every((w) => ADDED_TIME_WORDS.has(w.toLowerCase()) || TIME_WORDS.has(w.toLowerCase()) || /^(the|a|week|month|year|night|morning|evening|two|three|\d+|days|weeks|months|years)$/i.test(w)));
+  if (!added) return;
+  ctx.errors = ctx.errors.filter((e) => e !== tense && e !== added);
+  const words = [...tense.words, ...added.words];
+  ctx.errors.push({ ...makeError('meaning', words, tense.expected, `${q(words.join(' ... '))}では時が問題文と変わります。`, tense.order, undefined, true), certain: true });
+}
+
+/** Verbs that deny the action after them ("forget to", "fail to"): left out, the sentence says the opposite. */
+const NEGATIVE_IMPLICATIVES = new Set(['forget', 'fail', 'neglect', 'refuse']);
 
 /** Split sorted indices into runs where each neighbour pair satisfies `joined`. */
 function runsOf(indices: readonly number[], joined: (x: number, y: number) => boolean): number[][] {
