@@ -814,6 +814,12 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('verb-form', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
         }
+        // "good for your healthy" for "health": a real word of the same family in another part of
+        // speech is the word's form (word choice), not a typo.
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && ctx.wordnet?.derived(l.norm, r.norm)) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（つづりや音の似た別の語です）。`, p.l));
         break;
       }
@@ -842,8 +848,11 @@ function pairErrors(ctx: Ctx): boolean {
         // "the enclose form" for "the enclosed form": the base of the answer's participle (or past)
         // is a form slip even one letter away, not a typo (sameStem below).
         const formOf = baseForPast(l, r);
+        // "good for your healthy" for "health": a real word of the same family in another part of
+        // speech, even one letter away, is the word's form (word choice), not a typo.
+        const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
-        if (!formOf && !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
+        if (!formOf && !family && !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
           errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
           break;
         }
@@ -2172,7 +2181,8 @@ function swappedWords(ctx: Ctx): void {
   const lower = (w: string | undefined): string => (w ?? '').toLowerCase();
   // "he trusts everyone" for "everyone trusts him": a personal pronoun stands for its person in
   // either case (he / him), so the subject and the object changing places is a swap too.
-  const same = (x: string | undefined, y: string | undefined): boolean => lower(x) === lower(y) || (PERSON[lower(x)] !== undefined && PERSON[lower(x)] === PERSON[lower(y)] && !POSSESSIVES.has(lower(x)) && !POSSESSIVES.has(lower(y)));
+  const onlyPossessive = (w: string): boolean => POSSESSIVES.has(w) && w !== 'her' && w !== 'his';
+  const same = (x: string | undefined, y: string | undefined): boolean => lower(x) === lower(y) || (PERSON[lower(x)] !== undefined && PERSON[lower(x)] === PERSON[lower(y)] && !onlyPossessive(lower(x)) && !onlyPossessive(lower(y)));
   for (let x = 0; x < single.length; x++) {
     for (let y = x + 1; y < single.length; y++) {
       const e = single[x] as DraftError;

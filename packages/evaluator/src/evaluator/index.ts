@@ -116,6 +116,8 @@ function indexOfSeq(haystack: readonly string[], needle: readonly string[]): num
 interface LearnerPhrase {
   group: string[][];
   learnerMember: Token[];
+  /** The learner's own words for that member, as written. */
+  written: readonly Token[];
 }
 
 /**
@@ -129,7 +131,10 @@ function learnerPhrases(learner: readonly Token[], tables: readonly { table: Syn
     for (const group of table.phrases) {
       const members = group.map((m) => phraseTokens.get(m.join(' ')) ?? []);
       const learnerMember = members.find((toks) => toks.length > 0 && indexOfSeq(learnerLemmas, toks.map((t) => t.lemma)) >= 0);
-      if (learnerMember) out.push({ group, learnerMember });
+      if (learnerMember) {
+        const at = indexOfSeq(learnerLemmas, learnerMember.map((t) => t.lemma));
+        out.push({ group, learnerMember, written: learner.slice(at, at + learnerMember.length) });
+      }
     }
   }
   return out;
@@ -142,12 +147,20 @@ function learnerPhrases(learner: readonly Token[], tables: readonly { table: Syn
 function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[], res: Resources): Candidate[] {
   const out: Candidate[] = [];
   const refNorms = answer.tokens.map((t) => t.norm);
-  for (const { group, learnerMember } of phrases) {
+  for (const { group, learnerMember, written } of phrases) {
     if (indexOfSeq(refNorms, learnerMember.map((t) => t.norm)) >= 0) continue;
     for (const refMember of group) {
       const at = indexOfSeq(refNorms, refMember);
       if (at < 0 || refMember.join(' ') === learnerMember.map((t) => t.norm).join(' ')) continue;
-      const replacement = agreeWithSubject(learnerMember, answer.tokens[at - 1], res).map((t, k) => ({
+      // The member is copied in the table's form: where that is what the learner wrote but not the
+      // form the answer has there ("are you come back" for "are you returning"), the copy would hide
+      // the learner's form slip, so that member is not used.
+      const rv = answer.tokens[at];
+      const lv = written[0];
+      const mv = learnerMember[0];
+      const member = learnerMember;
+      if (rv && lv && mv && rv.pos === 'VERB' && rv.cls === 'content' && lv.pos === 'VERB' && mv.norm === lv.norm && ![...lv.forms].some((f) => rv.forms.has(f))) continue;
+      const replacement = agreeWithSubject(member, answer.tokens[at - 1], res).map((t, k) => ({
         ...t,
         // Negative groups keep the substituted words apart from the answer's own contractions.
         group: -1 - out.length * 100 - k,
@@ -411,6 +424,17 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
     const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
     if (k > 0 && k < tokens.length - 1) push([...tokens.slice(k + 1), tokens[k] as Token, ...tokens.slice(0, k)]);
   }
+  // "That she does not know about it is strange" for "It is strange that she does not know about
+  // it": the that-clause as the subject instead of after an anticipatory it. Built when the learner
+  // starts with "that" and the answer is it + be + an adjective phrase + that + a clause.
+  if (first === 'that' && tokens[0]?.norm === 'it' && AUX_FORMS[tokens[1]?.norm ?? '']?.lemma === 'be') {
+    const that = tokens.findIndex((t, j) => j >= 3 && j <= 5 && t.norm === 'that');
+    const adjective = tokens.slice(2, that);
+    const end = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+    if (that > 0 && end - that > 2 && adjective.some((t) => t.pos === 'ADJ') && adjective.every((t) => t.pos === 'ADJ' || t.pos === 'ADV' || t.norm === 'not')) {
+      push([word('that', 42), ...tokens.slice(that + 1, end), tokens[1] as Token, ...adjective, ...tokens.slice(end)]);
+    }
+  }
   return out;
 }
 
@@ -515,12 +539,13 @@ function agentPassiveVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
     const past = verb.forms.has('past') && !verb.forms.has('base');
     if (!(past ? BE_PAST : BE_PRESENT).has(be.norm)) return [];
   }
-  const recase = (t: Token, k: number): Token => {
+  // A pronoun standing alone takes the other case ("her" read as a determiner too).
+  const recase = (t: Token, k: number, alone: boolean): Token => {
     const other = OBJECT_CASE[t.norm];
-    return other && t.cls === 'pron' ? copy({ ...t, norm: other, lemma: other, surface: other, display: other }, k) : t;
+    return other && (t.cls === 'pron' || alone) ? copy({ ...t, norm: other, lemma: other, surface: other, display: other, cls: 'pron' }, k) : t;
   };
-  const object = tokens.slice(v + 1, end).map((t, k) => recase(t, 30 + k));
-  const agent = subject.map((t, k) => recase(t, 40 + k));
+  const object = tokens.slice(v + 1, end).map((t, k, all) => recase(t, 30 + k, all.length === 1));
+  const agent = subject.map((t, k) => recase(t, 40 + k, subject.length === 1));
   const next = [...object, ...(modal >= 0 ? [copy(tokens[modal] as Token, 35)] : []), copy(be, 36), copy(pp, 37), copy(learner[by] as Token, 38), ...agent, ...tokens.slice(end)];
   return [{ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
 }
@@ -667,6 +692,13 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   if (a.score.value !== b.score.value) return a.score.value > b.score.value;
   if (a.classification.errors.length !== b.classification.errors.length) return a.classification.errors.length < b.classification.errors.length;
   if (a.distance !== b.distance) return a.distance < b.distance;
+  // Two lattice paths graded alike: their rank among equally cheap paths depends on what a cache
+  // held first (the order answers arrive in), so the sentence itself decides: fewer words, then
+  // the alphabet ("Come in." before "Come inside.").
+  if (a.candidate.answer.index >= bankAnswers && b.candidate.answer.index >= bankAnswers && a.candidate.answer.normalized !== b.candidate.answer.normalized) {
+    if (a.candidate.tokens.length !== b.candidate.tokens.length) return a.candidate.tokens.length < b.candidate.tokens.length;
+    return a.candidate.answer.normalized < b.candidate.answer.normalized;
+  }
   if (a.candidate.answer.index !== b.candidate.answer.index) return a.candidate.answer.index < b.candidate.answer.index;
   return !a.candidate.phraseSynonym && b.candidate.phraseSynonym;
 }
