@@ -1923,6 +1923,20 @@ function extraErrors(ctx: Ctx): void {
       errors.push(antonymError(learnerWord(opposite.t), opposite.v, opposite.t.index, true));
       continue;
     }
+    // "This is the hospital where I was born" for "This is where I was born": a noun phrase added
+    // as the head of the answer's free relative names a place or thing the answer leaves as the
+    // relative's own (where / what / when); one the problem never names is another meaning. The
+    // general nouns (place, thing, time, ...) say what the relative says.
+    const head = tokens.at(-1);
+    const relative = learner[first + tokens.length];
+    if (
+      head && relative && tokens.length <= 3 && (tokens[0]?.cls === 'article' || tokens[0]?.cls === 'det') && head.pos === 'NOUN' && head.known && !GENERAL_HEADS.has(head.lemma) &&
+      FREE_RELATIVES.has(relative.norm) && ctx.a.byL[first + tokens.length] !== undefined && before && ctx.a.byL[first - 1] !== undefined && AUX_FORMS[before.norm]?.lemma === 'be' && !ctx.vocab?.has(head.norm) && !ctx.vocab?.has(head.lemma)
+    ) {
+      const words = tokens.map(learnerWord);
+      errors.push({ ...makeError('meaning', words, [relative.display], `${q(words.join(' '))}では指すものが問題文と変わります。`, first, undefined, true), certain: true });
+      continue;
+    }
     if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
       const contentCount = tokens.filter((t) => t.content || t.foreign).length;
       const verbOnly = tokens.length === 1 && tokens[0]?.pos === 'VERB' && tokens[0].known && !tokens[0].foreign;
@@ -2307,6 +2321,9 @@ function desireForModal(ctx: Ctx): void {
   ctx.errors = ctx.errors.filter((e) => e !== gone && e !== added);
   ctx.errors.push({ ...makeError('meaning', added.words, gone.expected, `${q(added.words.join(' '))}では意味が変わります（${q(gone.expected.join(' '))}）。`, added.order, undefined, true), certain: true });
 }
+
+const FREE_RELATIVES = new Set(['where', 'what', 'when']);
+const GENERAL_HEADS = new Set(['place', 'thing', 'time', 'one', 'way', 'reason', 'day', 'spot', 'point', 'area']);
 
 /** Time words a learner adds that fix the time of the sentence. */
 const ADDED_TIME_WORDS = new Set(['yesterday', 'tomorrow', 'tonight', 'ago', 'last', 'next', 'now']);

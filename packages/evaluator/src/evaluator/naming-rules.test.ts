@@ -155,6 +155,8 @@ const EXERCISE = problem('運動は体によい。', ['Exercise is good for your
 const SURPRISING = problem('彼が遅れたのは意外だ。', ['It is surprising that he was late.']);
 const COME_HOME = problem('いつ家に戻ってきますか。', ['When are you coming back home?', 'When will you return home?']);
 
+const BORN_HERE = problem('ここが私の生まれたところです。', ['This is where I was born.']);
+
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
   const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
@@ -535,6 +537,10 @@ describe('naming one-slip answers', () => {
     it('names lay (present) for a past set a tense slip, and accepts laid', () => {
       named(evaluator, TABLE_LAST_NIGHT, 'He lay the table last night.', 'tense');
       expect(stars(TABLE_LAST_NIGHT, 'He laid the table last night.')).toBeGreaterThanOrEqual(4);
+    });
+    it('reads a noun phrase added as the head of a free relative as another place, unless it is a general noun', () => {
+      expect(stars(BORN_HERE, 'This is the hospital where I was born.')).toBeLessThanOrEqual(2);
+      expect(stars(BORN_HERE, 'This is the place where I was born.')).toBeGreaterThanOrEqual(3);
     });
     it('names a real word of the same family in another part of speech a word choice, not a typo', () => {
       named(evaluator, EXERCISE, 'Exercise is good for your healthy.', 'word-choice');
