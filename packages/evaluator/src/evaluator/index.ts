@@ -632,7 +632,20 @@ function extraWordOrdered(extra: Graded, ordered: Graded): boolean {
   return word !== undefined && ordered.alignment.ref.some((t) => t.norm === word.norm);
 }
 
-function better(a: Graded, b: Graded, bankAnswers: number): boolean {
+/** Word-level edit distance between a candidate's words and a sentence's (ties only: short inputs). */
+function wordDistance(tokens: readonly Token[], words: readonly string[]): number {
+  let prev = Array.from({ length: words.length + 1 }, (_, k) => k);
+  for (let i = 1; i <= tokens.length; i++) {
+    const row = [i];
+    for (let k = 1; k <= words.length; k++) {
+      row.push(Math.min((prev[k] ?? 0) + 1, (row[k - 1] ?? 0) + 1, (prev[k - 1] ?? 0) + (tokens[i - 1]?.norm === words[k - 1] ? 0 : 1)));
+    }
+    prev = row;
+  }
+  return prev[words.length] ?? 0;
+}
+
+function better(a: Graded, b: Graded, bankAnswers: number, firstAnswer: readonly string[] = []): boolean {
   const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
   const bBank = b.candidate.answer.index < bankAnswers && !b.candidate.phraseSynonym;
   if (
@@ -693,9 +706,12 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   if (a.classification.errors.length !== b.classification.errors.length) return a.classification.errors.length < b.classification.errors.length;
   if (a.distance !== b.distance) return a.distance < b.distance;
   // Two lattice paths graded alike: their rank among equally cheap paths depends on what a cache
-  // held first (the order answers arrive in), so the sentence itself decides: fewer words, then
-  // the alphabet ("Come in." before "Come inside.").
+  // held first (the order answers arrive in), so the sentences themselves decide: the one nearer
+  // the bank's first answer (its words in order), then fewer words, then the alphabet.
   if (a.candidate.answer.index >= bankAnswers && b.candidate.answer.index >= bankAnswers && a.candidate.answer.normalized !== b.candidate.answer.normalized) {
+    const nearA = wordDistance(a.candidate.tokens, firstAnswer);
+    const nearB = wordDistance(b.candidate.tokens, firstAnswer);
+    if (nearA !== nearB) return nearA < nearB;
     if (a.candidate.tokens.length !== b.candidate.tokens.length) return a.candidate.tokens.length < b.candidate.tokens.length;
     return a.candidate.answer.normalized < b.candidate.answer.normalized;
   }
@@ -834,6 +850,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   }
 
   let best: Graded | undefined;
+  const firstNorms = analysis.answers[0]?.tokens.map((t) => t.norm) ?? [];
   let main: Graded | undefined;
   const swapped = exact ? undefined : swappedAnswer(learner, analysis.answers);
   let swapGraded: Graded | undefined;
@@ -845,7 +862,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     const graded: Graded = { candidate, alignment, classification, score, distance };
     if (!main && candidate.answer.index === 0 && !candidate.phraseSynonym) main = graded;
     if (swapped !== undefined && !swapGraded && candidate.answer.index === swapped && !candidate.phraseSynonym) swapGraded = graded;
-    if (!best || better(graded, best, problem.answers.length)) best = graded;
+    if (!best || better(graded, best, problem.answers.length, firstNorms)) best = graded;
   }
   // "It is not the process but the result" for "not the result but the process": an accepted answer
   // with two of its content words trading places says the reverse, however well another accepted

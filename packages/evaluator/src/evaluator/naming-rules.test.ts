@@ -3,7 +3,9 @@
  * sentences of its own, not from the bank nor the frozen set. Every slip keeps 3-4 stars.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allBankProblems } from '../bank/index';
 import type { TBankProblem } from '../bank/types';
+import { learnerVariants } from '../../eval/learner-variants';
 import { createEvaluator, type Evaluator } from './index';
 import type { ErrorKind } from './types';
 
@@ -541,6 +543,18 @@ describe('naming one-slip answers', () => {
     it('reads a noun phrase added as the head of a free relative as another place, unless it is a general noun', () => {
       expect(stars(BORN_HERE, 'This is the hospital where I was born.')).toBeLessThanOrEqual(2);
       expect(stars(BORN_HERE, 'This is the place where I was born.')).toBeGreaterThanOrEqual(3);
+    });
+    it('gives the same model answer whatever order answers arrive in (ties between lattice paths)', async () => {
+      // The answers and learner-like variants of two problems whose lattice paths tie (decision 033
+      // found "Come" shown "Come inside." or "Come in." by the order), graded forwards by one
+      // evaluator and backwards by a fresh one.
+      const bank = allBankProblems().filter((p) => p.id === 'basic-verbs-053' || p.id === 'basic-verbs-202');
+      const cases = bank.flatMap((p) => p.answers.flatMap((a) => learnerVariants(a, 'I like apples.').map((v) => [p, v] as const)));
+      const forwards = cases.map(([p, v]) => evaluator.evaluate(p, v).modelAnswer);
+      const fresh = await createEvaluator();
+      const backwards = [...cases].reverse().map(([p, v]) => fresh.evaluate(p, v).modelAnswer).reverse();
+      expect(bank).toHaveLength(2);
+      expect(backwards).toEqual(forwards);
     });
     it('names a real word of the same family in another part of speech a word choice, not a typo', () => {
       named(evaluator, EXERCISE, 'Exercise is good for your healthy.', 'word-choice');
