@@ -498,7 +498,49 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
     }
   }
   out.push(...agentPassiveVariants(answer, tokens, learner, copy));
+  out.push(...converseVariants(answer, tokens, learner, copy));
   return out;
+}
+
+/** Verbs of giving and the verbs that say the same from the receiver's side, with from. */
+const CONVERSE_VERBS: Readonly<Record<string, readonly string[]>> = {
+  give: ['get', 'receive'],
+  send: ['get', 'receive'],
+  lend: ['borrow'],
+  sell: ['buy'],
+  teach: ['learn'],
+};
+
+/**
+ * "She got a birthday present from me" for "I gave her a birthday present": a giving verb with its
+ * receiver and thing said with the converse verb (get / receive, borrow, buy, learn) and from + the
+ * giver. Built when the learner's sentence has such a verb in the answer verb's tense and from; the
+ * learner's verb and from are used, and the pronouns take their case.
+ */
+function converseVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const subject = tokens[0];
+  const verb = tokens[1];
+  const receiver = tokens[2];
+  const converses = verb ? CONVERSE_VERBS[verb.lemma] : undefined;
+  if (!subject || !verb || !receiver || !converses || subject.cls !== 'pron' || OBJECT_CASE[subject.norm] === undefined) return [];
+  if (!(receiver.cls === 'pron' || receiver.cls === 'det') || OBJECT_CASE[receiver.norm] === undefined) return [];
+  const v = learner.findIndex((t) => t.pos === 'VERB' && converses.includes(t.lemma));
+  const from = learner.findIndex((t, k) => k > v && t.norm === 'from');
+  const mine = learner[v];
+  if (!mine || from < 0) return [];
+  const past = (t: Token): boolean => t.forms.has('past') && !t.forms.has('base');
+  if (past(verb) !== mine.forms.has('past') || (!past(verb) && !(mine.forms.has('base') || mine.forms.has('3sg')))) return [];
+  // The thing: a noun phrase up to its head noun.
+  let end = 3;
+  while (end < tokens.length && end <= 8 && (tokens[end]?.cls === 'article' || tokens[end]?.cls === 'det' || (tokens[end]?.cls === 'content' && tokens[end]?.pos !== 'VERB' && tokens[end]?.pos !== 'ADV'))) end++;
+  if (end === 3 || tokens[end - 1]?.cls !== 'content') return [];
+  const recase = (t: Token, k: number): Token => {
+    const other = OBJECT_CASE[t.norm] as string;
+    const display = other === 'i' ? 'I' : other;
+    return copy({ ...t, norm: other, lemma: other, surface: display, display, cls: 'pron' }, k);
+  };
+  const next = [recase(receiver, 50), copy(mine, 51), ...tokens.slice(3, end), copy(learner[from] as Token, 52), recase(subject, 53), ...tokens.slice(end)];
+  return [{ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
 }
 
 /** A noun phrase's words (a pronoun alone, or determiners, adjectives and nouns). */

@@ -159,6 +159,8 @@ const COME_HOME = problem('いつ家に戻ってきますか。', ['When are you
 
 const BORN_HERE = problem('ここが私の生まれたところです。', ['This is where I was born.']);
 
+const LENT_BOOK = problem('彼は私に本を貸してくれた。', ['He lent me a book.']);
+
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
   const summary = `${answer} → ${result.rating}★ ${result.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', ')}`;
@@ -555,6 +557,10 @@ describe('naming one-slip answers', () => {
       const backwards = [...cases].reverse().map(([p, v]) => fresh.evaluate(p, v).modelAnswer).reverse();
       expect(bank).toHaveLength(2);
       expect(backwards).toEqual(forwards);
+    });
+    it('accepts a giving verb said from the receiver\'s side with from (borrow for lend, get for give), roles checked', () => {
+      expect(stars(LENT_BOOK, 'I borrowed a book from him.')).toBeGreaterThanOrEqual(4);
+      expect(stars(LENT_BOOK, 'He borrowed a book from me.')).toBeLessThanOrEqual(2);
     });
     it('names a real word of the same family in another part of speech a word choice, not a typo', () => {
       named(evaluator, EXERCISE, 'Exercise is good for your healthy.', 'word-choice');

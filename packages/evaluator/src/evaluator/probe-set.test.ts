@@ -112,6 +112,6 @@ probeSet('probe set 7', items7, PROBE7_FLOORS);
  * slips 94.0%, meaning errors 94.9%.
  */
 const items8 = load('probe-set-8.json');
-export const PROBE8_FLOORS: Record<Rate, number> = { paraphrase: 0.91, slip: 0.97, meaning: 0.985, consistent: 1 };
+export const PROBE8_FLOORS: Record<Rate, number> = { paraphrase: 0.92, slip: 0.97, meaning: 0.985, consistent: 1 };
 
 probeSet('probe set 8', items8, PROBE8_FLOORS);
