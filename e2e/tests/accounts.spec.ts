@@ -66,6 +66,14 @@ test('signup validation messages', async ({ page }) => {
   await expect(page.getByLabel('メールアドレス')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('メールアドレス').fill(`${'a'.repeat(250)}@example.com`);
   await expect(page.getByText('メールアドレスは254文字以内で入力してください')).toBeVisible();
+
+  // A password has an upper limit too, named at its field.
+  await page.getByLabel('メールアドレス').fill(uniqueEmail());
+  await page.getByLabel('パスワード', { exact: true }).fill('a'.repeat(129));
+  await page.getByLabel('パスワード（確認）').fill('a'.repeat(129));
+  await submit.click();
+  await expect(page.getByText('パスワードは128文字以内で設定してください')).toBeVisible();
+  await expect(page.getByLabel('パスワード', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('an address already registered gets the spec message', async ({ page }) => {

@@ -9,8 +9,11 @@
  */
 export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/demo', '/login', '/signup', '/signup-simple', '/simple-login']);
 
-/** Pages that never call the API: they render without the data layer's download (lib/data-provider.tsx). */
-export const NO_DATA_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/login', '/signup', '/signup-simple', '/simple-login']);
+/**
+ * Pages that render without the data layer's download (lib/data-provider.tsx): they never call the API,
+ * or (/demo) only from a part loaded later that brings the data layer itself.
+ */
+export const NO_DATA_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/login', '/signup', '/signup-simple', '/simple-login', '/demo']);
 
 /**
  * Pages that, opened in a browser holding a session, first paint a shell of their own while the session
