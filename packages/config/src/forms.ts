@@ -111,18 +111,24 @@ export const priceId = z.string().check(
   }),
 );
 
+/** A field's over-the-limit message; also shown by the field that stops at its limit. */
+export const tooLongMessage = (label: string, max: number) => `${label}は${max}文字以内で入力してください`;
+
+/** The admin problem form's text limits (its inputs stop there and say so). */
+export const PROBLEM_TEXT_MAX = { japanese: 200, grammarPoint: 60, explanation: 500 } as const;
+
 const problemText = (min: number, max: number, label: string) =>
   z.string().check(
     z.trim(),
     z.minLength(min, `${label}を入力してください`),
-    z.maxLength(max, `${label}は${max}文字以内で入力してください`),
+    z.maxLength(max, tooLongMessage(label, max)),
     z.refine(isStorableText, '使用できない文字が含まれています'),
   );
 
 /** A problem an admin adds or edits (the server's `admin.problems.save` input). */
 export const problemInput = z.object({
   level: z.enum(LEVEL_KEYS),
-  japanese: problemText(2, 200, '日本語の文'),
+  japanese: problemText(2, PROBLEM_TEXT_MAX.japanese, '日本語の文'),
   answers: z.array(z.string().check(z.trim())).check(
     z.minLength(1, '正解の英文を1つ以上入力してください'),
     z.maxLength(10, '正解は10個までです'),
@@ -143,8 +149,8 @@ export const problemInput = z.object({
       }
     }),
   ),
-  grammarPoint: problemText(1, 60, '文法項目'),
-  explanation: problemText(5, 500, '解説'),
+  grammarPoint: problemText(1, PROBLEM_TEXT_MAX.grammarPoint, '文法項目'),
+  explanation: problemText(5, PROBLEM_TEXT_MAX.explanation, '解説'),
 });
 
 /** The admin's problem form: the accepted answers typed one per line, then the server's rules. */

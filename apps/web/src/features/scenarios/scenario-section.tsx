@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../billing/confirm-dialog';
+import { LimitNote } from '../forms/limit-note';
 import { useSubscription } from '../billing/use-plans';
 import { PremiumPrompt } from '../review/review-sections';
 
@@ -19,31 +20,20 @@ type Fields = { title: string; description: string };
 const TITLE_MAX = 100;
 const DESCRIPTION_MAX = 1000;
 
-/** A field's "stopped at the limit" note: the field's helper text (so its input is described by it), announced politely. */
-function LimitNote({ children }: { children: string }) {
-  return (
-    <Field.HelperText color="red.600" role="status" data-testid="scenario-limit">
-      {children}
-    </Field.HelperText>
-  );
-}
-
 /** Create or edit a scenario; the rules (and messages) are the server's (`scenarioFields`). */
 function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boolean; onSubmit: (fields: Fields) => void; onCancel?: () => void }) {
   const form = useForm({ resolver: zodResolver(scenarioFields), defaultValues: props.initial });
   // One message at a time, title first, as the server reports them.
   const errors = form.formState.errors;
   const error = errors.title?.message ?? errors.description?.message;
-  // The fields stop at their limit (maxLength): say so, as the answer box does at 500 characters.
+  // The fields stop at their limit (maxLength) and say so.
   const [title, description] = form.watch(['title', 'description']);
-  const titleAtLimit = title.length >= TITLE_MAX;
-  const descriptionAtLimit = description.length >= DESCRIPTION_MAX;
   return (
     <Stack as="form" gap="3" onSubmit={form.handleSubmit(props.onSubmit)}>
       <Field.Root invalid={Boolean(errors.title)}>
         <Field.Label>タイトル</Field.Label>
         <Input {...form.register('title')} maxLength={TITLE_MAX} placeholder="例：空港でのチェックイン" bg="white" />
-        {titleAtLimit ? <LimitNote>{SCENARIO_TEXT.titleTooLong}</LimitNote> : null}
+        <LimitNote value={title} max={TITLE_MAX} message={SCENARIO_TEXT.titleTooLong} />
       </Field.Root>
       <Field.Root invalid={Boolean(errors.description)}>
         <Field.Label>場面の説明</Field.Label>
@@ -54,7 +44,7 @@ function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boole
           placeholder="例：荷物を預けたり、搭乗口を尋ねたりする会話。受動態も練習したい。"
           bg="white"
         />
-        {descriptionAtLimit ? <LimitNote>{SCENARIO_TEXT.descriptionTooLong}</LimitNote> : null}
+        <LimitNote value={description} max={DESCRIPTION_MAX} message={SCENARIO_TEXT.descriptionTooLong} />
       </Field.Root>
       {error ? (
         <Text color="red.600" fontSize="sm" role="alert">
