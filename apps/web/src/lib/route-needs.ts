@@ -7,7 +7,18 @@
  * Pages that render without the Firebase SDK: they load it only when the visitor starts signing in or
  * this browser holds a session (lib/firebase.ts `hasSessionHint`). Every other page loads it at once.
  */
-export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/demo', '/login', '/signup', '/signup-simple', '/simple-login']);
+export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set([
+  '/terms',
+  '/privacy',
+  '/demo',
+  '/login',
+  '/signup',
+  '/signup-simple',
+  '/simple-login',
+  // The payment-cancelled page shows the catalogue's benefits to whoever lands there; it needs no account.
+  '/payment-cancelled',
+  '/cancel',
+]);
 
 /**
  * Pages that render without the data layer's download (lib/data-provider.tsx): they never call the API,
