@@ -66,6 +66,14 @@ test('signup validation messages', async ({ page }) => {
   await expect(page.getByLabel('メールアドレス')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('メールアドレス').fill(`${'a'.repeat(250)}@example.com`);
   await expect(page.getByText('メールアドレスは254文字以内で入力してください')).toBeVisible();
+
+  // A password has an upper limit too, named at its field.
+  await page.getByLabel('メールアドレス').fill(uniqueEmail());
+  await page.getByLabel('パスワード', { exact: true }).fill('a'.repeat(129));
+  await page.getByLabel('パスワード（確認）').fill('a'.repeat(129));
+  await submit.click();
+  await expect(page.getByText('パスワードは128文字以内で設定してください')).toBeVisible();
+  await expect(page.getByLabel('パスワード', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('an address already registered gets the spec message', async ({ page }) => {
@@ -174,4 +182,31 @@ test('login form submitted before its library arrives: the submit waits for it',
   release();
   await expect(page.getByText('メールアドレスを入力してください')).toBeVisible();
   await expect(page.getByText('パスワードを入力してください')).toBeVisible();
+});
+
+test('signup form: its library loads on first use; what was typed and ticked before it arrives is kept', async ({ page }) => {
+  const email = uniqueEmail();
+  // Hold the form's kit (react-hook-form, the resolver, the schema) until the visitor has filled the form.
+  const { release, requests: kitRequests } = await holdScripts(page, /\/assets\/signup-kit-[\w-]+\.js$/);
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: '新規登録' })).toBeVisible();
+  expect(kitRequests).toEqual([]);
+
+  await page.getByLabel('メールアドレス').click();
+  await expect.poll(() => kitRequests.length).toBe(1);
+  await page.getByLabel('メールアドレス').pressSequentially(email);
+  await page.getByLabel('パスワード', { exact: true }).pressSequentially(PASSWORD);
+  await page.getByLabel('パスワード（確認）').pressSequentially(PASSWORD);
+  // The boxes, ticked from the keyboard: the submit button opens once both are.
+  const submit = page.getByRole('button', { name: 'アカウントを作成' });
+  await page.getByRole('checkbox', { name: '利用規約に同意します' }).press('Space');
+  await expect(submit).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'プライバシーポリシーに同意します' }).press('Space');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByRole('button', { name: '登録中...' })).toBeVisible();
+  release();
+  await expect(page.getByText('認証メールを送信しました。メール内のリンクをクリックして認証を完了してください。')).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  expect(kitRequests).toHaveLength(1);
 });

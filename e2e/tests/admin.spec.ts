@@ -182,7 +182,16 @@ test('admin dashboard: seeded figures on every tab, plan switch, CSV exports, pr
   await page.getByRole('button', { name: '閉じる', exact: true }).click();
   await page.getByRole('button', { name: '問題を追加' }).click();
   const added = `ブラウザテストで追加した問題${Date.now()}です。`;
+  // The fields stop at their limits and say so.
+  await page.getByLabel('日本語の文').fill('あ'.repeat(210));
+  await expect(page.getByLabel('日本語の文')).toHaveValue('あ'.repeat(200));
+  await expect(page.getByText('日本語の文は200文字以内で入力してください')).toBeVisible();
+  await page.getByLabel('文法項目', { exact: true }).fill('い'.repeat(61));
+  await expect(page.getByText('文法項目は60文字以内で入力してください')).toBeVisible();
+  await page.getByLabel('解説', { exact: true }).fill('う'.repeat(501));
+  await expect(page.getByText('解説は500文字以内で入力してください')).toBeVisible();
   await page.getByLabel('日本語の文').fill(added);
+  await expect(page.getByText('日本語の文は200文字以内で入力してください')).toHaveCount(0);
   await page.getByLabel('正解の英文（1行に1つ、最初の文が模範解答）').fill('This problem was added in a browser test.\nA browser test added this problem.');
   await page.getByLabel('文法項目', { exact: true }).fill('受動態');
   await page.getByLabel('解説', { exact: true }).fill('受動態（be動詞＋過去分詞）で表します。');

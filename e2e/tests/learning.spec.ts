@@ -123,7 +123,17 @@ test('a custom scenario is created, edited, practised and deleted, with the spec
   const section = page.getByTestId('scenario-section');
   await expect(section.getByTestId('scenario-empty')).toHaveText('まだシナリオがありません。下のフォームから作成できます。');
   const form = section.getByTestId('scenario-create');
+  // The fields stop at their limits and say so (as the answer box does at 500 characters).
+  await form.getByLabel('タイトル').fill('あ'.repeat(120));
+  await expect(form.getByLabel('タイトル')).toHaveValue('あ'.repeat(100));
+  await expect(form.getByText('タイトルは100文字以内で入力してください')).toBeVisible();
+  await form.getByLabel('場面の説明').fill('い'.repeat(1005));
+  await expect(form.getByLabel('場面の説明')).toHaveValue('い'.repeat(1000));
+  await expect(form.getByText('説明は1000文字以内で入力してください')).toBeVisible();
+  await form.getByLabel('場面の説明').fill('');
+  await expect(form.getByText('説明は1000文字以内で入力してください')).toHaveCount(0);
   await form.getByLabel('タイトル').fill('空港');
+  await expect(form.getByText('タイトルは100文字以内で入力してください')).toHaveCount(0);
   await form.getByLabel('場面の説明').fill('飛行機に乗る前の会話');
   await form.getByRole('button', { name: '作成する' }).click();
   await expect(page.getByText('シナリオを作成しました')).toBeVisible();

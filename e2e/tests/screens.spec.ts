@@ -73,6 +73,8 @@ const SCREENS: Screen[] = [
   { who: 'guest', name: 'payment complete: trial', path: '/payment-success?trial=true', ready: heading('決済完了') },
   { who: 'guest', name: 'payment complete: plan', path: '/payment-success?plan=premium-yearly', ready: heading('決済完了') },
   { who: 'guest', name: 'payment cancelled', path: '/payment-cancelled', ready: heading('決済がキャンセルされました') },
+  // A success toast (ログアウト完了) over the login page: the toasts' colours pass axe too.
+  { who: 'guest', name: 'logout with its toast', path: '/logout', ready: async (page) => void (await expect(page.getByTestId('toast')).toContainText('正常にログアウトしました')) },
 
   // A signed-in learner without a plan.
   { who: 'member', name: 'subscription required', path: '/', ready: testId('subscription-required') },

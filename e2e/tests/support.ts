@@ -165,6 +165,7 @@ async function smallTapTargets(page: Page): Promise<string[]> {
       'a.chakra-button',
       '.chakra-checkbox__root',
       '.chakra-switch__root',
+      'label:has(> input[type=checkbox])',
     ].join(', ');
     const found: string[] = [];
     for (const el of Array.from(document.body.querySelectorAll(selector))) {

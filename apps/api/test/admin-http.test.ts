@@ -194,6 +194,17 @@ describe('admin REST details', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('admin setup: a password outside 8-128 characters is refused with a Japanese message', async () => {
+    const setup = (password: string) =>
+      call({ name: 'setup', method: 'POST', url: () => '/api/trpc/admin.setupAdmin', body: () => ({ email: `limits-${Date.now()}@example.com`, password }) }, adminToken);
+    const long = await setup('a'.repeat(129));
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json())).toContain('パスワードは128文字以内で設定してください');
+    const short = await setup('short');
+    expect(short.statusCode).toBe(400);
+    expect(JSON.stringify(short.json())).toContain('パスワードは8文字以上で設定してください');
+  });
+
   it('price check over REST: trimmed, prod_ refused with the spec message, price info fields', async () => {
     const post = (priceId: unknown) => call({ name: 'p', method: 'POST', url: () => '/api/stripe/price-info', body: () => ({ priceId }) }, adminToken);
     const ok = await post('  price_sandbox_premium_monthly  ');

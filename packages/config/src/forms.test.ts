@@ -19,6 +19,18 @@ describe('form rules of spec section 5', () => {
     expect(ok.success && ok.data.email).toBe('a@example.com');
   });
 
+  it('every password field: at most 128 characters, said at the field', () => {
+    const long = 'a'.repeat(129);
+    const full = 'a'.repeat(128);
+    expect(messages(signupForm, { email: 'a@example.com', password: long, confirm: long, agreeTerms: true, agreePrivacy: true })).toEqual({
+      password: 'パスワードは128文字以内で設定してください',
+    });
+    expect(signupForm.safeParse({ email: 'a@example.com', password: full, confirm: full, agreeTerms: true, agreePrivacy: true }).success).toBe(true);
+    expect(messages(simpleSignupForm, { email: 'a@example.com', password: long })).toEqual({ password: 'パスワードは128文字以内で設定してください' });
+    expect(messages(newPasswordForm, { password: long, confirm: long })).toEqual({ password: 'パスワードは128文字以内で設定してください' });
+    expect(messages(adminSetupForm, { email: 'a@example.com', password: long })).toEqual({ password: 'パスワードは128文字以内で設定してください' });
+  });
+
   it('signup, simple signup, reset request and admin setup: an address of an address\'s shape and length', () => {
     for (const [schema, rest] of [[passwordResetForm, {}], [simpleSignupForm, { password: 'abcdef' }], [adminSetupForm, { password: '' }]] as const) {
       expect(messages(schema, { email: '', ...rest })).toEqual({ email: 'メールアドレスが必要です' });

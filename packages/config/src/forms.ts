@@ -21,7 +21,12 @@ export const SIGNUP_PASSWORD_MIN = 6;
 /** Minimum password length of admin setup and password reset. */
 export const ADMIN_PASSWORD_MIN = 8;
 
-const PASSWORD_TOO_LONG = 'パスワードは128文字以内で設定してください';
+/**
+ * Longest password of every form (signup, simple signup, reset, admin setup) and of the server's admin
+ * setup: far above what a person types, far below what the auth provider would hash (decision 039).
+ */
+export const PASSWORD_MAX = 128;
+const PASSWORD_TOO_LONG = TEXT.passwordTooLong;
 
 const trimmed = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
@@ -42,14 +47,14 @@ export const requiredEmail = z.string().check(
 );
 
 /** Admin setup and reset-password: at least 8 characters (the server's admin setup checks the same). */
-export const adminPassword = z.string().check(z.minLength(ADMIN_PASSWORD_MIN, TEXT.passwordMin8), z.maxLength(128, PASSWORD_TOO_LONG));
+export const adminPassword = z.string().check(z.minLength(ADMIN_PASSWORD_MIN, TEXT.passwordMin8), z.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG));
 
 /** Admin setup: the account's address and, for a new account, an optional password of at least 8. */
 export const adminSetupForm = z.object({
   email: requiredEmail,
   password: z.string().check(
     z.refine((value) => value === '' || value.length >= ADMIN_PASSWORD_MIN, TEXT.passwordMin8),
-    z.maxLength(128, PASSWORD_TOO_LONG),
+    z.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG),
   ),
 });
 
@@ -58,11 +63,14 @@ export const loginForm = z.object({
   password: z.string().check(z.minLength(1, LOGIN_TEXT.passwordRequired)),
 });
 
+/** An e-mail signup's password: at least 6 (the spec's hint), at most PASSWORD_MAX. */
+export const signupPassword = z.string().check(z.minLength(SIGNUP_PASSWORD_MIN, TEXT.passwordHint6), z.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG));
+
 /** Signup (spec section 5): e-mail required, password ≥ 6, confirmation matches, both boxes ticked. */
 export const signupForm = z
   .object({
     email: requiredEmail,
-    password: z.string().check(z.minLength(SIGNUP_PASSWORD_MIN, TEXT.passwordHint6)),
+    password: signupPassword,
     confirm: z.string(),
     agreeTerms: z.boolean(),
     agreePrivacy: z.boolean(),
@@ -75,7 +83,7 @@ export const signupForm = z
 /** The spec's simple signup: e-mail and a password of at least 6 characters. */
 export const simpleSignupForm = z.object({
   email: requiredEmail,
-  password: z.string().check(z.minLength(SIGNUP_PASSWORD_MIN, TEXT.passwordHint6)),
+  password: signupPassword,
 });
 
 /** Password reset request: the address the link goes to. */
@@ -103,18 +111,24 @@ export const priceId = z.string().check(
   }),
 );
 
+/** A field's over-the-limit message; also shown by the field that stops at its limit. */
+export const tooLongMessage = (label: string, max: number) => `${label}は${max}文字以内で入力してください`;
+
+/** The admin problem form's text limits (its inputs stop there and say so). */
+export const PROBLEM_TEXT_MAX = { japanese: 200, grammarPoint: 60, explanation: 500 } as const;
+
 const problemText = (min: number, max: number, label: string) =>
   z.string().check(
     z.trim(),
     z.minLength(min, `${label}を入力してください`),
-    z.maxLength(max, `${label}は${max}文字以内で入力してください`),
+    z.maxLength(max, tooLongMessage(label, max)),
     z.refine(isStorableText, '使用できない文字が含まれています'),
   );
 
 /** A problem an admin adds or edits (the server's `admin.problems.save` input). */
 export const problemInput = z.object({
   level: z.enum(LEVEL_KEYS),
-  japanese: problemText(2, 200, '日本語の文'),
+  japanese: problemText(2, PROBLEM_TEXT_MAX.japanese, '日本語の文'),
   answers: z.array(z.string().check(z.trim())).check(
     z.minLength(1, '正解の英文を1つ以上入力してください'),
     z.maxLength(10, '正解は10個までです'),
@@ -135,8 +149,8 @@ export const problemInput = z.object({
       }
     }),
   ),
-  grammarPoint: problemText(1, 60, '文法項目'),
-  explanation: problemText(5, 500, '解説'),
+  grammarPoint: problemText(1, PROBLEM_TEXT_MAX.grammarPoint, '文法項目'),
+  explanation: problemText(5, PROBLEM_TEXT_MAX.explanation, '解説'),
 });
 
 /** The admin's problem form: the accepted answers typed one per line, then the server's rules. */

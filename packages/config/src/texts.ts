@@ -20,6 +20,8 @@ export const TEXT = {
   /** The form message of a malformed address (the same words as the auth provider's invalid-email error). */
   emailInvalid: 'メールアドレスの形式が正しくありません。',
   emailTooLong: 'メールアドレスは254文字以内で入力してください',
+  /** Every password field's upper limit (PASSWORD_MAX in forms.ts). */
+  passwordTooLong: 'パスワードは128文字以内で設定してください',
   confirmError: 'メールアドレスの確認中にエラーが発生しました。',
   confirmNoSession: '認証セッションが見つかりません。',
   confirmProcessError: '認証処理中にエラーが発生しました。',

@@ -7,10 +7,24 @@
  * Pages that render without the Firebase SDK: they load it only when the visitor starts signing in or
  * this browser holds a session (lib/firebase.ts `hasSessionHint`). Every other page loads it at once.
  */
-export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/demo', '/login', '/signup', '/signup-simple', '/simple-login']);
+export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set([
+  '/terms',
+  '/privacy',
+  '/demo',
+  '/login',
+  '/signup',
+  '/signup-simple',
+  '/simple-login',
+  // The payment-cancelled page shows the catalogue's benefits to whoever lands there; it needs no account.
+  '/payment-cancelled',
+  '/cancel',
+]);
 
-/** Pages that never call the API: they render without the data layer's download (lib/data-provider.tsx). */
-export const NO_DATA_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/login', '/signup', '/signup-simple', '/simple-login']);
+/**
+ * Pages that render without the data layer's download (lib/data-provider.tsx): they never call the API,
+ * or (/demo) only from a part loaded later that brings the data layer itself.
+ */
+export const NO_DATA_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/login', '/signup', '/signup-simple', '/simple-login', '/demo']);
 
 /**
  * Pages that, opened in a browser holding a session, first paint a shell of their own while the session

@@ -2,11 +2,15 @@ import { Box, Container, Heading, HStack, Icon, Link as ChakraLink, Stack, Text 
 import type { LevelKey } from '@shunkan/config/levels';
 import { TEXT } from '@shunkan/config/texts';
 import { Link } from '@tanstack/react-router';
+import { FullPageSpinner } from '@shunkan/ui/components';
 import { Target } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LevelCards } from '../features/practice/level-cards';
-import { useDemoPracticeApi } from '../features/practice/practice-api';
-import { PracticeScreen } from '../features/practice/practice-screen';
+
+// The practice screen and the data layer (~40 KB gzip) load once the guest is about to pick a level.
+const loadDemoPractice = () => import('../features/practice/demo-practice');
+const DemoPractice = lazy(loadDemoPractice);
+const preloadDemoPractice = () => void loadDemoPractice().catch(() => undefined);
 
 export function DemoBanner() {
   return (
@@ -28,11 +32,6 @@ export function DemoBanner() {
   );
 }
 
-function DemoPractice({ level, onBack }: { level: LevelKey; onBack: () => void }) {
-  const api = useDemoPracticeApi();
-  return <PracticeScreen level={level} onBack={onBack} api={api} isDemo />;
-}
-
 /** /demo: no account; a guest tries a few problems graded by the built-in evaluator. */
 export function DemoPage() {
   const [level, setLevel] = useState<LevelKey | null>(null);
@@ -40,9 +39,11 @@ export function DemoPage() {
     <>
       <DemoBanner />
       {level ? (
-        <DemoPractice key={level} level={level} onBack={() => setLevel(null)} />
+        <Suspense fallback={<FullPageSpinner />}>
+          <DemoPractice key={level} level={level} onBack={() => setLevel(null)} />
+        </Suspense>
       ) : (
-        <Container maxW="3xl" py="6">
+        <Container maxW="3xl" py="6" onPointerOver={preloadDemoPractice} onFocus={preloadDemoPractice} onTouchStart={preloadDemoPractice}>
           <Stack gap="2" mb="6">
             <Heading as="h1" size="2xl">
               レベルを選んでください

@@ -1,34 +1,36 @@
-import { Button, Checkbox, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { TEXT } from '@shunkan/config/texts';
 import { CenteredCard } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signupForm } from '@shunkan/config/forms';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
-import { FormAlert } from '../features/auth/form-alert';
+import { AgreeCheckbox } from '../features/auth/agree-checkbox';
 import { NO_VALIDATE, TextField } from '../features/auth/form-parts';
 import { GoogleButton } from '../features/auth/google-button';
+import { useLazyForm } from '../features/auth/lazy-form';
+import type { SignupKit, SignupValues } from '../features/auth/signup-kit';
+import { verificationSettings } from '../features/auth/verification';
 import { useAuth } from '../lib/auth';
 import { loadFirebase } from '../lib/firebase';
-import { verificationSettings } from '../features/auth/verification';
-import { signupErrorMessage } from '../features/auth/signup-errors';
 
-/** /signup (a signed-in visitor is sent home by the route's guard). */
+const loadSignupKit = () => import('../features/auth/signup-kit').then((module) => module.signupKit);
+
+/**
+ * /signup (a signed-in visitor is sent home by the route's guard). The form library and the spec's
+ * rules load on the form's first focus or submit (features/auth/lazy-form.tsx, decisions 029 and 039).
+ */
 export function SignupPage() {
   const navigate = useNavigate();
   const { ensureAuth } = useAuth();
-  const form = useForm({
-    resolver: zodResolver(signupForm),
-    defaultValues: { email: '', password: '', confirm: '', agreeTerms: false, agreePrivacy: false },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useLazyForm<SignupValues, SignupKit>(loadSignupKit);
+  const { errors, kit } = form;
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // The boxes' states, for the submit button (disabled until both are ticked), also before the kit is there.
+  const [agreeTerms, setAgreeTerms] = useState(false);
+  const [agreePrivacy, setAgreePrivacy] = useState(false);
 
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+  const onSubmit = form.handleSubmit(async ({ email, password }, { signupErrorMessage }) => {
     setFormError(null);
     try {
       const fb = await loadFirebase();
@@ -42,14 +44,14 @@ export function SignupPage() {
     }
   });
 
-  if (sentTo) {
+  if (sentTo && kit) {
     return (
       <CenteredCard title="確認メールを送信しました">
         <Stack gap="4">
-          <FormAlert status="success" title={TEXT.signupMailSent}>
+          <kit.FormAlert status="success" title={TEXT.signupMailSent}>
             {sentTo}
-          </FormAlert>
-          <EmulatorMailbox email={sentTo} kind="VERIFY_EMAIL" />
+          </kit.FormAlert>
+          <kit.EmulatorMailbox email={sentTo} kind="VERIFY_EMAIL" />
           <Button asChild colorPalette="blue">
             <Link to="/login">ログイン画面へ</Link>
           </Button>
@@ -58,13 +60,22 @@ export function SignupPage() {
     );
   }
 
-  const [agreeTerms, agreePrivacy] = form.watch(['agreeTerms', 'agreePrivacy']);
   const canSubmit = agreeTerms && agreePrivacy;
   const agreeError = errors.agreePrivacy?.message;
   return (
     <CenteredCard title="新規登録">
-      <Stack as="form" gap="4" onSubmit={onSubmit} onFocus={ensureAuth} {...NO_VALIDATE}>
-        {formError ? <FormAlert status="error" title={formError} /> : null}
+      <Stack
+        as="form"
+        gap="4"
+        onSubmit={onSubmit}
+        onFocus={() => {
+          ensureAuth();
+          form.load();
+        }}
+        {...NO_VALIDATE}
+      >
+        {form.host}
+        {formError && kit ? <kit.FormAlert status="error" title={formError} /> : null}
         <TextField label="メールアドレス" type="email" autoComplete="email" registration={form.register('email')} error={errors.email?.message} />
         <TextField
           label="パスワード"
@@ -83,11 +94,7 @@ export function SignupPage() {
         />
         <Stack gap="2">
           <HStack gap="2" wrap="wrap">
-            <Checkbox.Root checked={agreeTerms} onCheckedChange={(e) => form.setValue('agreeTerms', e.checked === true, { shouldValidate: form.formState.isSubmitted })}>
-              <Checkbox.HiddenInput name="agreeTerms" />
-              <Checkbox.Control />
-              <Checkbox.Label>利用規約に同意します</Checkbox.Label>
-            </Checkbox.Root>
+            <AgreeCheckbox label="利用規約に同意します" registration={form.register('agreeTerms')} onChecked={setAgreeTerms} />
             <ChakraLink asChild color="blue.600" fontSize="sm" minH="11">
               <Link to="/terms" target="_blank">
                 （利用規約を読む）
@@ -95,11 +102,7 @@ export function SignupPage() {
             </ChakraLink>
           </HStack>
           <HStack gap="2" wrap="wrap">
-            <Checkbox.Root checked={agreePrivacy} onCheckedChange={(e) => form.setValue('agreePrivacy', e.checked === true, { shouldValidate: form.formState.isSubmitted })}>
-              <Checkbox.HiddenInput name="agreePrivacy" />
-              <Checkbox.Control />
-              <Checkbox.Label>プライバシーポリシーに同意します</Checkbox.Label>
-            </Checkbox.Root>
+            <AgreeCheckbox label="プライバシーポリシーに同意します" registration={form.register('agreePrivacy')} onChecked={setAgreePrivacy} />
             <ChakraLink asChild color="blue.600" fontSize="sm" minH="11">
               <Link to="/privacy" target="_blank">
                 （プライバシーポリシーを読む）
@@ -112,7 +115,7 @@ export function SignupPage() {
             </Text>
           ) : null}
         </Stack>
-        <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={isSubmitting} loadingText="登録中...">
+        <Button type="submit" colorPalette="blue" disabled={!canSubmit} loading={form.isSubmitting} loadingText="登録中...">
           アカウントを作成
         </Button>
         <GoogleButton
@@ -130,4 +133,3 @@ export function SignupPage() {
     </CenteredCard>
   );
 }
-

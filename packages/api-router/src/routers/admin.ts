@@ -1,5 +1,7 @@
 import { ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
+import { ADMIN_PASSWORD_MIN, PASSWORD_MAX } from '@shunkan/config/forms';
+import { TEXT } from '@shunkan/config/texts';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { createPasswordResetLink, setupAdminAccount } from '../domain/admin-accounts.js';
@@ -47,7 +49,7 @@ export const adminRouter = router({
 
   /** The spec's admin-setup page, admin-only: create or promote an administrator. */
   setupAdmin: adminProcedure
-    .input(z.object({ email: ZText.trim().email('メールアドレスの形式が正しくありません'), password: ZText.min(8, 'パスワードは8文字以上で設定してください').max(128).optional() }))
+    .input(z.object({ email: ZText.trim().email('メールアドレスの形式が正しくありません'), password: ZText.min(ADMIN_PASSWORD_MIN, TEXT.passwordMin8).max(PASSWORD_MAX, TEXT.passwordTooLong).optional() }))
     .output(z.object({ created: z.boolean(), email: z.string() }))
     .mutation(async ({ ctx, input }) => {
       const auth = ctx.services.auth?.auth;

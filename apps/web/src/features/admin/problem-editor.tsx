@@ -2,12 +2,13 @@ import { Badge, Box, Button, Dialog, Field, HStack, Input, NativeSelect, Portal,
 import { LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
 import { notify } from '@shunkan/ui/toaster';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { problemForm } from '@shunkan/config/forms';
+import { PROBLEM_TEXT_MAX, problemForm, tooLongMessage } from '@shunkan/config/forms';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { NO_VALIDATE } from '../auth/form-parts';
+import { LimitNote } from '../forms/limit-note';
 import { LEVEL_LABEL } from './format';
 
 type Draft = z.input<typeof problemForm>;
@@ -112,8 +113,8 @@ export function ProblemEditor({ id, open, onClose }: { id: string | null; open: 
                   </Field.Root>
                   <Field.Root invalid={Boolean(errors.japanese)}>
                     <Field.Label>日本語の文</Field.Label>
-                    <Input {...form.register('japanese')} maxLength={200} />
-                    {errors.japanese ? <Field.ErrorText>{errors.japanese.message}</Field.ErrorText> : null}
+                    <Input {...form.register('japanese')} maxLength={PROBLEM_TEXT_MAX.japanese} />
+                    {errors.japanese ? <Field.ErrorText>{errors.japanese.message}</Field.ErrorText> : <LimitNote value={form.watch('japanese')} max={PROBLEM_TEXT_MAX.japanese} message={tooLongMessage('日本語の文', PROBLEM_TEXT_MAX.japanese)} />}
                   </Field.Root>
                   <Field.Root invalid={Boolean(errors.answers)}>
                     <Field.Label>正解の英文（1行に1つ、最初の文が模範解答）</Field.Label>
@@ -122,13 +123,13 @@ export function ProblemEditor({ id, open, onClose }: { id: string | null; open: 
                   </Field.Root>
                   <Field.Root invalid={Boolean(errors.grammarPoint)}>
                     <Field.Label>文法項目</Field.Label>
-                    <Input {...form.register('grammarPoint')} maxLength={60} />
-                    {errors.grammarPoint ? <Field.ErrorText>{errors.grammarPoint.message}</Field.ErrorText> : null}
+                    <Input {...form.register('grammarPoint')} maxLength={PROBLEM_TEXT_MAX.grammarPoint} />
+                    {errors.grammarPoint ? <Field.ErrorText>{errors.grammarPoint.message}</Field.ErrorText> : <LimitNote value={form.watch('grammarPoint')} max={PROBLEM_TEXT_MAX.grammarPoint} message={tooLongMessage('文法項目', PROBLEM_TEXT_MAX.grammarPoint)} />}
                   </Field.Root>
                   <Field.Root invalid={Boolean(errors.explanation)}>
                     <Field.Label>解説</Field.Label>
-                    <Textarea {...form.register('explanation')} rows={3} maxLength={500} />
-                    {errors.explanation ? <Field.ErrorText>{errors.explanation.message}</Field.ErrorText> : null}
+                    <Textarea {...form.register('explanation')} rows={3} maxLength={PROBLEM_TEXT_MAX.explanation} />
+                    {errors.explanation ? <Field.ErrorText>{errors.explanation.message}</Field.ErrorText> : <LimitNote value={form.watch('explanation')} max={PROBLEM_TEXT_MAX.explanation} message={tooLongMessage('解説', PROBLEM_TEXT_MAX.explanation)} />}
                   </Field.Root>
                   {error ? (
                     <Text color="red.600" role="alert">

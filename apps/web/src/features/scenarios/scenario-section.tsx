@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../billing/confirm-dialog';
+import { LimitNote } from '../forms/limit-note';
 import { useSubscription } from '../billing/use-plans';
 import { PremiumPrompt } from '../review/review-sections';
 
@@ -25,11 +26,14 @@ function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boole
   // One message at a time, title first, as the server reports them.
   const errors = form.formState.errors;
   const error = errors.title?.message ?? errors.description?.message;
+  // The fields stop at their limit (maxLength) and say so.
+  const [title, description] = form.watch(['title', 'description']);
   return (
     <Stack as="form" gap="3" onSubmit={form.handleSubmit(props.onSubmit)}>
       <Field.Root invalid={Boolean(errors.title)}>
         <Field.Label>タイトル</Field.Label>
         <Input {...form.register('title')} maxLength={TITLE_MAX} placeholder="例：空港でのチェックイン" bg="white" />
+        <LimitNote value={title} max={TITLE_MAX} message={SCENARIO_TEXT.titleTooLong} />
       </Field.Root>
       <Field.Root invalid={Boolean(errors.description)}>
         <Field.Label>場面の説明</Field.Label>
@@ -40,6 +44,7 @@ function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boole
           placeholder="例：荷物を預けたり、搭乗口を尋ねたりする会話。受動態も練習したい。"
           bg="white"
         />
+        <LimitNote value={description} max={DESCRIPTION_MAX} message={SCENARIO_TEXT.descriptionTooLong} />
       </Field.Root>
       {error ? (
         <Text color="red.600" fontSize="sm" role="alert">
