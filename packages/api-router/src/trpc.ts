@@ -43,7 +43,8 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
 /** Signed in (token verified), e-mail verified or not. Narrows ctx.user to SessionUser. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', TEXT.unauthorized);
-  return next({ ctx: { ...ctx, user: ctx.user as SessionUser } });
+  // tRPC merges this into the context: only the narrowed field is passed (a copy of the rest is work).
+  return next({ ctx: { user: ctx.user as SessionUser } });
 });
 
 /** Signed in with a verified e-mail address: the gate for everything a learner does. */
