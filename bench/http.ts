@@ -17,6 +17,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=10 BENCH_CONNECTIONS=10 npx tsx ../../bench/http.ts
  * BENCH_EMULATOR_HOST=127.0.0.1:9099 (and BENCH_PROJECT_ID) use an Auth emulator already running instead of starting one.
  * BENCH_CPU_PROF=1 writes a V8 CPU profile of each product process into the printed directory;
+ * BENCH_RATE=N sends the product's paths N requests a second in all (bare Fastify still at full speed): on a
+ * loaded machine, two builds then serve the same requests and their CPU ms/req compare fairly.
  * BENCH_ONLY=REGEX loads only the paths whose label matches it (a profile of one path), e.g.
  * BENCH_ONLY='problem$' for the single-learner next problem; BENCH_SKIP_PGLITE=1 measures the server only.
  */
@@ -39,6 +41,8 @@ const pgServerUrl = process.env.BENCH_DATABASE_URL;
 const cpuProf = process.env.BENCH_CPU_PROF === '1';
 /** BENCH_ONLY=REGEX loads only the paths whose label matches (e.g. to profile one path). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+/** BENCH_RATE=N: the product's paths at a fixed rate (requests a second), for a CPU comparison under load. */
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const projectId = process.env.BENCH_PROJECT_ID ?? 'demo-shunkan-bench';
 const workDir = mkdtempSync(path.join(tmpdir(), 'shunkan-bench-http-'));
@@ -173,6 +177,7 @@ async function load(url: string, spec: Load, seconds = SECONDS): Promise<Figures
     url,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(RATE > 0 && spec.path !== '/' ? { overallRate: RATE } : {}),
     requests: [
       {
         method: spec.method,

@@ -92,6 +92,8 @@ export class WriteWatch implements KyselyPlugin {
       return;
     }
     const kind = (node as OperationNode).kind as string | undefined;
+    // Parameter values (strings, dates, JSON documents) are never SQL: nothing below them to look at.
+    if (kind === 'ValueNode' || kind === 'PrimitiveValueListNode') return;
     let inWrite = writing;
     if (kind === 'InsertQueryNode' || kind === 'UpdateQueryNode' || kind === 'DeleteQueryNode' || kind === 'MergeQueryNode') {
       inWrite = true;

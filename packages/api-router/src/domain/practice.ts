@@ -182,7 +182,7 @@ export async function submitAnswer(options: {
     problemId: problem.id,
     level: problem.level,
     answer,
-    normalizedAnswer: normalizeAnswer(answer),
+    normalizedAnswer: result.normalizedAnswer,
     rating: evaluation.rating,
     modelAnswer: evaluation.modelAnswer,
     feedback: evaluation.feedback,

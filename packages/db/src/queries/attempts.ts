@@ -1,5 +1,6 @@
 import { jstDay } from '@shunkan/config/time';
 import { sql } from 'kysely';
+import { compileOnce, type Param } from '../compiled.js';
 import type { Db } from '../index.js';
 import { cardColumns, type ReviewCardFields } from './reviews.js';
 
@@ -35,61 +36,131 @@ export type NewAttemptInput = {
 export async function insertAttempt(db: Db, input: NewAttemptInput): Promise<{ id: string; day: string }> {
   const day = jstDay(input.createdAt);
   const review = input.reviewCard;
-  const base = db
+  const values: AttemptValues = {
+    userId: input.userId,
+    problemId: input.problemId,
+    level: input.level,
+    answer: input.answer,
+    normalizedAnswer: input.normalizedAnswer,
+    rating: input.rating,
+    modelAnswer: input.modelAnswer,
+    feedback: input.feedback,
+    errors: JSON.stringify(input.errors),
+    similarPhrases: JSON.stringify(input.similarPhrases),
+    provider: input.provider,
+    isFallback: input.isFallback,
+    durationMs: input.durationMs,
+    mode: input.mode ?? 'practice',
+    scenarioId: input.scenarioId ?? null,
+    timeLimitMs: input.timeLimitMs ?? null,
+    isLate: input.isLate ?? false,
+    createdAt: input.createdAt,
+    day,
+  };
+  const result = review
+    ? await insertWithCard(db, { ...values, reason: review.reason, ...cardColumns(review.card) })
+    : await insertWithoutCard(db, values);
+  const row = result.rows[0];
+  if (!row) throw new Error('the attempt was not stored');
+  return { id: String(row.id), day };
+}
+
+/** The values of insertAttempt's statement; CardValues those of the review card with it. */
+type AttemptValues = {
+  userId: string;
+  problemId: string;
+  level: string;
+  answer: string;
+  normalizedAnswer: string;
+  rating: number;
+  modelAnswer: string;
+  feedback: string;
+  errors: string;
+  similarPhrases: string;
+  provider: string;
+  isFallback: boolean;
+  durationMs: number | null;
+  mode: 'practice' | 'review' | 'scenario';
+  scenarioId: string | null;
+  timeLimitMs: number | null;
+  isLate: boolean;
+  createdAt: Date;
+  day: string;
+};
+type CardValues = AttemptValues & { reason: 'weak' | 'bookmark' } & ReturnType<typeof cardColumns>;
+
+/** The attempt and its daily summary, as data-modifying CTEs (the start of insertAttempt's statement). */
+function attemptAndSummary(db: Db, param: Param<AttemptValues>) {
+  return db
     .with('attempt', (qb) =>
       qb
         .insertInto('attempts')
         .values({
-          user_id: input.userId,
-          problem_id: input.problemId,
-          level: input.level,
-          answer: input.answer,
-          normalized_answer: input.normalizedAnswer,
-          rating: input.rating,
-          model_answer: input.modelAnswer,
-          feedback: input.feedback,
-          errors: JSON.stringify(input.errors),
-          similar_phrases: JSON.stringify(input.similarPhrases),
-          provider: input.provider,
-          is_fallback: input.isFallback,
-          duration_ms: input.durationMs,
-          mode: input.mode ?? 'practice',
-          scenario_id: input.scenarioId ?? null,
-          time_limit_ms: input.timeLimitMs ?? null,
-          is_late: input.isLate ?? false,
-          created_at: input.createdAt,
-          day,
+          user_id: param('userId'),
+          problem_id: param('problemId'),
+          level: param('level'),
+          answer: param('answer'),
+          normalized_answer: param('normalizedAnswer'),
+          rating: param('rating'),
+          model_answer: param('modelAnswer'),
+          feedback: param('feedback'),
+          errors: param('errors'),
+          similar_phrases: param('similarPhrases'),
+          provider: param('provider'),
+          is_fallback: param('isFallback'),
+          duration_ms: param('durationMs'),
+          mode: param('mode'),
+          scenario_id: param('scenarioId'),
+          time_limit_ms: param('timeLimitMs'),
+          is_late: param('isLate'),
+          created_at: param('createdAt'),
+          day: param('day'),
         })
         .returning('id'),
     )
     .with('summary', (qb) =>
       qb
         .insertInto('learning_days')
-        .values({ user_id: input.userId, day, level: input.level, attempts: 1, rating_sum: input.rating })
+        .values({ user_id: param('userId'), day: param('day'), level: param('level'), attempts: 1, rating_sum: param('rating') })
         .onConflict((oc) =>
           oc.columns(['user_id', 'day', 'level']).doUpdateSet({
             attempts: sql`learning_days.attempts + 1`,
-            rating_sum: sql`learning_days.rating_sum + ${input.rating}`,
+            rating_sum: sql`learning_days.rating_sum + ${param('rating')}`,
           }),
         )
         .returning('user_id'),
     );
-  const row = review
-    ? await base
-        .with('card', (qb) => {
-          const values = { ...cardColumns(review.card), updated_at: input.createdAt };
-          return qb
-            .insertInto('review_cards')
-            .values({ user_id: input.userId, problem_id: input.problemId, reason: review.reason, created_at: input.createdAt, ...values })
-            .onConflict((oc) => oc.columns(['user_id', 'problem_id']).doUpdateSet(values))
-            .returning('user_id');
-        })
-        .selectFrom('attempt')
-        .select('attempt.id')
-        .executeTakeFirstOrThrow()
-    : await base.selectFrom('attempt').select('attempt.id').executeTakeFirstOrThrow();
-  return { id: String(row.id), day };
 }
+
+/** insertAttempt's statement without a review card, built and compiled once (compiled.ts). */
+const insertWithoutCard = compileOnce((db, param: Param<AttemptValues>) => attemptAndSummary(db, param).selectFrom('attempt').select('attempt.id'));
+
+/** insertAttempt's statement that also creates or replaces the learner's review card. */
+const insertWithCard = compileOnce((db, param: Param<CardValues>) =>
+  attemptAndSummary(db, param)
+    .with('card', (qb) => {
+      const card = {
+        due: param('due'),
+        stability: param('stability'),
+        difficulty: param('difficulty'),
+        elapsed_days: param('elapsed_days'),
+        scheduled_days: param('scheduled_days'),
+        learning_steps: param('learning_steps'),
+        reps: param('reps'),
+        lapses: param('lapses'),
+        state: param('state'),
+        last_review: param('last_review'),
+        updated_at: param('createdAt'),
+      };
+      return qb
+        .insertInto('review_cards')
+        .values({ user_id: param('userId'), problem_id: param('problemId'), reason: param('reason'), created_at: param('createdAt'), ...card })
+        .onConflict((oc) => oc.columns(['user_id', 'problem_id']).doUpdateSet(card))
+        .returning('user_id');
+    })
+    .selectFrom('attempt')
+    .select('attempt.id'),
+);
 
 export async function setAttemptBookmark(db: Db, userId: string, attemptId: string, isBookmarked: boolean): Promise<{ problemId: string } | undefined> {
   return db

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../index.js';
 import type { ProblemRow } from '../schema.js';
+import { compileOnce, type Param } from '../compiled.js';
 import type { ReviewCardFields } from './reviews.js';
 
 export type ProblemRef = { problemId?: string; japaneseSentence?: string; level?: string };
@@ -43,33 +44,46 @@ export type ProblemToGrade = {
  * `findServedProblem`, with what grading needs besides, in ONE round trip: the accepted answers (an
  * aggregate over accepted_answers' problem index) and the learner's review card (a primary-key probe).
  */
+/** The three shapes of the grading read: by id, by sentence, by sentence within a level (compiled once each). */
+type GradeKey = { userId: string; problemId: string; japanese: string; level: string };
+function gradeRead(by: 'id' | 'sentence' | 'sentence-level') {
+  return compileOnce((db, param: Param<GradeKey>) => {
+    let query = db
+      .selectFrom('problems as p')
+      .leftJoin('review_cards as rc', (join) => join.onRef('rc.problem_id', '=', 'p.id').on('rc.user_id', '=', param('userId')))
+      .selectAll('p')
+      .select([
+        'rc.reason as rc_reason',
+        'rc.due as rc_due',
+        'rc.stability as rc_stability',
+        'rc.difficulty as rc_difficulty',
+        'rc.elapsed_days as rc_elapsed_days',
+        'rc.scheduled_days as rc_scheduled_days',
+        'rc.learning_steps as rc_learning_steps',
+        'rc.reps as rc_reps',
+        'rc.lapses as rc_lapses',
+        'rc.state as rc_state',
+        'rc.last_review as rc_last_review',
+        sql<string[]>`coalesce((select json_agg(a.sentence order by a.created_at, a.normalized_answer) from accepted_answers a where a.problem_id = p.id), '[]'::json)`.as(
+          'accepted_answers',
+        ),
+      ])
+      .where((eb) =>
+        eb.exists(eb.selectFrom('problem_serves as s').select(sql`1`.as('one')).where('s.user_id', '=', param('userId')).whereRef('s.problem_id', '=', 'p.id')),
+      );
+    if (by === 'id') query = query.where('p.id', '=', param('problemId'));
+    else query = query.where('p.japanese', '=', param('japanese'));
+    if (by === 'sentence-level') query = query.where('p.level', '=', param('level'));
+    return query;
+  });
+}
+const gradeReads = { id: gradeRead('id'), sentence: gradeRead('sentence'), 'sentence-level': gradeRead('sentence-level') };
+
 export async function findServedProblemToGrade(db: Db, userId: string, ref: ProblemRef): Promise<ProblemToGrade | undefined> {
   if (!ref.problemId && !ref.japaneseSentence) return undefined;
-  let query = db
-    .selectFrom('problems as p')
-    .leftJoin('review_cards as rc', (join) => join.onRef('rc.problem_id', '=', 'p.id').on('rc.user_id', '=', userId))
-    .selectAll('p')
-    .select([
-      'rc.reason as rc_reason',
-      'rc.due as rc_due',
-      'rc.stability as rc_stability',
-      'rc.difficulty as rc_difficulty',
-      'rc.elapsed_days as rc_elapsed_days',
-      'rc.scheduled_days as rc_scheduled_days',
-      'rc.learning_steps as rc_learning_steps',
-      'rc.reps as rc_reps',
-      'rc.lapses as rc_lapses',
-      'rc.state as rc_state',
-      'rc.last_review as rc_last_review',
-      sql<string[]>`coalesce((select json_agg(a.sentence order by a.created_at, a.normalized_answer) from accepted_answers a where a.problem_id = p.id), '[]'::json)`.as(
-        'accepted_answers',
-      ),
-    ])
-    .where((eb) => eb.exists(eb.selectFrom('problem_serves as s').select(sql`1`.as('one')).where('s.user_id', '=', userId).whereRef('s.problem_id', '=', 'p.id')));
-  if (ref.problemId) query = query.where('p.id', '=', ref.problemId);
-  else query = query.where('p.japanese', '=', (ref.japaneseSentence ?? '').trim());
-  if (!ref.problemId && ref.level) query = query.where('p.level', '=', ref.level);
-  const row = await query.executeTakeFirst();
+  const by = ref.problemId ? 'id' : ref.level ? 'sentence-level' : 'sentence';
+  const key = { userId, problemId: ref.problemId ?? '', japanese: (ref.japaneseSentence ?? '').trim(), level: ref.level ?? '' };
+  const row = (await gradeReads[by](db, key)).rows[0];
   if (!row) return undefined;
   const {
     rc_reason,

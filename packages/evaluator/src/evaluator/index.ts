@@ -21,7 +21,7 @@ import {
 import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
-import { tokenize } from './normalize';
+import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
 import { scoreAlignment, type Score } from './score';
@@ -31,12 +31,17 @@ import type { LatticeGraph } from '../lattice/graph';
 import { LATTICE_DATA, allBankProblems } from '../bank/index';
 import type { TDiffToken, TEvaluation, TEvaluationError } from './types';
 
-export { normalizeAnswer } from './normalize';
+export { normalizeAnswer };
 export type { TEvaluation } from './types';
+
+/** A verdict with the answer's normalisation (`normalizeAnswer(answer)`), both from one tokenisation. */
+export type GradedAnswer = { evaluation: TEvaluation; normalizedAnswer: string };
 
 export interface Evaluator {
   /** Grade one answer. Never throws; an unusable answer gets 1 star. */
   evaluate(problem: TBankProblem, answer: string): TEvaluation;
+  /** `evaluate`, and the answer as `normalizeAnswer` has it (stored with the attempt), for the price of one. */
+  grade(problem: TBankProblem, answer: string): GradedAnswer;
   /**
    * Compiles the lattices of these problems (default: the whole bank) ahead of their first answer,
    * a few at a time, yielding to the event loop between batches so a server stays responsive.
@@ -824,8 +829,7 @@ function accepted(problem: TBankProblem, analysis: ProblemAnalysis, normalized: 
   };
 }
 
-function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProblem, answer: string): TEvaluation {
-  const raw = tokenize(typeof answer === 'string' ? answer : '');
+function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProblem, answer: string, raw: RawToken[]): TEvaluation {
   const first = analysis.answers[0];
   const base = {
     modelAnswer: first?.text ?? '',
@@ -1030,6 +1034,20 @@ export async function createEvaluator(): Promise<Evaluator> {
     return analysis;
   };
 
+  const grade = (problem: TBankProblem, answer: string): GradedAnswer => {
+    let normalizedAnswer: string | undefined;
+    try {
+      const analysis = analysisOf(problem);
+      const raw = tokenize(typeof answer === 'string' ? answer : '');
+      // normalizeAnswer(answer) exactly: the same tokens, taken before the grader analyses them.
+      normalizedAnswer = raw.map((t) => t.norm).join(' ');
+      return { evaluation: evaluateWith(res, analysis, problem, answer, raw), normalizedAnswer };
+    } catch {
+      // Grading must never break the answer flow; a malformed problem yields a neutral 1 star.
+      return { evaluation: neutralVerdict(problem), normalizedAnswer: normalizedAnswer ?? normalizeAnswer(answer) };
+    }
+  };
+
   return {
     async prepare(problems: readonly TBankProblem[] = allBankProblems()): Promise<void> {
       for (let k = 0; k < problems.length; k += PREPARE_BATCH) {
@@ -1045,22 +1063,23 @@ export async function createEvaluator(): Promise<Evaluator> {
       }
     },
     evaluate(problem: TBankProblem, answer: string): TEvaluation {
-      try {
-        return evaluateWith(res, analysisOf(problem), problem, answer);
-      } catch {
-        // Grading must never break the answer flow; a malformed problem yields a neutral 1 star.
-        const answers = Array.isArray(problem?.answers) ? problem.answers : [];
-        return {
-          rating: 1,
-          modelAnswer: answers[0] ?? '',
-          feedback: '採点できませんでした。模範解答を確認しましょう。',
-          similarPhrases: [],
-          errors: [],
-          isAlternative: false,
-          alternatives: answers.slice(1),
-          diff: [],
-        };
-      }
+      return grade(problem, answer).evaluation;
     },
+    grade,
+  };
+}
+
+/** The verdict of an answer the grader failed on (a malformed problem): a neutral 1 star. */
+function neutralVerdict(problem: TBankProblem): TEvaluation {
+  const answers = Array.isArray(problem?.answers) ? problem.answers : [];
+  return {
+    rating: 1,
+    modelAnswer: answers[0] ?? '',
+    feedback: '採点できませんでした。模範解答を確認しましょう。',
+    similarPhrases: [],
+    errors: [],
+    isAlternative: false,
+    alternatives: answers.slice(1),
+    diff: [],
   };
 }

@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allBankProblems } from '../bank/index';
-import { createEvaluator, type Evaluator } from './index';
+import { learnerVariants } from '../../eval/learner-variants';
+import type { TBankProblem } from '../bank/types';
+import { createEvaluator, normalizeAnswer, type Evaluator } from './index';
 import { EvaluatorClosedError, startEvaluatorWorker, type WorkerEvaluator } from './worker';
 
 describe('evaluator worker', () => {
@@ -26,6 +28,23 @@ describe('evaluator worker', () => {
         expect(await worker.evaluate(problem, answer)).toEqual(local.evaluate(problem, answer));
       }
     }
+  }, 120_000);
+
+  it("grades with the answer's normalisation, normalizeAnswer's, in process and in the worker", async () => {
+    const problems = allBankProblems().filter((_, k) => k % 131 === 0);
+    const odd = ['', '   ', '日本語だけ', "I'VE   never, ever  been there!!", 'colour 12 twenty-one', 'Ｆｕｌｌ－ｗｉｄｔｈ “quotes”', 'x'.repeat(600)];
+    for (const [k, problem] of problems.entries()) {
+      const other = problems[(k + 1) % problems.length]?.answers[0] ?? '';
+      for (const answer of [...learnerVariants(problem.answers[0] ?? '', other), ...odd]) {
+        const graded = local.grade(problem, answer);
+        expect(graded.normalizedAnswer).toBe(normalizeAnswer(answer));
+        expect(graded.evaluation).toEqual(local.evaluate(problem, answer));
+        expect(await worker.grade(problem, answer)).toEqual(graded);
+      }
+    }
+    // A problem the grader cannot use: the neutral verdict, and still the answer's normalisation.
+    const broken = { ...problems[0]!, answers: null } as unknown as TBankProblem;
+    expect(local.grade(broken, "I'm here")).toEqual({ evaluation: expect.objectContaining({ rating: 1 }), normalizedAnswer: normalizeAnswer("I'm here") });
   }, 120_000);
 
   it('grades answers sent at once, each with its own verdict', async () => {

@@ -5,14 +5,16 @@
  */
 import { parentPort, Worker } from 'node:worker_threads';
 import type { TBankProblem } from '../bank/types';
-import { createEvaluator } from './index';
+import { createEvaluator, type GradedAnswer } from './index';
 import type { TEvaluation } from './types';
 
 type Request = { id: number; problem: TBankProblem; answer: string } | { id: number; prepare: true };
-type Reply = { id: number; result?: TEvaluation; error?: string };
+type Reply = { id: number; result?: TEvaluation; normalizedAnswer?: string; error?: string };
 
 export interface WorkerEvaluator {
   evaluate(problem: TBankProblem, answer: string): Promise<TEvaluation>;
+  /** `evaluate` with the answer's normalisation (the evaluator's `grade`). */
+  grade(problem: TBankProblem, answer: string): Promise<GradedAnswer>;
   /** Resolves once the worker has compiled the bank's lattices. */
   prepare(): Promise<void>;
   close(): Promise<void>;
@@ -73,12 +75,16 @@ export function startEvaluatorWorker(url: URL, options: { onRestart?: (error: Er
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...request, id });
     });
+  const grade = async (problem: TBankProblem, answer: string): Promise<GradedAnswer> => {
+    const reply = await call({ problem, answer });
+    if (!reply.result || reply.normalizedAnswer === undefined) throw new Error(reply.error ?? 'evaluator worker failed');
+    return { evaluation: reply.result, normalizedAnswer: reply.normalizedAnswer };
+  };
   return {
     async evaluate(problem, answer) {
-      const reply = await call({ problem, answer });
-      if (!reply.result) throw new Error(reply.error ?? 'evaluator worker failed');
-      return reply.result;
+      return (await grade(problem, answer)).evaluation;
     },
+    grade,
     async prepare() {
       const reply = await call({ prepare: true });
       if (reply.error) throw new Error(reply.error);
@@ -105,7 +111,8 @@ export function serveEvaluator(): void {
           // A grader exception fails this answer only (an unhandled one would end the thread).
           let reply: Reply;
           try {
-            reply = { id: request.id, result: ev.evaluate(request.problem, request.answer) };
+            const graded = ev.grade(request.problem, request.answer);
+            reply = { id: request.id, result: graded.evaluation, normalizedAnswer: graded.normalizedAnswer };
           } catch (error) {
             reply = { id: request.id, error: String(error) };
           }

@@ -64,7 +64,7 @@ beforeEach(() => {
 describe('evaluateAnswer', () => {
   it('uses the built-in evaluator alone when no AI is configured', async () => {
     const result = await evaluateAnswer(input('I live here for three years.', { ai: null }));
-    expect(result).toEqual({ evaluation: BUILTIN_EVALUATION, provider: 'builtin', isFallback: false, fallbackReason: null, isCached: false });
+    expect(result).toEqual({ evaluation: BUILTIN_EVALUATION, provider: 'builtin', isFallback: false, fallbackReason: null, isCached: false, normalizedAnswer: 'i live here for three years' });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -80,13 +80,13 @@ describe('evaluateAnswer', () => {
   it('asks the AI once per normalised answer and then serves the cached verdict', async () => {
     server.setReply(jsonReply(AI_EVALUATION));
     const first = await evaluateAnswer(input('I live here for three years.'));
-    expect(first).toEqual({ evaluation: AI_EVALUATION, provider: 'gemini', isFallback: false, fallbackReason: null, isCached: false });
+    expect(first).toEqual({ evaluation: AI_EVALUATION, provider: 'gemini', isFallback: false, fallbackReason: null, isCached: false, normalizedAnswer: 'i live here for three years' });
     expect(server.requests).toHaveLength(1);
     expect(await cacheRows('i live here for three years')).toHaveLength(1);
 
     // The same answer typed differently: same stars, no second AI call.
     const second = await evaluateAnswer(input('  I live here for THREE years '));
-    expect(second).toEqual({ evaluation: AI_EVALUATION, provider: 'gemini', isFallback: false, fallbackReason: null, isCached: true });
+    expect(second).toEqual({ evaluation: AI_EVALUATION, provider: 'gemini', isFallback: false, fallbackReason: null, isCached: true, normalizedAnswer: 'i live here for three years' });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -100,7 +100,7 @@ describe('evaluateAnswer', () => {
     const log = makeLog();
     const answer = `I live here since three years (${reason}).`;
     const result = await evaluateAnswer(input(answer, { log }));
-    expect(result).toEqual({ evaluation: BUILTIN_EVALUATION, provider: 'builtin', isFallback: true, fallbackReason: reason, isCached: false });
+    expect(result).toEqual({ evaluation: BUILTIN_EVALUATION, provider: 'builtin', isFallback: true, fallbackReason: reason, isCached: false, normalizedAnswer: normalize(answer) });
     expect(server.requests).toHaveLength(1);
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(log.warn.mock.calls[0]?.[0]).toMatchObject({ problemId: SAMPLE_PROBLEM.id, provider: 'gemini', reason });
@@ -112,6 +112,21 @@ describe('evaluateAnswer', () => {
     expect(retry.provider).toBe('gemini');
     expect(retry.isFallback).toBe(false);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("takes the answer's normalisation from a grader that gives it (no second normalisation) and keys the cache by it", async () => {
+    server.setReply(jsonReply(AI_EVALUATION));
+    const normalizeSpy = vi.fn(normalize);
+    const grading = {
+      evaluate: builtin.evaluate,
+      grade: vi.fn((problem: TBankProblem, answer: string) => ({ evaluation: builtin.evaluate(problem, answer), normalizedAnswer: `graded ${normalize(answer)}` })),
+    };
+    const result = await evaluateAnswer(input('I live here for four years.', { builtin: grading, normalize: normalizeSpy }));
+    expect(result).toMatchObject({ evaluation: AI_EVALUATION, provider: 'gemini', normalizedAnswer: 'graded i live here for four years' });
+    expect(grading.grade).toHaveBeenCalledTimes(1);
+    expect(builtin.evaluate).toHaveBeenCalledTimes(1);
+    expect(normalizeSpy).not.toHaveBeenCalled();
+    expect(await cacheRows('graded i live here for four years')).toHaveLength(1);
   });
 
   it('reports an unexpected provider exception as a fallback too', async () => {

@@ -15,6 +15,11 @@ export type EvaluationCache = {
 export type BuiltinEvaluator = {
   /** In process (synchronous) or in the evaluator's worker thread. */
   evaluate(problem: TBankProblem, answer: string): TEvaluation | Promise<TEvaluation>;
+  /**
+   * `evaluate` with the answer's normalisation from the same tokenisation (the built-in evaluator and
+   * its worker have it): the answer is not normalised a second time on the main thread.
+   */
+  grade?(problem: TBankProblem, answer: string): { evaluation: TEvaluation; normalizedAnswer: string } | Promise<{ evaluation: TEvaluation; normalizedAnswer: string }>;
 };
 
 export type EvaluationLog = {
@@ -44,6 +49,8 @@ export type EvaluateAnswerResult = {
    */
   fallbackReason: string | null;
   isCached: boolean;
+  /** The answer as `normalize` has it (the attempt stores it; the AI cache's key). */
+  normalizedAnswer: string;
 };
 
 /**
@@ -53,25 +60,26 @@ export type EvaluateAnswerResult = {
  */
 export async function evaluateAnswer(input: EvaluateAnswerInput): Promise<EvaluateAnswerResult> {
   const { problem, answer, builtin, normalize, ai, cache, log } = input;
-  const builtinEvaluation = await builtin.evaluate(problem, answer);
+  const graded = builtin.grade ? await builtin.grade(problem, answer) : { evaluation: await builtin.evaluate(problem, answer), normalizedAnswer: normalize(answer) };
+  const { evaluation: builtinEvaluation, normalizedAnswer } = graded;
   const builtinResult = (fallbackReason: string | null): EvaluateAnswerResult => ({
     evaluation: builtinEvaluation,
     provider: 'builtin',
     isFallback: fallbackReason !== null,
     fallbackReason,
     isCached: false,
+    normalizedAnswer,
   });
 
   if (!ai) return builtinResult(null);
   // Fast path: the built-in evaluator only gives 5 stars to a match with an accepted answer, which
   // the AI could not grade any better.
   if (builtinEvaluation.rating === 5) return builtinResult(null);
-  const normalizedAnswer = normalize(answer);
   // Nothing to grade: an AI call would only cost money to say "1 star".
   if (normalizedAnswer === '') return builtinResult(null);
 
   const cached = await readCache(cache, log, problem.id, normalizedAnswer, ai.name);
-  if (cached) return { evaluation: cached, provider: ai.name, isFallback: false, fallbackReason: null, isCached: true };
+  if (cached) return { evaluation: cached, provider: ai.name, isFallback: false, fallbackReason: null, isCached: true, normalizedAnswer };
 
   let evaluation: TEvaluation;
   try {
@@ -104,7 +112,7 @@ export async function evaluateAnswer(input: EvaluateAnswerInput): Promise<Evalua
       'could not store the AI evaluation in the cache',
     );
   }
-  return { evaluation, provider: ai.name, isFallback: false, fallbackReason: null, isCached: false };
+  return { evaluation, provider: ai.name, isFallback: false, fallbackReason: null, isCached: false, normalizedAnswer };
 }
 
 async function readCache(
