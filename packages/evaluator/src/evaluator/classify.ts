@@ -804,6 +804,13 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
           break;
         }
+        // "His joke cracked the ice" for "broke", "higher" for "taller": a word that shares a sense
+        // with the answer's in some use (WordNet) keeps the meaning with the wrong word for this
+        // sentence, a word-choice slip rather than another meaning (decision 040).
+        if (!l.foreign && l.known && r.content && nearSynonymChoice(ctx.wordnet, l, r)) {
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
         // family in another part of speech (WordNet's derivational or pertainym link) keeps the
         // meaning in the wrong form, a word-choice slip.
@@ -828,6 +835,23 @@ function pairErrors(ctx: Ctx): boolean {
     }
   }
   return usedSynonym;
+}
+
+const WN_POS: Readonly<Record<string, 'n' | 'v' | 'a' | 'r'>> = { VERB: 'v', ADJ: 'a', NOUN: 'n', ADV: 'r' };
+/**
+ * The learner's word and the answer's share a WordNet sense in some use (any sense, not only the
+ * commonest), or are adjectives WordNet links as similar or see-also ("tall" / "high"), in the
+ * answer word's part of speech: near-synonyms, not another thing. Comparatives are compared by
+ * their base ("higher" / "taller").
+ */
+function nearSynonymChoice(wordnet: WordNet | undefined, l: Token, r: Token): boolean {
+  const pos = WN_POS[r.pos];
+  if (!wordnet || !pos || l.norm === r.norm) return false;
+  const base = (t: Token): string => (t.lemma !== t.norm ? t.lemma : t.norm.replace(/(?<=..)(?:er|est)$/, ''));
+  const lb = base(l);
+  const rb = base(r);
+  if (lb === rb || areAntonymWords(l, r) || wordnet.antonyms(lb, rb, pos)) return false;
+  return wordnet.nearSynonyms(lb, rb, pos);
 }
 
 /** The head noun of the object right after the verb at j (past articles, determiners, adjectives). */

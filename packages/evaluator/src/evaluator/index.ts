@@ -746,6 +746,9 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
           return slot ? (slotLemmas(analysis).get(slot) ?? []) : [];
         };
         candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70));
+        // The learner's phrase synonym on the closest path too: the path may combine the
+        // accepted answers' parts in the learner's way ("even with" for "despite" + "the office").
+        if (phrases.length > 0 && !known.has(a.normalized)) candidates.push(...phraseVariants(a, phrases, res));
       }
     });
     const main = analysis.answers[0];
