@@ -21,6 +21,7 @@ import {
 import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
+import { modalVerbForm } from './learner-forms';
 import { tokenize } from './normalize';
 import { AUX_FORMS, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
@@ -720,7 +721,8 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   // "to arrange"): that slip is found in the learner's own words, so no path accepts it outright.
   const extraTo = exact ? undefined : bareInfinitiveTo(learner, res.wordnet);
   const prepForTo = exact ? undefined : prepositionBeforeVerb(learner, res.wordnet);
-  if (!exact && paths[0]?.cost === 0 && extraTo === undefined && prepForTo === undefined) return accepted(problem, analysis, normalized, typed);
+  const modalForm = exact ? undefined : modalVerbForm(learner);
+  if (!exact && paths[0]?.cost === 0 && extraTo === undefined && prepForTo === undefined && modalForm === undefined) return accepted(problem, analysis, normalized, typed);
   const candidates: Candidate[] = [];
   if (exact) {
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
@@ -761,7 +763,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let swapGraded: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
-    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo });
+    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };
