@@ -21,6 +21,7 @@ import {
 import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
+import { frameVariants } from './frame-variants';
 import { modalVerbForm } from './learner-forms';
 import { tokenize } from './normalize';
 import { AUX_FORMS, areAntonymWords } from './lexicon';
@@ -390,6 +391,8 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   }
   // Active and passive with a generic agent (decision 034).
   out.push(...genericAgentVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 20 - k, viaSynonym: true })));
+  // Suggestion, opinion, request, participle, expectation and modal-passive frames (decision 040).
+  for (const next of frameVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true }), word)) push(next);
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
   // "If it happens to rain" for "If it should rain": in an if-clause the putative should and
@@ -728,6 +731,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
   } else {
     const phrases = learnerPhrases(learner, [{ table: analysis.synonyms, phraseTokens: analysis.phraseTokens }, global]);
+    const globalPhrases = phrases.length > 0 ? learnerPhrases(learner, [global]) : [];
     const closest = paths[0]?.cost ?? 0;
     for (const a of analysis.answers) {
       const pattern = analysis.answerPatterns[a.index];
@@ -751,6 +755,11 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
         // The learner's phrase synonym on the closest path too: the path may combine the
         // accepted answers' parts in the learner's way ("even with" for "despite" + "the office").
         if (phrases.length > 0 && !known.has(a.normalized)) candidates.push(...phraseVariants(a, phrases, res));
+      } else if (globalPhrases.length > 0 && !known.has(a.normalized)) {
+        // On the other close paths only the curated global phrases, which hold in any sentence
+        // one side fits ("they say" for "apparently"); a problem's own phrase pairs hold in its
+        // answers' sentences, not in every combination of a lattice's slots.
+        candidates.push(...phraseVariants(a, globalPhrases, res));
       }
     });
     const main = analysis.answers[0];

@@ -194,6 +194,8 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['in spite of', 'despite', 'even with'],
   // A polite request: each asks the listener to do what follows.
   ['could you', 'would it be possible for you to', 'would you be able to'],
+  // Hearsay (〜らしい / 〜だそうだ): each reports what is said.
+  ['apparently', 'they say', 'people say', 'i hear', 'i heard', 'it is said that'],
   // Frequency: the adverb and the phrase say the same.
   ['every day', 'daily'],
   ['every week', 'weekly'],
