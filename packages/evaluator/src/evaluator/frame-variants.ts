@@ -114,7 +114,7 @@ function expectation(tokens: readonly Token[], learner: readonly Token[], copy: 
   const start = learner[2]?.norm === 'that' ? 3 : 2;
   const m = tokens.findIndex((t) => t.norm === 'should' || t.norm === 'ought');
   if (m < 1) return [];
-  const be = tokens[m].norm === 'ought' && tokens[m + 1]?.norm === 'to' ? m + 2 : m + 1;
+  const be = tokens[m]?.norm === 'ought' && tokens[m + 1]?.norm === 'to' ? m + 2 : m + 1;
   if (tokens[be]?.norm !== 'be') return [];
   const subject = tokens.slice(0, m);
   if (norms(learner, start, subject.length) !== subject.map((t) => t.norm).join(' ')) return [];
@@ -146,7 +146,7 @@ function modalPassiveActive(tokens: readonly Token[], learner: readonly Token[],
   const modal = learner[p + 1];
   const verb = learner[p + 2];
   const pp = tokens[m + 2] as Token;
-  if (!agent || !GENERIC_AGENTS.has(agent.norm) || modal?.norm !== tokens[m]?.norm || !isVerb(verb) || verb.lemma !== pp.lemma || !verb.forms.has('base')) return [];
+  if (!agent || !modal || !GENERIC_AGENTS.has(agent.norm) || modal.norm !== tokens[m]?.norm || !isVerb(verb) || verb.lemma !== pp.lemma || !verb.forms.has('base')) return [];
   if (norms(learner, 0, p) !== norms(tokens, 0, p) || tokens.some((t) => t.norm === 'by')) return [];
   const object = tokens.slice(s, m).map((t, k) => {
     const other = t.cls === 'pron' ? OBJECT_CASE[t.norm] : undefined;
