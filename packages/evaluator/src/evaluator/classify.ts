@@ -678,7 +678,10 @@ function pairErrors(ctx: Ctx): boolean {
     const r = ref[p.r];
     if (!l || !r) continue;
     if (p.synonym) usedSynonym = true;
-    if (l.misspelt && p.rel !== 'replace') {
+    const formSlip = l.misspelt && p.rel !== 'replace' ? misspeltForm(l.misspelt, r) : undefined;
+    if (formSlip) {
+      errors.push(makeError(formSlip, [l.misspelt as string], [r.display], `${q(l.misspelt as string)}ではなく${q(r.display)}の形にしましょう。`, p.l, formSlip === 'word-choice' ? FUNCTION_WORD_CHOICE_PENALTY : undefined));
+    } else if (l.misspelt && p.rel !== 'replace') {
       const corrected = r.norm === l.norm ? r.display : l.norm;
       errors.push(makeError('spelling', [l.misspelt], [corrected], `${q(l.misspelt)}のつづりに注意しましょう。正しくは${q(corrected)}です。`, p.l));
     }
@@ -723,6 +726,10 @@ function pairErrors(ctx: Ctx): boolean {
         break;
       }
       case 'inflection':
+        if (yEndingSpelt(l, r)) {
+          errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(r.display)}です（y を i に変えて -es）。`, p.l));
+          break;
+        }
         errors.push(inflectionError(ctx, p, l, r));
         break;
       case 'class': {
@@ -846,6 +853,12 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です。`, p.l, PENALTY['word-choice']));
           break;
         }
+        // "my math assignment" for "my math homework": a word for the kind the answer's noun is a
+        // direct kind of says less but not something else; a small word-choice slip (decision 040).
+        if (!l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && ctx.wordnet?.broaderNoun(l.lemma, r.lemma)) {
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}は${q(r.display)}より意味の広い語です。${q(r.display)}がより正確です。`, p.l, FUNCTION_WORD_CHOICE_PENALTY));
+          break;
+        }
         // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
         // family in another part of speech (WordNet's derivational or pertainym link) keeps the
         // meaning in the wrong form, a word-choice slip.
@@ -870,6 +883,26 @@ function pairErrors(ctx: Ctx): boolean {
     }
   }
   return usedSynonym;
+}
+
+/**
+ * A non-word the spelling corrector read as the answer's word, that is that word with an ending no
+ * word takes (decision 040): "woked" (a past made past again) is verb-form, "soonly" (an adverb
+ * ending on a word that is already an adverb) a word-choice slip; anything else stays spelling.
+ */
+function misspeltForm(misspelt: string, r: Token): ErrorKind | undefined {
+  const w = misspelt.toLowerCase();
+  if (r.forms.has('past') && !r.forms.has('base') && (w === `${r.norm}d` || w === `${r.norm}ed`)) return 'verb-form';
+  if (r.content && r.pos === 'ADV' && w === `${r.norm}ly`) return 'word-choice';
+  return undefined;
+}
+
+/**
+ * "memorys" / "studys" for "memories" / "studies": the -s is there (number and agreement are
+ * right), only the y was not changed to ie: a spelling slip, not a form error.
+ */
+function yEndingSpelt(l: Token, r: Token): boolean {
+  return /[^aeiou]ies$/.test(r.norm) && l.norm === `${r.norm.slice(0, -3)}ys`;
 }
 
 const WN_POS: Readonly<Record<string, 'n' | 'v' | 'a' | 'r'>> = { VERB: 'v', ADJ: 'a', NOUN: 'n', ADV: 'r' };

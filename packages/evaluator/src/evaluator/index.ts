@@ -418,6 +418,24 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   return out;
 }
 
+/** The frame variants (frame-variants.ts) of one sentence as candidates, for the other close paths. */
+function frameCandidates(answer: AnalysedAnswer, learner: readonly Token[], res: Resources, seed: number): Candidate[] {
+  const out: Candidate[] = [];
+  const group = (k: number): number => -1 - (seed + out.length) * 100 - 50 - k;
+  const word = (w: string, k: number): Token => {
+    let t = WORD_TOKENS.get(w);
+    if (!t) {
+      t = analyseTokens(tokenize(w), res)[0] as Token;
+      WORD_TOKENS.set(w, t);
+    }
+    return { ...t, group: group(k), viaSynonym: true };
+  };
+  for (const next of frameVariants(answer.tokens, learner, (t, k) => ({ ...t, group: group(k), viaSynonym: true }), word)) {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  }
+  return out;
+}
+
 /** "every morning" said with always: the phrase that names the part of the day or week. */
 const EVERY_AS_ALWAYS: Readonly<Record<string, readonly string[]>> = {
   morning: ['in', 'the', 'morning'],
@@ -755,7 +773,12 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
         // The learner's phrase synonym on the closest path too: the path may combine the
         // accepted answers' parts in the learner's way ("even with" for "despite" + "the office").
         if (phrases.length > 0 && !known.has(a.normalized)) candidates.push(...phraseVariants(a, phrases, res));
-      } else if (globalPhrases.length > 0 && !known.has(a.normalized)) {
+      } else {
+        // Frames on the other close paths: the path nearest in words may be in another frame
+        // than the one a slot-by-slot combination put first ("Looking at the photo, ...").
+        candidates.push(...frameCandidates(a, learner, res, 90 + k));
+      }
+      if (k > 0 && globalPhrases.length > 0 && !known.has(a.normalized)) {
         // On the other close paths only the curated global phrases, which hold in any sentence
         // one side fits ("they say" for "apparently"); a problem's own phrase pairs hold in its
         // answers' sentences, not in every combination of a lattice's slots.

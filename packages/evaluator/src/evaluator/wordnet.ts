@@ -72,6 +72,12 @@ export interface WordNet {
    * one for the other is a word choice rather than another meaning.
    */
   nearSynonyms(a: string, b: string, pos: WnPos): boolean;
+  /**
+   * The noun `general` names the kind the commonest sense of `specific` is a direct kind of: a member
+   * of its direct hypernym, or the head of one written as a compound ("assignment" for "homework",
+   * a kind of "school assignment"). A less specific word for the same thing (decision 040).
+   */
+  broaderNoun(general: string, specific: string): boolean;
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -373,6 +379,12 @@ export function createWordNet(): WordNet {
       if (nearMemo.size > 200_000) nearMemo.clear();
       nearMemo.set(memoKey, result);
       return result;
+    },
+    broaderNoun(general, specific) {
+      if (general === specific) return false;
+      const first = sensesOf(specific, 'n')[0];
+      if (!first) return false;
+      return hypernyms(first).some((h) => synsetByKey(h).words.some((w) => w === general || w.endsWith(` ${general}`)));
     },
     coHyponyms(a, b) {
       if (a === b) return false;
