@@ -22,6 +22,8 @@ export interface DraftError extends TEvaluationError {
    * not by the words merely differing: no reason to call the grade uncertain.
    */
   certain?: boolean;
+  /** A word for the answer's content word that keeps its referent (a broader noun): still recalled. */
+  keepsContent?: boolean;
 }
 
 export interface Classification {
@@ -856,7 +858,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "my math assignment" for "my math homework": a word for the kind the answer's noun is a
         // direct kind of says less but not something else; a small word-choice slip (decision 040).
         if (!l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && ctx.wordnet?.broaderNoun(l.lemma, r.lemma)) {
-          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}は${q(r.display)}より意味の広い語です。${q(r.display)}がより正確です。`, p.l, FUNCTION_WORD_CHOICE_PENALTY));
+          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}は${q(r.display)}より意味の広い語です。${q(r.display)}がより正確です。`, p.l, FUNCTION_WORD_CHOICE_PENALTY), keepsContent: true });
           break;
         }
         // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same

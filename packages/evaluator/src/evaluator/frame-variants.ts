@@ -7,7 +7,7 @@
  * the event"). Each is built only when the learner's sentence has the frame's words, and uses the
  * learner's own frame words, so that a slip inside the frame is still graded.
  */
-import type { Token } from './analyse';
+import { regularBases, type Token } from './analyse';
 import { AUX_FORMS } from './lexicon';
 
 /** Copies a learner token into a variant (k numbers it within the variant). */
@@ -96,7 +96,9 @@ function participleClause(tokens: readonly Token[], learner: readonly Token[], c
   const first = tokens[0]?.norm === 'on' || tokens[0]?.norm === 'upon' ? 1 : 0;
   const participle = tokens[first];
   const verb = learner[2];
-  if (isVerb(participle) && participle.forms.has('ing') && TIME_SUBORDINATORS.has(learner[0]?.norm ?? '') && learner[1]?.cls === 'pron' && isVerb(verb) && verb.lemma === participle.lemma) {
+  // The tagger may read a sentence-initial -ing word as a noun ("Hearing the news"): its regular stem decides.
+  const ingOf = (t: Token | undefined, lemma: string): boolean => t !== undefined && t.norm.endsWith('ing') && (t.lemma === lemma || regularBases(t.norm).includes(lemma));
+  if (TIME_SUBORDINATORS.has(learner[0]?.norm ?? '') && learner[1]?.cls === 'pron' && isVerb(verb) && ingOf(participle, verb.lemma)) {
     out.push([...learner.slice(0, 3).map((t, k) => copy(t, 10 + k)), ...tokens.slice(first + 1)]);
   }
   return out;
