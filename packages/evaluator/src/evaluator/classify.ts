@@ -920,8 +920,8 @@ function nearSynonymChoice(wordnet: WordNet | undefined, l: Token, r: Token): bo
   const base = (t: Token): string => (t.lemma !== t.norm ? t.lemma : t.norm.replace(/(?<=..)(?:er|est)$/, ''));
   const lb = base(l);
   const rb = base(r);
-  if (lb === rb || areAntonymWords(l, r) || wordnet.antonyms(lb, rb, pos)) return false;
-  return wordnet.nearSynonyms(lb, rb, pos);
+  if (lb === rb || !wordnet.nearSynonyms(lb, rb, pos)) return false;
+  return !areAntonymWords(l, r) && !wordnet.antonyms(lb, rb, pos);
 }
 
 /** The head noun of the object right after the verb at j (past articles, determiners, adjectives). */
@@ -1975,14 +1975,17 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   causativeTo(ctx);
   prepositionForTo(ctx);
   modalVerbFormError(ctx);
-  concessiveKind(ctx);
-  noForNot(ctx);
-  particleForContent(ctx);
-  whatForThat(ctx);
-  beBeforeBase(ctx);
-  missingFutureWill(ctx);
-  addedOtherTime(ctx);
-  subjectMadeOwner(ctx);
+  // Two errors read as one slip or one meaning error (decision 040): only near answers have them.
+  if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) {
+    concessiveKind(ctx);
+    noForNot(ctx);
+    particleForContent(ctx);
+    whatForThat(ctx);
+    beBeforeBase(ctx);
+    missingFutureWill(ctx);
+  }
+  if (ctx.a.extra.length > 0) addedOtherTime(ctx);
+  if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
@@ -2121,6 +2124,8 @@ function modalVerbFormError(ctx: Ctx): void {
   ctx.errors.push(makeError('verb-form', [learnerWord(verb)], [verb.lemma], `助動詞の後は動詞の原形です。${q(learnerWord(verb))}ではなく${q(verb.lemma)}にしましょう。`, k));
 }
 
+/** The folds below look at answers this close only (more errors: the reading is far anyway). */
+const FOLD_MAX_ERRORS = 4;
 /** Lower-case words of an error's learner side and answer side. */
 const wordsOf = (e: DraftError): string => e.words.join(' ').toLowerCase();
 const expectedOf = (e: DraftError): string => e.expected.join(' ').toLowerCase();
@@ -2159,9 +2164,9 @@ function concessiveKind(ctx: Ctx): void {
  * "whether he comes or no" for "or not": no and not swapped keep the polarity (both negate); the
  * wrong one of the two is a word-choice slip, not a lost negation and an extra word.
  */
+const NO_NOT_PAIRS: readonly (readonly [string, string])[] = [['no', 'not'], ['not', 'no']];
 function noForNot(ctx: Ctx): void {
-  const pairs: readonly (readonly [string, string])[] = [['no', 'not'], ['not', 'no']];
-  for (const [l, r] of pairs) {
+  for (const [l, r] of NO_NOT_PAIRS) {
     const extra = ctx.errors.find((e) => isExtra(e) && wordsOf(e) === l);
     const missing = extra && ctx.errors.find((e) => isMissing(e) && expectedOf(e) === r && Math.abs(e.order - extra.order) <= 1);
     if (!extra || !missing) continue;

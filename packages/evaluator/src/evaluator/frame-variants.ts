@@ -75,6 +75,8 @@ function mindRequest(tokens: readonly Token[], learner: readonly Token[], copy: 
   return [[...tokens.slice(0, m), ...frame, ...tokens.slice(v + 1)]];
 }
 
+/** Modals that are the past of another (could / can), for the main clause's time. */
+const PAST_MODALS = new Set(['could', 'would']);
 /** Subordinators a participle clause says with its subject left to the main clause. */
 const TIME_SUBORDINATORS = new Set(['when', 'after', 'while']);
 
@@ -98,7 +100,10 @@ function participleClause(tokens: readonly Token[], learner: readonly Token[], c
   const verb = learner[2];
   // The tagger may read a sentence-initial -ing word as a noun ("Hearing the news"): its regular stem decides.
   const ingOf = (t: Token | undefined, lemma: string): boolean => t !== undefined && t.norm.endsWith('ing') && (t.lemma === lemma || regularBases(t.norm).includes(lemma));
-  if (TIME_SUBORDINATORS.has(learner[0]?.norm ?? '') && learner[1]?.cls === 'pron' && isVerb(verb) && ingOf(participle, verb.lemma)) {
+  // The participle has no tense of its own: the time clause takes the main clause's.
+  const past = (t: Token): boolean => (t.forms.has('past') && !t.forms.has('base')) || AUX_FORMS[t.norm]?.time === 'past' || PAST_MODALS.has(t.norm);
+  const mainPast = tokens.slice(first + 1).some((t) => (t.cls === 'aux' || t.cls === 'modal' || isVerb(t)) && past(t));
+  if (TIME_SUBORDINATORS.has(learner[0]?.norm ?? '') && learner[1]?.cls === 'pron' && isVerb(verb) && ingOf(participle, verb.lemma) && past(verb) === mainPast) {
     out.push([...learner.slice(0, 3).map((t, k) => copy(t, 10 + k)), ...tokens.slice(first + 1)]);
   }
   return out;

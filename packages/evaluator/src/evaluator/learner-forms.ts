@@ -19,7 +19,8 @@ const SUBJECT_WORDS = new Set(['article', 'det', 'pron']);
 export function modalVerbForm(learner: readonly Token[]): number | undefined {
   for (let m = 0; m < learner.length - 1; m++) {
     const modal = learner[m] as Token;
-    if (!MODALS.has(modal.norm) || modal.cls !== 'modal') continue;
+    // "I have will finished": the modal after an auxiliary is a word-order slip; the verb fits the answer.
+    if (!MODALS.has(modal.norm) || modal.cls !== 'modal' || learner[m - 1]?.cls === 'aux') continue;
     let k = m + 1;
     if (learner[k]?.norm === 'not') k++;
     if (m === 0 || learner[m - 1]?.cls === 'wh') {
