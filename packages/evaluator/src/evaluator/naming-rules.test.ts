@@ -142,6 +142,7 @@ const AT_HOME = problem('彼は今家にいるはずです。', ['He should be a
 const BRIDGE = problem('来週、その橋は修理されます。', ['Next week, the bridge will be repaired.', 'The bridge will be repaired next week.', 'The bridge is going to be repaired next week.']);
 const COME_TOMORROW = problem('彼女は明日来ますか。', ['Will she come tomorrow?', 'Is she coming tomorrow?', 'Is she going to come tomorrow?']);
 const CUP = problem('落ちたときにカップが割れた。', ['The cup broke when it fell.', 'The cup broke when it dropped.', 'When it fell, the cup broke.']);
+const RED_CAR = problem('彼は赤い車を買った。', ['He bought a red car.', 'He purchased a red car.', 'He got a red car.']);
 const PARKED = problem('ここに車をとめた。', ['I parked my car here.', 'I parked the car here.', 'I left my car here.']);
 const TRUE_OR_NOT = problem('それが本当かどうかわからない。', ["I don't know whether it is true or not.", "I don't know if it is true or not.", "I don't know whether or not it is true."]);
 const RADIO_ON = problem('彼はラジオをつけっぱなしにした。', ['He left the radio on.', 'He kept the radio on.', 'He left the radio turned on.']);
@@ -539,6 +540,8 @@ describe('naming one-slip answers', () => {
       named(evaluator, CUP, 'The cup cracked when it fell.', 'word-choice');
       named(evaluator, TALLER, 'My sister is higher than me.', 'word-choice');
       expect(evaluator.evaluate(TALLER, 'My sister is shorter than me.').rating).toBeLessThanOrEqual(2);
+      // Two satellites of one WordNet head (blue and red under chromatic) are sisters, not near-synonyms.
+      expect(evaluator.evaluate(RED_CAR, 'He bought a blue car.').rating).toBeLessThanOrEqual(2);
       const vehicle = evaluator.evaluate(PARKED, 'I parked my vehicle here.');
       expect(vehicle.rating).toBe(4);
       expect(vehicle.errors.map((e) => e.kind)).toContain('word-choice');

@@ -67,7 +67,7 @@ export interface WordNet {
   collocationSenses(verb: string, forms: readonly string[], object: string): string[][];
   /**
    * The commonest sense of one word is one of the other's senses, or the two are adjectives one of
-   * whose senses is similar to (or see-also of) one of the other's (decision 040): a near-synonym in some use ("crack" / "break" the
+   * whose senses is directly similar to (or see-also of) one of the other's (decision 040): a near-synonym in some use ("crack" / "break" the
    * ice, "high" / "tall", "fine" / "sunny" weather), too loose to accept, close enough that using
    * one for the other is a word choice rather than another meaning.
    */
@@ -370,11 +370,13 @@ export function createWordNet(): WordNet {
       // of the senses of "break"; "visit" and "call" share only later senses of both.
       let result = (sa[0] !== undefined && sb.includes(sa[0])) || (sb[0] !== undefined && sa.includes(sb[0]));
       if (!result && pos === 'a') {
-        // A satellite's head, two satellites of one head, or an also-see link ("tall" → "high").
-        const heads = (keys: readonly string[]): Set<string> =>
-          new Set(keys.flatMap((k) => [k, ...synsetByKey(k).ptrs.filter((p) => p.sym === '&' || p.sym === '^').map((p) => `${p.pos}${p.offset}`)]));
-        const ha = heads(sa);
-        for (const h of heads(sb)) if (ha.has(h)) result = true;
+        // A satellite and its head, or an also-see link ("tall" → "high"); two satellites of one
+        // head are sisters ("blue" / "red" under "chromatic"), not near-synonyms.
+        const linked = (keys: readonly string[]): Set<string> =>
+          new Set(keys.flatMap((k) => synsetByKey(k).ptrs.filter((p) => p.sym === '&' || p.sym === '^').map((p) => `${p.pos}${p.offset}`)));
+        const la = linked(sa);
+        const lb = linked(sb);
+        result = sb.some((k) => la.has(k)) || sa.some((k) => lb.has(k));
       }
       if (nearMemo.size > 200_000) nearMemo.clear();
       nearMemo.set(memoKey, result);
