@@ -238,7 +238,8 @@ function nonFiniteSlot(ref: readonly Token[], j: number): boolean {
   const prev = ref[j - 1];
   if (!prev) return false;
   if (COMPARISON_WORDS.has(prev.norm)) return true;
-  if (prev.pos !== 'NOUN' && prev.cls !== 'pron') return false;
+  // The object: a noun, or a pronoun in the object case (a subject pronoun starts a clause).
+  if (prev.pos !== 'NOUN' && !(OBJECT_PRONOUNS.has(prev.norm) || prev.norm === 'it')) return false;
   let k = j - 2;
   while (k >= 0 && (ref[k]?.cls === 'article' || ref[k]?.cls === 'det' || ref[k]?.pos === 'ADJ')) k--;
   const verb = ref[k];
