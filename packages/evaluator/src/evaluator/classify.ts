@@ -3,7 +3,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
-import type { Alignment, Pair } from './align';
+import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
 import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
 import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
@@ -467,6 +467,14 @@ function classSpec(l: Token, r: Token): ErrorSpec {
     const what = modalTense.past ? '現在形' : '過去形';
     return { kind: 'tense', message: `${q(lw)}は${what}の${q(r.display)}にしましょう。` };
   }
+  // "When did you come back?" for "When will you come back?": do-support in the past (or present)
+  // where the future's will goes, or the other way round, puts the action at another time of the
+  // same question or statement: a tense slip.
+  const doForm = (t: Token): boolean => t.cls === 'aux' && (t.norm === 'do' || t.norm === 'does' || t.norm === 'did');
+  const future = (t: Token): boolean => t.norm === 'will' || t.norm === "'ll";
+  if ((doForm(l) && future(r)) || (future(l) && doForm(r))) {
+    return { kind: 'tense', message: `${q(lw)}ではなく${q(r.display)}にしましょう（時制）。` };
+  }
   if (l.cls === 'aux' && r.cls === 'aux') {
     // be / have / do swapped ("has postponed" for "was postponed"): the verb phrase is malformed,
     // further from the answer than the same auxiliary in another tense or person.
@@ -581,9 +589,63 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       // 願う / 望む: "I hope I had" for "I wish I had" (wish for what is not so, hope for what may be).
       ['hope', 'wish', '（事実と違うことを願うときは wish を使います）'],
       ['wish', 'hope', ''],
+      // 持っていく / 持ってくる: bring toward the speaker, take away from them.
+      ['take', 'bring', '（こちらへ持ってくるときは bring を使います）'],
+      ['bring', 'take', ''],
+      // 取る / もらう: "take a discount" for "get a discount".
+      ['take', 'get', ''],
+      // 守る: "protect a promise" for "keep a promise", "protect the rules" for "follow".
+      ['protect', 'keep', '（約束や規則を守るは keep / follow を使います）'],
+      ['protect', 'follow', ''],
+      ['protect', 'obey', ''],
     ] as const
   ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
 );
+
+/**
+ * The learner's verb is one the answer's shares a Japanese verb with (VERB_CONFUSIONS), or "put off"
+ * for "take off" (脱ぐ: learners build the opposite of "put on" with the same verb); "put" for "take"
+ * elsewhere (置く / 取る) stays another action.
+ */
+function confusedVerbs(l: Token, r: Token, lNext: Token | undefined, rNext: Token | undefined): boolean {
+  if (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) return true;
+  return l.lemma === 'put' && r.lemma === 'take' && lNext?.norm === 'off' && rNext?.norm === 'off';
+}
+
+/**
+ * "I did curry" for "I made curry", "She made her homework" for "did": the aligner leaves do (an
+ * auxiliary's word) apart from the learner's verb, so the swap shows as a missing verb and an extra
+ * one at the same place. Where the two share one Japanese verb (VERB_CONFUSIONS) it is one
+ * word-choice slip, as the same swap between two content verbs is.
+ */
+function verbInGap(ctx: Ctx): void {
+  const { a, learner, ref } = ctx;
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || !(l.pos === 'VERB' || l.lemma === 'do') || l.foreign || !l.known || ctx.consumedL.has(i)) continue;
+    for (const j of a.missing) {
+      const r = ref[j];
+      if (!r || ctx.consumedR.has(j) || a.gapR[j] !== a.gapL[i] || Math.abs((ctx.orderOfR[j] ?? -9) - i) > 1) continue;
+      if (!(r.pos === 'VERB' || r.lemma === 'do') || l.lemma === r.lemma) continue;
+      const extra = ctx.errors.find((e) => e.kind === 'extra-word' && e.order === i && e.words.length === 1);
+      const missing = ctx.errors.find((e) => e.kind === 'missing-word' && e.expected.length === 1 && e.expected[0]?.toLowerCase() === r.display.toLowerCase());
+      if (!extra || !missing) continue;
+      if (!confusedVerbs(l, r, learner[i + 1], ref[j + 1])) {
+        // "I'll buy the dishes" for "I'll do the dishes": another content verb where the answer's
+        // main verb do stands (an object follows both) is another action, as between two content verbs.
+        const object = (t: Token | undefined): boolean => t !== undefined && (t.cls === 'article' || t.cls === 'det' || t.pos === 'NOUN' || POSSESSIVES.has(t.norm));
+        if (r.lemma !== 'do' || l.cls !== 'content' || !object(learner[i + 1]) || !object(ref[j + 1]) || ctx.wordnet?.synonyms(l.lemma, r.lemma, 'v')) continue;
+        ctx.errors = ctx.errors.filter((e) => e !== extra && e !== missing);
+        ctx.errors.push(meaningError(learnerWord(l), r, i));
+        return;
+      }
+      const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
+      ctx.errors = ctx.errors.filter((e) => e !== extra && e !== missing);
+      ctx.errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です${hint}。`, i, PENALTY['word-choice']));
+      return;
+    }
+  }
+}
 
 /** Words that differ in grammar (count / mass), not meaning: "much books" is a form slip. */
 const SAME_MEANING_FORMS = new Set(
@@ -719,6 +781,12 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう（${q(`${r.display} ${objectAfter(ctx.ref, p.r)?.display ?? ''}`.trim())}の組み合わせ）。`, p.l, PENALTY['word-choice']));
           break;
         }
+        // "I lay the table yesterday" for "I set the table yesterday": "lay" read as its own verb
+        // (the base of lay, not lie's past) is the present where the answer's "set" is the past.
+        if (p.rel === 'synonym' && pastBaseReading(ctx, l, r)) {
+          errors.push(makeError('tense', [learnerWord(l)], [r.display], `${q(learnerWord(l))}は現在形です。過去のことなので過去形にしましょう（${q(r.display)}）。`, p.l));
+          break;
+        }
         const needed = l.norm === 'a' || l.norm === 'an' ? articleForLearnerNoun(ctx, p) : undefined;
         if (needed && needed !== l.norm) {
           const next = learner[p.l + 1];
@@ -791,6 +859,12 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('verb-form', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
         }
+        // "good for your healthy" for "health": a real word of the same family in another part of
+        // speech is the word's form (word choice), not a typo.
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && ctx.wordnet?.derived(l.norm, r.norm)) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（つづりや音の似た別の語です）。`, p.l));
         break;
       }
@@ -819,8 +893,11 @@ function pairErrors(ctx: Ctx): boolean {
         // "the enclose form" for "the enclosed form": the base of the answer's participle (or past)
         // is a form slip even one letter away, not a typo (sameStem below).
         const formOf = baseForPast(l, r);
+        // "good for your healthy" for "health": a real word of the same family in another part of
+        // speech, even one letter away, is the word's form (word choice), not a typo.
+        const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
-        if (!formOf && !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
+        if (!formOf && !family && !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
           errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
           break;
         }
@@ -844,7 +921,7 @@ function pairErrors(ctx: Ctx): boolean {
         }
         // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
         // tell): the learner's verb keeps the meaning but not the use, a word-choice slip.
-        if (!l.foreign && l.known && VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) {
+        if (!l.foreign && l.known && confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1])) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
           break;
@@ -869,6 +946,9 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
+        // "I didn't get much sleep" for "I didn't get good sleep" / "didn't sleep well": under a
+        // negation "not much / enough" and "not good / well" both say there was too little of it.
+        if (!l.foreign && NEGATED_AMOUNT.has(l.norm) && NEGATED_QUALITY.has(r.norm) && negatedBefore(learner, p.l) && negatedBefore(ref, p.r)) break;
         // A content word (thing, person, place, time, number, action) that is none of the accepted
         // words nor a synonym of them says something else: a meaning error, not a slip.
         const meaningSlot = r.role === undefined || r.role === 'auto' ? r.content : isMeaningRole(r);
@@ -923,6 +1003,30 @@ function nearSynonymChoice(wordnet: WordNet | undefined, l: Token, r: Token): bo
   const rb = base(r);
   if (lb === rb || !wordnet.nearSynonyms(lb, rb, pos)) return false;
   return !areAntonymWords(l, r) && !wordnet.antonyms(lb, rb, pos);
+}
+
+const NEGATED_AMOUNT = new Set(['much', 'enough']);
+const NEGATED_QUALITY = new Set(['good', 'well']);
+/** A negation earlier in the same sentence (not, n't, never, no). */
+function negatedBefore(tokens: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const t = tokens[k] as Token;
+    if (t.pos === 'PUNCT') return false;
+    if (isNegator(t)) return true;
+  }
+  return false;
+}
+
+/** Words that put the answer's sentence in the past. */
+const PAST_MARKERS = new Set(['yesterday', 'ago', 'last']);
+/**
+ * The learner's verb matched only when read as its own base form ("lay" of lay, which the
+ * lemmatiser reads as lie's past), where the answer's verb is past and present alike ("set", "put")
+ * and the answer's sentence is in the past: the learner wrote the present.
+ */
+function pastBaseReading(ctx: Ctx, l: Token, r: Token): boolean {
+  if (l.lemma === r.lemma || l.norm === l.lemma || !r.forms.has('past') || !r.forms.has('base') || !ctx.ref.some((t) => PAST_MARKERS.has(t.norm))) return false;
+  return baseReadingSynonym(l, r, ctx.wordnet) && !(ctx.wordnet?.closeSynonyms(l.lemma, r.lemma, 'v') ?? false);
 }
 
 /** The head noun of the object right after the verb at j (past articles, determiners, adjectives). */
@@ -1075,7 +1179,13 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
       // a present one where it is past) puts the sentence in another time.
       const lead = auxL.length === 0 ? AUX_FORMS[ref[auxR[0] ?? -1]?.norm ?? ''] : undefined;
       const otherTime = lead !== undefined && l.forms.has('past') ? lead.time === 'present' : lead !== undefined && l.forms.has('3sg') && lead.time === 'past';
-      if (tenseAux || progressive || otherTime) kind = 'tense';
+      // "Many people stand in line" for "are standing": a finite simple form where the answer has
+      // be + -ing is the aspect (tense) choice, the mirror of "is walking" for "walks".
+      const before = learner[p.l - 1];
+      const simple =
+        auxL.length === 0 && auxR.length > 0 && auxR.every((k) => AUX_FORMS[ref[k]?.norm ?? '']?.lemma === 'be') && r.forms.has('ing') && !l.forms.has('ing') &&
+        (l.forms.has('base') || l.forms.has('3sg') || l.forms.has('past')) && before !== undefined && before.norm !== 'to' && !clauseHasAux(learner, p.l);
+      if (tenseAux || progressive || otherTime || simple) kind = 'tense';
       message = `${q(words.join(' '))}ではなく${q(expected.join(' '))}にしましょう（${kind === 'tense' ? '時制' : '動詞の形'}）。`;
     }
   }
@@ -1087,6 +1197,16 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
     message = `${q(words[0] ?? '')}は原形の${q(r.display)}にしましょう（${q(prev.display)}の後なので）。`;
   }
   return makeError(kind, words, expected, message, p.l, spec.penalty);
+}
+
+/** An auxiliary or modal before position i in its sentence ("Have you cry?"): the verb is not finite. */
+function clauseHasAux(tokens: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--) {
+    const t = tokens[k] as Token;
+    if (t.pos === 'PUNCT') return false;
+    if (t.cls === 'aux' || t.cls === 'modal') return true;
+  }
+  return false;
 }
 
 /**
@@ -1446,10 +1566,20 @@ function missingErrors(ctx: Ctx): void {
       errors.push(makeError('meaning', [], expected, `${q(expected.join(' '))}がないと、人にしてもらうのではなく自分ですることになります。`, order, PENALTY.meaning, true));
       continue;
     }
-    if (agent && before && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
+    // "Have tried the new shop?" for "Have you tried": a question's have before its subject is the
+    // perfect's auxiliary, not the causative; the subject left out is a missing word.
+    const questionAux = before !== undefined && (first === 1 || ref[first - 2]?.cls === 'wh') && tokens.length === 1 && tokens[0]?.cls === 'pron';
+    if (agent && before && !questionAux && CAUSATIVE_VERBS.has(before.lemma) && after?.pos === 'VERB' && a.byR[first - 1] && a.byR[(run.at(-1) ?? first) + 1]) {
       const expected = tokens.map((t) => t.display);
       const error = makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「自分で〜した」という意味になります。「〜してもらう」は${q([before.display, ...expected, after.display].join(' '))}の語順です。`, order, PENALTY.meaning, true);
       errors.push(error);
+      continue;
+    }
+    // "Please don't bring your lunch" for "Please don't forget to bring": without forget / fail the
+    // negation falls on the action itself, the opposite of what is asked.
+    if (NEGATIVE_IMPLICATIVES.has(tokens[0]?.lemma ?? '') && (tokens[1]?.norm === 'to' || tokens.length === 1) && a.byR[(run.at(-1) ?? first) + 1] !== undefined) {
+      const expected = tokens.map((t) => t.display);
+      errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと、意味が反対になります。`, order, undefined, true), certain: true });
       continue;
     }
     if (contentCount > 0) {
@@ -1888,6 +2018,20 @@ function extraErrors(ctx: Ctx): void {
       errors.push(antonymError(learnerWord(opposite.t), opposite.v, opposite.t.index, true));
       continue;
     }
+    // "This is the hospital where I was born" for "This is where I was born": a noun phrase added
+    // as the head of the answer's free relative names a place or thing the answer leaves as the
+    // relative's own (where / what / when); one the problem never names is another meaning. The
+    // general nouns (place, thing, time, ...) say what the relative says.
+    const head = tokens.at(-1);
+    const relative = learner[first + tokens.length];
+    if (
+      head && relative && tokens.length <= 3 && (tokens[0]?.cls === 'article' || tokens[0]?.cls === 'det') && head.pos === 'NOUN' && head.known && !GENERAL_HEADS.has(head.lemma) &&
+      FREE_RELATIVES.has(relative.norm) && ctx.a.byL[first + tokens.length] !== undefined && before && ctx.a.byL[first - 1] !== undefined && AUX_FORMS[before.norm]?.lemma === 'be' && !ctx.vocab?.has(head.norm) && !ctx.vocab?.has(head.lemma)
+    ) {
+      const words = tokens.map(learnerWord);
+      errors.push({ ...makeError('meaning', words, [relative.display], `${q(words.join(' '))}では指すものが問題文と変わります。`, first, undefined, true), certain: true });
+      continue;
+    }
     if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
       const contentCount = tokens.filter((t) => t.content || t.foreign).length;
       const verbOnly = tokens.length === 1 && tokens[0]?.pos === 'VERB' && tokens[0].known && !tokens[0].foreign;
@@ -1972,6 +2116,10 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   swappedWords(ctx);
   passiveMadeActive(ctx);
   subjectMadePerson(ctx);
+  verbInGap(ctx);
+  usedToHabit(ctx);
+  desireForModal(ctx);
+  timeWordWithTense(ctx);
   missingInversion(ctx);
   causativeTo(ctx);
   prepositionForTo(ctx);
@@ -2337,11 +2485,15 @@ const SWAP_CLASSES = new Set(['content', 'det', 'pron']);
 function swappedWords(ctx: Ctx): void {
   const single = ctx.errors.filter((e) => (e.kind === 'word-choice' || e.kind === 'meaning') && e.words.length === 1 && e.expected.length === 1);
   const lower = (w: string | undefined): string => (w ?? '').toLowerCase();
+  // "he trusts everyone" for "everyone trusts him": a personal pronoun stands for its person in
+  // either case (he / him), so the subject and the object changing places is a swap too.
+  const onlyPossessive = (w: string): boolean => POSSESSIVES.has(w) && w !== 'her' && w !== 'his';
+  const same = (x: string | undefined, y: string | undefined): boolean => lower(x) === lower(y) || (PERSON[lower(x)] !== undefined && PERSON[lower(x)] === PERSON[lower(y)] && !onlyPossessive(lower(x)) && !onlyPossessive(lower(y)));
   for (let x = 0; x < single.length; x++) {
     for (let y = x + 1; y < single.length; y++) {
       const e = single[x] as DraftError;
       const f = single[y] as DraftError;
-      if (lower(e.words[0]) === lower(e.expected[0]) || lower(e.words[0]) !== lower(f.expected[0]) || lower(f.words[0]) !== lower(e.expected[0])) continue;
+      if (same(e.words[0], e.expected[0]) || !same(e.words[0], f.expected[0]) || !same(f.words[0], e.expected[0])) continue;
       const token = ctx.learner.find((t) => lower(t.display) === lower(e.words[0]));
       if (!token || !SWAP_CLASSES.has(token.cls)) continue;
       const words = [e.words[0] ?? '', f.words[0] ?? ''];
@@ -2396,7 +2548,9 @@ function subjectMadePerson(ctx: Ctx): void {
     const p = a.byR[j];
     // "My parents let my brother study abroad" for "let me": an object pronoun made a person noun
     // is another person in the same way, wherever it stands.
-    const subject = (SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') && (j === 0 || ref[j - 1]?.pos === 'PUNCT' || ref[j - 1]?.cls === 'conj');
+    // A subject opens the sentence or a clause: after a conjunction or a relative / question word
+    // ("the town where my father was born" for "where I was born").
+    const subject = (SUBJECT_PRONOUNS.has(r.norm) || r.norm === 'you') && (j === 0 || ref[j - 1]?.pos === 'PUNCT' || ref[j - 1]?.cls === 'conj' || ref[j - 1]?.cls === 'wh');
     if (!p || !(subject || OBJECT_PRONOUNS.has(r.norm))) continue;
     const l = learner[p.l] as Token;
     const noun = learner[p.l + 1];
@@ -2409,6 +2563,79 @@ function subjectMadePerson(ctx: Ctx): void {
     return;
   }
 }
+
+/**
+ * "She used to speak at meetings" for "She is used to speaking at meetings": used to + a bare verb
+ * without be is a past habit (昔は〜していた), be used to + -ing being accustomed (〜に慣れている);
+ * one for the other is another meaning, not a missing be and a verb form. Either direction.
+ */
+function usedToHabit(ctx: Ctx): void {
+  const { ref, learner } = ctx;
+  // be accustomed to says what be used to says.
+  const at = (tokens: readonly Token[]): { k: number; be: boolean } | undefined => {
+    const k = tokens.findIndex((t, i) => (t.norm === 'used' || (t.norm === 'accustomed' && tokens === ref)) && tokens[i + 1]?.norm === 'to');
+    if (k < 0) return undefined;
+    const before = tokens[k - 1];
+    const be = before !== undefined && (BE_FORMS.has(before.norm) || before.norm === 'be' || before.norm === 'been' || before.lemma === 'get');
+    return { k, be };
+  };
+  const r = at(ref);
+  const l = at(learner);
+  if (!r || !l || r.be === l.be) return;
+  const lVerb = learner[l.k + 2];
+  const rVerb = ref[r.k + 2];
+  if (!lVerb || !rVerb || lVerb.pos !== 'VERB' || rVerb.pos !== 'VERB') return;
+  // The learner's verb after "to" shows which one was meant: a bare verb for the habit, -ing for being used to it.
+  if (l.be ? !lVerb.forms.has('ing') : !lVerb.forms.has('base')) return;
+  const span = (e: DraftError): boolean => e.order >= l.k - 1 && e.order <= l.k + 2;
+  ctx.errors = ctx.errors.filter((e) => !span(e));
+  const words = learner.slice(l.be ? l.k - 1 : l.k, l.k + 3).map(learnerWord);
+  const expected = ref.slice(r.be ? r.k - 1 : r.k, r.k + 3).map((t) => t.display);
+  const message = l.be ? `${q(words.join(' '))}は「〜に慣れている」という意味です。問題文は「以前は〜していた」（used to＋動詞の原形）です。` : `${q(words.join(' '))}は「以前は〜していた」という意味です。「〜に慣れている」は${q('be used to＋-ing')}で表します。`;
+  ctx.errors.push({ ...makeError('meaning', words, expected, message, l.k, undefined, true), certain: true });
+}
+
+const OBLIGATION_WORDS = new Set(['must', 'should', 'can', 'could', 'may', 'might', 'have', 'has', 'need', 'needs']);
+const DESIRE_VERBS = new Set(['want', 'wants', 'hope', 'hopes', 'wish', 'wishes', 'like', 'likes']);
+/**
+ * "I want to get up at six" for "I have to / must get up at six": a verb of wanting where the
+ * answer's modal (or have to / need to) stands, or the other way round, says another modality
+ * (wish, not duty or possibility): a meaning error, not a missing and an extra word.
+ */
+function desireForModal(ctx: Ctx): void {
+  const low = (w: string | undefined): string => (w ?? '').toLowerCase();
+  const missing = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && e.expected.length >= 1 && e.expected.length <= 2 && OBLIGATION_WORDS.has(low(e.expected[0])) && (e.expected.length === 1 || low(e.expected[1]) === 'to'));
+  const extra = ctx.errors.find((e) => e.kind === 'extra-word' && e.words.length >= 1 && e.words.length <= 2 && DESIRE_VERBS.has(low(e.words[0])) && (e.words.length === 1 || low(e.words[1]) === 'to'));
+  const flipped = !missing || !extra ? ctx.errors.find((e) => e.kind === 'extra-word' && e.words.length >= 1 && e.words.length <= 2 && OBLIGATION_WORDS.has(low(e.words[0])) && (e.words.length === 1 || low(e.words[1]) === 'to')) : undefined;
+  const wanted = flipped ? ctx.errors.find((e) => e.kind === 'missing-word' && e.expected.length >= 1 && e.expected.length <= 2 && DESIRE_VERBS.has(low(e.expected[0])) && (e.expected.length === 1 || low(e.expected[1]) === 'to')) : undefined;
+  const [gone, added] = missing && extra ? [missing, extra] : wanted && flipped ? [wanted, flipped] : [undefined, undefined];
+  if (!gone || !added || Math.abs(gone.order - added.order) > 1) return;
+  ctx.errors = ctx.errors.filter((e) => e !== gone && e !== added);
+  ctx.errors.push({ ...makeError('meaning', added.words, gone.expected, `${q(added.words.join(' '))}では意味が変わります（${q(gone.expected.join(' '))}）。`, added.order, undefined, true), certain: true });
+}
+
+const FREE_RELATIVES = new Set(['where', 'what', 'when']);
+const GENERAL_HEADS = new Set(['place', 'thing', 'time', 'one', 'way', 'reason', 'day', 'spot', 'point', 'area']);
+
+/** Time words a learner adds that fix the time of the sentence. */
+const ADDED_TIME_WORDS = new Set(['yesterday', 'tomorrow', 'tonight', 'ago', 'last', 'next', 'now']);
+/**
+ * "There was no milk in the fridge yesterday" for "There is no milk in the fridge": a time word the
+ * answer lacks, added together with a change of tense, moves the whole sentence to another time: a
+ * meaning error, not a tense slip plus an extra word.
+ */
+function timeWordWithTense(ctx: Ctx): void {
+  const tense = ctx.errors.find((e) => e.kind === 'tense');
+  if (!tense || ctx.ref.some((t) => TIME_WORDS.has(t.norm) || ADDED_TIME_WORDS.has(t.norm))) return;
+  const added = ctx.errors.find((e) => e.kind === 'extra-word' && e.words.length > 0 && e.words.some((w) => ADDED_TIME_WORDS.has(w.toLowerCase())) && e.words.every((w) => ADDED_TIME_WORDS.has(w.toLowerCase()) || TIME_WORDS.has(w.toLowerCase()) || /^(the|a|week|month|year|night|morning|evening|two|three|\d+|days|weeks|months|years)$/i.test(w)));
+  if (!added) return;
+  ctx.errors = ctx.errors.filter((e) => e !== tense && e !== added);
+  const words = [...tense.words, ...added.words];
+  ctx.errors.push({ ...makeError('meaning', words, tense.expected, `${q(words.join(' ... '))}では時が問題文と変わります。`, tense.order, undefined, true), certain: true });
+}
+
+/** Verbs that deny the action after them ("forget to", "fail to"): left out, the sentence says the opposite. */
+const NEGATIVE_IMPLICATIVES = new Set(['forget', 'fail', 'neglect', 'refuse']);
 
 /** Split sorted indices into runs where each neighbour pair satisfies `joined`. */
 function runsOf(indices: readonly number[], joined: (x: number, y: number) => boolean): number[][] {

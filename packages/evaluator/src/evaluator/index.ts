@@ -118,6 +118,8 @@ function indexOfSeq(haystack: readonly string[], needle: readonly string[]): num
 interface LearnerPhrase {
   group: string[][];
   learnerMember: Token[];
+  /** The learner's own words for that member, as written. */
+  written: readonly Token[];
 }
 
 /**
@@ -131,7 +133,10 @@ function learnerPhrases(learner: readonly Token[], tables: readonly { table: Syn
     for (const group of table.phrases) {
       const members = group.map((m) => phraseTokens.get(m.join(' ')) ?? []);
       const learnerMember = members.find((toks) => toks.length > 0 && indexOfSeq(learnerLemmas, toks.map((t) => t.lemma)) >= 0);
-      if (learnerMember) out.push({ group, learnerMember });
+      if (learnerMember) {
+        const at = indexOfSeq(learnerLemmas, learnerMember.map((t) => t.lemma));
+        out.push({ group, learnerMember, written: learner.slice(at, at + learnerMember.length) });
+      }
     }
   }
   return out;
@@ -144,12 +149,20 @@ function learnerPhrases(learner: readonly Token[], tables: readonly { table: Syn
 function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[], res: Resources): Candidate[] {
   const out: Candidate[] = [];
   const refNorms = answer.tokens.map((t) => t.norm);
-  for (const { group, learnerMember } of phrases) {
+  for (const { group, learnerMember, written } of phrases) {
     if (indexOfSeq(refNorms, learnerMember.map((t) => t.norm)) >= 0) continue;
     for (const refMember of group) {
       const at = indexOfSeq(refNorms, refMember);
       if (at < 0 || refMember.join(' ') === learnerMember.map((t) => t.norm).join(' ')) continue;
-      const replacement = agreeWithSubject(learnerMember, answer.tokens[at - 1], res).map((t, k) => ({
+      // The member is copied in the table's form: where that is what the learner wrote but not the
+      // form the answer has there ("are you come back" for "are you returning"), the copy would hide
+      // the learner's form slip, so that member is not used.
+      const rv = answer.tokens[at];
+      const lv = written[0];
+      const mv = learnerMember[0];
+      const member = learnerMember;
+      if (rv && lv && mv && rv.pos === 'VERB' && rv.cls === 'content' && lv.pos === 'VERB' && mv.norm === lv.norm && ![...lv.forms].some((f) => rv.forms.has(f))) continue;
+      const replacement = agreeWithSubject(member, answer.tokens[at - 1], res).map((t, k) => ({
         ...t,
         // Negative groups keep the substituted words apart from the answer's own contractions.
         group: -1 - out.length * 100 - k,
@@ -415,6 +428,17 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
     const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
     if (k > 0 && k < tokens.length - 1) push([...tokens.slice(k + 1), tokens[k] as Token, ...tokens.slice(0, k)]);
   }
+  // "That she does not know about it is strange" for "It is strange that she does not know about
+  // it": the that-clause as the subject instead of after an anticipatory it. Built when the learner
+  // starts with "that" and the answer is it + be + an adjective phrase + that + a clause.
+  if (first === 'that' && tokens[0]?.norm === 'it' && AUX_FORMS[tokens[1]?.norm ?? '']?.lemma === 'be') {
+    const that = tokens.findIndex((t, j) => j >= 3 && j <= 5 && t.norm === 'that');
+    const adjective = tokens.slice(2, that);
+    const end = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+    if (that > 0 && end - that > 2 && adjective.some((t) => t.pos === 'ADJ') && adjective.every((t) => t.pos === 'ADJ' || t.pos === 'ADV' || t.norm === 'not')) {
+      push([word('that', 42), ...tokens.slice(that + 1, end), tokens[1] as Token, ...adjective, ...tokens.slice(end)]);
+    }
+  }
   return out;
 }
 
@@ -495,7 +519,99 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
       push([...tokens.slice(2, end), copy(be, 12), copy(verb, 13), ...tokens.slice(end)]);
     }
   }
+  out.push(...agentPassiveVariants(answer, tokens, learner, copy));
+  out.push(...converseVariants(answer, tokens, learner, copy));
   return out;
+}
+
+/** Verbs of giving and the verbs that say the same from the receiver's side, with from. */
+const CONVERSE_VERBS: Readonly<Record<string, readonly string[]>> = {
+  give: ['get', 'receive'],
+  send: ['get', 'receive'],
+  lend: ['borrow'],
+  sell: ['buy'],
+  teach: ['learn'],
+};
+
+/**
+ * "She got a birthday present from me" for "I gave her a birthday present": a giving verb with its
+ * receiver and thing said with the converse verb (get / receive, borrow, buy, learn) and from + the
+ * giver. Built when the learner's sentence has such a verb in the answer verb's tense and from; the
+ * learner's verb and from are used, and the pronouns take their case.
+ */
+function converseVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const subject = tokens[0];
+  const verb = tokens[1];
+  const receiver = tokens[2];
+  const converses = verb ? CONVERSE_VERBS[verb.lemma] : undefined;
+  if (!subject || !verb || !receiver || !converses || subject.cls !== 'pron' || OBJECT_CASE[subject.norm] === undefined) return [];
+  if (!(receiver.cls === 'pron' || receiver.cls === 'det') || OBJECT_CASE[receiver.norm] === undefined) return [];
+  const v = learner.findIndex((t) => t.pos === 'VERB' && converses.includes(t.lemma));
+  const from = learner.findIndex((t, k) => k > v && t.norm === 'from');
+  const mine = learner[v];
+  if (!mine || from < 0) return [];
+  const past = (t: Token): boolean => t.forms.has('past') && !t.forms.has('base');
+  if (past(verb) !== mine.forms.has('past') || (!past(verb) && !(mine.forms.has('base') || mine.forms.has('3sg')))) return [];
+  // The thing: a noun phrase up to its head noun.
+  let end = 3;
+  while (end < tokens.length && end <= 8 && (tokens[end]?.cls === 'article' || tokens[end]?.cls === 'det' || (tokens[end]?.cls === 'content' && tokens[end]?.pos !== 'VERB' && tokens[end]?.pos !== 'ADV'))) end++;
+  if (end === 3 || tokens[end - 1]?.cls !== 'content') return [];
+  const recase = (t: Token, k: number): Token => {
+    const other = OBJECT_CASE[t.norm] as string;
+    const display = other === 'i' ? 'I' : other;
+    return copy({ ...t, norm: other, lemma: other, surface: display, display, cls: 'pron' }, k);
+  };
+  const next = [recase(receiver, 50), copy(mine, 51), ...tokens.slice(3, end), copy(learner[from] as Token, 52), recase(subject, 53), ...tokens.slice(end)];
+  return [{ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
+}
+
+/** A noun phrase's words (a pronoun alone, or determiners, adjectives and nouns). */
+const nounPhraseWord = (t: Token | undefined): boolean => t !== undefined && (t.cls === 'det' || t.cls === 'article' || (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ' || t.pos === 'NUM')) || (t.cls === 'pron' && POSSESSIVE_DETS.has(t.norm)));
+const POSSESSIVE_DETS = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
+
+/**
+ * "You will be assisted by our staff" for "Our staff will assist you", "We were told by the teacher
+ * to be quiet" for "The teacher told us to be quiet": an active answer (subject, optional modal,
+ * verb, object) said in the passive with its subject after by. Built only when the learner's
+ * sentence has be + the answer verb's participle + by; the learner's be and participle are used, so
+ * the passive's tense must match the answer's (will be / was / is), and the pronouns take their case.
+ */
+function agentPassiveVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const by = learner.findIndex((t, k) => k >= 3 && t.norm === 'by' && learner[k - 1]?.forms.has('pp') === true);
+  if (by < 0) return [];
+  const pp = learner[by - 1] as Token;
+  const be = learner[by - 2] as Token;
+  const v = tokens.findIndex((t, j) => j >= 1 && t.cls === 'content' && t.pos === 'VERB' && t.lemma === pp.lemma);
+  const verb = tokens[v];
+  if (!verb || v > 5) return [];
+  const modal = tokens[v - 1]?.cls === 'modal' ? v - 1 : -1;
+  const subjectEnd = modal >= 0 ? modal : v;
+  const subject = tokens.slice(0, subjectEnd);
+  // A participle before a noun ("our experienced staff") is an adjective of the phrase.
+  const inPhrase = (t: Token, k: number, all: readonly Token[]): boolean => nounPhraseWord(t) || (t.pos === 'VERB' && t.forms.has('pp') && k + 1 < all.length && nounPhraseWord(all[k + 1]));
+  if (subject.length === 0 || !(subject.length === 1 ? subject[0]?.cls === 'pron' || nounPhraseWord(subject[0]) : subject.every(inPhrase))) return [];
+  // The object: a pronoun, or a noun phrase up to its head noun.
+  let end = v + 1;
+  if (tokens[end]?.cls === 'pron' && (OBJECT_CASE[tokens[end]?.norm ?? ''] !== undefined || tokens[end]?.norm === 'you' || tokens[end]?.norm === 'it')) end += 1;
+  else while (end < tokens.length && end <= v + 5 && nounPhraseWord(tokens[end])) end++;
+  if (end === v + 1) return [];
+  // The passive's be in the answer's time: "will be" after the answer's modal, else was / were for a
+  // past verb and am / is / are for a present one.
+  if (modal >= 0) {
+    if (be.norm !== 'be' || learner[by - 3]?.norm !== tokens[modal]?.norm) return [];
+  } else {
+    const past = verb.forms.has('past') && !verb.forms.has('base');
+    if (!(past ? BE_PAST : BE_PRESENT).has(be.norm)) return [];
+  }
+  // A pronoun standing alone takes the other case ("her" read as a determiner too).
+  const recase = (t: Token, k: number, alone: boolean): Token => {
+    const other = OBJECT_CASE[t.norm];
+    return other && (t.cls === 'pron' || alone) ? copy({ ...t, norm: other, lemma: other, surface: other, display: other, cls: 'pron' }, k) : t;
+  };
+  const object = tokens.slice(v + 1, end).map((t, k, all) => recase(t, 30 + k, all.length === 1));
+  const agent = subject.map((t, k) => recase(t, 40 + k, subject.length === 1));
+  const next = [...object, ...(modal >= 0 ? [copy(tokens[modal] as Token, 35)] : []), copy(be, 36), copy(pp, 37), copy(learner[by] as Token, 38), ...agent, ...tokens.slice(end)];
+  return [{ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
 }
 
 /**
@@ -580,7 +696,20 @@ function extraWordOrdered(extra: Graded, ordered: Graded): boolean {
   return word !== undefined && ordered.alignment.ref.some((t) => t.norm === word.norm);
 }
 
-function better(a: Graded, b: Graded, bankAnswers: number): boolean {
+/** Word-level edit distance between a candidate's words and a sentence's (ties only: short inputs). */
+function wordDistance(tokens: readonly Token[], words: readonly string[]): number {
+  let prev = Array.from({ length: words.length + 1 }, (_, k) => k);
+  for (let i = 1; i <= tokens.length; i++) {
+    const row = [i];
+    for (let k = 1; k <= words.length; k++) {
+      row.push(Math.min((prev[k] ?? 0) + 1, (row[k - 1] ?? 0) + 1, (prev[k - 1] ?? 0) + (tokens[i - 1]?.norm === words[k - 1] ? 0 : 1)));
+    }
+    prev = row;
+  }
+  return prev[words.length] ?? 0;
+}
+
+function better(a: Graded, b: Graded, bankAnswers: number, firstAnswer: readonly string[] = []): boolean {
   const aBank = a.candidate.answer.index < bankAnswers && !a.candidate.phraseSynonym;
   const bBank = b.candidate.answer.index < bankAnswers && !b.candidate.phraseSynonym;
   if (
@@ -640,6 +769,16 @@ function better(a: Graded, b: Graded, bankAnswers: number): boolean {
   if (a.score.value !== b.score.value) return a.score.value > b.score.value;
   if (a.classification.errors.length !== b.classification.errors.length) return a.classification.errors.length < b.classification.errors.length;
   if (a.distance !== b.distance) return a.distance < b.distance;
+  // Two lattice paths graded alike: their rank among equally cheap paths depends on what a cache
+  // held first (the order answers arrive in), so the sentences themselves decide: the one nearer
+  // the bank's first answer (its words in order), then fewer words, then the alphabet.
+  if (a.candidate.answer.index >= bankAnswers && b.candidate.answer.index >= bankAnswers && a.candidate.answer.normalized !== b.candidate.answer.normalized) {
+    const nearA = wordDistance(a.candidate.tokens, firstAnswer);
+    const nearB = wordDistance(b.candidate.tokens, firstAnswer);
+    if (nearA !== nearB) return nearA < nearB;
+    if (a.candidate.tokens.length !== b.candidate.tokens.length) return a.candidate.tokens.length < b.candidate.tokens.length;
+    return a.candidate.answer.normalized < b.candidate.answer.normalized;
+  }
   if (a.candidate.answer.index !== b.candidate.answer.index) return a.candidate.answer.index < b.candidate.answer.index;
   return !a.candidate.phraseSynonym && b.candidate.phraseSynonym;
 }
@@ -790,6 +929,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   }
 
   let best: Graded | undefined;
+  const firstNorms = analysis.answers[0]?.tokens.map((t) => t.norm) ?? [];
   let main: Graded | undefined;
   const swapped = exact ? undefined : swappedAnswer(learner, analysis.answers);
   let swapGraded: Graded | undefined;
@@ -801,7 +941,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     const graded: Graded = { candidate, alignment, classification, score, distance };
     if (!main && candidate.answer.index === 0 && !candidate.phraseSynonym) main = graded;
     if (swapped !== undefined && !swapGraded && candidate.answer.index === swapped && !candidate.phraseSynonym) swapGraded = graded;
-    if (!best || better(graded, best, problem.answers.length)) best = graded;
+    if (!best || better(graded, best, problem.answers.length, firstNorms)) best = graded;
   }
   // "It is not the process but the result" for "not the result but the process": an accepted answer
   // with two of its content words trading places says the reverse, however well another accepted

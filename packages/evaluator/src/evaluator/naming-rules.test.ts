@@ -3,7 +3,9 @@
  * sentences of its own, not from the bank nor the frozen set. Every slip keeps 3-4 stars.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { allBankProblems } from '../bank/index';
 import type { TBankProblem } from '../bank/types';
+import { learnerVariants } from '../../eval/learner-variants';
 import { createEvaluator, type Evaluator } from './index';
 import type { ErrorKind } from './types';
 
@@ -159,6 +161,36 @@ const FINISH_FIVE = problem('5時までに仕事を終えているでしょう�
 const WOKE_SEVEN = problem('7時に目が覚めた。', ['I woke up at seven.', 'I woke at seven.', 'I woke up at seven o\'clock.']);
 const ARRIVE_SOON = problem('彼女はもうすぐ着きます。', ['She will arrive soon.', 'She will be here soon.', "She'll arrive soon."]);
 const STUDIES = problem('彼は毎日英語を勉強する。', ['He studies English every day.', 'He learns English every day.', 'Every day he studies English.']);
+
+// Decision 038 (probe set 8 and the open gaps): sentences of their own.
+const CAKE = problem('私たちは昨夜ケーキを作った。', ['We made a cake last night.', 'We baked a cake last night.']);
+const HOMEWORK_NIGHT = problem('彼は毎晩宿題をする。', ['He does his homework every night.']);
+const LAUNDRY = problem('彼は日曜日に洗濯をする。', ['He does the laundry on Sundays.']);
+const BRING_UMBRELLA = problem('傘を持ってきてください。', ['Please bring your umbrella.']);
+const BONUS = problem('彼は毎年ボーナスをもらう。', ['He gets a bonus every year.']);
+const RULES = problem('規則を守りなさい。', ['Follow the rules.', 'Obey the rules.']);
+const COAT = problem('コートを脱いでください。', ['Please take off your coat.']);
+const HELPS = problem('彼女はみんなを助ける。', ['She helps everyone.']);
+const LUNCH_YET = problem('もう昼ご飯を食べましたか。', ['Have you eaten lunch yet?']);
+const LEAVE_WHEN = problem('いつ出発しますか。', ['When will you leave?']);
+const PLAYING = problem('子どもたちは公園で遊んでいる。', ['The children are playing in the park.']);
+const TREATED = problem('その医者が彼女を治療した。', ['The doctor treated her.']);
+const EARLY_RISER = problem('彼は早起きに慣れている。', ['He is used to getting up early.']);
+const LIVED_HERE = problem('彼は以前ここに住んでいた。', ['He used to live here.']);
+const LOCK = problem('鍵をかけるのを忘れないで。', ["Don't forget to lock the door."]);
+const CAT_ROOM = problem('部屋に猫がいる。', ['There is a cat in the room.']);
+const LEAVE_EARLY = problem('私は明日早く出なければならない。', ['I have to leave early tomorrow.', 'I must leave early tomorrow.']);
+const SHOP_WORK = problem('ここは私が働いている店です。', ['This is the shop where I work.']);
+const TABLE_LAST_NIGHT = problem('昨夜彼は食卓の準備をした。', ['He set the table last night.']);
+const SLEEP_LAST_NIGHT = problem('昨夜はよく眠れなかった。', ['I did not sleep well last night.', 'I did not get good sleep last night.']);
+
+const EXERCISE = problem('運動は体によい。', ['Exercise is good for your health.', 'Exercise is good for you.']);
+const SURPRISING = problem('彼が遅れたのは意外だ。', ['It is surprising that he was late.']);
+const COME_HOME = problem('いつ家に戻ってきますか。', ['When are you coming back home?', 'When will you return home?']);
+
+const BORN_HERE = problem('ここが私の生まれたところです。', ['This is where I was born.']);
+
+const LENT_BOOK = problem('彼は私に本を貸してくれた。', ['He lent me a book.']);
 
 function named(evaluator: Evaluator, p: TBankProblem, answer: string, kind: ErrorKind): void {
   const result = evaluator.evaluate(p, answer);
@@ -570,6 +602,98 @@ describe('naming one-slip answers', () => {
       named(evaluator, WOKE_SEVEN, 'I woked up at seven.', 'verb-form');
       named(evaluator, ARRIVE_SOON, 'She will arrive soonly.', 'word-choice');
       named(evaluator, STUDIES, 'He studys English every day.', 'spelling');
+    });
+  });
+  describe('probe set 8 rules (decision 038)', () => {
+    const stars = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+    const kinds = (p: TBankProblem, answer: string): string[] => evaluator.evaluate(p, answer).errors.map((e) => e.kind);
+    it('names do / make swapped a word choice where the aligner leaves do apart (a missing and an extra verb)', () => {
+      named(evaluator, CAKE, 'We did a cake last night.', 'word-choice');
+      named(evaluator, HOMEWORK_NIGHT, 'He makes his homework every night.', 'word-choice');
+      named(evaluator, LAUNDRY, 'He makes the laundry on Sundays.', 'word-choice');
+    });
+    it('grades another content verb for main-verb do with an object a meaning error', () => {
+      expect(stars(LAUNDRY, 'He buys the laundry on Sundays.')).toBeLessThanOrEqual(2);
+    });
+    it('names take / bring, take / get, protect / keep, put off / take off word choices (one Japanese verb)', () => {
+      named(evaluator, BRING_UMBRELLA, 'Please take your umbrella.', 'word-choice');
+      named(evaluator, BONUS, 'He takes a bonus every year.', 'word-choice');
+      named(evaluator, RULES, 'Protect the rules.', 'word-choice');
+      named(evaluator, COAT, 'Please put off your coat.', 'word-choice');
+      expect(stars(COAT, 'Please put on your coat.')).toBeLessThanOrEqual(2);
+    });
+    it('reads a subject and an object pronoun changing places as reversed roles, whatever their case', () => {
+      expect(stars(HELPS, 'Everyone helps her.')).toBeLessThanOrEqual(2);
+      expect(kinds(HELPS, 'Everyone helps her.')).toContain('meaning');
+    });
+    it('names a question\'s subject left out after have a missing word, not a causative', () => {
+      named(evaluator, LUNCH_YET, 'Have eaten lunch yet?', 'missing-word');
+    });
+    it('names did for will, and the simple form for be + -ing, a tense slip', () => {
+      named(evaluator, LEAVE_WHEN, 'When did you leave?', 'tense');
+      named(evaluator, PLAYING, 'The children play in the park.', 'tense');
+    });
+    it('accepts an active answer said in the passive with by and its subject, in the answer\'s tense', () => {
+      expect(stars(TREATED, 'She was treated by the doctor.')).toBeGreaterThanOrEqual(4);
+      expect(stars(TREATED, 'The doctor was treated by her.')).toBeLessThanOrEqual(2);
+    });
+    it('grades used to (a past habit) and be used to (being accustomed) for each other meaning errors', () => {
+      expect(stars(EARLY_RISER, 'He used to get up early.')).toBeLessThanOrEqual(2);
+      named(evaluator, EARLY_RISER, 'He is used to get up early.', 'verb-form');
+      expect(stars(LIVED_HERE, 'He is used to living here.')).toBeLessThanOrEqual(2);
+    });
+    it('grades a dropped forget to under a negation a meaning error (the opposite request)', () => {
+      expect(stars(LOCK, "Don't lock the door.")).toBeLessThanOrEqual(2);
+    });
+    it('grades an added time word with a change of tense a meaning error, the tense alone a slip', () => {
+      expect(stars(CAT_ROOM, 'There was a cat in the room last night.')).toBeLessThanOrEqual(2);
+      named(evaluator, CAT_ROOM, 'There was a cat in the room.', 'tense');
+    });
+    it('grades want to for a modal of duty a meaning error', () => {
+      expect(stars(LEAVE_EARLY, 'I want to leave early tomorrow.')).toBeLessThanOrEqual(2);
+    });
+    it('reads a person noun for the subject pronoun of a relative clause as another person', () => {
+      expect(stars(SHOP_WORK, 'This is the shop where my sister works.')).toBeLessThanOrEqual(2);
+    });
+    it('names lay (present) for a past set a tense slip, and accepts laid', () => {
+      named(evaluator, TABLE_LAST_NIGHT, 'He lay the table last night.', 'tense');
+      expect(stars(TABLE_LAST_NIGHT, 'He laid the table last night.')).toBeGreaterThanOrEqual(4);
+    });
+    it('reads a noun phrase added as the head of a free relative as another place, unless it is a general noun', () => {
+      expect(stars(BORN_HERE, 'This is the hospital where I was born.')).toBeLessThanOrEqual(2);
+      expect(stars(BORN_HERE, 'This is the place where I was born.')).toBeGreaterThanOrEqual(3);
+    });
+    it('gives the same model answer whatever order answers arrive in (ties between lattice paths)', async () => {
+      // The answers and learner-like variants of two problems whose lattice paths tie (decision 033
+      // found "Come" shown "Come inside." or "Come in." by the order), graded forwards by one
+      // evaluator and backwards by a fresh one.
+      const bank = allBankProblems().filter((p) => p.id === 'basic-verbs-053' || p.id === 'basic-verbs-202');
+      const cases = bank.flatMap((p) => p.answers.flatMap((a) => learnerVariants(a, 'I like apples.').map((v) => [p, v] as const)));
+      const forwards = cases.map(([p, v]) => evaluator.evaluate(p, v).modelAnswer);
+      const fresh = await createEvaluator();
+      const backwards = [...cases].reverse().map(([p, v]) => fresh.evaluate(p, v).modelAnswer).reverse();
+      expect(bank).toHaveLength(2);
+      expect(backwards).toEqual(forwards);
+    });
+    it('accepts a giving verb said from the receiver\'s side with from (borrow for lend, get for give), roles checked', () => {
+      expect(stars(LENT_BOOK, 'I borrowed a book from him.')).toBeGreaterThanOrEqual(4);
+      expect(stars(LENT_BOOK, 'He borrowed a book from me.')).toBeLessThanOrEqual(2);
+    });
+    it('names a real word of the same family in another part of speech a word choice, not a typo', () => {
+      named(evaluator, EXERCISE, 'Exercise is good for your healthy.', 'word-choice');
+    });
+    it('accepts the that-clause as subject for an anticipatory it, and keeps its meaning checked', () => {
+      expect(stars(SURPRISING, 'That he was late is surprising.')).toBeGreaterThanOrEqual(4);
+      expect(stars(SURPRISING, 'That he was late is natural.')).toBeLessThanOrEqual(2);
+    });
+    it('does not let a phrase synonym copied as the learner wrote it hide a form slip', () => {
+      named(evaluator, COME_HOME, 'When are you come back home?', 'verb-form');
+      expect(stars(COME_HOME, 'When are you return home?')).toBeLessThanOrEqual(4);
+    });
+    it('accepts not much / enough for not good / well under a negation, and only there', () => {
+      expect(stars(SLEEP_LAST_NIGHT, 'I did not get much sleep last night.')).toBeGreaterThanOrEqual(4);
+      expect(stars(SLEEP_LAST_NIGHT, "I didn't get enough sleep last night.")).toBeGreaterThanOrEqual(4);
+      expect(stars(SLEEP_LAST_NIGHT, 'I got much sleep last night.')).toBeLessThanOrEqual(2);
     });
   });
 });

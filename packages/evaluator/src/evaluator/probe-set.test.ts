@@ -15,7 +15,7 @@ import { type EvalItem, formatReport, GOALS, measure, type Rate, RATES } from '.
 import { createEvaluator, type Evaluator } from './index';
 
 /** Reached so far on probe set 2 (less a little margin). Only ever raise these. */
-export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.97, slip: 0.98, meaning: 0.995, consistent: 1 };
+export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.973, slip: 0.98, meaning: 0.995, consistent: 1 };
 
 const load = (file: string): EvalItem[] => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'eval', file), 'utf8')) as EvalItem[];
 const items = load('probe-set-2.json');
@@ -101,9 +101,20 @@ probeSet('probe set 6', items6, PROBE6_FLOORS);
  * run on it (decision 034).
  */
 const items7 = load('probe-set-7.json');
-export const PROBE7_FLOORS: Record<Rate, number> = { paraphrase: 0.94, slip: 0.91, meaning: 0.93, consistent: 1 };
+export const PROBE7_FLOORS: Record<Rate, number> = { paraphrase: 0.96, slip: 0.92, meaning: 0.93, consistent: 1 };
 
 probeSet('probe set 7', items7, PROBE7_FLOORS);
+
+/**
+ * Probe set 8 (eval/probe-set-8.json): 628 answers to 50 problems none of the earlier sets covers
+ * (12-13 per level), written from the Japanese, the first accepted answer and the grammar point and
+ * committed before the grader was run on it (decision 038). First measurement: paraphrases 89.5%,
+ * slips 94.0%, meaning errors 94.9%.
+ */
+const items8 = load('probe-set-8.json');
+export const PROBE8_FLOORS: Record<Rate, number> = { paraphrase: 0.92, slip: 0.97, meaning: 0.985, consistent: 1 };
+
+probeSet('probe set 8', items8, PROBE8_FLOORS);
 
 /**
  * Probe set 9 (eval/probe-set-9.json): 543 answers to 50 problems none of the earlier sets covers
