@@ -22,6 +22,8 @@ export interface DraftError extends TEvaluationError {
    * not by the words merely differing: no reason to call the grade uncertain.
    */
   certain?: boolean;
+  /** A word for the answer's content word that keeps its referent (a broader noun): still recalled. */
+  keepsContent?: boolean;
 }
 
 export interface Classification {
@@ -226,6 +228,24 @@ function subjectless(ref: readonly Token[], j: number): boolean {
   return ref.slice(0, j).every((t) => ROLE_SKIP.has(t.norm) || t.norm === 'please');
 }
 
+/** Verbs whose object is followed by its state: "keep the door open", "leave the window open". */
+const STATE_COMPLEMENT_VERBS = new Set(['keep', 'leave', 'make', 'find', 'get', 'have']);
+/**
+ * Word j is no finite verb (decision 040): after than / as with no subject ("than expected") or as
+ * the state after a keep / leave object ("keep the door open"), so its form is not a tense.
+ */
+function nonFiniteSlot(ref: readonly Token[], j: number): boolean {
+  const prev = ref[j - 1];
+  if (!prev) return false;
+  if (COMPARISON_WORDS.has(prev.norm)) return true;
+  // The object: a noun, or a pronoun in the object case (a subject pronoun starts a clause).
+  if (prev.pos !== 'NOUN' && !(OBJECT_PRONOUNS.has(prev.norm) || prev.norm === 'it')) return false;
+  let k = j - 2;
+  while (k >= 0 && (ref[k]?.cls === 'article' || ref[k]?.cls === 'det' || ref[k]?.pos === 'ADJ')) k--;
+  const verb = ref[k];
+  return verb !== undefined && verb.cls === 'content' && STATE_COMPLEMENT_VERBS.has(verb.lemma);
+}
+
 function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const lw = learnerWord(l);
   if (l.slip === 'verb') {
@@ -249,7 +269,7 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   }
   // Nothing but adverbs before the verb: no subject, so not a finite verb and its form is not a
   // tense ("Compare with last year" for the participle "Compared").
-  if (subjectless(ref, r.index)) {
+  if (subjectless(ref, r.index) || nonFiniteSlot(ref, r.index)) {
     return { kind: 'verb-form', message: `${q(lw)}ではなく${q(r.display)}の形にしましょう。` };
   }
   const lf = l.forms;
@@ -368,7 +388,12 @@ function isModalStrengthSwap(l: Token, r: Token): boolean {
  */
 const ADVERB_QUESTIONS = new Set(['how', 'why', 'where', 'when']);
 function isQuestionSwap(l: Token, r: Token): boolean {
-  return l.norm !== r.norm && ADVERB_QUESTIONS.has(l.norm) && ADVERB_QUESTIONS.has(r.norm);
+  return (l.norm !== r.norm && ADVERB_QUESTIONS.has(l.norm) && ADVERB_QUESTIONS.has(r.norm)) || personForCircumstance(l, r);
+}
+/** "Where is that tall girl?" for "Who is": asking for a person or for a place, time, reason or way (decision 040). */
+const PERSON_QUESTIONS = new Set(['who', 'whom', 'whose']);
+function personForCircumstance(l: Token, r: Token): boolean {
+  return (PERSON_QUESTIONS.has(l.norm) && ADVERB_QUESTIONS.has(r.norm)) || (ADVERB_QUESTIONS.has(l.norm) && PERSON_QUESTIONS.has(r.norm));
 }
 
 /**
@@ -505,7 +530,17 @@ function sharedOwner(l: Token, r: Token, noun: Token | undefined): boolean {
 export function isPersonSwap(l: Token, r: Token): boolean {
   const a = PERSON[l.norm];
   const b = PERSON[r.norm];
-  return a !== undefined && b !== undefined && a !== b;
+  return (a !== undefined && b !== undefined && a !== b) || selfForSomeone(l, r);
+}
+/**
+ * "I stole a wallet" for "Someone stole my wallet": the speaker or the listener for an unnamed
+ * someone (or the other way round) is another person; "they" for "someone" may be the same unnamed
+ * people, so third persons are left out (decision 040).
+ */
+const UNNAMED_PERSONS = new Set(['someone', 'somebody', 'anyone', 'anybody', 'nobody', 'everyone', 'everybody']);
+const SPEAKER_LISTENER = new Set(['1s', '1p', '2']);
+function selfForSomeone(l: Token, r: Token): boolean {
+  return (UNNAMED_PERSONS.has(r.norm) && SPEAKER_LISTENER.has(PERSON[l.norm] ?? '')) || (UNNAMED_PERSONS.has(l.norm) && SPEAKER_LISTENER.has(PERSON[r.norm] ?? ''));
 }
 
 /** The learner's word is another (possibly regularised) form of the reference word. */
@@ -672,6 +707,8 @@ interface Ctx {
   extraTo?: number;
   /** The learner's preposition before a verb's base form (prepositionBeforeVerb). */
   prepForTo?: number;
+  /** The learner's verb in another form than the base after a modal (modalVerbForm). */
+  modalForm?: number;
 }
 
 /** What classification may know about the problem beyond the one sentence aligned. */
@@ -680,6 +717,7 @@ export interface ClassifyContext {
   wordnet?: WordNet;
   extraTo?: number;
   prepForTo?: number;
+  modalForm?: number;
 }
 
 /** Extra auxiliaries right before learner word i (at most two: "will have"). */
@@ -705,7 +743,10 @@ function pairErrors(ctx: Ctx): boolean {
     const r = ref[p.r];
     if (!l || !r) continue;
     if (p.synonym) usedSynonym = true;
-    if (l.misspelt && p.rel !== 'replace') {
+    const formSlip = l.misspelt && p.rel !== 'replace' ? misspeltForm(l.misspelt, r) : undefined;
+    if (formSlip) {
+      errors.push(makeError(formSlip, [l.misspelt as string], [r.display], `${q(l.misspelt as string)}ではなく${q(r.display)}の形にしましょう。`, p.l, formSlip === 'word-choice' ? FUNCTION_WORD_CHOICE_PENALTY : undefined));
+    } else if (l.misspelt && p.rel !== 'replace') {
       const corrected = r.norm === l.norm ? r.display : l.norm;
       errors.push(makeError('spelling', [l.misspelt], [corrected], `${q(l.misspelt)}のつづりに注意しましょう。正しくは${q(corrected)}です。`, p.l));
     }
@@ -756,6 +797,10 @@ function pairErrors(ctx: Ctx): boolean {
         break;
       }
       case 'inflection':
+        if (yEndingSpelt(l, r)) {
+          errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(r.display)}です（y を i に変えて -es）。`, p.l));
+          break;
+        }
         errors.push(inflectionError(ctx, p, l, r));
         break;
       case 'class': {
@@ -881,6 +926,19 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
           break;
         }
+        // "His joke cracked the ice" for "broke", "higher" for "taller": a word that shares a sense
+        // with the answer's in some use (WordNet) keeps the meaning with the wrong word for this
+        // sentence, a word-choice slip rather than another meaning (decision 040).
+        if (!l.foreign && l.known && r.content && nearSynonymChoice(ctx.wordnet, l, r)) {
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です。`, p.l, PENALTY['word-choice']));
+          break;
+        }
+        // "my math assignment" for "my math homework": a word for the kind the answer's noun is a
+        // direct kind of says less but not something else; a small word-choice slip (decision 040).
+        if (!l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && ctx.wordnet?.broaderNoun(l.lemma, r.lemma)) {
+          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}は${q(r.display)}より意味の広い語です。${q(r.display)}がより正確です。`, p.l, FUNCTION_WORD_CHOICE_PENALTY), keepsContent: true });
+          break;
+        }
         // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
         // family in another part of speech (WordNet's derivational or pertainym link) keeps the
         // meaning in the wrong form, a word-choice slip.
@@ -908,6 +966,43 @@ function pairErrors(ctx: Ctx): boolean {
     }
   }
   return usedSynonym;
+}
+
+/**
+ * A non-word the spelling corrector read as the answer's word, that is that word with an ending no
+ * word takes (decision 040): "woked" (a past made past again) is verb-form, "soonly" (an adverb
+ * ending on a word that is already an adverb) a word-choice slip; anything else stays spelling.
+ */
+function misspeltForm(misspelt: string, r: Token): ErrorKind | undefined {
+  const w = misspelt.toLowerCase();
+  if (r.forms.has('past') && !r.forms.has('base') && (w === `${r.norm}d` || w === `${r.norm}ed`)) return 'verb-form';
+  if (r.content && r.pos === 'ADV' && w === `${r.norm}ly`) return 'word-choice';
+  return undefined;
+}
+
+/**
+ * "memorys" / "studys" for "memories" / "studies": the -s is there (number and agreement are
+ * right), only the y was not changed to ie: a spelling slip, not a form error.
+ */
+function yEndingSpelt(l: Token, r: Token): boolean {
+  return /[^aeiou]ies$/.test(r.norm) && l.norm === `${r.norm.slice(0, -3)}ys`;
+}
+
+const WN_POS: Readonly<Record<string, 'n' | 'v' | 'a' | 'r'>> = { VERB: 'v', ADJ: 'a', NOUN: 'n', ADV: 'r' };
+/**
+ * The learner's word and the answer's share a WordNet sense in some use (any sense, not only the
+ * commonest), or are adjectives WordNet links as similar or see-also ("tall" / "high"), in the
+ * answer word's part of speech: near-synonyms, not another thing. Comparatives are compared by
+ * their base ("higher" / "taller").
+ */
+function nearSynonymChoice(wordnet: WordNet | undefined, l: Token, r: Token): boolean {
+  const pos = WN_POS[r.pos];
+  if (!wordnet || !pos || l.norm === r.norm) return false;
+  const base = (t: Token): string => (t.lemma !== t.norm ? t.lemma : t.norm.replace(/(?<=..)(?:er|est)$/, ''));
+  const lb = base(l);
+  const rb = base(r);
+  if (lb === rb || !wordnet.nearSynonyms(lb, rb, pos)) return false;
+  return !areAntonymWords(l, r) && !wordnet.antonyms(lb, rb, pos);
 }
 
 const NEGATED_AMOUNT = new Set(['much', 'enough']);
@@ -2001,6 +2096,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     wordnet: problem.wordnet,
     extraTo: problem.extraTo,
     prepForTo: problem.prepForTo,
+    modalForm: problem.modalForm,
   };
   // Order matters: auxiliaries folded into tense errors must not be reported again as missing
   // or extra words, so the pair-based steps run first.
@@ -2027,6 +2123,18 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   missingInversion(ctx);
   causativeTo(ctx);
   prepositionForTo(ctx);
+  modalVerbFormError(ctx);
+  // Two errors read as one slip or one meaning error (decision 040): only near answers have them.
+  if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) {
+    concessiveKind(ctx);
+    noForNot(ctx);
+    particleForContent(ctx);
+    whatForThat(ctx);
+    beBeforeBase(ctx);
+    missingFutureWill(ctx);
+  }
+  if (ctx.a.extra.length > 0) addedOtherTime(ctx);
+  if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
@@ -2150,6 +2258,190 @@ function prepositionForTo(ctx: Ctx): void {
   if (!prep || pair === undefined || (pair.rel !== 'exact' && pair.rel !== 'synonym')) return;
   const verb = ctx.learner[k + 1];
   ctx.errors.push(makeError('preposition', [learnerWord(prep)], ['to'], `動詞${q(verb ? learnerWord(verb) : '')}の前は前置詞${q(learnerWord(prep))}ではなく不定詞の${q('to')}です。`, k));
+}
+
+/**
+ * "Will the bus comes soon?": the verb after a modal in another form than the base is a verb-form
+ * slip, whatever path accepted the form (decision 040). Added only when no error names the word yet.
+ */
+function modalVerbFormError(ctx: Ctx): void {
+  const k = ctx.modalForm;
+  const verb = k === undefined ? undefined : ctx.learner[k];
+  if (k === undefined || !verb || ctx.errors.some((e) => e.order === k)) return;
+  const pair = ctx.a.byL[k];
+  if (!pair || (pair.rel !== 'exact' && pair.rel !== 'synonym' && pair.rel !== 'inflection')) return;
+  ctx.errors.push(makeError('verb-form', [learnerWord(verb)], [verb.lemma], `助動詞の後は動詞の原形です。${q(learnerWord(verb))}ではなく${q(verb.lemma)}にしましょう。`, k));
+}
+
+/** The folds below look at answers this close only (more errors: the reading is far anyway). */
+const FOLD_MAX_ERRORS = 4;
+/** Lower-case words of an error's learner side and answer side. */
+const wordsOf = (e: DraftError): string => e.words.join(' ').toLowerCase();
+const expectedOf = (e: DraftError): string => e.expected.join(' ').toLowerCase();
+/** The error names only added words / only left-out words. */
+const isExtra = (e: DraftError): boolean => e.expected.length === 0 && e.words.length > 0;
+const isMissing = (e: DraftError): boolean => e.words.length === 0 && e.expected.length > 0;
+
+/** Replace two draft errors by one. */
+function fold(ctx: Ctx, drop: readonly DraftError[], add: DraftError): void {
+  ctx.errors = ctx.errors.filter((e) => !drop.includes(e));
+  ctx.errors.push(add);
+}
+
+/** Concessive connectors before a clause and before a noun phrase (decision 040). */
+const CLAUSE_CONCESSIVES = new Set(['although', 'though', 'even though']);
+const PHRASE_CONCESSIVES = new Set(['despite', 'in spite of', 'even with']);
+
+/**
+ * "Although the heavy snow" for "Despite the heavy snow" (or "despite it snowed" for "although"): a
+ * concessive connector of the other kind, before a noun phrase or a clause, says the same relation in
+ * the wrong construction: one word-choice slip, not a missing and an extra word.
+ */
+function concessiveKind(ctx: Ctx): void {
+  for (const extra of ctx.errors.filter(isExtra)) {
+    const lw = wordsOf(extra);
+    const other = CLAUSE_CONCESSIVES.has(lw) ? PHRASE_CONCESSIVES : PHRASE_CONCESSIVES.has(lw) ? CLAUSE_CONCESSIVES : undefined;
+    const missing = other && ctx.errors.find((e) => isMissing(e) && other.has(expectedOf(e)) && Math.abs(e.order - extra.order) <= 1);
+    if (!missing) continue;
+    const why = CLAUSE_CONCESSIVES.has(lw) ? '後に名詞が続くときは' : '後に主語と動詞が続くときは';
+    fold(ctx, [extra, missing], makeError('word-choice', extra.words, missing.expected, `${why}${q(extra.words.join(' '))}ではなく${q(missing.expected.join(' '))}を使いましょう。`, extra.order, PENALTY['word-choice']));
+    return;
+  }
+}
+
+/**
+ * "whether he comes or no" for "or not": no and not swapped keep the polarity (both negate); the
+ * wrong one of the two is a word-choice slip, not a lost negation and an extra word.
+ */
+const NO_NOT_PAIRS: readonly (readonly [string, string])[] = [['no', 'not'], ['not', 'no']];
+function noForNot(ctx: Ctx): void {
+  for (const [l, r] of NO_NOT_PAIRS) {
+    const extra = ctx.errors.find((e) => isExtra(e) && wordsOf(e) === l);
+    const missing = extra && ctx.errors.find((e) => isMissing(e) && expectedOf(e) === r && Math.abs(e.order - extra.order) <= 1);
+    if (!extra || !missing) continue;
+    fold(ctx, [extra, missing], makeError('word-choice', extra.words, missing.expected, `${q(extra.words.join(' '))}ではなく${q(missing.expected.join(' '))}を使いましょう。`, extra.order, FUNCTION_WORD_CHOICE_PENALTY));
+    return;
+  }
+}
+
+/**
+ * "eat outside" for "eat out", "leave the lights open" for "leave the lights on": the particle of a
+ * phrasal verb replaced by an adjective or adverb (or a longer preposition built on it: outside,
+ * into) at its place keeps what is meant in the wrong word,
+ * one word-choice slip (not a missing particle and an extra word). An opposite ("off" for "on") is a
+ * particle itself, so it is not taken here.
+ */
+function particleForContent(ctx: Ctx): void {
+  for (const missing of ctx.errors.filter(isMissing)) {
+    const particle = expectedOf(missing);
+    if (!PARTICLES.has(particle)) continue;
+    const extra = ctx.errors.find((e) => isExtra(e) && e.words.length === 1 && Math.abs(e.order - missing.order) <= 1);
+    const t = extra ? ctx.learner[extra.order] : undefined;
+    const standsFor = t !== undefined && ((t.cls === 'content' && (t.pos === 'ADJ' || t.pos === 'ADV')) || (t.cls === 'prep' && !PARTICLES.has(t.norm) && t.norm.startsWith(particle)));
+    if (!extra || !t || !standsFor) continue;
+    const verb = ctx.learner.slice(Math.max(0, extra.order - 4), extra.order).some((x) => x.pos === 'VERB' && x.cls === 'content');
+    if (!verb) continue;
+    fold(ctx, [extra, missing], makeError('word-choice', extra.words, missing.expected, `${q(extra.words.join(' '))}ではなく${q(missing.expected.join(' '))}を使いましょう（句動詞）。`, extra.order, PENALTY['word-choice']));
+    return;
+  }
+}
+
+/**
+ * "I know what you are right", "He said what he would come": what before a whole clause after a
+ * verb, where the answer has that (or nothing), is the conjunction's word choice, not an extra word.
+ */
+function whatForThat(ctx: Ctx): void {
+  const extra = ctx.errors.find((e) => isExtra(e) && wordsOf(e) === 'what');
+  if (!extra) return;
+  const k = extra.order;
+  const before = ctx.learner[k - 1];
+  const subject = ctx.learner[k + 1];
+  const verbPair = ctx.a.byL[k - 1];
+  const subjectPair = ctx.a.byL[k + 1];
+  if (!before || before.pos !== 'VERB' || before.cls !== 'content' || !subject || !verbPair || !subjectPair) return;
+  if (!(SUBJECT_PRONOUNS.has(subject.norm) || subject.norm === 'you' || subject.norm === 'it' || subject.cls === 'article' || subject.pos === 'PROPN')) return;
+  // The answer's clause follows its verb at once or after that: nothing else is left out there.
+  const gap = ctx.ref.slice(verbPair.r + 1, subjectPair.r);
+  if (!gap.every((t) => t.norm === 'that')) return;
+  fold(ctx, [extra], makeError('word-choice', extra.words, ['that'], `節をつなぐのは${q('what')}ではなく${q('that')}です（省略もできます）。`, k, FUNCTION_WORD_CHOICE_PENALTY));
+}
+
+/**
+ * "What he says is make sense": a be put before a verb's base form as the sentence's verb carrier
+ * is the one slip (an extra word); the base form after it is not a second, agreement slip.
+ */
+function beBeforeBase(ctx: Ctx): void {
+  const extra = ctx.errors.find((e) => isExtra(e) && e.words.length === 1 && BE_FORMS.has(wordsOf(e)));
+  const verb = extra ? ctx.learner[extra.order + 1] : undefined;
+  if (!extra || !verb || !verb.forms.has('base')) return;
+  const agreement = ctx.errors.find((e) => (e.kind === 'agreement' || e.kind === 'subject-verb') && e.order === extra.order + 1);
+  if (agreement) ctx.errors = ctx.errors.filter((e) => e !== agreement);
+}
+
+/**
+ * "I have worked here for five years next month" for "will have worked": the future's will left out
+ * before a present form (have, has, am, is, are or the base / -s form) is the tense point, not a
+ * missing word.
+ */
+function missingFutureWill(ctx: Ctx): void {
+  const missing = ctx.errors.find((e) => isMissing(e) && expectedOf(e) === 'will');
+  if (!missing || ctx.errors.some((e) => e.meaning)) return;
+  const next = ctx.learner.slice(Math.floor(missing.order)).find((t) => t.cls === 'aux' || (t.pos === 'VERB' && t.cls === 'content'));
+  if (!next) return;
+  const present = AUX_FORMS[next.norm]?.time === 'present' || next.forms.has('base') || next.forms.has('3sg');
+  if (!present) return;
+  const words = [learnerWord(next)];
+  fold(ctx, [missing], makeError('tense', words, ['will', next.lemma], `未来のことなので${q(learnerWord(next))}の前に${q('will')}が必要です（未来の時制）。`, missing.order));
+}
+
+/** Time words that name when: another one added where the answer names a time is another time. */
+const WHEN_WORDS = new Set(['yesterday', 'today', 'tomorrow', 'tonight', 'now', 'last', 'next']);
+/** Time words that move the time away from the present. */
+const SHIFTED_TIMES = new Set(['yesterday', 'tomorrow', 'last', 'next']);
+/** Which side of the present a time word names ("today" and "this morning" are both the present). */
+const TIME_SIDE: Readonly<Record<string, string>> = { yesterday: 'past', last: 'past', tomorrow: 'future', next: 'future', today: 'present', tonight: 'present', now: 'present', this: 'present' };
+
+/**
+ * "She should be in a meeting tomorrow" for "now", "at six yesterday morning" for "this morning":
+ * the learner adds a time word where the answer's own time word (now, this, today ...) is left
+ * out: another time, a meaning error, whatever the answer's word cost (now is free to leave out).
+ */
+function addedOtherTime(ctx: Ctx): void {
+  const { a, learner, ref } = ctx;
+  const added = a.extra.find((i) => WHEN_WORDS.has(learner[i]?.norm ?? ''));
+  if (added === undefined) return;
+  const t = learner[added] as Token;
+  const left = a.missing.find((j) => {
+    const w = ref[j]?.norm ?? '';
+    return (WHEN_WORDS.has(w) || (w === 'this' && TIME_NOUNS.has(ref[j + 1]?.norm ?? ''))) && TIME_SIDE[w] !== TIME_SIDE[t.norm];
+  });
+  // The path may leave the answers' time word out ("now" is optional): another time all the same
+  // when the problem's words name a time and never the learner's shift (yesterday, tomorrow, ...).
+  if (left === undefined && SHIFTED_TIMES.has(t.norm) && ctx.vocab && !ctx.vocab.has(t.norm)) {
+    const named = [...WHEN_WORDS].find((w) => w !== t.norm && ctx.vocab?.has(w));
+    const r = named === undefined ? undefined : ctx.vocab.get(named);
+    if (r) {
+      ctx.errors = ctx.errors.filter((e) => !(e.order === added && isExtra(e)));
+      ctx.errors.push({ ...meaningError(learnerWord(t), r, added), certain: true });
+    }
+    return;
+  }
+  if (left === undefined) return;
+  const r = ref[left] as Token;
+  ctx.errors = ctx.errors.filter((e) => !(e.order === added && isExtra(e)) && !(isMissing(e) && expectedOf(e) === r.norm) && !(e.words.length === 0 && e.expected.some((w) => w.toLowerCase() === r.norm)));
+  ctx.errors.push({ ...meaningError(learnerWord(t), r, added), certain: true });
+}
+
+/**
+ * "My father will have worked" for "I will have worked": the subject pronoun made a possessive and
+ * a person noun names another person (decision 034 did this for objects).
+ */
+function subjectMadeOwner(ctx: Ctx): void {
+  const choice = ctx.errors.find((e) => e.kind === 'word-choice' && e.words.length === 1 && POSSESSIVES.has(wordsOf(e)) && SUBJECT_PRONOUNS.has(expectedOf(e)));
+  const noun = choice ? ctx.learner[choice.order + 1] : undefined;
+  const extra = choice && ctx.errors.find((e) => isExtra(e) && e.order === choice.order + 1);
+  if (!choice || !noun || !extra || !ctx.wordnet?.isPerson(noun.lemma)) return;
+  fold(ctx, [choice, extra], { ...makeError('meaning', [...choice.words, ...extra.words], choice.expected, `${q(`${choice.words.join(' ')} ${extra.words.join(' ')}`)}では別の人になります。${q(choice.expected.join(' '))}にしましょう。`, choice.order, undefined, true), certain: true });
 }
 
 function causativeTo(ctx: Ctx): void {

@@ -21,6 +21,8 @@ import {
 import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
+import { frameVariants } from './frame-variants';
+import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
@@ -407,6 +409,8 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   }
   // Active and passive with a generic agent (decision 034).
   out.push(...genericAgentVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 20 - k, viaSynonym: true })));
+  // Suggestion, opinion, request, participle, expectation and modal-passive frames (decision 040).
+  for (const next of frameVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true }), word)) push(next);
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
   // "If it happens to rain" for "If it should rain": in an if-clause the putative should and
@@ -439,6 +443,24 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
     if (that > 0 && end - that > 2 && adjective.some((t) => t.pos === 'ADJ') && adjective.every((t) => t.pos === 'ADJ' || t.pos === 'ADV' || t.norm === 'not')) {
       push([word('that', 42), ...tokens.slice(that + 1, end), tokens[1] as Token, ...adjective, ...tokens.slice(end)]);
     }
+  }
+  return out;
+}
+
+/** The frame variants (frame-variants.ts) of one sentence as candidates, for the other close paths. */
+function frameCandidates(answer: AnalysedAnswer, learner: readonly Token[], res: Resources, seed: number): Candidate[] {
+  const out: Candidate[] = [];
+  const group = (k: number): number => -1 - (seed + out.length) * 100 - 50 - k;
+  const word = (w: string, k: number): Token => {
+    let t = WORD_TOKENS.get(w);
+    if (!t) {
+      t = analyseTokens(tokenize(w), res)[0] as Token;
+      WORD_TOKENS.set(w, t);
+    }
+    return { ...t, group: group(k), viaSynonym: true };
+  };
+  for (const next of frameVariants(answer.tokens, learner, (t, k) => ({ ...t, group: group(k), viaSynonym: true }), word)) {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
   }
   return out;
 }
@@ -863,12 +885,14 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   // "to arrange"): that slip is found in the learner's own words, so no path accepts it outright.
   const extraTo = exact ? undefined : bareInfinitiveTo(learner, res.wordnet);
   const prepForTo = exact ? undefined : prepositionBeforeVerb(learner, res.wordnet);
-  if (!exact && paths[0]?.cost === 0 && extraTo === undefined && prepForTo === undefined) return accepted(problem, analysis, normalized, typed);
+  const modalForm = exact ? undefined : modalVerbForm(learner);
+  if (!exact && paths[0]?.cost === 0 && extraTo === undefined && prepForTo === undefined && modalForm === undefined) return accepted(problem, analysis, normalized, typed);
   const candidates: Candidate[] = [];
   if (exact) {
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });
   } else {
     const phrases = learnerPhrases(learner, [{ table: analysis.synonyms, phraseTokens: analysis.phraseTokens }, global]);
+    const globalPhrases = phrases.length > 0 ? learnerPhrases(learner, [global]) : [];
     const closest = paths[0]?.cost ?? 0;
     for (const a of analysis.answers) {
       const pattern = analysis.answerPatterns[a.index];
@@ -889,6 +913,19 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
           return slot ? (slotLemmas(analysis).get(slot) ?? []) : [];
         };
         candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70));
+        // The learner's phrase synonym on the closest path too: the path may combine the
+        // accepted answers' parts in the learner's way ("even with" for "despite" + "the office").
+        if (phrases.length > 0 && !known.has(a.normalized)) candidates.push(...phraseVariants(a, phrases, res));
+      } else {
+        // Frames on the other close paths: the path nearest in words may be in another frame
+        // than the one a slot-by-slot combination put first ("Looking at the photo, ...").
+        candidates.push(...frameCandidates(a, learner, res, 90 + k));
+      }
+      if (k > 0 && globalPhrases.length > 0 && !known.has(a.normalized)) {
+        // On the other close paths only the curated global phrases, which hold in any sentence
+        // one side fits ("they say" for "apparently"); a problem's own phrase pairs hold in its
+        // answers' sentences, not in every combination of a lattice's slots.
+        candidates.push(...phraseVariants(a, globalPhrases, res));
       }
     });
     const main = analysis.answers[0];
@@ -902,7 +939,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let swapGraded: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
-    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo });
+    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };

@@ -188,6 +188,19 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['get in touch with', 'contact'],
   ['once', 'one time'],
   ['twice', 'two times'],
+  // Concession (decision 040): the clause connectors say the same, and so do the ones before a
+  // noun phrase; a connector of the other kind is a word-choice slip (classify.ts).
+  ['even though', 'although', 'though'],
+  ['in spite of', 'despite', 'even with'],
+  // A polite request: each asks the listener to do what follows.
+  ['could you', 'would it be possible for you to', 'would you be able to'],
+  // Hearsay (〜らしい / 〜だそうだ): each reports what is said.
+  ['apparently', 'they say', 'people say', 'i hear', 'i heard', 'it is said that'],
+  // Frequency: the adverb and the phrase say the same.
+  ['every day', 'daily'],
+  ['every week', 'weekly'],
+  ['every month', 'monthly'],
+  ['every year', 'yearly', 'annually'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */

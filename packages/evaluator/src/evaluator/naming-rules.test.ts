@@ -131,6 +131,37 @@ const LIKE_SONG = problem('私はこの歌が好きです。', ['I like this son
 const MISS_TRAIN = problem('万一電車に乗り遅れたら、彼女は電話してくる。', ['If she should miss the train, she will call us.', 'Should she miss the train, she will call us.', 'If she misses the train, she will call us.']);
 const SPEAK_SLOWLY = problem('ゆっくり話してください。', ['Please speak slowly.', 'Speak slowly, please.', 'Could you speak slowly?']);
 
+// Decision 040 (probe set 9): frames, near-synonyms and folds, each on sentences of its own.
+const COLD_SWIM = problem('寒かったが、私たちは泳ぎに行った。', ['Although it was cold, we went swimming.', 'Despite the cold, we went swimming.', 'In spite of the cold, we went swimming.']);
+const SEND_FILE = problem('そのファイルを送っていただけますか。', ['Could you send me the file?', 'Can you send me the file?', 'Would you send me the file?']);
+const CLEAN_WEEK = problem('私たちは毎週事務所を掃除します。', ['We clean the office every week.', 'We clean the office once a week.', 'Every week we clean the office.']);
+const ACTOR = problem('彼は昔有名な俳優だったらしい。', ['Apparently, he was a famous actor.', 'It seems that he was a famous actor.', 'He seems to have been a famous actor.']);
+const TENNIS = problem('放課後テニスをしましょう。', ["Let's play tennis after school.", 'Why not play tennis after school?', "Let's play some tennis after school."]);
+const WIN_GAME = problem('誰が試合に勝つと思いますか。', ['Who do you think will win the game?', 'Who do you think is going to win the game?', 'Who do you think will win the match?']);
+const PACKAGE = problem('家に帰ると小包が届いていた。', ['When I got home, I found a package.', 'I got home and found a package.', 'I found a package when I got home.']);
+const NEWS_CRY = problem('その知らせを聞いて、彼女は泣き出した。', ['Hearing the news, she started to cry.', 'On hearing the news, she started to cry.', 'She started to cry on hearing the news.']);
+const AT_HOME = problem('彼は今家にいるはずです。', ['He should be at home now.', 'He ought to be at home now.', 'He is supposed to be at home now.']);
+const BRIDGE = problem('来週、その橋は修理されます。', ['Next week, the bridge will be repaired.', 'The bridge will be repaired next week.', 'The bridge is going to be repaired next week.']);
+const COME_TOMORROW = problem('彼女は明日来ますか。', ['Will she come tomorrow?', 'Is she coming tomorrow?', 'Is she going to come tomorrow?']);
+const CUP = problem('落ちたときにカップが割れた。', ['The cup broke when it fell.', 'The cup broke when it dropped.', 'When it fell, the cup broke.']);
+const RED_CAR = problem('彼は赤い車を買った。', ['He bought a red car.', 'He purchased a red car.', 'He got a red car.']);
+const PARKED = problem('ここに車をとめた。', ['I parked my car here.', 'I parked the car here.', 'I left my car here.']);
+const TRUE_OR_NOT = problem('それが本当かどうかわからない。', ["I don't know whether it is true or not.", "I don't know if it is true or not.", "I don't know whether or not it is true."]);
+const RADIO_ON = problem('彼はラジオをつけっぱなしにした。', ['He left the radio on.', 'He kept the radio on.', 'He left the radio turned on.']);
+const HONEST = problem('彼は正直だと思う。', ['I think he is honest.', 'I think that he is honest.', 'I believe he is honest.']);
+const GUITAR = problem('兄はギターを弾く。', ['My brother plays the guitar.', 'My brother plays guitar.', 'My older brother plays the guitar.']);
+const APRIL = problem('来年の4月で、ここに2年住んだことになる。', ['By next April, I will have lived here for two years.', 'I will have lived here for two years by next April.', 'Next April, I will have lived here for two years.']);
+const EASIER = problem('その試験は思ったより簡単だった。', ['The exam was easier than expected.', 'The exam was easier than I expected.', 'The test was easier than expected.']);
+const WINDOW_OPEN = problem('窓を開けたままにしておいてください。', ['Please leave the window open.', 'Please keep the window open.', 'Leave the window open, please.']);
+const MET_STATION = problem('今日の午後、駅で彼に会った。', ['I met him at the station this afternoon.', 'This afternoon I met him at the station.', 'I saw him at the station this afternoon.']);
+const OFFICE_NOW = problem('彼女は今事務所にいます。', ['She is in the office now.', 'She is at the office now.', "She's in the office now."]);
+const THAT_MAN = problem('あの男の人は誰ですか。', ['Who is that man?', 'Who is the man over there?', 'Who is that gentleman?']);
+const TOOK_UMBRELLA = problem('誰かが私の傘を持っていった。', ['Someone took my umbrella.', 'Somebody took my umbrella.', 'My umbrella was taken.']);
+const FINISH_FIVE = problem('5時までに仕事を終えているでしょう。', ['I will have finished the work by five.', "I'll have finished the work by five.", 'I will have finished the job by five.']);
+const WOKE_SEVEN = problem('7時に目が覚めた。', ['I woke up at seven.', 'I woke at seven.', 'I woke up at seven o\'clock.']);
+const ARRIVE_SOON = problem('彼女はもうすぐ着きます。', ['She will arrive soon.', 'She will be here soon.', "She'll arrive soon."]);
+const STUDIES = problem('彼は毎日英語を勉強する。', ['He studies English every day.', 'He learns English every day.', 'Every day he studies English.']);
+
 // Decision 038 (probe set 8 and the open gaps): sentences of their own.
 const CAKE = problem('私たちは昨夜ケーキを作った。', ['We made a cake last night.', 'We baked a cake last night.']);
 const HOMEWORK_NIGHT = problem('彼は毎晩宿題をする。', ['He does his homework every night.']);
@@ -485,6 +516,92 @@ describe('naming one-slip answers', () => {
     });
     it('lets a progressive answer end in "the whole time", which the progressive already says', () => {
       expect(evaluator.evaluate(SITTING, 'She was sitting with her eyes closed the whole time.').rating).toBeGreaterThanOrEqual(4);
+    });
+  });
+  describe('probe set 9 rules (decision 040)', () => {
+    it('accepts the concessive connectors of one kind for one another, and names one of the other kind a word choice', () => {
+      expect(evaluator.evaluate(COLD_SWIM, 'Though it was cold, we went swimming.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(COLD_SWIM, 'Even though it was cold, we went swimming.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(COLD_SWIM, 'Even with the cold, we went swimming.').rating).toBeGreaterThanOrEqual(4);
+      named(evaluator, COLD_SWIM, 'Although the cold, we went swimming.', 'word-choice');
+      expect(evaluator.evaluate(COLD_SWIM, 'Though it was cold, we went shopping.').rating).toBeLessThanOrEqual(2);
+    });
+    it('accepts the request frames would it be possible for you to / would you be able to / would you mind -ing', () => {
+      expect(evaluator.evaluate(SEND_FILE, 'Would it be possible for you to send me the file?').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(SEND_FILE, 'Would you be able to send me the file?').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(SEND_FILE, 'Would you mind sending me the file?').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(SEND_FILE, 'Would you mind deleting the file?').rating).toBeLessThanOrEqual(2);
+    });
+    it('accepts a frequency adverb for every + the unit, and a hearsay frame for apparently', () => {
+      expect(evaluator.evaluate(CLEAN_WEEK, 'We clean the office weekly.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(ACTOR, 'They say he was a famous actor.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(ACTOR, 'I hear he was a famous actor.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(ACTOR, 'They say he was a famous singer.').rating).toBeLessThanOrEqual(2);
+    });
+    it('accepts the suggestion frames for let\'s, with the same verb', () => {
+      expect(evaluator.evaluate(TENNIS, 'How about playing tennis after school?').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(TENNIS, 'Shall we play tennis after school?').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(TENNIS, "Why don't we play tennis after school?").rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(TENNIS, 'How about playing soccer after school?').rating).toBeLessThanOrEqual(2);
+    });
+    it('accepts in your opinion for do you think after the question word', () => {
+      expect(evaluator.evaluate(WIN_GAME, 'In your opinion, who will win the game?').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(WIN_GAME, 'In your opinion, who will lose the game?').rating).toBeLessThanOrEqual(2);
+    });
+    it('accepts a participle clause for a time clause and the other way round', () => {
+      expect(evaluator.evaluate(PACKAGE, 'On getting home, I found a package.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(NEWS_CRY, 'When she heard the news, she started to cry.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(NEWS_CRY, 'When she heard the news, she started to laugh.').rating).toBeLessThanOrEqual(2);
+    });
+    it('accepts I expect + a present be for should be of expectation', () => {
+      expect(evaluator.evaluate(AT_HOME, 'I expect he is at home now.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(AT_HOME, "I suppose he's at home now.").rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(AT_HOME, 'I expect he is at school now.').rating).toBeLessThanOrEqual(2);
+    });
+    it('accepts a modal passive said in the active with a generic agent, fronted words kept', () => {
+      expect(evaluator.evaluate(BRIDGE, 'Next week, they will repair the bridge.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(BRIDGE, 'They will repair the bridge next week.').rating).toBeGreaterThanOrEqual(4);
+      expect(evaluator.evaluate(BRIDGE, 'Next week, they will close the bridge.').rating).toBeLessThanOrEqual(2);
+    });
+    it('names a non-base verb after a modal verb-form, even where a path accepts the form', () => {
+      named(evaluator, COME_TOMORROW, 'Will she comes tomorrow?', 'verb-form');
+      named(evaluator, COME_TOMORROW, 'Will she came tomorrow?', 'verb-form');
+      expect(evaluator.evaluate(COME_TOMORROW, 'Will she come tomorrow?').rating).toBe(5);
+    });
+    it('names a WordNet near-synonym a word choice and a broader noun a small word choice, opposites and sisters still meaning errors', () => {
+      named(evaluator, CUP, 'The cup cracked when it fell.', 'word-choice');
+      named(evaluator, TALLER, 'My sister is higher than me.', 'word-choice');
+      expect(evaluator.evaluate(TALLER, 'My sister is shorter than me.').rating).toBeLessThanOrEqual(2);
+      // Two satellites of one WordNet head (blue and red under chromatic) are sisters, not near-synonyms.
+      expect(evaluator.evaluate(RED_CAR, 'He bought a blue car.').rating).toBeLessThanOrEqual(2);
+      const vehicle = evaluator.evaluate(PARKED, 'I parked my vehicle here.');
+      expect(vehicle.rating).toBe(4);
+      expect(vehicle.errors.map((e) => e.kind)).toContain('word-choice');
+      expect(evaluator.evaluate(PARKED, 'I parked my bike here.').rating).toBeLessThanOrEqual(2);
+    });
+    it('folds two words into one slip: no / not, a particle for an adjective, what for that, be before the base form, a missing will', () => {
+      named(evaluator, TRUE_OR_NOT, "I don't know whether it is true or no.", 'word-choice');
+      named(evaluator, RADIO_ON, 'He left the radio open.', 'word-choice');
+      named(evaluator, HONEST, 'I think what he is honest.', 'word-choice');
+      named(evaluator, GUITAR, 'My brother is play the guitar.', 'extra-word');
+      expect(evaluator.evaluate(GUITAR, 'My brother is play the guitar.').errors.map((e) => e.kind)).not.toContain('agreement');
+      named(evaluator, APRIL, 'By next April, I have lived here for two years.', 'tense');
+    });
+    it('names the form after than and in a keep / leave object\'s state verb-form, not tense', () => {
+      named(evaluator, EASIER, 'The exam was easier than expect.', 'verb-form');
+      named(evaluator, WINDOW_OPEN, 'Please leave the window opened.', 'verb-form');
+    });
+    it('reads another time, a person for a place question, I for someone and my + person for I as meaning errors', () => {
+      expect(evaluator.evaluate(MET_STATION, 'I met him at the station yesterday afternoon.').rating).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(OFFICE_NOW, 'She is in the office tomorrow.').rating).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(THAT_MAN, 'Where is that man?').rating).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(TOOK_UMBRELLA, 'I took an umbrella.').rating).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(FINISH_FIVE, 'My father will have finished the work by five.').rating).toBeLessThanOrEqual(2);
+    });
+    it('names a past made past verb-form, -ly on an adverb word-choice and -ys for -ies spelling', () => {
+      named(evaluator, WOKE_SEVEN, 'I woked up at seven.', 'verb-form');
+      named(evaluator, ARRIVE_SOON, 'She will arrive soonly.', 'word-choice');
+      named(evaluator, STUDIES, 'He studys English every day.', 'spelling');
     });
   });
   describe('probe set 8 rules (decision 038)', () => {

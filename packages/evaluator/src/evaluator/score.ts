@@ -36,7 +36,8 @@ export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Sco
     if (r.norm === 'please') return;
     if (r.content) {
       refContent += 1;
-      if (isRecalled(p)) recalled += 1;
+      // A broader noun for the answer's (decision 040) keeps what is talked about.
+      if (isRecalled(p) || (p !== undefined && errors.some((e) => e.keepsContent === true && e.order === p.l))) recalled += 1;
       // A question word or negation swapped within its class keeps half the meaning.
       else if (p?.rel === 'class') recalled += 0.5;
     } else {

@@ -65,6 +65,19 @@ export interface WordNet {
    * of each such sense; empty when no example shows the pair. `forms` are the verb's written forms.
    */
   collocationSenses(verb: string, forms: readonly string[], object: string): string[][];
+  /**
+   * The commonest sense of one word is one of the other's senses, or the two are adjectives one of
+   * whose senses is directly similar to (or see-also of) one of the other's (decision 040): a near-synonym in some use ("crack" / "break" the
+   * ice, "high" / "tall", "fine" / "sunny" weather), too loose to accept, close enough that using
+   * one for the other is a word choice rather than another meaning.
+   */
+  nearSynonyms(a: string, b: string, pos: WnPos): boolean;
+  /**
+   * The noun `general` names the kind the commonest sense of `specific` is a direct kind of: a member
+   * of its direct hypernym, or the head of one written as a compound ("assignment" for "homework",
+   * a kind of "school assignment"). A less specific word for the same thing (decision 040).
+   */
+  broaderNoun(general: string, specific: string): boolean;
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -205,6 +218,7 @@ export function createWordNet(): WordNet {
   const closeMemo = new Map<string, boolean>();
   const derivedMemo = new Map<string, boolean>();
   const collocationMemo = new Map<string, string[][]>();
+  const nearMemo = new Map<string, boolean>();
   const closeUncached = (a: string, b: string, only: WnPos | undefined): boolean => {
     for (const pos of only ? [only] : ALL_POS) {
       const sa = sensesOf(a, pos).slice(0, COMMON_SENSES);
@@ -345,6 +359,35 @@ export function createWordNet(): WordNet {
       return result;
     },
 
+    nearSynonyms(a, b, pos) {
+      if (a === b) return true;
+      const memoKey = `${pos}:${a < b ? `${a}|${b}` : `${b}|${a}`}`;
+      const memo = nearMemo.get(memoKey);
+      if (memo !== undefined) return memo;
+      const sa = sensesOf(a, pos);
+      const sb = sensesOf(b, pos);
+      // The commonest sense of one word is a sense of the other: "crack" (become fractured) is one
+      // of the senses of "break"; "visit" and "call" share only later senses of both.
+      let result = (sa[0] !== undefined && sb.includes(sa[0])) || (sb[0] !== undefined && sa.includes(sb[0]));
+      if (!result && pos === 'a') {
+        // A satellite and its head, or an also-see link ("tall" → "high"); two satellites of one
+        // head are sisters ("blue" / "red" under "chromatic"), not near-synonyms.
+        const linked = (keys: readonly string[]): Set<string> =>
+          new Set(keys.flatMap((k) => synsetByKey(k).ptrs.filter((p) => p.sym === '&' || p.sym === '^').map((p) => `${p.pos}${p.offset}`)));
+        const la = linked(sa);
+        const lb = linked(sb);
+        result = sb.some((k) => la.has(k)) || sa.some((k) => lb.has(k));
+      }
+      if (nearMemo.size > 200_000) nearMemo.clear();
+      nearMemo.set(memoKey, result);
+      return result;
+    },
+    broaderNoun(general, specific) {
+      if (general === specific) return false;
+      const first = sensesOf(specific, 'n')[0];
+      if (!first) return false;
+      return hypernyms(first).some((h) => synsetByKey(h).words.some((w) => w === general || w.endsWith(` ${general}`)));
+    },
     coHyponyms(a, b) {
       if (a === b) return false;
       for (const pos of ['n', 'v'] as const) {

@@ -1,0 +1,175 @@
+/**
+ * Accepted sentences rewritten into a frame the learner chose that says the same thing (decision
+ * 040): suggestions (let's / how about -ing / why don't we / shall we), opinions (do you think /
+ * in your opinion), requests (could you / would you mind -ing), a time clause and a participle
+ * ("When I woke up" / "On waking up"), an expectation (should be / I expect ... is) and the passive
+ * with a modal said in the active with a generic agent ("the event will be held" / "we will hold
+ * the event"). Each is built only when the learner's sentence has the frame's words, and uses the
+ * learner's own frame words, so that a slip inside the frame is still graded.
+ */
+import { regularBases, type Token } from './analyse';
+import { AUX_FORMS } from './lexicon';
+
+/** Copies a learner token into a variant (k numbers it within the variant). */
+type Copy = (t: Token, k: number) => Token;
+/** A fresh token for a word the variant needs ("not"). */
+type Word = (w: string, k: number) => Token;
+
+const norms = (ts: readonly Token[], from: number, n: number): string => ts.slice(from, from + n).map((t) => t.norm).join(' ');
+const isVerb = (t: Token | undefined): t is Token => t !== undefined && t.pos === 'VERB' && t.cls === 'content';
+
+/** Suggestion frames followed by the verb's base form (let's is analysed as "let us"). */
+const BARE_SUGGESTIONS: readonly string[] = ['let us', 'how about we', 'what about we', 'why do not we', 'shall we'];
+/** The suggestion frame a sentence opens with and its length in words, or 0. */
+function bareSuggestion(ts: readonly Token[]): number {
+  for (const frame of BARE_SUGGESTIONS) {
+    const n = frame.split(' ').length;
+    if (norms(ts, 0, n) === frame && isVerb(ts[n])) return n;
+  }
+  return 0;
+}
+
+/**
+ * "How about eating out tonight?", "Why don't we eat out?", "Shall we eat out?" for "Let's eat out
+ * tonight": the answer's suggestion frame + verb said in the learner's frame, with the learner's verb
+ * (the same verb, -ing after how / what about).
+ */
+function suggestion(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const fa = bareSuggestion(tokens);
+  const verb = tokens[fa];
+  if (fa === 0 || !verb) return [];
+  const lead = learner[0]?.norm;
+  if ((lead === 'how' || lead === 'what') && learner[1]?.norm === 'about' && learner[2]?.forms.has('ing')) {
+    const ing = learner[2];
+    if (!isVerb(ing) || ing.lemma !== verb.lemma) return [];
+    return [[copy(learner[0] as Token, 0), copy(learner[1] as Token, 1), copy(ing, 2), ...tokens.slice(fa + 1)]];
+  }
+  const fl = bareSuggestion(learner);
+  if (fl === 0 || learner[fl]?.lemma !== verb.lemma || norms(learner, 0, fl) === norms(tokens, 0, fa)) return [];
+  return [[...learner.slice(0, fl).map((t, k) => copy(t, k)), ...tokens.slice(fa)]];
+}
+
+/**
+ * "In your opinion, who would be suitable ...?" for "Who do you think would be suitable ...?": the
+ * question word after in your opinion, without do you think.
+ */
+function opinion(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  if (norms(learner, 0, 3) !== 'in your opinion' || tokens[0]?.cls !== 'wh' || norms(tokens, 1, 3) !== 'do you think') return [];
+  return [[...learner.slice(0, 3).map((t, k) => copy(t, k)), tokens[0], ...tokens.slice(4)]];
+}
+
+/** The request modals a "would you mind" frame stands for. */
+const REQUEST_MODALS = new Set(['could', 'can', 'would', 'will']);
+
+/** "Would you mind calling me back?" for "Could you call me back?": the learner's frame and -ing. */
+function mindRequest(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const at = learner.findIndex((t, k) => t.norm === 'would' && learner[k + 1]?.norm === 'you' && learner[k + 2]?.norm === 'mind');
+  const ing = learner[at + 3];
+  if (at < 0 || !isVerb(ing) || !ing.forms.has('ing')) return [];
+  const m = tokens.findIndex((t, j) => REQUEST_MODALS.has(t.norm) && tokens[j + 1]?.norm === 'you');
+  if (m < 0) return [];
+  let v = m + 2;
+  if (tokens[v]?.norm === 'please') v++;
+  if (tokens[v]?.lemma !== ing.lemma) return [];
+  const frame = learner.slice(at, at + 4).map((t, k) => copy(t, k));
+  return [[...tokens.slice(0, m), ...frame, ...tokens.slice(v + 1)]];
+}
+
+/** Modals that are the past of another (could / can), for the main clause's time. */
+const PAST_MODALS = new Set(['could', 'would']);
+/** Subordinators a participle clause says with its subject left to the main clause. */
+const TIME_SUBORDINATORS = new Set(['when', 'after', 'while']);
+
+/**
+ * "On waking up, I found myself ..." / "Waking up, ..." for "When I woke up, I found myself ...",
+ * and "When I saw the picture, I ..." for "Seeing the picture, I ...": a time clause with the main
+ * clause's subject said as a participle clause, or the other way round, with the learner's verb (the
+ * answer's verb in another form).
+ */
+function participleClause(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const out: Token[][] = [];
+  // Time clause in the answer, participle in the learner's sentence.
+  const on = learner[0]?.norm === 'on' || learner[0]?.norm === 'upon' ? 1 : 0;
+  const ing = learner[on];
+  if (TIME_SUBORDINATORS.has(tokens[0]?.norm ?? '') && tokens[1]?.cls === 'pron' && isVerb(tokens[2]) && isVerb(ing) && ing.forms.has('ing') && ing.lemma === tokens[2].lemma) {
+    out.push([...learner.slice(0, on + 1).map((t, k) => copy(t, k)), ...tokens.slice(3)]);
+  }
+  // Participle in the answer, time clause in the learner's sentence.
+  const first = tokens[0]?.norm === 'on' || tokens[0]?.norm === 'upon' ? 1 : 0;
+  const participle = tokens[first];
+  const verb = learner[2];
+  // The tagger may read a sentence-initial -ing word as a noun ("Hearing the news"): its regular stem decides.
+  const ingOf = (t: Token | undefined, lemma: string): boolean => t !== undefined && t.norm.endsWith('ing') && (t.lemma === lemma || regularBases(t.norm).includes(lemma));
+  // The participle has no tense of its own: the time clause takes the main clause's.
+  const past = (t: Token): boolean => (t.forms.has('past') && !t.forms.has('base')) || AUX_FORMS[t.norm]?.time === 'past' || PAST_MODALS.has(t.norm);
+  const mainPast = tokens.slice(first + 1).some((t) => (t.cls === 'aux' || t.cls === 'modal' || isVerb(t)) && past(t));
+  if (TIME_SUBORDINATORS.has(learner[0]?.norm ?? '') && learner[1]?.cls === 'pron' && isVerb(verb) && ingOf(participle, verb.lemma) && past(verb) === mainPast) {
+    out.push([...learner.slice(0, 3).map((t, k) => copy(t, 10 + k)), ...tokens.slice(first + 1)]);
+  }
+  return out;
+}
+
+/** Verbs of expecting that say what should (of expectation) says: "I expect she's in a meeting". */
+const EXPECT_VERBS = new Set(['expect', 'suppose', 'guess']);
+
+/**
+ * "I expect she's in a meeting now" for "She should be in a meeting now": should (or ought to) + be
+ * of expectation said as I expect / suppose / guess (that) + the subject + a present be.
+ */
+function expectation(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  if (learner[0]?.norm !== 'i' || !EXPECT_VERBS.has(learner[1]?.lemma ?? '')) return [];
+  const start = learner[2]?.norm === 'that' ? 3 : 2;
+  const m = tokens.findIndex((t) => t.norm === 'should' || t.norm === 'ought');
+  if (m < 1) return [];
+  const be = tokens[m]?.norm === 'ought' && tokens[m + 1]?.norm === 'to' ? m + 2 : m + 1;
+  if (tokens[be]?.norm !== 'be') return [];
+  const subject = tokens.slice(0, m);
+  if (norms(learner, start, subject.length) !== subject.map((t) => t.norm).join(' ')) return [];
+  const verb = learner[start + subject.length];
+  if (!verb || AUX_FORMS[verb.norm]?.lemma !== 'be' || AUX_FORMS[verb.norm]?.time !== 'present') return [];
+  return [[...learner.slice(0, start).map((t, k) => copy(t, k)), ...subject, copy(verb, 5), ...tokens.slice(be + 1)]];
+}
+
+/** Agents that name nobody in particular (as in index.ts's genericAgentVariants). */
+const GENERIC_AGENTS = new Set(['they', 'someone', 'somebody', 'people', 'we']);
+const OBJECT_CASE: Readonly<Record<string, string>> = { i: 'me', he: 'him', she: 'her', we: 'us', they: 'them' };
+
+/**
+ * "Weather permitting, we will hold the event outdoors" for "Weather permitting, the event will be
+ * held outdoors": a passive with a modal (will / can / should be + participle) said in the active
+ * with a generic agent, the words before the subject kept. The learner's agent, modal and verb (the
+ * participle's verb in the base form) are used; a pronoun subject goes to the object case.
+ */
+function modalPassiveActive(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
+  const m = tokens.findIndex((t, j) => t.cls === 'modal' && tokens[j + 1]?.norm === 'be' && (tokens[j + 2]?.forms.has('pp') ?? false));
+  if (m < 1) return [];
+  let s = m;
+  while (s > 0 && (tokens[s - 1]?.cls === 'article' || tokens[s - 1]?.cls === 'det' || tokens[s - 1]?.cls === 'pron' || (tokens[s - 1]?.cls === 'content' && (tokens[s - 1]?.pos === 'NOUN' || tokens[s - 1]?.pos === 'ADJ' || tokens[s - 1]?.pos === 'PROPN')))) {
+    s--;
+    if (tokens[s]?.cls === 'article' || tokens[s]?.cls === 'det' || tokens[s]?.cls === 'pron') break;
+  }
+  const p = s;
+  const agent = learner[p];
+  const modal = learner[p + 1];
+  const verb = learner[p + 2];
+  const pp = tokens[m + 2] as Token;
+  if (!agent || !modal || !GENERIC_AGENTS.has(agent.norm) || modal.norm !== tokens[m]?.norm || !isVerb(verb) || verb.lemma !== pp.lemma || !verb.forms.has('base')) return [];
+  if (norms(learner, 0, p) !== norms(tokens, 0, p) || tokens.some((t) => t.norm === 'by')) return [];
+  const object = tokens.slice(s, m).map((t, k) => {
+    const other = t.cls === 'pron' ? OBJECT_CASE[t.norm] : undefined;
+    return other ? word(other, 20 + k) : t;
+  });
+  return [[...tokens.slice(0, s), copy(agent, 0), copy(modal, 1), copy(verb, 2), ...object, ...tokens.slice(m + 3)]];
+}
+
+/** Every frame variant of one accepted sentence for the learner's sentence. */
+export function frameVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
+  return [
+    ...suggestion(tokens, learner, copy),
+    ...opinion(tokens, learner, copy),
+    ...mindRequest(tokens, learner, copy),
+    ...participleClause(tokens, learner, copy),
+    ...expectation(tokens, learner, copy),
+    ...modalPassiveActive(tokens, learner, copy, word),
+  ];
+}
