@@ -1,22 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { createDatabase, migrateToLatest, type DbHandle } from './index.js';
+import { createDatabase, migrateToLatest, type Db, type DbHandle } from './index.js';
+import { migrations } from './migrations/index.js';
 
 /**
  * A fresh, migrated database for one test file: a throw-away database on the PostgreSQL server named
  * by TEST_DATABASE_URL, or in-memory PGlite otherwise. `close()` drops the throw-away database.
+ * `url`: the scratch database's on a PostgreSQL server (for a second connection of the test's own).
+ * `migrateBefore` (a migration test): only the migrations whose names sort before it, so that the
+ * migration under test meets rows written in the older shape.
  */
-/** `url`: the scratch database's on a PostgreSQL server (for a second connection of the test's own). */
-export async function createTestDatabase(): Promise<DbHandle & { url?: string }> {
+export async function createTestDatabase(options: { migrateBefore?: string; maxConnections?: number } = {}): Promise<DbHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const migrate = (db: Db) => (options.migrateBefore ? migrateBefore(db, options.migrateBefore) : migrateToLatest(db));
   if (!serverUrl) {
     const handle = await createDatabase({});
-    await migrateToLatest(handle.db);
+    await migrate(handle.db);
     return handle;
   }
   const scratch = await createScratchDatabase(serverUrl, 'shunkan_test');
-  const handle = await createDatabase({ databaseUrl: scratch.url, maxConnections: 20 });
-  await migrateToLatest(handle.db);
+  const handle = await createDatabase({ databaseUrl: scratch.url, maxConnections: options.maxConnections ?? 20 });
+  await migrate(handle.db);
   return {
     ...handle,
     url: scratch.url,
@@ -60,4 +65,11 @@ export async function serverProcessIds(databaseUrl: string): Promise<number[]> {
   } finally {
     await client.end();
   }
+}
+
+/** Applies the migrations whose names sort before `name` (e.g. '0019' stops after 0018). */
+async function migrateBefore(db: Db, name: string): Promise<void> {
+  const older = Object.fromEntries(Object.entries(migrations).filter(([migration]) => migration < name));
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => older }, allowUnorderedMigrations: true }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

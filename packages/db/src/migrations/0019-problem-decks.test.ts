@@ -1,31 +1,19 @@
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDatabase, type DbHandle } from '../index.js';
-import { createScratchDatabase } from '../testing.js';
+import type { DbHandle } from '../index.js';
+import { createTestDatabase } from '../testing.js';
 import { serveProblem } from '../queries/serves.js';
 import { migrations } from './index.js';
 
 let handle: DbHandle;
-let drop: (() => Promise<void>) | undefined;
 
 // A database at 0018 (the per-problem tally), so that 0019 builds decks from real rows.
 beforeAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const scratch = await createScratchDatabase(serverUrl, 'shunkan_test');
-    drop = scratch.drop;
-    handle = await createDatabase({ databaseUrl: scratch.url, maxConnections: 5 });
-  } else {
-    handle = await createDatabase({});
-  }
-  const upTo0018 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0019'));
-  const { error } = await new Migrator({ db: handle.db, provider: { getMigrations: async () => upTo0018 }, allowUnorderedMigrations: true }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  handle = await createTestDatabase({ migrateBefore: '0019', maxConnections: 5 });
 }, 60_000);
 afterAll(async () => {
   await handle?.close();
-  await drop?.();
 });
 
 const level = 'deck-migration';

@@ -1,34 +1,19 @@
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, migrateToLatest, type DbHandle } from '../index.js';
-import { createScratchDatabase } from '../testing.js';
-import { migrations } from './index.js';
+import { migrateToLatest, type DbHandle } from '../index.js';
+import { createTestDatabase } from '../testing.js';
 import { insertAttempt } from '../queries/attempts.js';
 import { createAppeal, findAppeal, regradeAttempt } from '../queries/appeals.js';
 import { upsertUser } from '../queries/users.js';
 
 let handle: DbHandle;
-let drop: (() => Promise<void>) | undefined;
 
 // A database at 0040 (appeals without the original grade), so that 0045's backfill meets real rows.
 beforeAll(async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const scratch = await createScratchDatabase(serverUrl, 'shunkan_test');
-    drop = scratch.drop;
-    handle = await createDatabase({ databaseUrl: scratch.url, maxConnections: 5 });
-  } else {
-    handle = await createDatabase({});
-  }
-  const upTo0040 = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '0041'));
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => upTo0040 }, allowUnorderedMigrations: true });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  handle = await createTestDatabase({ migrateBefore: '0041', maxConnections: 5 });
 });
 afterAll(async () => {
   await handle?.close();
-  await drop?.();
 });
 
 async function seedAttempt(userId: string, rating: number, feedback: string) {
