@@ -1,8 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, newLearner, PASSWORD, watchConsole } from './support';
-
-const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
-const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
+import { checkScreen, createVerifiedAccount, logIn, newLearner, PASSWORD, uniqueEmail, watchConsole } from './support';
 
 const SUBSCRIPTION_REQUIRED = 'AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。';
 const SANDBOX_LABEL = 'サンドボックス決済（テスト用）— 実際の請求は発生しません';
@@ -404,30 +401,13 @@ test('payment complete for /success: known plan, unknown plan falls back to stan
   await expect(page.getByRole('link', { name: '学習を始める' })).toHaveAttribute('href', '/');
 });
 
-/** Makes an account an administrator through the Auth emulator (a custom claim, as in production). */
-async function makeAdmin(email: string): Promise<void> {
-  const base = `http://${emulator}/identitytoolkit.googleapis.com/v1/projects/${projectId}`;
-  const headers = { authorization: 'Bearer owner', 'content-type': 'application/json' };
-  const lookup = await fetch(`${base}/accounts:lookup`, { method: 'POST', headers, body: JSON.stringify({ email: [email] }) });
-  const { users } = (await lookup.json()) as { users: Array<{ localId: string }> };
-  const localId = users[0]?.localId;
-  if (!localId) throw new Error(`no account for ${email}`);
-  const update = await fetch(`${base}/accounts:update`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ localId, customAttributes: JSON.stringify({ admin: true }) }),
-  });
-  if (!update.ok) throw new Error(`accounts:update ${update.status}`);
-}
-
 test('an administrator sees the no-billing note and no billing buttons', async ({ page }) => {
-  const email = await newLearner(page);
-  await makeAdmin(email);
-  await page.goto('/logout');
-  await page.waitForURL('**/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード').fill(PASSWORD);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  // An account that is an administrator (custom claim, as `pnpm create-admin` sets) from its first
+  // sign-in. (A learner promoted while signed in, then signed out and in again, failed here 2 times in
+  // 5 full runs on 2026-11-25, cause not found: see the closing note of that session.)
+  const email = uniqueEmail('billing-admin');
+  await createVerifiedAccount(email, { admin: true });
+  await logIn(page, email);
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByText(SUBSCRIPTION_REQUIRED)).toHaveCount(0);
 
