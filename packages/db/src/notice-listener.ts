@@ -171,19 +171,3 @@ export function createNoticeHub(options: {
     },
   };
 }
-
-/** One channel on a connection of its own (a hub with a single subscription). */
-export function listenForNotices(options: {
-  databaseUrl: string;
-  channel: string;
-  applicationName: string;
-  onNotice: (payload: string | undefined) => void;
-  onLive: () => void;
-  onLost: (error: Error | undefined) => void;
-  retryMs: number;
-  probeMs?: number;
-}): NoticeListener {
-  const hub = createNoticeHub(options);
-  const listener = hub.subscribe(options.channel, options);
-  return { ...listener, stop: () => hub.stop() };
-}

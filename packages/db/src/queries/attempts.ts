@@ -65,28 +65,11 @@ export async function insertAttempt(db: Db, input: NewAttemptInput): Promise<{ i
   return { id: String(row.id), day };
 }
 
-/** The values of insertAttempt's statement; CardValues those of the review card with it. */
-type AttemptValues = {
-  userId: string;
-  problemId: string;
-  level: string;
-  answer: string;
-  normalizedAnswer: string;
-  rating: number;
-  modelAnswer: string;
-  feedback: string;
-  errors: string;
-  similarPhrases: string;
-  provider: string;
-  isFallback: boolean;
-  durationMs: number | null;
-  mode: 'practice' | 'review' | 'scenario';
-  scenarioId: string | null;
-  timeLimitMs: number | null;
-  isLate: boolean;
-  createdAt: Date;
-  day: string;
-};
+/**
+ * The values of insertAttempt's statement: the input with its defaults applied, the JSON columns as
+ * text and the JST day; CardValues those of the review card with it.
+ */
+type AttemptValues = Omit<Required<NewAttemptInput>, 'errors' | 'similarPhrases' | 'reviewCard'> & { errors: string; similarPhrases: string; day: string };
 type CardValues = AttemptValues & { reason: 'weak' | 'bookmark' } & ReturnType<typeof cardColumns>;
 
 /** The attempt and its daily summary, as data-modifying CTEs (the start of insertAttempt's statement). */
