@@ -162,6 +162,88 @@ function modalPassiveActive(tokens: readonly Token[], learner: readonly Token[],
   return [[...tokens.slice(0, s), copy(agent, 0), copy(modal, 1), copy(verb, 2), ...object, ...tokens.slice(m + 3)]];
 }
 
+/** Degree words a learner puts before the adjective of a cause ("very important, so ..."). */
+const DEGREE_WORDS = new Set(['very', 'really', 'so', 'extremely', 'truly', 'incredibly', 'quite', 'too']);
+/** Conjunctions of cause that open or join a clause. */
+const CAUSE_CONJUNCTIONS = new Set(['because', 'since', 'as']);
+const isAdjective = (t: Token | undefined): boolean => t !== undefined && t.cls === 'content' && (t.pos === 'ADJ' || t.pos === 'ADV');
+
+/**
+ * Cause and result said with other connectors (decision 046): "The book was really interesting,
+ * so I finished it" and "Because the book was so interesting, I finished it" (or "I finished it
+ * because the book was so interesting") for "The book was so interesting that I finished it", and
+ * "It was so important a meeting that" for "such an important meeting that". Built only when the
+ * learner's sentence has the connector; the learner's connector and degree word are used.
+ */
+function causeResult(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const out: Token[][] = [];
+  // such + article + adjective(s) + noun + that -> so + adjective(s) + article + noun + that.
+  const such = tokens.findIndex((t, j) => t.norm === 'such' && tokens[j + 1]?.cls === 'article');
+  if (such > 0) {
+    let n = such + 2;
+    while (isAdjective(tokens[n])) n++;
+    const noun = tokens[n];
+    const so = learner.findIndex((t, j) => t.norm === 'so' && isAdjective(learner[j + 1]));
+    if (n > such + 2 && noun?.pos === 'NOUN' && tokens[n + 1]?.norm === 'that' && so >= 0) {
+      out.push([...tokens.slice(0, such), copy(learner[so] as Token, 30), ...tokens.slice(such + 2, n), tokens[such + 1] as Token, ...tokens.slice(n)]);
+    }
+  }
+  // so + adjective (phrase) + that + the result clause.
+  const s = tokens.findIndex((t, j) => t.norm === 'so' && j > 0 && isAdjective(tokens[j + 1]) && (tokens[j + 2]?.norm === 'that' || (isAdjective(tokens[j + 2]) && tokens[j + 3]?.norm === 'that')));
+  if (s < 0) return out;
+  const that = tokens[s + 2]?.norm === 'that' ? s + 2 : s + 3;
+  const pre = tokens.slice(0, s);
+  const adjective = tokens.slice(s + 1, that);
+  const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  const result = tokens.slice(that + 1, last);
+  const end = tokens.slice(last);
+  if (result.length < 2) return out;
+  const at = learner.findIndex((t) => t.norm === adjective.at(-1)?.norm);
+  const degreeAt = at - adjective.length;
+  const degree = at >= 0 && DEGREE_WORDS.has(learner[degreeAt]?.norm ?? '') ? [copy(learner[degreeAt] as Token, 31)] : [];
+  // "..., so I finished it": so right after the adjective and before a clause.
+  const linker = learner[at + 1];
+  if (at >= 0 && linker?.norm === 'so' && !isAdjective(learner[at + 2])) out.push([...pre, ...degree, ...adjective, copy(linker, 32), ...result, ...end]);
+  // "Because the book was so interesting, I finished it".
+  const opener = learner[0];
+  if (opener && CAUSE_CONJUNCTIONS.has(opener.norm)) out.push([copy(opener, 33), ...pre, ...degree, ...adjective, ...result, ...end]);
+  // "I finished it because the book was so interesting".
+  const inner = learner.findIndex((t, j) => j > 1 && CAUSE_CONJUNCTIONS.has(t.norm));
+  if (inner > 1 && at > inner) out.push([...result, copy(learner[inner] as Token, 34), ...pre, ...degree, ...adjective, ...end]);
+  return out;
+}
+
+const isBe = (t: Token | undefined): boolean => t !== undefined && AUX_FORMS[t.norm]?.lemma === 'be';
+
+/**
+ * The pseudo-cleft and the thing named first (decision 046): "What we are looking for is someone
+ * with experience" for "We are looking for someone with experience" (the answer's opening words
+ * as a what-clause), and "Coffee is something (that) my father doesn't drink" / "Coffee is what my
+ * father doesn't drink" for "My father does not drink coffee" (the object said first). Built only
+ * when the learner's sentence has the frame; the learner's what, be and something are used.
+ */
+function pseudoCleft(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const out: Token[][] = [];
+  if (learner[0]?.norm === 'what' && tokens[0]?.norm !== 'what') {
+    const k = learner.findIndex((t, j) => j >= 3 && isBe(t));
+    const m = k - 1;
+    if (k > 0 && m < tokens.length - 1 && learner.slice(1, k).every((t, j) => t.lemma === tokens[j]?.lemma)) {
+      out.push([copy(learner[0] as Token, 60), ...tokens.slice(0, m), copy(learner[k] as Token, 61), ...tokens.slice(m)]);
+    }
+  }
+  const k = learner.findIndex((t, j) => j >= 1 && j <= 4 && isBe(t) && (learner[j + 1]?.norm === 'something' || learner[j + 1]?.norm === 'what'));
+  if (k > 0) {
+    const np = learner.slice(0, k).map((t) => t.norm).join(' ');
+    const j = tokens.findIndex((_, q) => q > 1 && norms(tokens, q, k) === np);
+    if (j > 1) {
+      const that = learner[k + 2]?.norm === 'that' ? [copy(learner[k + 2] as Token, 64)] : [];
+      const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+      out.push([...tokens.slice(j, j + k), copy(learner[k] as Token, 62), copy(learner[k + 1] as Token, 63), ...that, ...tokens.slice(0, j), ...tokens.slice(j + k, last), ...tokens.slice(last)]);
+    }
+  }
+  return out;
+}
+
 /** Every frame variant of one accepted sentence for the learner's sentence. */
 export function frameVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
   return [
@@ -171,5 +253,7 @@ export function frameVariants(tokens: readonly Token[], learner: readonly Token[
     ...participleClause(tokens, learner, copy),
     ...expectation(tokens, learner, copy),
     ...modalPassiveActive(tokens, learner, copy, word),
+    ...causeResult(tokens, learner, copy),
+    ...pseudoCleft(tokens, learner, copy),
   ];
 }

@@ -201,6 +201,15 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['every week', 'weekly'],
   ['every month', 'monthly'],
   ['every year', 'yearly', 'annually'],
+  // Free choice (decision 046): the compound relative and its no matter / regardless of forms.
+  ['whichever', 'no matter which', 'regardless of which'],
+  ['whatever', 'no matter what', 'regardless of what'],
+  ['whoever', 'no matter who', 'regardless of who'],
+  ['wherever', 'no matter where'],
+  ['whenever', 'no matter when'],
+  // The whole of a period: all day is the whole day.
+  ['all day', 'the whole day', 'all day long', 'the entire day'],
+  ['all night', 'the whole night', 'all night long', 'the entire night'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */
@@ -296,6 +305,8 @@ export const AFTER_NOUN_CONTRACTION = new Set([
   // A possessive is followed by what it possesses, never by a possessive pronoun or a preposition.
   'mine', 'yours', 'hers', 'ours', 'theirs', 'by', 'with', 'under', 'near', 'for', 'about', 'like', 'over', 'into',
   'ready', 'sure', 'able',
+  // Degree and frequency adverbs a possessive never takes (decision 046): "My bike's as new as yours".
+  'as', 'quite', 'rather', 'probably', 'usually', 'often', 'sometimes', 'definitely', 'certainly', 'actually', 'even',
 ]);
 
 /**

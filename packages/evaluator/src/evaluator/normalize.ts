@@ -87,6 +87,9 @@ function expandWord(word: string, next: string | undefined): Part[] {
   if (w === "let's") return [plain('let'), plain('us')];
   // Spelling variants that are one word in one spelling and two in the other.
   if (w === 'alright') return [plain('all'), plain('right')];
+  // Spoken forms of going to / want to (decision 046): they say the same.
+  if (w === 'gonna') return [plain('going'), plain('to')];
+  if (w === 'wanna') return [plain('want'), plain('to')];
   let m = /^(.+)n't$/.exec(w);
   if (m?.[1]) return [plain(m[1]), plain('not')];
   m = /^(.+)'(m|re|ve|ll|d|s)$/.exec(w);
