@@ -189,6 +189,12 @@ export function analyseTokens(raw: readonly RawToken[], res: Resources): Token[]
     const prevLemma = i > 0 ? out[i - 1]?.lemma : undefined;
     let cls = classOf(t.norm, prevLemma, next ? { norm: next.norm, pos: tags[i + 1] ?? 'X' } : undefined);
     if (pos === 'NOUN' && lemma === t.norm && (t.norm === 'am' || t.norm === 'pm')) cls = 'content';
+    // "Conference Room A", "Plan B": a capital letter after a capitalised word names the thing (a
+    // label, decision 046), not the article; another letter names another one.
+    if (t.norm === 'a' && t.surface === 'A' && i > 0 && /^[A-Z]/.test(prev?.surface ?? '') && prev?.surface !== 'A' && !['NOUN', 'ADJ', 'PROPN'].includes(tags[i + 1] ?? '')) {
+      cls = 'content';
+      pos = 'PROPN';
+    }
     const content = (cls === 'content' && !LIGHT_ADVERBS.has(t.norm)) || cls === 'wh' || cls === 'neg';
     const plural = t.norm !== lemma && (t.norm.endsWith('s') || IRREGULAR_PLURALS[lemma] === t.norm) && !AUX_FORMS[t.norm];
     out.push({

@@ -390,6 +390,17 @@ const ADVERB_QUESTIONS = new Set(['how', 'why', 'where', 'when']);
 function isQuestionSwap(l: Token, r: Token): boolean {
   return (l.norm !== r.norm && ADVERB_QUESTIONS.has(l.norm) && ADVERB_QUESTIONS.has(r.norm)) || personForCircumstance(l, r);
 }
+/**
+ * "I don't know when he will come" for "if he will come" (decision 046): an embedded yes/no
+ * question (whether, or if after a verb of knowing or asking) and a wh-question ask different
+ * things, either way round.
+ */
+const EMBEDDED_WH = new Set(['when', 'where', 'who', 'what', 'how', 'why', 'which']);
+const ASKING_WORDS = new Set(['know', 'sure', 'ask', 'wonder', 'see', 'check', 'tell', 'decide', 'remember', 'forget', 'doubt', 'certain', 'clear', 'find', 'understand']);
+function embeddedYesNoSwap(l: Token, r: Token, ref: readonly Token[], j: number): boolean {
+  const yesNo = (t: Token, k: number): boolean => t.norm === 'whether' || (t.norm === 'if' && k > 0 && ASKING_WORDS.has(ref[k - 1]?.lemma ?? ''));
+  return (EMBEDDED_WH.has(l.norm) && yesNo(r, j)) || ((l.norm === 'whether' || l.norm === 'if') && EMBEDDED_WH.has(r.norm) && j > 0 && ASKING_WORDS.has(ref[j - 1]?.lemma ?? ''));
+}
 /** "Where is that tall girl?" for "Who is": asking for a person or for a place, time, reason or way (decision 040). */
 const PERSON_QUESTIONS = new Set(['who', 'whom', 'whose']);
 function personForCircumstance(l: Token, r: Token): boolean {
@@ -652,6 +663,13 @@ const SAME_MEANING_FORMS = new Set(
   [['much', 'many'], ['little', 'few'], ['less', 'fewer'], ['amount', 'number'], ['good', 'well']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
 );
 
+/** What a how-question asks for, by the word after how (decision 046). */
+const HOW_MEASURES: Readonly<Record<string, string>> = {
+  long: 'length', far: 'distance', much: 'amount', many: 'number', old: 'age', often: 'frequency', frequently: 'frequency',
+  soon: 'time', early: 'time', late: 'time', tall: 'height', high: 'height', big: 'size', large: 'size', deep: 'depth',
+  wide: 'width', heavy: 'weight', fast: 'speed', quickly: 'speed',
+};
+
 /** A meaning-carrying word replaced by one that says something else (named with both words). */
 function meaningError(lw: string, r: Token, order: number): DraftError {
   return makeError('meaning', [lw], [r.display], `${q(lw)}では意味が変わります。問題文の意味は${q(r.display)}です。`, order, undefined, true);
@@ -774,6 +792,13 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう（形容詞と副詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
+        // "How far is it" for "How long is it" (decision 046): after how, the word names what is
+        // asked (distance, time, amount, age, size); WordNet's adverb sense shared by far and long
+        // ("far / long into the night") does not make them one question.
+        if (p.rel === 'synonym' && learner[p.l - 1]?.norm === 'how' && ref[p.r - 1]?.norm === 'how' && HOW_MEASURES[l.norm] !== undefined && HOW_MEASURES[r.norm] !== undefined && HOW_MEASURES[l.norm] !== HOW_MEASURES[r.norm]) {
+          errors.push(meaningError(learnerWord(l), r, p.l));
+          break;
+        }
         // "Can you put the table?" for "set the table": WordNet shares a common sense of the two
         // verbs, but its examples show the answer's verb with this object in a sense the learner's
         // verb lacks, so the verb is the wrong one for this object: a word-choice slip.
@@ -834,7 +859,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "at our school" for 私の学校 "at my school": my and our before a place or group one
         // belongs to with others (school, company, town, family) name the same one.
         if (sharedOwner(l, r, ref[p.r + 1])) break;
-        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || embeddedYesNoSwap(l, r, ref, p.r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
@@ -2132,6 +2157,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     whatForThat(ctx);
     beBeforeBase(ctx);
     missingFutureWill(ctx);
+    tooForEnough(ctx);
   }
   if (ctx.a.extra.length > 0) addedOtherTime(ctx);
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
@@ -2288,6 +2314,22 @@ function fold(ctx: Ctx, drop: readonly DraftError[], add: DraftError): void {
   ctx.errors.push(add);
 }
 
+/**
+ * "This soup is hot enough to eat" for "too hot to eat" (decision 046): too + adjective + to says
+ * it cannot be done, adjective + enough + to that it can; the other degree word is the opposite
+ * meaning, not a missing and an extra word.
+ */
+const DEGREE_OPPOSITES: readonly (readonly [string, string])[] = [['enough', 'too'], ['too', 'enough']];
+function tooForEnough(ctx: Ctx): void {
+  for (const [l, r] of DEGREE_OPPOSITES) {
+    const extra = ctx.errors.find((e) => isExtra(e) && wordsOf(e) === l);
+    const missing = extra && ctx.errors.find((e) => isMissing(e) && expectedOf(e) === r && Math.abs(e.order - extra.order) <= 2);
+    if (!extra || !missing || !ctx.ref.some((t, j) => t.norm === 'to' && ctx.ref[j + 1]?.pos === 'VERB')) continue;
+    fold(ctx, [extra, missing], makeError('antonym', extra.words, missing.expected, `${q(extra.words.join(' '))}では意味が反対になります。${q(missing.expected.join(' '))}にしましょう。`, extra.order, undefined, true));
+    return;
+  }
+}
+
 /** Concessive connectors before a clause and before a noun phrase (decision 040). */
 const CLAUSE_CONCESSIVES = new Set(['although', 'though', 'even though']);
 const PHRASE_CONCESSIVES = new Set(['despite', 'in spite of', 'even with']);
@@ -2437,7 +2479,8 @@ function addedOtherTime(ctx: Ctx): void {
  * a person noun names another person (decision 034 did this for objects).
  */
 function subjectMadeOwner(ctx: Ctx): void {
-  const choice = ctx.errors.find((e) => e.kind === 'word-choice' && e.words.length === 1 && POSSESSIVES.has(wordsOf(e)) && SUBJECT_PRONOUNS.has(expectedOf(e)));
+  // you as well (decision 046): "Where do your parents live?" for "Where do you live?".
+  const choice = ctx.errors.find((e) => e.kind === 'word-choice' && e.words.length === 1 && POSSESSIVES.has(wordsOf(e)) && (SUBJECT_PRONOUNS.has(expectedOf(e)) || expectedOf(e) === 'you'));
   const noun = choice ? ctx.learner[choice.order + 1] : undefined;
   const extra = choice && ctx.errors.find((e) => isExtra(e) && e.order === choice.order + 1);
   if (!choice || !noun || !extra || !ctx.wordnet?.isPerson(noun.lemma)) return;
