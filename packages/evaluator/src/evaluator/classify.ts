@@ -2158,6 +2158,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     beBeforeBase(ctx);
     missingFutureWill(ctx);
     tooForEnough(ctx);
+    personReplaced(ctx);
   }
   if (ctx.a.extra.length > 0) addedOtherTime(ctx);
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
@@ -2328,6 +2329,24 @@ function tooForEnough(ctx: Ctx): void {
     fold(ctx, [extra, missing], makeError('antonym', extra.words, missing.expected, `${q(extra.words.join(' '))}では意味が反対になります。${q(missing.expected.join(' '))}にしましょう。`, extra.order, undefined, true));
     return;
   }
+}
+
+/**
+ * "Please send the minutes to the manager" for "to everyone" (decision 046): a person the answer
+ * names with a pronoun or everyone left out where the learner adds a noun phrase naming a person is
+ * another person, not a missing and an extra word.
+ */
+const PERSON_WORDS = new Set(['everyone', 'everybody', 'me', 'him', 'her', 'us', 'them', 'you', 'someone', 'somebody']);
+function personReplaced(ctx: Ctx): void {
+  const missing = ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && PERSON_WORDS.has(expectedOf(e)));
+  if (!missing) return;
+  const extra = ctx.errors.find((e) => {
+    if (!isExtra(e) || e.words.length > 4 || Math.abs(e.order - missing.order) > 4) return false;
+    const last = ctx.learner[e.order + e.words.length - 1];
+    return last !== undefined && last.pos === 'NOUN' && (ctx.wordnet?.isPerson(last.lemma) ?? false);
+  });
+  if (!extra) return;
+  fold(ctx, [missing, extra], { ...makeError('meaning', extra.words, missing.expected, `${q(extra.words.join(' '))}では別の人になります。${q(missing.expected.join(' '))}にしましょう。`, extra.order, undefined, true), certain: true });
 }
 
 /** Concessive connectors before a clause and before a noun phrase (decision 040). */

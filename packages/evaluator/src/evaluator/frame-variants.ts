@@ -244,6 +244,57 @@ function pseudoCleft(tokens: readonly Token[], learner: readonly Token[], copy: 
   return out;
 }
 
+/**
+ * "Between the bank and the hospital is the post office" for "The post office is between the bank
+ * and the hospital" (decision 046): the place phrase fronted and the subject after be. Built when
+ * the learner's sentence opens with the answer's preposition after be.
+ */
+function locativeInversion(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const b = tokens.findIndex((t, j) => j >= 1 && j <= 4 && isBe(t) && tokens[j + 1]?.cls === 'prep');
+  if (b < 0 || learner[0]?.cls !== 'prep' || learner[0]?.norm !== tokens[b + 1]?.norm || tokens.slice(0, b).some((t) => t.cls === 'aux' || t.cls === 'modal' || t.pos === 'VERB')) return [];
+  const be = learner.findIndex((t, j) => j >= 2 && isBe(t));
+  if (be < 0) return [];
+  const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  return [[...tokens.slice(b + 1, last), copy(learner[be] as Token, 70), ...tokens.slice(0, b), ...tokens.slice(last)]];
+}
+
+/** Adverbs of frequency that make a simple past a past habit. */
+const HABIT_ADVERBS = new Set(['often', 'always', 'usually', 'sometimes', 'frequently']);
+/** Phrases that place a habit in the past ("in the old days", "back then"). */
+const PAST_PHRASES: readonly string[] = ['in the past', 'in the old days', 'back then', 'long ago', 'a long time ago', 'in those days', 'years ago', 'when i was young', 'when i was a child', 'when i was little'];
+
+/**
+ * "I often swam in this river (in the past)" / "In the old days, I often swam in this river" for
+ * "I would often swim in this river" or "I used to swim in this river" (decision 046): a past habit
+ * said with the simple past and a frequency adverb or a phrase of past time. Built when the
+ * learner's sentence has the answer's verb in the past and such an adverb or phrase; the learner's
+ * verb, adverb and phrase are used.
+ */
+function pastHabit(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  let m = tokens.findIndex((t, j) => (t.norm === 'would' && (isVerb(tokens[j + 1]) || isVerb(tokens[j + 2]))) || (t.norm === 'used' && tokens[j + 1]?.norm === 'to'));
+  if (m < 1) return [];
+  const marker = tokens[m]?.norm === 'used' ? 2 : 1;
+  let v = m + marker;
+  const adverbs: Token[] = [];
+  while (tokens[v] && HABIT_ADVERBS.has(tokens[v]?.norm ?? '')) adverbs.push(tokens[v++] as Token);
+  if (tokens[m - 1] && HABIT_ADVERBS.has(tokens[m - 1]?.norm ?? '')) adverbs.push(tokens[--m] as Token);
+  const verb = tokens[v];
+  if (!isVerb(verb) || !verb.forms.has('base')) return [];
+  // The tagger may read a past form as a noun ("swam"): its verb forms decide.
+  const mine = learner.find((t) => t.cls === 'content' && t.lemma === verb.lemma && t.forms.has('past') && !t.forms.has('base'));
+  if (!mine) return [];
+  const frequency = learner.find((t) => HABIT_ADVERBS.has(t.norm));
+  const text = learner.map((t) => t.norm).join(' ');
+  const phrase = PAST_PHRASES.find((x) => text.startsWith(`${x} `) || text.endsWith(` ${x}`));
+  if (!frequency && !phrase) return [];
+  const n = phrase ? phrase.split(' ').length : 0;
+  const front = phrase !== undefined && text.startsWith(`${phrase} `);
+  const phraseTokens = phrase ? (front ? learner.slice(0, n) : learner.slice(learner.length - n)).map((t, k) => copy(t, 80 + k)) : [];
+  const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  const core = [...tokens.slice(0, m), ...(frequency ? [copy(frequency, 78)] : []), copy(mine, 79), ...tokens.slice(v + 1, last)];
+  return [[...(front ? phraseTokens : []), ...core, ...(front ? [] : phraseTokens), ...tokens.slice(last)]];
+}
+
 /** Every frame variant of one accepted sentence for the learner's sentence. */
 export function frameVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
   return [
@@ -255,5 +306,7 @@ export function frameVariants(tokens: readonly Token[], learner: readonly Token[
     ...modalPassiveActive(tokens, learner, copy, word),
     ...causeResult(tokens, learner, copy),
     ...pseudoCleft(tokens, learner, copy),
+    ...locativeInversion(tokens, learner, copy),
+    ...pastHabit(tokens, learner, copy),
   ];
 }
