@@ -582,13 +582,17 @@ const POSSESSIVE_DETS = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'thei
  * the passive's tense must match the answer's (will be / was / is), and the pronouns take their case.
  */
 function agentPassiveVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
-  const by = learner.findIndex((t, k) => k >= 3 && t.norm === 'by' && learner[k - 1]?.forms.has('pp') === true);
+  // A phrasal verb keeps its particle before by ("The dog was looked after by my sister", decision 046).
+  const particleBefore = (k: number): boolean => (learner[k - 1]?.cls === 'prep' || learner[k - 1]?.cls === 'part') && learner[k - 2]?.forms.has('pp') === true;
+  const by = learner.findIndex((t, k) => k >= 3 && t.norm === 'by' && (learner[k - 1]?.forms.has('pp') === true || particleBefore(k)));
   if (by < 0) return [];
-  const pp = learner[by - 1] as Token;
-  const be = learner[by - 2] as Token;
-  const v = tokens.findIndex((t, j) => j >= 1 && t.cls === 'content' && t.pos === 'VERB' && t.lemma === pp.lemma);
+  const particle = learner[by - 1]?.forms.has('pp') === true ? 0 : 1;
+  const pp = learner[by - 1 - particle] as Token;
+  const be = learner[by - 2 - particle] as Token;
+  const v = tokens.findIndex((t, j) => j >= 1 && t.cls === 'content' && t.pos === 'VERB' && t.lemma === pp.lemma && (particle === 0 || tokens[j + 1]?.norm === learner[by - 1]?.norm));
   const verb = tokens[v];
-  if (!verb || v > 5) return [];
+  // A regularised or misspelt participle ("readed") copied into the variant would hide its slip.
+  if (!verb || v > 5 || !be || pp.slip !== undefined || pp.misspelt !== undefined) return [];
   const modal = tokens[v - 1]?.cls === 'modal' ? v - 1 : -1;
   const subjectEnd = modal >= 0 ? modal : v;
   const subject = tokens.slice(0, subjectEnd);
@@ -596,10 +600,10 @@ function agentPassiveVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
   const inPhrase = (t: Token, k: number, all: readonly Token[]): boolean => nounPhraseWord(t) || (t.pos === 'VERB' && t.forms.has('pp') && k + 1 < all.length && nounPhraseWord(all[k + 1]));
   if (subject.length === 0 || !(subject.length === 1 ? subject[0]?.cls === 'pron' || nounPhraseWord(subject[0]) : subject.every(inPhrase))) return [];
   // The object: a pronoun, or a noun phrase up to its head noun.
-  let end = v + 1;
+  let end = v + 1 + particle;
   if (tokens[end]?.cls === 'pron' && (OBJECT_CASE[tokens[end]?.norm ?? ''] !== undefined || tokens[end]?.norm === 'you' || tokens[end]?.norm === 'it')) end += 1;
   else while (end < tokens.length && end <= v + 5 && nounPhraseWord(tokens[end])) end++;
-  if (end === v + 1) return [];
+  if (end === v + 1 + particle) return [];
   // The passive's be in the answer's time: "will be" after the answer's modal, else was / were for a
   // past verb and am / is / are for a present one.
   if (modal >= 0) {
@@ -613,9 +617,10 @@ function agentPassiveVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
     const other = OBJECT_CASE[t.norm];
     return other && (t.cls === 'pron' || alone) ? copy({ ...t, norm: other, lemma: other, surface: other, display: other, cls: 'pron' }, k) : t;
   };
-  const object = tokens.slice(v + 1, end).map((t, k, all) => recase(t, 30 + k, all.length === 1));
+  const object = tokens.slice(v + 1 + particle, end).map((t, k, all) => recase(t, 30 + k, all.length === 1));
   const agent = subject.map((t, k) => recase(t, 40 + k, subject.length === 1));
-  const next = [...object, ...(modal >= 0 ? [copy(tokens[modal] as Token, 35)] : []), copy(be, 36), copy(pp, 37), copy(learner[by] as Token, 38), ...agent, ...tokens.slice(end)];
+  const particles = particle ? [tokens[v + 1] as Token] : [];
+  const next = [...object, ...(modal >= 0 ? [copy(tokens[modal] as Token, 35)] : []), copy(be, 36), copy(pp, 37), ...particles, copy(learner[by] as Token, 38), ...agent, ...tokens.slice(end)];
   return [{ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
 }
 
@@ -930,6 +935,13 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     });
     const main = analysis.answers[0];
     if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60), ...structuralVariants(main, main.tokens, learner, res, 80));
+    // The passive with by on every accepted answer (decision 046): the answers may differ in an
+    // optional phrase the closest path and the first answer both have ("for me").
+    if (learner.some((t) => t.norm === 'by')) {
+      for (const a of analysis.answers.slice(1)) {
+        candidates.push(...agentPassiveVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (110 + a.index) * 100 - k, viaSynonym: true })));
+      }
+    }
   }
 
   let best: Graded | undefined;
