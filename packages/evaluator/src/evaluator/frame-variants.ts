@@ -295,6 +295,20 @@ function pastHabit(tokens: readonly Token[], learner: readonly Token[], copy: Co
   return [[...(front ? phraseTokens : []), ...core, ...(front ? [] : phraseTokens), ...tokens.slice(last)]];
 }
 
+/**
+ * "It ended up costing more than I expected" for "It cost more than I expected" (decision 046): end
+ * up + -ing says what happened in the end, the same event as the past verb. Built when the learner's
+ * sentence has ended up + the -ing of a past verb of the answer; the learner's words are used.
+ */
+function endedUp(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const e = learner.findIndex((t, k) => t.norm === 'ended' && learner[k + 1]?.norm === 'up' && learner[k + 2]?.forms.has('ing') === true);
+  const ing = learner[e + 2];
+  if (e < 1 || !ing) return [];
+  const v = tokens.findIndex((t) => isVerb(t) && t.lemma === ing.lemma && t.forms.has('past'));
+  if (v < 1 || tokens.slice(0, v).some((t) => t.cls === 'aux' || t.cls === 'modal')) return [];
+  return [[...tokens.slice(0, v), copy(learner[e] as Token, 90), copy(learner[e + 1] as Token, 91), copy(ing, 92), ...tokens.slice(v + 1)]];
+}
+
 /** Every frame variant of one accepted sentence for the learner's sentence. */
 export function frameVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
   return [
@@ -308,5 +322,6 @@ export function frameVariants(tokens: readonly Token[], learner: readonly Token[
     ...pseudoCleft(tokens, learner, copy),
     ...locativeInversion(tokens, learner, copy),
     ...pastHabit(tokens, learner, copy),
+    ...endedUp(tokens, learner, copy),
   ];
 }

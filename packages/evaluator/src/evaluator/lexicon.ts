@@ -210,6 +210,10 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   // The whole of a period: all day is the whole day.
   ['all day', 'the whole day', 'all day long', 'the entire day'],
   ['all night', 'the whole night', 'all night long', 'the entire night'],
+  // The period before this one, counted back from now: a teacher takes either for 去年 / 先週.
+  ['last year', 'a year ago'],
+  ['last month', 'a month ago'],
+  ['last week', 'a week ago'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */
