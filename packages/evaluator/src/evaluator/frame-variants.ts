@@ -304,7 +304,8 @@ function endedUp(tokens: readonly Token[], learner: readonly Token[], copy: Copy
   const e = learner.findIndex((t, k) => t.norm === 'ended' && learner[k + 1]?.norm === 'up' && learner[k + 2]?.forms.has('ing') === true);
   const ing = learner[e + 2];
   if (e < 1 || !ing) return [];
-  const v = tokens.findIndex((t) => isVerb(t) && t.lemma === ing.lemma && t.forms.has('past'));
+  // The tagger may read the verb after a noun as a noun ("The repair cost"): its verb forms decide.
+  const v = tokens.findIndex((t) => t.cls === 'content' && t.lemma === ing.lemma && t.forms.has('past'));
   if (v < 1 || tokens.slice(0, v).some((t) => t.cls === 'aux' || t.cls === 'modal')) return [];
   return [[...tokens.slice(0, v), copy(learner[e] as Token, 90), copy(learner[e + 1] as Token, 91), copy(ing, 92), ...tokens.slice(v + 1)]];
 }

@@ -696,4 +696,75 @@ describe('naming one-slip answers', () => {
       expect(stars(SLEEP_LAST_NIGHT, 'I got much sleep last night.')).toBeLessThanOrEqual(2);
     });
   });
+
+  describe('probe sets 10 and 11 rules (decision 046)', () => {
+    const SAD_MOVIE = problem('その映画はとても悲しかったので、私は泣いた。', ['The movie was so sad that I cried.', 'It was such a sad movie that I cried.']);
+    const NEW_HOUSE = problem('私たちは新しい家を探しています。', ['We are looking for a new house.', 'We are searching for a new house.']);
+    const NO_MEAT = problem('私の姉は肉を食べません。', ['My sister does not eat meat.', 'My sister never eats meat.']);
+    const PARK_BETWEEN = problem('公園は駅と図書館の間にあります。', ['The park is between the station and the library.', 'There is a park between the station and the library.']);
+    const PLAYED_PARK = problem('私は昔、よくこの公園で遊んだものだ。', ['I used to play in this park.', 'I would often play in this park.']);
+    const CAT_CARE = problem('祖母が私の猫の世話をしてくれた。', ['My grandmother looked after my cat for me.', 'My grandmother took care of my cat.', 'My grandmother looked after my cat.']);
+    const REPAIR_COST = problem('その修理は予想以上に費用がかかった。', ['The repair cost more than we expected.', 'The repair was more expensive than we expected.']);
+    const TOMORROW_PLAN = problem('明日は何をするつもりですか？', ['What are you going to do tomorrow?', 'What will you do tomorrow?']);
+    const HEAVY_BAG = problem('私のかばんはあなたのと同じくらい重い。', ['My bag is as heavy as yours.', 'My bag is just as heavy as yours.']);
+    const ANY_ROAD = problem('どの道を選んでも、駅に着きます。', ['Whichever road you take, you will get to the station.', 'Whichever road you take, you will reach the station.']);
+    const RAINED = problem('一日中雨が降った。', ['It rained all day.', 'It was raining all day.']);
+    const LONDON = problem('私たちは去年ロンドンに住んでいた。', ['We lived in London last year.', 'Last year we lived in London.']);
+    const PARTY_IF = problem('彼女がパーティーに来るかどうか知りません。', ['I do not know if she will come to the party.', 'I do not know whether she will come to the party.']);
+    const HEAVY_BOX = problem('この箱は重すぎて運べない。', ['This box is too heavy to carry.', 'This box is so heavy that I cannot carry it.']);
+    const WORK_WHERE = problem('あなたはどこで働いていますか？', ['Where do you work?', 'Where are you working?']);
+    const AIRPORT_TIME = problem('空港までどのくらい時間がかかりますか？', ['How long does it take to get to the airport?', 'How long is it to the airport?']);
+    const ROOM_B = problem('授業は教室Bで行われます。', ['The class will be held in Room B.', 'The class will take place in Room B.']);
+    const SHOW_PHOTO = problem('その写真を全員に見せてください。', ['Please show the photo to everyone.', 'Please show everyone the photo.']);
+    const stars11 = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+
+    it('accepts cause and result in other connectors (…, so / because / so + adjective + a + noun), and keeps the result checked', () => {
+      expect(stars11(SAD_MOVIE, 'The movie was very sad, so I cried.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(SAD_MOVIE, 'Because the movie was so sad, I cried.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(SAD_MOVIE, 'I cried because the movie was so sad.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(SAD_MOVIE, 'It was so sad a movie that I cried.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(SAD_MOVIE, 'The movie was very sad, so I laughed.')).toBeLessThanOrEqual(2);
+    });
+    it('accepts the pseudo-cleft and the object said first with something / what', () => {
+      expect(stars11(NEW_HOUSE, 'What we are looking for is a new house.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(NEW_HOUSE, 'What we are looking for is a new car.')).toBeLessThanOrEqual(2);
+      expect(stars11(NO_MEAT, "Meat is something my sister doesn't eat.")).toBeGreaterThanOrEqual(4);
+      expect(stars11(NO_MEAT, "Meat is something my brother doesn't eat.")).toBeLessThanOrEqual(2);
+    });
+    it('accepts the place phrase fronted with the subject after be', () => {
+      expect(stars11(PARK_BETWEEN, 'Between the station and the library is the park.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(PARK_BETWEEN, 'Between the station and the school is the park.')).toBeLessThanOrEqual(2);
+    });
+    it('accepts a past habit in the simple past with a frequency adverb or a phrase of past time', () => {
+      expect(stars11(PLAYED_PARK, 'I often played in this park in the past.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(PLAYED_PARK, 'In the old days, I often played in this park.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(PLAYED_PARK, 'I often worked in this park in the past.')).toBeLessThanOrEqual(2);
+    });
+    it('accepts the passive of a phrasal verb with by, roles checked', () => {
+      expect(stars11(CAT_CARE, 'My cat was looked after by my grandmother.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(CAT_CARE, 'My grandmother was looked after by my cat.')).toBeLessThanOrEqual(2);
+    });
+    it('accepts ended up + -ing for the past verb', () => {
+      expect(stars11(REPAIR_COST, 'The repair ended up costing more than we expected.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(REPAIR_COST, 'The repair ended up costing less than we expected.')).toBeLessThanOrEqual(2);
+    });
+    it('accepts gonna, a noun\'s \'s before as, and the free-choice, whole-day and year-ago phrases', () => {
+      expect(stars11(TOMORROW_PLAN, 'What are you gonna do tomorrow?')).toBeGreaterThanOrEqual(4);
+      expect(stars11(HEAVY_BAG, "My bag's as heavy as yours.")).toBeGreaterThanOrEqual(4);
+      expect(stars11(ANY_ROAD, 'No matter which road you take, you will get to the station.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(ANY_ROAD, 'Regardless of which road you take, you will get to the station.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(RAINED, 'It rained the whole day.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(LONDON, 'We lived in London a year ago.')).toBeGreaterThanOrEqual(4);
+      expect(stars11(LONDON, 'We lived in Paris a year ago.')).toBeLessThanOrEqual(2);
+    });
+    it('grades another question, the opposite degree, another person, another measure and another label as meaning errors', () => {
+      expect(stars11(PARTY_IF, 'I do not know when she will come to the party.')).toBeLessThanOrEqual(2);
+      expect(stars11(HEAVY_BOX, 'This box is heavy enough to carry.')).toBeLessThanOrEqual(2);
+      expect(stars11(WORK_WHERE, 'Where do your parents work?')).toBeLessThanOrEqual(2);
+      expect(stars11(AIRPORT_TIME, 'How far is it to the airport?')).toBeLessThanOrEqual(2);
+      expect(stars11(ROOM_B, 'The class will be held in Room A.')).toBeLessThanOrEqual(2);
+      expect(stars11(ROOM_B, 'The class will be held in Room B.')).toBe(5);
+      expect(stars11(SHOW_PHOTO, 'Please show the photo to the teacher.')).toBeLessThanOrEqual(2);
+    });
+  });
 });

@@ -112,7 +112,7 @@ probeSet('probe set 7', items7, PROBE7_FLOORS);
  * slips 94.0%, meaning errors 94.9%.
  */
 const items8 = load('probe-set-8.json');
-export const PROBE8_FLOORS: Record<Rate, number> = { paraphrase: 0.92, slip: 0.97, meaning: 0.985, consistent: 1 };
+export const PROBE8_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.97, meaning: 0.985, consistent: 1 };
 
 probeSet('probe set 8', items8, PROBE8_FLOORS);
 
@@ -126,3 +126,21 @@ const items9 = load('probe-set-9.json');
 export const PROBE9_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.95, meaning: 0.96, consistent: 1 };
 
 probeSet('probe set 9', items9, PROBE9_FLOORS);
+
+/**
+ * Probe sets 10 and 11 (eval/probe-set-10.json, 612 answers to 45 problems; eval/probe-set-11.json,
+ * 515 answers to 43 problems): none of the frozen set and probe sets 2-9 covers their problems;
+ * written blind from the bank's Japanese, accepted answers and grammar points and committed before
+ * the grader was run on them. First measurements: set 10 paraphrases 88.7%, slips 80.0%, meaning
+ * errors 94.3%; set 11 94.9 / 80.8 / 92.2% (decision 046). The slip floors are the first
+ * measurement's, for the slip-naming round to raise.
+ */
+const items10 = load('probe-set-10.json');
+export const PROBE10_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.8, meaning: 0.955, consistent: 1 };
+
+probeSet('probe set 10', items10, PROBE10_FLOORS);
+
+const items11 = load('probe-set-11.json');
+export const PROBE11_FLOORS: Record<Rate, number> = { paraphrase: 0.965, slip: 0.8, meaning: 0.95, consistent: 1 };
+
+probeSet('probe set 11', items11, PROBE11_FLOORS);
