@@ -22,6 +22,9 @@ export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set([
   // in first (decision 044). A reset link (`?oobCode=`) loads it from the page.
   '/password-reset',
   '/checkout',
+  // Plan selection shows the catalogue to a guest (whose trial button leads to signup).
+  '/subscription-select',
+  '/subscription/select',
 ]);
 
 /**
