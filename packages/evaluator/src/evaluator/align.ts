@@ -178,7 +178,7 @@ function sameInflection(l: Token, r: Token): boolean {
 
 const CONFUSABLE_SET = new Set(CONFUSABLES.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
 
-interface Relate {
+export interface Relate {
   rel: Relation | undefined;
   synonym: boolean;
   score: number;
@@ -445,12 +445,23 @@ function findMoves(learner: readonly Token[], ref: readonly Token[], scores: Rel
   return blocks;
 }
 
-/** Align the learner's words to one accepted answer. */
-export function align(learner: Token[], answer: AnalysedAnswer, ref: Token[], ctx: SynonymContext, phraseSynonym: boolean): Alignment {
+/**
+ * How each learner word relates to each reference word (learner × reference): the only relations
+ * align() pairs words by, outside the positional pairing of gaps ('replace') and splits ("its" for
+ * "it is").
+ */
+export function relationScores(learner: readonly Token[], ref: readonly Token[], ctx: SynonymContext): Relate[][] {
+  const afterHave = ref.map((_, j) => followsHave(ref, j));
+  return learner.map((l) => ref.map((r, j) => (splitsInto(l, ref, j) ? NONE : relateOnce(l, r, ctx, afterHave[j] as boolean))));
+}
+
+/**
+ * Align the learner's words to one accepted answer. `scores`: relationScores(learner, ref, ctx),
+ * when the caller has it already.
+ */
+export function align(learner: Token[], answer: AnalysedAnswer, ref: Token[], ctx: SynonymContext, phraseSynonym: boolean, scores: Relate[][] = relationScores(learner, ref, ctx)): Alignment {
   const n = learner.length;
   const m = ref.length;
-  const afterHave = ref.map((_, j) => followsHave(ref, j));
-  const scores: Relate[][] = learner.map((l) => ref.map((r, j) => (splitsInto(l, ref, j) ? NONE : relateOnce(l, r, ctx, afterHave[j] as boolean))));
   const anchors = monotoneAlign(scores, n, m);
 
   const pairs: Pair[] = [];

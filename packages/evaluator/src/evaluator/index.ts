@@ -6,7 +6,7 @@
  * milliseconds) so stars can be shown at once.
  */
 import type { TBankProblem } from '../bank/types';
-import { align, type Alignment, type SynonymContext } from './align';
+import { align, relationScores, type Alignment, type Relate, type SynonymContext } from './align';
 import {
   analyseProblem,
   analyseTokens,
@@ -26,7 +26,7 @@ import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
-import { scoreAlignment, type Score } from './score';
+import { ONE_STAR_RECALL, recallCeiling, scoreAlignment, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
 import { closestPaths, compileProblemLattice, type PathWord } from './lattice-match';
 import type { LatticeGraph } from '../lattice/graph';
@@ -59,6 +59,8 @@ const PREPARE_BATCH = 8;
 const MAX_CACHED_PROBLEMS = 5000;
 /** Below this content recall a 1-star answer is treated as unrelated to the prompt. */
 const UNRELATED_RECALL = 0.25;
+/** A candidate whose recall ceiling is below this is rated 1 star and unrelated, whatever its errors. */
+const FAR_RECALL = Math.min(UNRELATED_RECALL, ONE_STAR_RECALL);
 /** Phrase-synonym rewrites tried per accepted answer. */
 const MAX_VARIANTS = 4;
 
@@ -851,7 +853,7 @@ function accepted(problem: TBankProblem, analysis: ProblemAnalysis, normalized: 
   };
 }
 
-function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProblem, answer: string, raw: RawToken[]): TEvaluation {
+function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProblem, answer: string, raw: RawToken[], options: EvaluatorOptions): TEvaluation {
   const first = analysis.answers[0];
   const base = {
     modelAnswer: first?.text ?? '',
@@ -932,13 +934,36 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60), ...structuralVariants(main, main.tokens, learner, res, 80));
   }
 
+  // An answer far from every candidate (no candidate can reach a quarter of its content words):
+  // every candidate's rating is then 1 with recall below UNRELATED_RECALL, so the verdict is the
+  // unrelated one against the main answer whichever candidate the comparison below would pick, and
+  // only the main answer's alignment is needed (for the diff). Decided from the words' relations
+  // alone (recallCeiling), candidate by candidate, stopping at the first that could reach more.
+  const scoresOf: Relate[][][] = [];
+  const mainCandidate = exact ? undefined : candidates.find((c) => c.answer.index === 0 && !c.phraseSynonym);
+  if ((options.shortcuts ?? true) && mainCandidate) {
+    let far = true;
+    for (let k = 0; k < candidates.length && far; k++) {
+      const tokens = (candidates[k] as Candidate).tokens;
+      const scores = relationScores(learner, tokens, ctx);
+      scoresOf[k] = scores;
+      far = recallCeiling(learner, tokens, scores, res.wordnet) < FAR_RECALL;
+    }
+    if (far) {
+      options.onShortcut?.();
+      const alignment = align(learner, mainCandidate.answer, mainCandidate.tokens, ctx, mainCandidate.phraseSynonym, scoresOf[candidates.indexOf(mainCandidate)]);
+      // The recall given is not read by the unrelated feedback; it is the one without errors.
+      return unrelatedVerdict(problem, base.similarPhrases, mainCandidate, alignment, scoreAlignment(alignment, []).recall);
+    }
+  }
+
   let best: Graded | undefined;
   const firstNorms = analysis.answers[0]?.tokens.map((t) => t.norm) ?? [];
   let main: Graded | undefined;
   const swapped = exact ? undefined : swappedAnswer(learner, analysis.answers);
   let swapGraded: Graded | undefined;
-  for (const candidate of candidates) {
-    const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
+  for (const [k, candidate] of candidates.entries()) {
+    const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym, scoresOf[k]);
     const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
@@ -957,16 +982,19 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   // An unrelated sentence: naming "errors" against some answer would be noise, so show the main
   // model answer and say the meaning differs.
   const unrelated = best.score.rating === 1 && best.score.recall < UNRELATED_RECALL;
-  if (unrelated && main) best = main;
+  if (unrelated) {
+    const shown = main ?? best;
+    return unrelatedVerdict(problem, base.similarPhrases, shown.candidate, shown.alignment, shown.score.recall);
+  }
 
   const { classification, score, alignment } = best;
   const answerIndex = best.candidate.answer.index;
-  const errors = unrelated ? [] : classification.errors;
-  const rating = unrelated ? 1 : score.rating;
+  const errors = classification.errors;
+  const rating = score.rating;
   const isAlternative =
     errors.length === 0 && rating === 5 && (answerIndex > 0 || classification.usedSynonym || classification.validMove);
-  const lowConfidence = !unrelated && rating < 5 && isUncovered(learner, errors);
-  const feedback = buildFeedback({ problem, rating, errors, isAlternative, answerIndex, recall: score.recall, unrelated });
+  const lowConfidence = rating < 5 && isUncovered(learner, errors);
+  const feedback = buildFeedback({ problem, rating, errors, isAlternative, answerIndex, recall: score.recall, unrelated: false });
   return {
     rating,
     modelAnswer: problem.answers[answerIndex] ?? best.candidate.answer.text,
@@ -975,6 +1003,26 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     similarPhrases: base.similarPhrases,
     errors: publicErrors(errors),
     isAlternative,
+    alternatives: problem.answers.filter((_, k) => k !== answerIndex),
+    diff: buildDiff(alignment),
+  };
+}
+
+/**
+ * The verdict on a sentence unrelated to the prompt: 1 star, no errors named against an answer that
+ * has (almost) nothing in common with it, the candidate's diff, "the meaning differs".
+ */
+function unrelatedVerdict(problem: TBankProblem, similar: string[], shown: Candidate, alignment: Alignment, recall: number): TEvaluation {
+  const answerIndex = shown.answer.index;
+  const feedback = buildFeedback({ problem, rating: 1, errors: [], isAlternative: false, answerIndex, recall, unrelated: true });
+  return {
+    rating: 1,
+    modelAnswer: problem.answers[answerIndex] ?? shown.answer.text,
+    feedback,
+    lowConfidence: false,
+    similarPhrases: similar,
+    errors: [],
+    isAlternative: false,
     alternatives: problem.answers.filter((_, k) => k !== answerIndex),
     diff: buildDiff(alignment),
   };
@@ -1040,8 +1088,19 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+export interface EvaluatorOptions {
+  /**
+   * Skip work that provably cannot change the verdict (default true): an answer far from every
+   * candidate sentence is not classified against each. False grades everything in full; the tests
+   * compare both on their corpora.
+   */
+  shortcuts?: boolean;
+  /** Called each time a shortcut decides a verdict (tests and benchmarks count them). */
+  onShortcut?: () => void;
+}
+
 /** Load the NLP resources (once per process) and return an evaluator with its own problem cache. */
-export async function createEvaluator(): Promise<Evaluator> {
+export async function createEvaluator(options: EvaluatorOptions = {}): Promise<Evaluator> {
   const res = await loadResources();
   globalSynonyms(res);
   const cache = new Map<string, ProblemModel>();
@@ -1078,7 +1137,7 @@ export async function createEvaluator(): Promise<Evaluator> {
       const raw = tokenize(typeof answer === 'string' ? answer : '');
       // normalizeAnswer(answer) exactly: the same tokens, taken before the grader analyses them.
       normalizedAnswer = raw.map((t) => t.norm).join(' ');
-      return { evaluation: evaluateWith(res, analysis, problem, answer, raw), normalizedAnswer };
+      return { evaluation: evaluateWith(res, analysis, problem, answer, raw, options), normalizedAnswer };
     } catch {
       // Grading must never break the answer flow; a malformed problem yields a neutral 1 star.
       return { evaluation: neutralVerdict(problem), normalizedAnswer: normalizedAnswer ?? normalizeAnswer(answer) };
