@@ -136,17 +136,43 @@ interface LearnerPhrase {
 function learnerPhrases(learner: readonly Token[], tables: readonly { table: SynonymTable; phraseTokens: Map<string, Token[]> }[]): LearnerPhrase[] {
   const out: LearnerPhrase[] = [];
   const learnerLemmas = learner.map((t) => t.lemma);
+  const present = new Set(learnerLemmas);
   for (const { table, phraseTokens } of tables) {
-    for (const group of table.phrases) {
-      const members = group.map((m) => phraseTokens.get(m.join(' ')) ?? []);
-      const learnerMember = members.find((toks) => toks.length > 0 && indexOfSeq(learnerLemmas, toks.map((t) => t.lemma)) >= 0);
+    for (const { group, members } of phraseMembers(table, phraseTokens)) {
+      // A member whose first lemma the learner lacks cannot be in the learner's words.
+      const learnerMember = members.find((m) => m.lemmas.length > 0 && present.has(m.lemmas[0] as string) && indexOfSeq(learnerLemmas, m.lemmas) >= 0);
       if (learnerMember) {
-        const at = indexOfSeq(learnerLemmas, learnerMember.map((t) => t.lemma));
-        out.push({ group, learnerMember, written: learner.slice(at, at + learnerMember.length) });
+        const at = indexOfSeq(learnerLemmas, learnerMember.lemmas);
+        out.push({ group, learnerMember: learnerMember.tokens, written: learner.slice(at, at + learnerMember.tokens.length) });
       }
     }
   }
   return out;
+}
+
+interface PhraseMembers {
+  group: string[][];
+  members: { tokens: Token[]; lemmas: string[] }[];
+}
+
+/**
+ * Each phrase group of a table with its members' analysed tokens and lemmas, built once per table
+ * (again if the table or its analysed phrases grew since).
+ */
+const PHRASE_MEMBERS = new WeakMap<SynonymTable, { phrases: number; analysed: number; groups: PhraseMembers[] }>();
+
+function phraseMembers(table: SynonymTable, phraseTokens: Map<string, Token[]>): PhraseMembers[] {
+  const hit = PHRASE_MEMBERS.get(table);
+  if (hit && hit.phrases === table.phrases.length && hit.analysed === phraseTokens.size) return hit.groups;
+  const groups = table.phrases.map((group) => ({
+    group,
+    members: group.map((m) => {
+      const tokens = phraseTokens.get(m.join(' ')) ?? [];
+      return { tokens, lemmas: tokens.map((t) => t.lemma) };
+    }),
+  }));
+  PHRASE_MEMBERS.set(table, { phrases: table.phrases.length, analysed: phraseTokens.size, groups });
+  return groups;
 }
 
 /**
@@ -1075,8 +1101,20 @@ const PERSON_WORDS = new Set(['i', 'me', 'my', 'we', 'us', 'our', 'you', 'your',
  * is what a request for the row finds.
  */
 function problemKey(problem: TBankProblem): string {
-  return `${problem.id}\u0000${problem.japanese}\u0000${canonicalJson([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;
+  // The same problem arrives again and again with its keys in the same order: the plain JSON (fast,
+  // native) finds the canonical key computed for it before.
+  const plain = `${problem.id}\u0000${problem.japanese}\u0000${JSON.stringify([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;
+  let key = CANONICAL_KEYS.get(plain);
+  if (key === undefined) {
+    key = `${problem.id}\u0000${problem.japanese}\u0000${canonicalJson([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;
+    if (CANONICAL_KEYS.size >= 2 * MAX_CACHED_PROBLEMS) CANONICAL_KEYS.clear();
+    CANONICAL_KEYS.set(plain, key);
+  }
+  return key;
 }
+
+/** problemKey by the problem's plain JSON. */
+const CANONICAL_KEYS = new Map<string, string>();
 
 /** JSON with object keys sorted at every depth. */
 function canonicalJson(value: unknown): string {
