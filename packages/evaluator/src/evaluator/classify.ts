@@ -598,6 +598,19 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       ['protect', 'keep', '（約束や規則を守るは keep / follow を使います）'],
       ['protect', 'follow', ''],
       ['protect', 'obey', ''],
+      // 飲む: medicine is taken, not drunk (薬を飲む).
+      ['drink', 'take', '（薬を飲むは take を使います）'],
+      // 壊す / 割る: "crash the window" for "break the window".
+      ['crash', 'break', ''],
+      // なる: "became true" for "came true" (夢がかなう: come true).
+      ['become', 'come', ''],
+      // 覚える: remember (keep in mind) for learn (come to know how).
+      ['remember', 'learn', '（新しく身につけるときは learn を使います）'],
+      // する / 取る with a noun: "make care of" for "take care of", "make a shower".
+      ['make', 'take', ''],
+      ['do', 'take', ''],
+      // 信じる: believe (what someone says is true) for trust (rely on the person).
+      ['believe', 'trust', '（人を信頼するは trust を使います）'],
     ] as const
   ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
 );
@@ -610,6 +623,34 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
 function confusedVerbs(l: Token, r: Token, lNext: Token | undefined, rNext: Token | undefined): boolean {
   if (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) return true;
   return l.lemma === 'put' && r.lemma === 'take' && lNext?.norm === 'off' && rNext?.norm === 'off';
+}
+
+/**
+ * Katakana English (和製英語 and loanwords whose Japanese use is wider than the English word): the
+ * learner's noun | the English noun the Japanese word stands for here.
+ */
+const KATAKANA_ENGLISH = new Set(
+  [
+    ['mail', 'email'], // メール
+    ['sport', 'exercise'], // スポーツ / 運動
+    ['mansion', 'apartment'], // マンション
+    ['mansion', 'condominium'],
+    ['consent', 'outlet'], // コンセント
+    ['claim', 'complaint'], // クレーム
+    ['sign', 'autograph'], // サイン
+    ['note', 'notebook'], // ノート
+    ['talent', 'celebrity'], // タレント
+  ].map(([a, b]) => `${a}|${b}`),
+);
+
+/**
+ * Confused verbs WordNet also lists in one sense, so the aligner pairs them as synonyms: say for tell
+ * (tell takes the person: "say me" is the slip) and believe for trust ("believe in" says trust).
+ */
+function confusedNotSynonym(l: Token, r: Token, lNext: Token | undefined): boolean {
+  if (l.foreign || l.pos !== 'VERB' || r.pos !== 'VERB') return false;
+  if (l.lemma === 'believe' && r.lemma === 'trust') return lNext?.norm !== 'in';
+  return l.lemma === 'say' && r.lemma === 'tell';
 }
 
 /**
@@ -777,6 +818,14 @@ function pairErrors(ctx: Ctx): boolean {
         // "Can you put the table?" for "set the table": WordNet shares a common sense of the two
         // verbs, but its examples show the answer's verb with this object in a sense the learner's
         // verb lacks, so the verb is the wrong one for this object: a word-choice slip.
+        // "Please say me what to do", "the only friend I can believe": WordNet lists say / tell and
+        // believe / trust in one sense, but tell takes the person (say does not) and trust is about the
+        // person (believe is about what they say; "believe in" is the paraphrase): a word-choice slip.
+        if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner[p.l + 1])) {
+          const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         if (p.rel === 'synonym' && collocationMissed(ctx, l, r, p.r)) {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう（${q(`${r.display} ${objectAfter(ctx.ref, p.r)?.display ?? ''}`.trim())}の組み合わせ）。`, p.l, PENALTY['word-choice']));
           break;
@@ -876,6 +925,13 @@ function pairErrors(ctx: Ctx): boolean {
       }
       case 'replace': {
         const lw = learnerWord(l);
+        // "the mail I sent you" for "the email", "do sports" for "exercise": a katakana-English noun
+        // (メール, スポーツ) keeps the meaning with the wrong English word, a word-choice slip even
+        // one letter away (not a typo) or where WordNet does not join the two.
+        if (!l.foreign && KATAKANA_ENGLISH.has(`${l.lemma}|${r.lemma}`)) {
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（カタカナ語と英語で意味が違います）。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         if (!l.foreign && areAntonymWords(l, r)) {
           errors.push(antonymError(lw, r, p.l, true));
           break;
