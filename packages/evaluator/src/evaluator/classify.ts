@@ -146,6 +146,7 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
   let skippedPronoun = false;
   let skippedPhrase = false;
   let objectOnly = false;
+  let pronounAt = -1;
   for (let k = j - 1; k >= 0 && k >= j - 6; k--) {
     const t = ref[k];
     if (!t) break;
@@ -153,6 +154,7 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
     // A question puts the subject between the auxiliary and the verb: "Could you send".
     if (t.cls === 'pron' && !skippedPronoun && !skippedPhrase) {
       skippedPronoun = true;
+      pronounAt = k;
       objectOnly = OBJECT_PRONOUNS.has(t.norm);
       // "I" / "she" right before the verb is its subject unless an auxiliary stands before it.
       if (SUBJECT_PRONOUNS.has(t.norm)) {
@@ -178,9 +180,15 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
       }
       return { role: 'finite' };
     }
+    // "When the meeting will start has not been decided": a modal with a subject of its own before
+    // it governs the verb of its clause (start), not a later one.
+    const before = ref[k - 1];
+    if (t.cls === 'modal' && skippedPhrase && before !== undefined && (before.cls === 'pron' || (inNounPhrase(before) && before.pos !== 'ADJ'))) break;
     if (t.cls === 'modal' || (t.cls === 'part' && !skipped)) return { role: 'base', trigger: t };
-    // let / make / see + object + verb: the verb is not finite, so its form is not a tense.
-    if (skipped && t.pos === 'VERB' && COMPLEMENT_VERBS.has(t.lemma) && (objectOnly || skippedPhrase)) {
+    // let / make / see + object + verb: the verb is not finite, so its form is not a tense. "it" and
+    // "you" (subject or object case alike) right after the verb are its object: "let it go".
+    const objectRightAfter = skippedPronoun && pronounAt === k + 1 && (ref[pronounAt]?.norm === 'it' || ref[pronounAt]?.norm === 'you');
+    if (skipped && t.pos === 'VERB' && COMPLEMENT_VERBS.has(t.lemma) && (objectOnly || skippedPhrase || objectRightAfter)) {
       if (r?.forms.has('ing')) return { role: 'ing', trigger: t };
       if (r?.forms.has('pp') && !r.forms.has('base')) return { role: 'pp', trigger: t };
       return { role: 'base', trigger: t };
@@ -276,6 +284,14 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const rf = r.forms;
   const lPast = lf.has('past');
   const rPast = rf.has('past');
+  // "Many young people reads" for "read": the answer's word is a base and a past alike, and its
+  // subject right before it is plural (or I / you / we / they), so the learner's -s is the 三単現
+  // point whichever time the answer means, not a tense.
+  const subject = ref[r.index - 1];
+  const pluralSubject = subject !== undefined && ((subject.pos === 'NOUN' && (subject.plural || PLURAL_NOUNS.has(subject.norm))) || ['1s', '1p', '2', '3p'].includes(PERSON[subject.norm] ?? '')) && !OBJECT_PERSONS_ONLY.has(subject.norm);
+  if (rPast && rf.has('base') && lf.has('3sg') && pluralSubject) {
+    return { kind: 'agreement', message: `主語が三人称単数ではないので${q(lw)}ではなく${q(r.display)}にしましょう。` };
+  }
   if (rPast && !lPast && (lf.has('base') || lf.has('3sg'))) {
     return { kind: 'tense', message: `${q(lw)}は過去形の${q(r.display)}にしましょう。` };
   }
@@ -326,6 +342,21 @@ function afterRelativeThat(ref: readonly Token[], j: number): boolean {
   return ref[j - 1]?.norm === 'that' && word !== undefined && word.forms.has('3sg') && /s$/.test(word.norm);
 }
 
+/** Verbs a bare verb may follow directly ("help carry", "go get", "let go"). */
+const BARE_VERB_BEFORE = new Set([...COMPLEMENT_VERBS, 'go', 'come', 'do', 'dare', 'need', 'be', 'have', 'get']);
+/**
+ * "I don't have times", "brought tear to her eyes": a word right after a finite content verb (a past,
+ * or main-verb have before a base-like word) is its object, a noun, whatever the tagger says: no
+ * verb follows a past verb or have directly except as a participle or -ing form.
+ */
+function objectOfVerb(ref: readonly Token[], j: number): boolean {
+  const prev = ref[j - 1];
+  const r = ref[j];
+  if (!prev || !r || r.forms.has('pp') || r.forms.has('ing')) return false;
+  if (AUX_FORMS[prev.norm]?.lemma === 'have') return isMainVerbHave(ref, j - 1) && !r.forms.has('past');
+  return prev.cls === 'content' && prev.pos === 'VERB' && prev.forms.has('past') && !prev.forms.has('base') && !BARE_VERB_BEFORE.has(prev.lemma) && (r.plural || r.forms.has('3sg'));
+}
+
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
   if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
@@ -342,7 +373,7 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   // An adjective or a number before the word makes it a noun too ("a little rest", "five years").
   const prevPos = ref[r.index - 1]?.pos;
   const nounContext =
-    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index);
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
@@ -503,6 +534,10 @@ const PERSON: Readonly<Record<string, string>> = {
 };
 
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their']);
+/** Plural nouns without -s. */
+const PLURAL_NOUNS = new Set(['people', 'children', 'men', 'women', 'police', 'feet', 'teeth', 'mice']);
+/** Person words that are never a subject (object case, possessives, reflexives). */
+const OBJECT_PERSONS_ONLY = new Set(['me', 'us', 'them', 'my', 'our', 'your', 'their', 'mine', 'ours', 'yours', 'theirs', 'myself', 'ourselves', 'yourself', 'yourselves', 'themselves']);
 const OBJECT_PERSONS = new Set(['me', 'you', 'him', 'her', 'us', 'them']);
 
 /**

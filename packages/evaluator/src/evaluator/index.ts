@@ -681,6 +681,21 @@ function extraFunctionWord(g: Graded): boolean {
   return error?.kind === 'extra-word' && error.words.length === 1 && word !== undefined && !word.content && word.cls !== 'content';
 }
 
+/**
+ * "Thank you for share your opinion" (sharing, or share left out against "for your opinion"), "What
+ * are you going to doing" (do, or "going to" left out against "What are you doing"): the form
+ * reading's one slip is a verb form on the very word the other reading leaves out, or on the word
+ * right after the words it leaves out (which govern that form). The learner wrote those words, so
+ * the slip is the form, not the words being extra.
+ */
+function formAtExtra(form: Graded, extra: Graded): boolean {
+  const f = form.classification.errors[0];
+  const x = extra.classification.errors[0];
+  if (!f || !x || f.words.length !== 1 || x.words.length === 0 || x.words.length > 2) return false;
+  if (f.kind !== 'verb-form' && f.kind !== 'tense' && f.kind !== 'agreement') return false;
+  return f.order >= x.order && f.order <= x.order + x.words.length;
+}
+
 /** The reading's one error is a missing a / an. */
 function missingIndefinite(g: Graded): boolean {
   const error = g.classification.errors[0];
@@ -761,8 +776,8 @@ function better(a: Graded, b: Graded, bankAnswers: number, firstAnswer: readonly
     const kindA = a.classification.errors[0]?.kind;
     const kindB = b.classification.errors[0]?.kind;
     const near = Math.abs(a.score.value - b.score.value) < ARTICLE_TIE;
-    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && (near || extraFunctionWord(b))) return true;
-    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && (near || extraFunctionWord(a))) return false;
+    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && (near || extraFunctionWord(b) || formAtExtra(a, b))) return true;
+    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && (near || extraFunctionWord(a) || formAtExtra(b, a))) return false;
   }
   // "When the product arrive": the subject's number is the learner's own choice of words, so of a
   // reading with the noun's number wrong and one with the verb's -s wrong, the verb is the slip.
