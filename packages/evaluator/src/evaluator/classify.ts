@@ -468,7 +468,17 @@ export function isSubordinatorSwap(l: Token, r: Token): boolean {
  */
 function isCoordinatorSwap(l: Token, r: Token, learner: readonly Token[]): boolean {
   const pair = `${l.norm}|${r.norm}`;
-  return (pair === 'and|or' || pair === 'or|and') && !learner.some((t) => isNegator(t));
+  return (pair === 'and|or' || pair === 'or|and') && !learner.some((t) => isNegator(t)) && !betweenOr(l, r, learner);
+}
+
+/**
+ * "between the bank or the hospital": between takes and (AとBの間); or there names the same two
+ * places in the wrong construction, a word slip, not a choice between them.
+ */
+function betweenOr(l: Token, r: Token, learner: readonly Token[]): boolean {
+  if (l.norm !== 'or' || r.norm !== 'and') return false;
+  const at = learner.indexOf(l);
+  return learner.slice(Math.max(0, at - 5), at).some((t) => t.norm === 'between');
 }
 
 function classSpec(l: Token, r: Token): ErrorSpec {
@@ -989,7 +999,9 @@ function pairErrors(ctx: Ctx): boolean {
         const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
         if (!formOf && !family && !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
-          errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
+          // Named a typo of the answer's word, it keeps what is talked about: "I'll do my bast" is
+          // one spelling slip, not an answer with its only content word missing (1 star).
+          errors.push({ ...makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l), keepsContent: true });
           break;
         }
         // Another form of the same word that the lemmatiser did not join ("leaved" / "left",
@@ -1290,11 +1302,15 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
   return makeError(kind, words, expected, message, p.l, spec.penalty);
 }
 
+/** Words that open a clause of their own. */
+const CLAUSE_OPENERS = new Set(['if', 'whether', 'that', 'because', 'when', 'while', 'although', 'though', 'until', 'unless', 'since', 'before', 'after', 'and', 'but']);
 /** An auxiliary or modal before position i in its sentence ("Have you cry?"): the verb is not finite. */
 function clauseHasAux(tokens: readonly Token[], i: number): boolean {
   for (let k = i - 1; k >= 0; k--) {
     const t = tokens[k] as Token;
     if (t.pos === 'PUNCT') return false;
+    // "I don't know if he comes": the clause starts at its subordinator.
+    if (CLAUSE_OPENERS.has(t.norm) || t.cls === 'wh') return false;
     if (t.cls === 'aux' || t.cls === 'modal') return true;
   }
   return false;
@@ -1401,7 +1417,14 @@ function polarityError(ctx: Ctx): void {
   const { a, learner, ref, errors } = ctx;
   const bothNegators = (p: Pair | undefined): boolean =>
     p !== undefined && isNegator(learner[p.l]) && [p.r, ...(p.rMore ?? [])].some((j) => isNegator(ref[j]));
-  const ln = negators(learner, (k) => bothNegators(a.byL[k]));
+  // "She studied hardly" for "studied hard": the -ly word made from the answer's word it stands for
+  // is that word in the wrong form (a word-choice slip), not a negation added.
+  const formOfAnswerWord = (k: number): boolean => {
+    const p = a.byL[k];
+    const r = p === undefined ? undefined : ref[p.r];
+    return r !== undefined && lyAdverbOf(learner[k]?.norm ?? '', r.norm);
+  };
+  const ln = negators(learner, (k) => bothNegators(a.byL[k]) || formOfAnswerWord(k));
   const rn = negators(ref, (j) => bothNegators(a.byR[j]));
   if (ln.length === rn.length) return;
   const withDoSupport = (tokens: readonly Token[], positions: readonly number[], free: ReadonlySet<number>): number[] => {
@@ -2223,6 +2246,8 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     whatForThat(ctx);
     beBeforeBase(ctx);
     missingFutureWill(ctx);
+    typoInGap(ctx);
+    degreeWord(ctx);
   }
   if (ctx.a.extra.length > 0) addedOtherTime(ctx);
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
@@ -2467,6 +2492,50 @@ function beBeforeBase(ctx: Ctx): void {
   if (!extra || !verb || !verb.forms.has('base')) return;
   const agreement = ctx.errors.find((e) => (e.kind === 'agreement' || e.kind === 'subject-verb') && e.order === extra.order + 1);
   if (agreement) ctx.errors = ctx.errors.filter((e) => e !== agreement);
+}
+
+/**
+ * "as new as yous" for "yours": a function word one letter (or two swapped letters) from the
+ * answer's, which the aligner left apart as an extra and a missing word at the same place, is a
+ * spelling slip, not two errors. Content words are left out: "love" for "live" says something else.
+ */
+function typoInGap(ctx: Ctx): void {
+  for (const extra of ctx.errors.filter((e) => isExtra(e) && e.words.length === 1 && !e.meaning)) {
+    const l = ctx.learner[extra.order];
+    const missing = ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && !e.meaning && Math.abs(e.order - extra.order) <= 1);
+    if (!l || !missing || l.foreign) continue;
+    const lw = l.norm;
+    const rw = expectedOf(missing);
+    const refToken = ctx.ref.find((t) => t.norm === rw);
+    if (!refToken || refToken.content || lw.length < 3 || rw.length < 3 || !(distance(lw, rw) === 1 || isTranspositionOf(lw, rw))) continue;
+    fold(ctx, [extra, missing], makeError('spelling', [learnerWord(l)], [refToken.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(refToken.display)}です。`, extra.order));
+    return;
+  }
+}
+
+/** Two words that differ by two neighbouring letters swapped ("form" / "from"). */
+function isTranspositionOf(x: string, y: string): boolean {
+  if (x.length !== y.length || x === y) return false;
+  const diff = [...x].flatMap((c, k) => (c === y[k] ? [] : [k]));
+  return diff.length === 2 && diff[1] === (diff[0] ?? -9) + 1 && x[diff[0] ?? 0] === y[diff[1] ?? 0] && x[diff[1] ?? 0] === y[diff[0] ?? 0];
+}
+
+/**
+ * "It was so an important meeting" for "such an important meeting", "The book was very interesting
+ * that" for "so interesting that": so / such / very stand for one another before the adjective or
+ * noun phrase of a so-that clause, one word-choice slip, not a missing and an extra word.
+ */
+const DEGREE_WORDS = new Set(['so', 'such', 'very', 'too']);
+function degreeWord(ctx: Ctx): void {
+  const missing = ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && (expectedOf(e) === 'so' || expectedOf(e) === 'such'));
+  if (!missing) return;
+  const extra = ctx.errors.find((e) => isExtra(e) && e.words.length === 1 && DEGREE_WORDS.has(wordsOf(e)) && wordsOf(e) !== expectedOf(missing) && Math.abs(e.order - missing.order) <= 1);
+  const near = [-1, 0, 1].map((d) => ctx.learner[Math.floor(missing.order) + d]);
+  const word = extra ? undefined : near.find((t) => t?.norm === 'very');
+  const lw = extra ? extra.words[0] ?? '' : word ? learnerWord(word) : '';
+  if (!lw) return;
+  const order = extra ? extra.order : missing.order;
+  fold(ctx, extra ? [extra, missing] : [missing], makeError('word-choice', [lw], [missing.expected[0] ?? ''], `${q(lw)}ではなく${q(missing.expected[0] ?? '')}を使いましょう（${q('so / such ... that')}の形）。`, order, PENALTY['word-choice']));
 }
 
 /**
