@@ -2146,6 +2146,15 @@ function extraErrors(ctx: Ctx): void {
       errors.push({ ...makeError('meaning', words, [relative.display], `${q(words.join(' '))}では指すものが問題文と変わります。`, first, undefined, true), certain: true });
       continue;
     }
+    // "I can't find out my wallet", "Can I shut off the window?": an added particle that makes the
+    // verb another phrasal verb (find out: learn a fact; shut off: stop a supply) is the wrong word
+    // for the action, a word-choice slip at the cost of an extra word (the stars stay).
+    const particle = tokens.length === 1 ? tokens[0] : undefined;
+    if (particle && before && before.pos === 'VERB' && before.cls === 'content' && PHRASAL_PARTICLES.has(particle.norm) && ctx.a.byL[first - 1] !== undefined && ctx.wordnet?.knows(`${before.lemma} ${particle.norm}`)) {
+      const phrase = `${learnerWord(before)} ${learnerWord(particle)}`;
+      errors.push(makeError('word-choice', [learnerWord(particle)], [], `${q(phrase)}は別の意味の句動詞です。${q(learnerWord(before))}だけにしましょう。`, first, PENALTY['extra-word']));
+      continue;
+    }
     if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
       const contentCount = tokens.filter((t) => t.content || t.foreign).length;
       const verbOnly = tokens.length === 1 && tokens[0]?.pos === 'VERB' && tokens[0].known && !tokens[0].foreign;
@@ -2186,6 +2195,9 @@ function extraErrors(ctx: Ctx): void {
     flushOthers();
   }
 }
+
+/** Adverb particles that make a verb another phrasal verb (find out, shut off, give up). */
+const PHRASAL_PARTICLES = new Set(['off', 'out', 'up', 'down', 'away']);
 
 /** Classify every difference in the alignment into named errors. */
 export function classify(a: Alignment, problem: ClassifyContext = {}): Classification {

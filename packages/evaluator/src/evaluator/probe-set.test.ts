@@ -126,3 +126,18 @@ const items9 = load('probe-set-9.json');
 export const PROBE9_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.95, meaning: 0.96, consistent: 1 };
 
 probeSet('probe set 9', items9, PROBE9_FLOORS);
+
+/**
+ * Probe sets 10 and 11 (eval/probe-set-10.json, 612 answers to 45 problems; eval/probe-set-11.json,
+ * 515 answers to 43 problems): written blind like the others and measured first on main's grader
+ * (decision 043). Floors at the rates reached (slips: grade11s's rules).
+ */
+const items10 = load('probe-set-10.json');
+export const PROBE10_FLOORS: Record<Rate, number> = { paraphrase: 0.885, slip: 0.86, meaning: 0.94, consistent: 1 };
+
+probeSet('probe set 10', items10, PROBE10_FLOORS);
+
+const items11 = load('probe-set-11.json');
+export const PROBE11_FLOORS: Record<Rate, number> = { paraphrase: 0.945, slip: 0.89, meaning: 0.92, consistent: 1 };
+
+probeSet('probe set 11', items11, PROBE11_FLOORS);
