@@ -1349,7 +1349,7 @@ function auxiliaryErrors(ctx: Ctx): void {
       // have of the perfect infinitive is missing, a missing word like a missing be.
       const afterModal = auxR.length === 1 && ref[(auxR[0] ?? 0) - 1]?.cls === 'modal' && learner[p.l - 1]?.cls === 'modal' && p.rel === 'exact';
       if (lemma === 'have' && r.forms.has('pp') && afterModal) [why, kind] = ['助動詞の後の完了は have＋過去分詞', 'missing-word'];
-      else if (lemma === 'have' && r.forms.has('pp')) why = '現在完了は have / has＋過去分詞';
+      else if (lemma === 'have' && r.forms.has('pp')) why = last.norm === 'had' ? '過去完了は had＋過去分詞' : '現在完了は have / has＋過去分詞';
       else if (perfect && lemma === 'be' && r.forms.has('ing')) why = '現在完了進行形は have / has been＋-ing';
       else if ((last.norm === 'will' || last.norm === 'would') && r.forms.has('base')) why = '時制';
       // The participle is already right and only be is missing ("The room has not cleaned",
@@ -1957,6 +1957,10 @@ function gapMeaning(ctx: Ctx): void {
     const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
     if (r.cls === 'prep' && l.cls !== 'wh' && l.cls !== 'conj' && !comparison) continue;
     if (isSubordinatorSwap(l, r)) errors.push(meaningError(learnerWord(l), r, i));
+    // "If I told him" read against the inverted "Had I told him": if for the inversion's auxiliary
+    // is the learner's own if-clause, so it costs more than a word slip and the if-clause reading
+    // (a tense slip against "If I had told") is the one named.
+    else if (l.norm === 'if' && r.cls === 'aux') errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく倒置の${q(r.display)}を使いましょう。`, i, PENALTY.tense + 0.4));
     else errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
     ctx.consumedL.add(i);
     ctx.consumedR.add(j);

@@ -696,10 +696,14 @@ function formAtExtra(form: Graded, extra: Graded): boolean {
   return f.order >= x.order && f.order <= x.order + x.words.length;
 }
 
-/** The reading's one error is a missing a / an. */
+/**
+ * The reading's one error is a missing a / an, or the ("New product will be released" against "The
+ * new product" and a later "New products": the learner's singular is taught with its article).
+ */
 function missingIndefinite(g: Graded): boolean {
   const error = g.classification.errors[0];
-  return error?.kind === 'article' && error.words.length === 0 && error.expected.length === 1 && (error.expected[0] === 'a' || error.expected[0] === 'an');
+  const article = (error?.expected[0] ?? '').toLowerCase();
+  return error?.kind === 'article' && error.words.length === 0 && error.expected.length === 1 && (article === 'a' || article === 'an' || article === 'the');
 }
 
 /** The reading's one error is the learner's singular noun where the path has the plural. */
