@@ -766,6 +766,10 @@ describe('naming one-slip answers', () => {
     it('names a present for will in an if-clause after another clause\'s auxiliary a tense slip', () => {
       named(evaluator, WONDER, 'I wonder if she comes tomorrow.', 'tense');
     });
+    it('names have + -ing a missing been, not the -ing\'s form, where a path has the simple perfect too', () => {
+      const SNOWING = problem('朝から雪が降っている。', ['It has been snowing since this morning.', 'It has snowed since this morning.']);
+      named(evaluator, SNOWING, 'It has snowing since this morning.', 'missing-word');
+    });
     it('names an added particle that makes another phrasal verb (find out) a word choice at the same stars', () => {
       named(evaluator, KEYS, "I can't find out my keys.", 'word-choice');
     });
