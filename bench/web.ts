@@ -10,7 +10,9 @@
  * Env: BENCH_VERBOSE=1 lists the scripts and Lighthouse's LCP element and main-thread breakdown (and
  * keeps each report as JSON); BENCH_NO_LIGHTHOUSE=1 skips Lighthouse; BENCH_LIGHTHOUSE_RUNS (default 3);
  * BENCH_LIGHTHOUSE_ROUTES (comma-separated; default /login, /terms and the practice screen);
- * BENCH_WEB_DIST measures that build instead of building apps/web; TEST_PORT_OFFSET shifts ports.
+ * BENCH_ROUTES (comma-separated; default the entry routes: /login, /terms, /privacy, /signup, /demo,
+ * /password-reset, /reset-password, /confirm, /subscription-select, /checkout);
+ * BENCH_WEB_DIST (an absolute path) measures that build instead of building apps/web; TEST_PORT_OFFSET shifts ports.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -38,7 +40,9 @@ const webDist = process.env.BENCH_WEB_DIST ?? path.join(webDir, 'dist');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const verbose = Boolean(process.env.BENCH_VERBOSE);
-const PUBLIC_ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ['/login', '/terms', '/privacy', '/signup', '/demo'];
+// The entry routes a visitor may open first (from a link, a mail or an ad), each as a guest.
+const ENTRY_ROUTES = ['/login', '/terms', '/privacy', '/signup', '/demo', '/password-reset', '/reset-password', '/confirm', '/subscription-select', '/checkout'];
+const PUBLIC_ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ENTRY_ROUTES;
 const PRACTICE_ROUTE = '/practice/middle-school';
 const LIGHTHOUSE_ROUTES = process.env.BENCH_NO_LIGHTHOUSE ? [] : (process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',') ?? ['/login', '/terms', PRACTICE_ROUTE]);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);

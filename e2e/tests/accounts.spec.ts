@@ -125,6 +125,41 @@ test('password reset: invalid link, then a real reset link and login with the ne
   await page.waitForURL((url) => url.pathname === '/');
 });
 
+test('password reset form: the Firebase SDK and the form library load on first use; a submit before they arrive waits for them', async ({ page }) => {
+  const sdk = await holdScripts(page, /\/assets\/firebase-sdk-[\w-]+\.js$/);
+  const kit = await holdScripts(page, /\/assets\/password-reset-kit-[\w-]+\.js$/);
+  const dataLayer: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(data-provider|trpc)-[\w-]+\.js$/.test(request.url())) dataLayer.push(request.url());
+  });
+  await page.goto('/password-reset');
+  await expect(page.getByRole('heading', { name: 'パスワードの再設定' })).toBeVisible();
+  expect(sdk.requests).toEqual([]);
+  expect(kit.requests).toEqual([]);
+
+  const emailInput = page.getByLabel('メールアドレス');
+  await emailInput.click();
+  await expect.poll(() => kit.requests.length).toBe(1);
+  await expect.poll(() => sdk.requests.length).toBe(1);
+  await emailInput.pressSequentially('learner.example.com');
+  await emailInput.press('Enter');
+  release(kit, sdk);
+  // The typed value is kept and checked by the schema (spec section 5's message).
+  await expect(page.getByText('メールアドレスの形式が正しくありません。')).toBeVisible();
+  await expect(emailInput).toHaveValue('learner.example.com');
+  await emailInput.fill('');
+  await page.getByRole('button', { name: '再設定メールを送信' }).click();
+  await expect(page.getByText('メールアドレスが必要です')).toBeVisible();
+  await emailInput.fill(uniqueEmail('nobody'));
+  await page.getByRole('button', { name: '再設定メールを送信' }).click();
+  await expect(page.getByText('パスワード再設定メールを送信しました')).toBeVisible();
+  expect(dataLayer).toEqual([]);
+});
+
+function release(...held: { release: () => void }[]) {
+  for (const hold of held) hold.release();
+}
+
 test('Google sign-in through the Auth emulator lands a new learner on plan selection', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto('/login');

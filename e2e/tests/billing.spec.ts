@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { checkScreen, createVerifiedAccount, logIn, newLearner, PASSWORD, uniqueEmail, watchConsole } from './support';
 
 const SUBSCRIPTION_REQUIRED = 'AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。';
@@ -159,8 +159,18 @@ test('a declined card shows the error toast and stays on checkout; a guest is as
   await page.goto('/logout');
   await page.waitForURL('**/login');
 
+  // A guest's checkout loads neither the Firebase SDK nor the payment form (decision 044).
+  const guestScripts: string[] = [];
+  const onRequest = (request: Request) => {
+    if (/\/assets\/(firebase-sdk|checkout-form)-[\w-]+\.js$/.test(request.url())) guestScripts.push(request.url());
+  };
+  page.on('request', onRequest);
   await page.goto('/checkout?plan=standard-yearly');
   await expect(page.getByTestId('checkout-summary')).toContainText('スタンダード年間プラン');
+  await expect(page.getByTestId('checkout-summary')).toContainText('¥7,800 / 年');
+  await page.waitForLoadState('networkidle');
+  expect(guestScripts).toEqual([]);
+  page.off('request', onRequest);
   await page.getByRole('link', { name: 'ログインして続ける' }).click();
   await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/checkout?plan=standard-yearly');
   await page.getByLabel('メールアドレス').fill(email);

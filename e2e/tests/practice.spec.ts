@@ -70,7 +70,7 @@ test('a trial learner practises all four levels: problem, stars, model answer, f
   expect(errors).toEqual([]);
 });
 
-test('wrong answers get low stars, a diff and named errors; Shift+Enter and IME composition never submit', async ({ page }) => {
+test('wrong answers get low stars, a diff (or an unrelated answer as written) and named errors; Shift+Enter and IME composition never submit', async ({ page }) => {
   await trialLearner(page);
   await page.goto('/chat/middle-school');
   await page.getByRole('button', { name: '練習を始める' }).click();
@@ -94,8 +94,20 @@ test('wrong answers get low stars, a diff and named errors; Shift+Enter and IME 
   await expect(page.getByTestId('result-card')).toBeVisible();
   const rating = Number(await page.getByTestId('stars').getAttribute('data-rating'));
   expect(rating).toBeLessThanOrEqual(2);
-  await expect(page.getByTestId('answer-diff')).toBeVisible();
+  // An unrelated sentence is shown as written, not as a row of strike-outs (decision 044).
+  await expect(page.getByTestId('answer-diff')).toHaveCount(0);
+  await expect(page.getByTestId('answer-plain')).toContainText('banana elephant purple quickly');
+  await expect(page.getByText('模範解答と大きく異なるため、語ごとの比較は表示していません。')).toBeVisible();
   await expect(input).toHaveValue('banana elephant purple quickly');
+
+  // A near miss (the first accepted answer with its last word left out) gets the word-by-word diff.
+  await page.getByRole('button', { name: '次の問題' }).click();
+  const next = await startProblem(page);
+  const nearMiss = (next.answers[0] ?? '').replace(/[.!?]$/, '').split(' ');
+  await input.fill(nearMiss.slice(0, -1).join(' '));
+  await page.getByRole('button', { name: '回答する' }).click();
+  await expect(page.getByTestId('answer-diff')).toBeVisible();
+  await expect(page.getByTestId('answer-plain')).toHaveCount(0);
 });
 
 test('an answer stops at the 500 characters graded and says so; a long word in the result wraps on a phone', async ({ page }) => {
@@ -110,7 +122,7 @@ test('an answer stops at the 500 characters graded and says so; a long word in t
   await expect(page.getByText('英文は500文字以内で入力してください')).toBeVisible();
   await page.getByRole('button', { name: '回答する' }).click();
   await expect(page.getByTestId('result-card')).toBeVisible();
-  await expect(page.getByTestId('answer-diff')).toBeVisible();
+  await expect(page.getByTestId('answer-plain')).toContainText('x'.repeat(20));
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 });
@@ -171,6 +183,9 @@ test('the daily limit shows the 429 message naming the limit', async ({ page }) 
 test('a guest tries the demo with the yellow banner', async ({ page }) => {
   await page.goto('/demo');
   await expect(page.getByText('デモモード (認証不要で体験中)')).toBeVisible();
+  // STYLE.md: icons from the icon library, never emoji.
+  await expect(page.getByTestId('demo-banner').locator('svg')).toHaveCount(1);
+  expect(await page.getByTestId('demo-banner').textContent()).not.toMatch(/\p{Extended_Pictographic}/u);
   await page.getByTestId('level-toeic').click();
   await page.getByRole('button', { name: '練習を始める' }).click();
   const problem = await startProblem(page);

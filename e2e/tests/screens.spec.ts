@@ -41,6 +41,7 @@ const ADMIN_TABS = [
   ['overview', '概要'],
   ['users', 'ユーザー'],
   ['content', 'コンテンツ'],
+  ['appeals', '申し立て'],
   ['payments', '決済'],
   ['analytics', '分析'],
 ] as const;
@@ -55,6 +56,40 @@ const SCREENS: Screen[] = [
   { who: 'guest', name: 'e-mail confirmation without a link', path: '/confirm', ready: heading('メールアドレスの確認') },
   { who: 'guest', name: 'auth callback without tokens', path: '/auth-callback', ready: heading('認証処理') },
   { who: 'guest', name: 'password reset request', path: '/password-reset', ready: heading('パスワードの再設定') },
+  // Forms in their states: the spec's validation messages, and a sent reset mail.
+  {
+    who: 'guest',
+    name: 'login with its validation messages',
+    path: '/login',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+      await expect(page.getByText('パスワードを入力してください')).toBeVisible();
+    },
+  },
+  {
+    who: 'guest',
+    name: 'signup with its validation messages',
+    path: '/signup',
+    ready: async (page) => {
+      await page.getByText('利用規約に同意します', { exact: true }).click();
+      await page.getByText('プライバシーポリシーに同意します', { exact: true }).click();
+      await page.getByLabel('パスワード', { exact: true }).fill('abc');
+      await page.getByLabel('パスワード（確認）').fill('abd');
+      await page.getByRole('button', { name: 'アカウントを作成' }).click();
+      await expect(page.getByText('メールアドレスが必要です')).toBeVisible();
+      await expect(page.getByText('パスワードが一致しません')).toBeVisible();
+    },
+  },
+  {
+    who: 'guest',
+    name: 'password reset mail sent',
+    path: '/password-reset',
+    ready: async (page) => {
+      await page.getByLabel('メールアドレス').fill(uniqueEmail('screens-reset'));
+      await page.getByRole('button', { name: '再設定メールを送信' }).click();
+      await expect(page.getByText('パスワード再設定メールを送信しました')).toBeVisible();
+    },
+  },
   { who: 'guest', name: 'new password without a recovery link', path: '/reset-password', ready: heading('新しいパスワードの設定') },
   { who: 'guest', name: 'terms', path: '/terms', ready: heading('利用規約') },
   { who: 'guest', name: 'privacy', path: '/privacy', ready: heading('プライバシーポリシー') },
@@ -97,6 +132,17 @@ const SCREENS: Screen[] = [
   { who: 'trial', name: 'practice: start', path: '/practice/toeic', ready: async (page) => void (await expect(page.getByRole('button', { name: '練習を始める' })).toBeVisible()) },
   { who: 'trial', name: 'practice: problem', path: '/practice/middle-school', ready: startPractice },
   { who: 'trial', name: 'practice: result card', path: '/practice/high-school', ready: (page) => answerPractice(page, { withSlips: true }) },
+  {
+    who: 'trial',
+    name: 'practice: result card of an unrelated answer',
+    path: '/practice/toeic',
+    ready: async (page) => {
+      await startPractice(page);
+      await page.getByLabel('英訳を入力').fill('My grandmother grows tomatoes in her little garden.');
+      await page.getByRole('button', { name: '回答する' }).click();
+      await expect(page.getByTestId('answer-plain')).toBeVisible();
+    },
+  },
   { who: 'trial', name: 'review', path: '/practice/basic-verbs?mode=review', ready: testId('review-mode') },
   { who: 'trial', name: 'my page with a record', path: '/my-page', ready: testId('session-item') },
   { who: 'trial', name: 'sandbox payment management', path: '/my-page?portal=sandbox', ready: testId('sandbox-portal') },

@@ -111,6 +111,8 @@ export async function holdScripts(page: Page, pattern: RegExp): Promise<{ releas
 }
 
 export const PHONE = { width: 390, height: 844 };
+/** A small phone (iPhone SE): the independent walk's size. */
+export const SMALL_PHONE = { width: 375, height: 667 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 /** What the layout check found: offending elements described so that a failure names them. */
@@ -205,7 +207,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 /**
  * The checks every screen passes (issue 11), on the page as it stands: one <main> landmark and one h1;
  * axe with no serious or critical violation on a phone (390×844) and on a desktop; on the phone nothing
- * sticks out sideways and every control is a 44 px tap target. Leaves the page at the phone size.
+ * sticks out sideways and every control is a 44 px tap target, at 390×844 and at 375×667. Leaves the
+ * page at 390×844.
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   await expect(page.locator('main'), `${name}: one <main> landmark`).toHaveCount(1);
@@ -218,6 +221,11 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   expect(await axeViolations(page), `${name} (390×844): axe`).toEqual([]);
   expect(await horizontalOverflow(page), `${name} (390×844): nothing wider than the screen`).toEqual([]);
   expect(await smallTapTargets(page), `${name} (390×844): tap targets at least 44 px`).toEqual([]);
+  await page.setViewportSize(SMALL_PHONE);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await horizontalOverflow(page), `${name} (375×667): nothing wider than the screen`).toEqual([]);
+  expect(await smallTapTargets(page), `${name} (375×667): tap targets at least 44 px`).toEqual([]);
+  await page.setViewportSize(PHONE);
 }
 
 // ───────────────────────────── The problem bank (answers the grader accepts) ─────────────────────────────

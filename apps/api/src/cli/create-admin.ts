@@ -23,11 +23,35 @@ if (values.password !== undefined && values.password.length < 8) {
 
 const isEmulator = !process.env.FIREBASE_API_KEY;
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? (isEmulator ? '127.0.0.1:9099' : undefined);
+if (emulatorHost) await requireEmulator(emulatorHost);
 const { auth } = createFirebaseVerifier({
   projectId: process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan',
   emulatorHost,
   serviceAccountJson: process.env.FIREBASE_SERVICE_ACCOUNT,
 });
+
+/**
+ * The emulator must answer where this command looks for it: without this check an emulator on another
+ * port (or none) gives firebase-admin's bare network error, which does not say what to set.
+ */
+async function requireEmulator(hostPort: string): Promise<void> {
+  try {
+    await fetch(`http://${hostPort}/`, { signal: AbortSignal.timeout(3000) });
+  } catch {
+    const fromEnv = Boolean(process.env.FIREBASE_AUTH_EMULATOR_HOST);
+    console.error(
+      [
+        `No Firebase Auth emulator answers at ${hostPort}${fromEnv ? ' (FIREBASE_AUTH_EMULATOR_HOST)' : ' (the default; FIREBASE_AUTH_EMULATOR_HOST is not set)'}.`,
+        '- Start the product first (`pnpm start`), which starts the emulator, and keep it running.',
+        '- If it runs the emulator elsewhere, give this command the same address, e.g.',
+        '    FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9199 pnpm create-admin --email admin@example.com',
+        '  (`pnpm start` prints the address it uses: "Starting the Firebase Auth emulator on …").',
+        '- For a real Firebase project set FIREBASE_API_KEY and FIREBASE_SERVICE_ACCOUNT instead (and no FIREBASE_AUTH_EMULATOR_HOST).',
+      ].join('\n'),
+    );
+    process.exit(1);
+  }
+}
 
 const password = values.password ?? randomBytes(9).toString('base64url');
 let uid: string;

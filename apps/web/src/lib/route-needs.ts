@@ -18,13 +18,32 @@ export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set([
   // The payment-cancelled page shows the catalogue's benefits to whoever lands there; it needs no account.
   '/payment-cancelled',
   '/cancel',
+  // The reset-mail form loads the SDK on its first focus or submit; a guest's checkout asks them to log
+  // in first (decision 044). A reset link (`?oobCode=`) loads it from the page.
+  '/password-reset',
+  '/checkout',
+  // Plan selection shows the catalogue to a guest (whose trial button leads to signup).
+  '/subscription-select',
+  '/subscription/select',
 ]);
 
 /**
  * Pages that render without the data layer's download (lib/data-provider.tsx): they never call the API,
- * or (/demo) only from a part loaded later that brings the data layer itself.
+ * or only from a part loaded later that brings the data layer itself (/demo's practice screen, /confirm's
+ * subscription check after a confirmed address).
  */
-export const NO_DATA_PATHS: ReadonlySet<string> = new Set(['/terms', '/privacy', '/login', '/signup', '/signup-simple', '/simple-login', '/demo']);
+export const NO_DATA_PATHS: ReadonlySet<string> = new Set([
+  '/terms',
+  '/privacy',
+  '/login',
+  '/signup',
+  '/signup-simple',
+  '/simple-login',
+  '/demo',
+  '/password-reset',
+  '/reset-password',
+  '/confirm',
+]);
 
 /**
  * Pages that, opened in a browser holding a session, first paint a shell of their own while the session

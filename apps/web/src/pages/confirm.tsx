@@ -5,27 +5,27 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormAlert } from '../features/auth/form-alert';
 import { authErrorMessage } from '../lib/auth-errors';
+import { loadDataProvider } from '../features/layout/root-layout';
 import { loadFirebase } from '../lib/firebase';
-import { trpc } from '../lib/trpc';
 
 import type { ActionSearch } from '../lib/search';
 import { useOnce } from '../features/auth/use-once';
-/** E-mail confirmation (/confirm): applies the verification code from the link. */
+/** E-mail confirmation (/confirm): applies the verification code from the link (the Firebase SDK loads at once). */
 export function ConfirmPage({ search }: { search: ActionSearch }) {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const [state, setState] = useState<'loading' | 'success' | 'error'>('loading');
   const [message, setMessage] = useState<string>('');
   const [detail, setDetail] = useState<string | null>(null);
 
   /**
    * Plan selection, as the spec says, except for a signed-in administrator (spec section 6) or a learner
-   * who already has access: they go home. The decision comes from the server's record.
+   * who already has access: they go home. The decision comes from the server's record, read through
+   * the data layer, which this page loads only then (decision 044).
    */
   async function confirmedUserTarget(): Promise<'/' | '/subscription-select'> {
     if (!(await loadFirebase()).auth.currentUser) return '/subscription-select';
     try {
-      const subscription = await utils.subscription.current.fetch();
+      const subscription = await (await loadDataProvider()).fetchSubscription();
       return subscription.isAdmin || subscription.hasAccess ? '/' : '/subscription-select';
     } catch {
       return '/subscription-select';

@@ -1,34 +1,44 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { TEXT } from '@shunkan/config/texts';
-import { CenteredCard } from '@shunkan/ui/components';
+import { CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
 import { Link } from '@tanstack/react-router';
-import { ResetPasswordPage } from './reset-password';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordResetForm } from '@shunkan/config/forms';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { EmulatorMailbox } from '../features/auth/emulator-mailbox';
-import { FormAlert } from '../features/auth/form-alert';
+import { lazy, Suspense, useState } from 'react';
+import { useLazyForm } from '../features/auth/lazy-form';
+import type { PasswordResetKit, PasswordResetValues } from '../features/auth/password-reset-kit';
 import { NO_VALIDATE, TextField } from '../features/auth/form-parts';
-import { authErrorMessage } from '../lib/auth-errors';
-import type { ActionSearch } from '../lib/search';
 import { loadFirebase } from '../lib/firebase';
+import type { ActionSearch } from '../lib/search';
 
-/** Request a reset e-mail (/password-reset); with a reset link in the URL it shows the new-password form. */
+// A reset link that lands here (rather than on /reset-password) shows the new-password form, a chunk of its own.
+const ResetPasswordPage = lazy(() => import('./reset-password').then((module) => ({ default: module.ResetPasswordPage })));
+const loadKit = () => import('../features/auth/password-reset-kit').then((module) => module.passwordResetKit);
+
+/**
+ * Request a reset e-mail (/password-reset); with a reset link in the URL it shows the new-password form.
+ * The Firebase SDK and the form library load on the form's first focus or submit (decision 044).
+ */
 export function PasswordResetPage({ search }: { search: ActionSearch }) {
-  const form = useForm({ resolver: zodResolver(passwordResetForm), defaultValues: { email: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  if (search.oobCode) return <ResetPasswordPage search={search} />;
+  if (search.oobCode)
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <ResetPasswordPage search={search} />
+      </Suspense>
+    );
+  return <PasswordResetRequest />;
+}
 
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+function PasswordResetRequest() {
+  const form = useLazyForm<PasswordResetValues, PasswordResetKit>(loadKit);
+  const { errors, isSubmitting, kit } = form;
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async ({ email }, { TEXT, authErrorMessage }) => {
     try {
       const fb = await loadFirebase();
       await fb.sendPasswordResetEmail(fb.auth, email, { url: `${window.location.origin}/login` });
     } catch (e) {
       // Do not reveal whether the address is registered; only malformed input is reported.
       if ((e as { code?: string }).code === 'auth/invalid-email') {
-        form.setError('email', { message: authErrorMessage(e, TEXT.emailRequired) });
+        form.setError('email', authErrorMessage(e, TEXT.emailRequired));
         return;
       }
     }
@@ -37,13 +47,23 @@ export function PasswordResetPage({ search }: { search: ActionSearch }) {
 
   return (
     <CenteredCard title="パスワードの再設定">
-      <Stack as="form" gap="4" onSubmit={onSubmit} {...NO_VALIDATE}>
-        {sentTo ? (
+      <Stack
+        as="form"
+        gap="4"
+        onSubmit={onSubmit}
+        onFocus={() => {
+          void loadFirebase().catch(() => undefined);
+          form.load();
+        }}
+        {...NO_VALIDATE}
+      >
+        {form.host}
+        {sentTo && kit ? (
           <>
-            <FormAlert status="success" title="パスワード再設定メールを送信しました">
+            <kit.FormAlert status="success" title="パスワード再設定メールを送信しました">
               メール内のリンクから新しいパスワードを設定してください。
-            </FormAlert>
-            <EmulatorMailbox email={sentTo} kind="PASSWORD_RESET" />
+            </kit.FormAlert>
+            <kit.EmulatorMailbox email={sentTo} kind="PASSWORD_RESET" />
           </>
         ) : (
           <>
@@ -60,4 +80,3 @@ export function PasswordResetPage({ search }: { search: ActionSearch }) {
     </CenteredCard>
   );
 }
-

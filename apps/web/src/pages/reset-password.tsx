@@ -3,24 +3,27 @@ import { TEXT } from '@shunkan/config/texts';
 import { CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { newPasswordForm } from '@shunkan/config/forms';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { FormAlert } from '../features/auth/form-alert';
 import { NO_VALIDATE, TextField } from '../features/auth/form-parts';
-import { authErrorMessage } from '../lib/auth-errors';
+import { useLazyForm } from '../features/auth/lazy-form';
+import type { NewPasswordKit, NewPasswordValues } from '../features/auth/password-reset-kit';
 import { loadFirebase } from '../lib/firebase';
 
 import type { ActionSearch } from '../lib/search';
 import { useOnce } from '../features/auth/use-once';
-/** New password from a recovery link (/reset-password): ≥ 8 characters, confirmed. */
+const loadKit = () => import('../features/auth/password-reset-kit').then((module) => module.newPasswordKit);
+
+/**
+ * New password from a recovery link (/reset-password): ≥ 8 characters, confirmed. The form library loads
+ * on the form's first focus or submit (decision 044); the Firebase SDK at once, to check the link.
+ */
 export function ResetPasswordPage({ search }: { search: ActionSearch }) {
   const navigate = useNavigate();
   const [state, setState] = useState<'checking' | 'invalid' | 'form'>('checking');
   const [account, setAccount] = useState('');
-  const form = useForm({ resolver: zodResolver(newPasswordForm), defaultValues: { password: '', confirm: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useLazyForm<NewPasswordValues, NewPasswordKit>(loadKit);
+  const { errors, isSubmitting } = form;
 
   useOnce(() => {
     if (!search.oobCode || (search.mode && search.mode !== 'resetPassword')) return setState('invalid');
@@ -36,7 +39,7 @@ export function ResetPasswordPage({ search }: { search: ActionSearch }) {
     );
   });
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
+  const onSubmit = form.handleSubmit(async ({ password }, { authErrorMessage }) => {
     try {
       const fb = await loadFirebase();
       await fb.confirmPasswordReset(fb.auth, search.oobCode ?? '', password);
@@ -60,7 +63,8 @@ export function ResetPasswordPage({ search }: { search: ActionSearch }) {
           </Button>
         </Stack>
       ) : (
-        <Stack as="form" gap="4" onSubmit={onSubmit} {...NO_VALIDATE}>
+        <Stack as="form" gap="4" onSubmit={onSubmit} onFocus={form.load} {...NO_VALIDATE}>
+          {form.host}
           <Text fontSize="sm" color="gray.600">
             {account}
           </Text>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Card, Container, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { findPlan, isPlanId } from '@shunkan/config/plans';
-import { Brand } from '@shunkan/ui/components';
+import { Brand, FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatDate, STATUS_LABELS, trialEndIfStartedNow } from '../features/billing/billing-format';
@@ -8,6 +8,7 @@ import { PlanCard } from '../features/billing/plan-card';
 import { PlanSummaryRow } from '../features/billing/plan-summary-row';
 import { findCatalogPlan, usePlans, useSubscription } from '../features/billing/use-plans';
 import { useAuth } from '../lib/auth';
+import { hasSessionHint } from '../lib/firebase';
 import { errorMessage, trpc } from '../lib/trpc';
 
 const TRIAL_BUTTON = '7日間無料トライアルを始める';
@@ -95,7 +96,18 @@ function CurrentPlanNote() {
   );
 }
 
+/**
+ * /subscription-select. A guest's view needs no Firebase SDK (lib/route-needs.ts, decision 044); a
+ * browser holding a session loads it at once and the page waits for it, so that a signed-in learner's
+ * trial button never takes them to signup.
+ */
 export function SubscriptionSelectPage() {
+  const { initialized } = useAuth();
+  if (!initialized && hasSessionHint()) return <FullPageSpinner />;
+  return <SubscriptionSelect />;
+}
+
+function SubscriptionSelect() {
   const navigate = useNavigate();
   const { isAdmin } = useAuth();
   const plans = usePlans();

@@ -44,6 +44,11 @@ export function useLazyForm<T extends FieldValues, K extends FormKit<T>>(loadKit
   const host = useMemo(() => (kit ? <FormHost kit={kit} onRender={report} /> : null), [kit, report]);
 
   const form = current?.form ?? null;
+  // The latest form, for handlers created in an earlier render (a submit made before the kit arrived).
+  const latestForm = useRef(form);
+  useLayoutEffect(() => {
+    latestForm.current = form;
+  });
   useEffect(() => {
     // A submit that came before the kit: the inputs are registered now (refs attach before effects).
     const onValid = pendingSubmit.current;
@@ -64,6 +69,8 @@ export function useLazyForm<T extends FieldValues, K extends FormKit<T>>(loadKit
     /** The input's name, then react-hook-form's registration. */
     register: (name: Path<T>) => (form ? form.register(name) : { name }),
     errors,
+    /** Marks a field invalid with `message` (a server's answer to a valid form); only once the kit is there. */
+    setError: (name: Path<T>, message: string) => latestForm.current?.setError(name, { message }),
     isSubmitting: waiting || (form?.formState.isSubmitting ?? false),
     /** react-hook-form's `handleSubmit`, the handler also receiving the kit. */
     handleSubmit: (onValid: SubmitWithKit<T, K>) => (event: FormEvent) => {

@@ -1,13 +1,25 @@
 import { Box, Text, Wrap } from '@chakra-ui/react';
-import type { PracticeResult } from './practice-api';
-
-type DiffToken = PracticeResult['diff'][number];
+import { isWhollyDifferent, type DiffToken } from './diff-overlap';
 
 // A word longer than the card (a pasted string without spaces) breaks instead of widening the page.
 const LONG_WORDS_WRAP = { '& > *, & > * > *': { minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' } } as const;
 
-/** The learner's answer word by word against the model answer: kept, wrong, missing, extra. */
-export function AnswerDiff({ diff }: { diff: DiffToken[] }) {
+/**
+ * The learner's answer word by word against the model answer: kept, wrong, missing, extra; or, when the
+ * two have little in common (`isWhollyDifferent`), the answer as written with a short note.
+ */
+export function AnswerDiff({ diff, answer }: { diff: DiffToken[]; answer: string }) {
+  if (diff.length === 0 || isWhollyDifferent(diff))
+    return (
+      <Box data-testid="answer-plain">
+        <Text css={LONG_WORDS_WRAP['& > *, & > * > *']}>{answer}</Text>
+        {diff.length > 0 ? (
+          <Text fontSize="sm" color="gray.600" mt="1" lang="ja">
+            模範解答と大きく異なるため、語ごとの比較は表示していません。
+          </Text>
+        ) : null}
+      </Box>
+    );
   return (
     <Wrap gap="1.5" css={LONG_WORDS_WRAP} data-testid="answer-diff" aria-label="あなたの解答と模範解答の比較">
       {diff.map((token, index) => {

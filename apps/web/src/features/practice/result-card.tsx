@@ -104,7 +104,7 @@ export function ResultCard(props: {
             あなたの解答
           </Heading>
           <Box lang="en">
-            <AnswerDiff diff={result.diff} />
+            <AnswerDiff diff={result.diff} answer={props.answer} />
           </Box>
         </Stack>
 
