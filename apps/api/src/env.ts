@@ -55,6 +55,8 @@ const ZEnv = z.object({
   GEMINI_MODEL: z.string().default('gemini-2.5-flash'),
   GEMINI_BASE_URL: optionalString,
   GEMINI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /** Deadline for receiving one whole request, headers and body (slow-body clients: 408). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   AUTH_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(3000),
 
   STRIPE_SECRET_KEY: optionalString,

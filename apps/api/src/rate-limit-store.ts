@@ -73,6 +73,13 @@ export function createWeightedStore(options: { redis?: Redis | null; nameSpace?:
         callback(null, countInMemory(key, weight, timeWindow));
         return;
       }
+      // Redis away (connecting, reconnecting after a loss): fail at once, so that the plugin lets the
+      // request through (skipOnError) instead of ioredis holding it in its offline queue until its next
+      // reconnection attempt, up to 2 s per request for as long as Redis stays down.
+      if (redis.status !== 'ready') {
+        callback(new Error(`rate limit: Redis is ${redis.status}`));
+        return;
+      }
       (redis as WeightedRedis).shunkanRateLimitIncrBy(`${nameSpace}${key}`, timeWindow, weight, (error, result) => {
         if (error || !result) callback(error ?? new Error('rate limit: empty answer from Redis'));
         else callback(null, { current: Number(result[0]), ttl: Number(result[1]) });

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -50,6 +52,27 @@ const FRAMEWORK_ERROR_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'SAMEORIGIN',
 };
+
+/**
+ * Answers a request Node's HTTP parser refused before Fastify saw it (malformed request line or
+ * headers, headers over 16 KB, a request not received within REQUEST_TIMEOUT_MS) with the one error
+ * body in Japanese and the protective headers, instead of Fastify's English default ("Client
+ * Error", "Client Timeout"). The connection is closed afterwards, as Node and Fastify do.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(
+    status === 408 ? { code: 'TIMEOUT', message: TEXT.requestTimeout } : { code: 'BAD_REQUEST', message: TEXT.invalidInput },
+  );
+  if (socket.writable) {
+    const headers = Object.entries({ ...FRAMEWORK_ERROR_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}\r\n${body}`);
+  }
+  socket.destroy();
+}
 
 /** Calls one tRPC batch request may carry (decision 026). */
 export const MAX_TRPC_BATCH_CALLS = 20;
@@ -138,7 +161,14 @@ export function rateLimitWeightOf(url: string): number {
   return trpcPath ? trpcPath.split(',').length : 1;
 }
 
-export async function createServer(env: Env, overrides: { database?: DbHandle } = {}): Promise<ServerHandle> {
+export async function createServer(
+  env: Env,
+  overrides: {
+    database?: DbHandle;
+    /** Tests only: the module the evaluator's worker thread runs (a fixture that can be made to die). */
+    evaluatorWorkerUrl?: URL;
+  } = {},
+): Promise<ServerHandle> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -146,6 +176,13 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       stream: logDestination(),
     },
     bodyLimit: 64 * 1024,
+    // A whole request (headers and body) must arrive within REQUEST_TIMEOUT_MS, else 408 and the
+    // connection is closed: Fastify's default is no limit, so a client trickling a body a byte a second
+    // held its connection (and the memory of its half-read body) for ever. Node checks the deadlines
+    // every connectionsCheckingInterval (30 s by default): a tenth of the deadline here.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: env.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.round(env.REQUEST_TIMEOUT_MS / 10))) },
+    clientErrorHandler: answerClientError,
     // tRPC batches name every procedure in one path segment (my page loads nine at once); Fastify's
     // default of 100 characters would answer such a batch 414. The web client caps a batch at 10 calls
     // and 2,083 URL characters (apps/web lib/trpc.ts); other clients get twice that room.
@@ -195,7 +232,7 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
   // Grading in a worker thread (decision 033): the main thread keeps serving HTTP meanwhile.
   const useWorker = env.EVALUATOR_WORKER === undefined ? env.NODE_ENV === 'production' : env.EVALUATOR_WORKER === 'true';
   const worker = useWorker
-    ? startEvaluatorWorker(new URL(import.meta.url.endsWith('.ts') ? './evaluator-worker.ts' : './evaluator-worker.js', import.meta.url), {
+    ? startEvaluatorWorker(overrides.evaluatorWorkerUrl ?? new URL(import.meta.url.endsWith('.ts') ? './evaluator-worker.ts' : './evaluator-worker.js', import.meta.url), {
         onRestart: (err) => app.log.error({ err }, 'evaluator worker died: the answers it held failed, a new worker grades from now on'),
       })
     : undefined;
@@ -333,6 +370,17 @@ export async function createServer(env: Env, overrides: { database?: DbHandle } 
       if (Date.now() - lastReport < 10_000) return;
       lastReport = Date.now();
       app.log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it is back');
+    });
+  }
+  // The limiter counts only on a connected Redis (rate-limit-store.ts): the first requests after
+  // start-up are counted too unless Redis does not answer within 2 s.
+  if (redis && redis.status !== 'ready') {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
   // The plugin asks for the key and for the limit of each request: the group is worked out once.

@@ -15,7 +15,7 @@ export function emulatorHost(): string {
 }
 
 /** A server on a fresh test database, talking to the Auth emulator started by the test script. */
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<ServerHandle> {
+export async function startTestServer(extraEnv: Record<string, string> = {}, overrides: { evaluatorWorkerUrl?: URL } = {}): Promise<ServerHandle> {
   const database = await createTestDatabase();
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -27,7 +27,7 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     WEB_DIST: '/nonexistent',
     ...extraEnv,
   });
-  const server = await createServer(env, { database });
+  const server = await createServer(env, { database, ...overrides });
   const originalStop = server.stop;
   server.stop = async () => {
     await originalStop();

@@ -148,6 +148,24 @@ describe('POST /api/stripe/webhook (signed test events)', () => {
     expect(stored).toBeUndefined();
   });
 
+  it('refuses a correctly signed delivery whose signature is older than five minutes (a captured request replayed later)', async () => {
+    const learner = await checkoutLearner();
+    const before = await subscriptionOf(learner);
+    const event = invoice('invoice.paid', learner, nowSeconds());
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: nowSeconds() - 10 * 60 });
+    const late = await server.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      payload,
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await subscriptionOf(learner)).toEqual(before);
+    expect(await paymentCount(learner)).toBe(0);
+  });
+
   it('treats a replayed event as a no-op', async () => {
     const learner = await checkoutLearner();
     const t = nowSeconds();

@@ -77,6 +77,15 @@ function fromZodError(error: ZodError): HttpError {
   };
 }
 
+/**
+ * The grader's worker thread died while it held this answer (@shunkan/evaluator/worker
+ * EvaluatorUnavailableError, read by its code so that this module needs no worker import): a new
+ * worker already runs, so the learner hears "try again", not a server error.
+ */
+function isEvaluatorUnavailable(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'EVALUATOR_UNAVAILABLE';
+}
+
 const UNAVAILABLE: HttpError = { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable }, isInternal: false };
 const INTERNAL: HttpError = { status: 500, body: { code: 'INTERNAL_SERVER_ERROR', message: TEXT.serverError }, isInternal: true };
 
@@ -90,7 +99,7 @@ export function toHttpError(error: unknown): HttpError {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
   if (cause instanceof AppError) return fromAppError(cause);
   if (cause instanceof ZodError) return fromZodError(cause);
-  if (isDatabaseUnavailable(cause)) return UNAVAILABLE;
+  if (isDatabaseUnavailable(cause) || isEvaluatorUnavailable(cause)) return UNAVAILABLE;
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) return error.code === 'NOT_IMPLEMENTED' ? { status, body: { code: error.code, message: TEXT.notImplemented }, isInternal: false } : INTERNAL;
@@ -109,9 +118,9 @@ export function toHttpError(error: unknown): HttpError {
  * `createCaller` users (tests, nobody in the server) see the same code the HTTP doors answer with.
  */
 export function toTRPCError(error: unknown): unknown {
-  if (error instanceof TRPCError && !(error.cause instanceof AppError) && !isDatabaseUnavailable(error.cause)) return error;
+  if (error instanceof TRPCError && !(error.cause instanceof AppError) && !isDatabaseUnavailable(error.cause) && !isEvaluatorUnavailable(error.cause)) return error;
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
-  if (isDatabaseUnavailable(cause)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable, cause });
+  if (isDatabaseUnavailable(cause) || isEvaluatorUnavailable(cause)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable, cause });
   return error;
 }

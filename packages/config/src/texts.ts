@@ -50,6 +50,7 @@ export const TEXT = {
   serviceUnavailable: 'ただいまサービスに接続できません。しばらくしてから再度お試しください。',
   authUnavailable: '認証サービスに接続できません。しばらくしてから再度お試しください。',
   apiNotFound: 'お探しのAPIは見つかりません。',
+  requestTimeout: 'リクエストの受信が時間内に完了しませんでした。もう一度お試しください。',
 } as const;
 
 /** The spec's 429 message, naming the limit that actually applied. */

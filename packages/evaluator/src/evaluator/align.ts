@@ -178,7 +178,7 @@ function sameInflection(l: Token, r: Token): boolean {
 
 const CONFUSABLE_SET = new Set(CONFUSABLES.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
 
-interface Relate {
+export interface Relate {
   rel: Relation | undefined;
   synonym: boolean;
   score: number;
@@ -277,28 +277,11 @@ function refKey(r: Token): string {
   return key;
 }
 
-/** relate() per synonym context (one per graded answer), learner word and reference word. */
-const relateMemo = new WeakMap<SynonymContext, WeakMap<Token, Map<string, Relate>>>();
-
-function relateOnce(l: Token, r: Token, ctx: SynonymContext, needsParticiple: boolean): Relate {
-  let byL = relateMemo.get(ctx);
-  if (!byL) {
-    byL = new WeakMap();
-    relateMemo.set(ctx, byL);
-  }
-  let byR = byL.get(l);
-  if (!byR) {
-    byR = new Map();
-    byL.set(l, byR);
-  }
-  const key = needsParticiple ? `${refKey(r)}\u0000p` : refKey(r);
-  let rel = byR.get(key);
-  if (!rel) {
-    rel = relate(l, r, ctx, needsParticiple);
-    byR.set(key, rel);
-  }
-  return rel;
-}
+/**
+ * relate() per synonym context (one per graded answer), learner word and reference word: the
+ * results for reference words that need a participle (followsHave) and those that do not, apart.
+ */
+const relateMemo = new WeakMap<SynonymContext, WeakMap<Token, [Map<string, Relate>, Map<string, Relate>]>>();
 
 /**
  * "lets" where the answer has "let us" (Let's): the learner's word stands for both reference words
@@ -445,12 +428,60 @@ function findMoves(learner: readonly Token[], ref: readonly Token[], scores: Rel
   return blocks;
 }
 
-/** Align the learner's words to one accepted answer. */
-export function align(learner: Token[], answer: AnalysedAnswer, ref: Token[], ctx: SynonymContext, phraseSynonym: boolean): Alignment {
+/**
+ * How each learner word relates to each reference word (learner × reference): the only relations
+ * align() pairs words by, outside the positional pairing of gaps ('replace') and splits ("its" for
+ * "it is").
+ */
+export function relationScores(learner: readonly Token[], ref: readonly Token[], ctx: SynonymContext): Relate[][] {
+  let memo = relateMemo.get(ctx);
+  if (!memo) {
+    memo = new WeakMap();
+    relateMemo.set(ctx, memo);
+  }
+  const m = ref.length;
+  const afterHave = new Array<boolean>(m);
+  const keys = new Array<string>(m);
+  for (let j = 0; j < m; j++) {
+    afterHave[j] = followsHave(ref, j);
+    keys[j] = refKey(ref[j] as Token);
+  }
+  const out = new Array<Relate[]>(learner.length);
+  for (let i = 0; i < learner.length; i++) {
+    const l = learner[i] as Token;
+    let byR = memo.get(l);
+    if (!byR) {
+      byR = [new Map(), new Map()];
+      memo.set(l, byR);
+    }
+    const row = new Array<Relate>(m);
+    for (let j = 0; j < m; j++) {
+      const r = ref[j] as Token;
+      if (splitsInto(l, ref, j)) {
+        row[j] = NONE;
+        continue;
+      }
+      const needsParticiple = afterHave[j] as boolean;
+      const map = needsParticiple ? byR[1] : byR[0];
+      let rel = map.get(keys[j] as string);
+      if (!rel) {
+        rel = relate(l, r, ctx, needsParticiple);
+        map.set(keys[j] as string, rel);
+      }
+      row[j] = rel;
+    }
+    out[i] = row;
+  }
+  return out;
+}
+
+/**
+ * Align the learner's words to one accepted answer. `scores`: relationScores(learner, ref, ctx),
+ * when the caller has it already.
+ */
+export function align(learner: Token[], answer: AnalysedAnswer, ref: Token[], ctx: SynonymContext, phraseSynonym: boolean, scores: Relate[][] = relationScores(learner, ref, ctx)): Alignment {
   const n = learner.length;
   const m = ref.length;
-  const afterHave = ref.map((_, j) => followsHave(ref, j));
-  const scores: Relate[][] = learner.map((l) => ref.map((r, j) => (splitsInto(l, ref, j) ? NONE : relateOnce(l, r, ctx, afterHave[j] as boolean))));
   const anchors = monotoneAlign(scores, n, m);
 
   const pairs: Pair[] = [];

@@ -22,7 +22,11 @@ export interface DraftError extends TEvaluationError {
    * not by the words merely differing: no reason to call the grade uncertain.
    */
   certain?: boolean;
-  /** A word for the answer's content word that keeps its referent (a broader noun): still recalled. */
+  /**
+   * A word for the answer's content word that keeps its referent (a broader noun): still recalled.
+   * Set only on the pair of a learner word l and reference word r for which keepsContent(l, r)
+   * holds: the grader's recall ceiling (score.ts recallCeiling) relies on it.
+   */
   keepsContent?: boolean;
 }
 
@@ -1038,7 +1042,7 @@ function pairErrors(ctx: Ctx): boolean {
         }
         // "my math assignment" for "my math homework": a word for the kind the answer's noun is a
         // direct kind of says less but not something else; a small word-choice slip (decision 040).
-        if (!l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && ctx.wordnet?.broaderNoun(l.lemma, r.lemma)) {
+        if (keepsContent(l, r, ctx.wordnet)) {
           errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}は${q(r.display)}より意味の広い語です。${q(r.display)}がより正確です。`, p.l, FUNCTION_WORD_CHOICE_PENALTY), keepsContent: true });
           break;
         }
@@ -2823,6 +2827,15 @@ function runsOf(indices: readonly number[], joined: (x: number, y: number) => bo
     else runs.push([i]);
   }
   return runs;
+}
+
+/**
+ * The learner's noun names a kind the answer's noun is a direct kind of ("assignment" for
+ * "homework"): it keeps what is talked about, and counts as recalled (decision 040). The only
+ * condition under which an error is marked keepsContent.
+ */
+export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
+  return !l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && (wordnet?.broaderNoun(l.lemma, r.lemma) ?? false);
 }
 
 /** Reference words matched by the learner (for recall): same word, synonym or inflection. */

@@ -6,7 +6,7 @@
  * milliseconds) so stars can be shown at once.
  */
 import type { TBankProblem } from '../bank/types';
-import { align, type Alignment, type SynonymContext } from './align';
+import { align, relationScores, type Alignment, type Relate, type SynonymContext } from './align';
 import {
   analyseProblem,
   analyseTokens,
@@ -26,7 +26,7 @@ import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
-import { scoreAlignment, type Score } from './score';
+import { ONE_STAR_RECALL, recallCeiling, scoreAlignment, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
 import { closestPaths, compileProblemLattice, type PathWord } from './lattice-match';
 import type { LatticeGraph } from '../lattice/graph';
@@ -59,6 +59,8 @@ const PREPARE_BATCH = 8;
 const MAX_CACHED_PROBLEMS = 5000;
 /** Below this content recall a 1-star answer is treated as unrelated to the prompt. */
 const UNRELATED_RECALL = 0.25;
+/** A candidate whose recall ceiling is below this is rated 1 star and unrelated, whatever its errors. */
+const FAR_RECALL = Math.min(UNRELATED_RECALL, ONE_STAR_RECALL);
 /** Phrase-synonym rewrites tried per accepted answer. */
 const MAX_VARIANTS = 4;
 
@@ -134,17 +136,43 @@ interface LearnerPhrase {
 function learnerPhrases(learner: readonly Token[], tables: readonly { table: SynonymTable; phraseTokens: Map<string, Token[]> }[]): LearnerPhrase[] {
   const out: LearnerPhrase[] = [];
   const learnerLemmas = learner.map((t) => t.lemma);
+  const present = new Set(learnerLemmas);
   for (const { table, phraseTokens } of tables) {
-    for (const group of table.phrases) {
-      const members = group.map((m) => phraseTokens.get(m.join(' ')) ?? []);
-      const learnerMember = members.find((toks) => toks.length > 0 && indexOfSeq(learnerLemmas, toks.map((t) => t.lemma)) >= 0);
+    for (const { group, members } of phraseMembers(table, phraseTokens)) {
+      // A member whose first lemma the learner lacks cannot be in the learner's words.
+      const learnerMember = members.find((m) => m.lemmas.length > 0 && present.has(m.lemmas[0] as string) && indexOfSeq(learnerLemmas, m.lemmas) >= 0);
       if (learnerMember) {
-        const at = indexOfSeq(learnerLemmas, learnerMember.map((t) => t.lemma));
-        out.push({ group, learnerMember, written: learner.slice(at, at + learnerMember.length) });
+        const at = indexOfSeq(learnerLemmas, learnerMember.lemmas);
+        out.push({ group, learnerMember: learnerMember.tokens, written: learner.slice(at, at + learnerMember.tokens.length) });
       }
     }
   }
   return out;
+}
+
+interface PhraseMembers {
+  group: string[][];
+  members: { tokens: Token[]; lemmas: string[] }[];
+}
+
+/**
+ * Each phrase group of a table with its members' analysed tokens and lemmas, built once per table
+ * (again if the table or its analysed phrases grew since).
+ */
+const PHRASE_MEMBERS = new WeakMap<SynonymTable, { phrases: number; analysed: number; groups: PhraseMembers[] }>();
+
+function phraseMembers(table: SynonymTable, phraseTokens: Map<string, Token[]>): PhraseMembers[] {
+  const hit = PHRASE_MEMBERS.get(table);
+  if (hit && hit.phrases === table.phrases.length && hit.analysed === phraseTokens.size) return hit.groups;
+  const groups = table.phrases.map((group) => ({
+    group,
+    members: group.map((m) => {
+      const tokens = phraseTokens.get(m.join(' ')) ?? [];
+      return { tokens, lemmas: tokens.map((t) => t.lemma) };
+    }),
+  }));
+  PHRASE_MEMBERS.set(table, { phrases: table.phrases.length, analysed: phraseTokens.size, groups });
+  return groups;
 }
 
 /**
@@ -890,7 +918,7 @@ function accepted(problem: TBankProblem, analysis: ProblemAnalysis, normalized: 
   };
 }
 
-function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProblem, answer: string, raw: RawToken[]): TEvaluation {
+function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProblem, answer: string, raw: RawToken[], options: EvaluatorOptions): TEvaluation {
   const first = analysis.answers[0];
   const base = {
     modelAnswer: first?.text ?? '',
@@ -971,13 +999,36 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60), ...structuralVariants(main, main.tokens, learner, res, 80));
   }
 
+  // An answer far from every candidate (no candidate can reach a quarter of its content words):
+  // every candidate's rating is then 1 with recall below UNRELATED_RECALL, so the verdict is the
+  // unrelated one against the main answer whichever candidate the comparison below would pick, and
+  // only the main answer's alignment is needed (for the diff). Decided from the words' relations
+  // alone (recallCeiling), candidate by candidate, stopping at the first that could reach more.
+  const scoresOf: Relate[][][] = [];
+  const mainCandidate = exact ? undefined : candidates.find((c) => c.answer.index === 0 && !c.phraseSynonym);
+  if ((options.shortcuts ?? true) && mainCandidate) {
+    let far = true;
+    for (let k = 0; k < candidates.length && far; k++) {
+      const tokens = (candidates[k] as Candidate).tokens;
+      const scores = relationScores(learner, tokens, ctx);
+      scoresOf[k] = scores;
+      far = recallCeiling(learner, tokens, scores, res.wordnet) < FAR_RECALL;
+    }
+    if (far) {
+      options.onShortcut?.();
+      const alignment = align(learner, mainCandidate.answer, mainCandidate.tokens, ctx, mainCandidate.phraseSynonym, scoresOf[candidates.indexOf(mainCandidate)]);
+      // The recall given is not read by the unrelated feedback; it is the one without errors.
+      return unrelatedVerdict(problem, base.similarPhrases, mainCandidate, alignment, scoreAlignment(alignment, []).recall);
+    }
+  }
+
   let best: Graded | undefined;
   const firstNorms = analysis.answers[0]?.tokens.map((t) => t.norm) ?? [];
   let main: Graded | undefined;
   const swapped = exact ? undefined : swappedAnswer(learner, analysis.answers);
   let swapGraded: Graded | undefined;
-  for (const candidate of candidates) {
-    const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
+  for (const [k, candidate] of candidates.entries()) {
+    const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym, scoresOf[k]);
     const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
@@ -996,16 +1047,19 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   // An unrelated sentence: naming "errors" against some answer would be noise, so show the main
   // model answer and say the meaning differs.
   const unrelated = best.score.rating === 1 && best.score.recall < UNRELATED_RECALL;
-  if (unrelated && main) best = main;
+  if (unrelated) {
+    const shown = main ?? best;
+    return unrelatedVerdict(problem, base.similarPhrases, shown.candidate, shown.alignment, shown.score.recall);
+  }
 
   const { classification, score, alignment } = best;
   const answerIndex = best.candidate.answer.index;
-  const errors = unrelated ? [] : classification.errors;
-  const rating = unrelated ? 1 : score.rating;
+  const errors = classification.errors;
+  const rating = score.rating;
   const isAlternative =
     errors.length === 0 && rating === 5 && (answerIndex > 0 || classification.usedSynonym || classification.validMove);
-  const lowConfidence = !unrelated && rating < 5 && isUncovered(learner, errors);
-  const feedback = buildFeedback({ problem, rating, errors, isAlternative, answerIndex, recall: score.recall, unrelated });
+  const lowConfidence = rating < 5 && isUncovered(learner, errors);
+  const feedback = buildFeedback({ problem, rating, errors, isAlternative, answerIndex, recall: score.recall, unrelated: false });
   return {
     rating,
     modelAnswer: problem.answers[answerIndex] ?? best.candidate.answer.text,
@@ -1014,6 +1068,26 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     similarPhrases: base.similarPhrases,
     errors: publicErrors(errors),
     isAlternative,
+    alternatives: problem.answers.filter((_, k) => k !== answerIndex),
+    diff: buildDiff(alignment),
+  };
+}
+
+/**
+ * The verdict on a sentence unrelated to the prompt: 1 star, no errors named against an answer that
+ * has (almost) nothing in common with it, the candidate's diff, "the meaning differs".
+ */
+function unrelatedVerdict(problem: TBankProblem, similar: string[], shown: Candidate, alignment: Alignment, recall: number): TEvaluation {
+  const answerIndex = shown.answer.index;
+  const feedback = buildFeedback({ problem, rating: 1, errors: [], isAlternative: false, answerIndex, recall, unrelated: true });
+  return {
+    rating: 1,
+    modelAnswer: problem.answers[answerIndex] ?? shown.answer.text,
+    feedback,
+    lowConfidence: false,
+    similarPhrases: similar,
+    errors: [],
+    isAlternative: false,
     alternatives: problem.answers.filter((_, k) => k !== answerIndex),
     diff: buildDiff(alignment),
   };
@@ -1066,8 +1140,20 @@ const PERSON_WORDS = new Set(['i', 'me', 'my', 'we', 'us', 'our', 'you', 'your',
  * is what a request for the row finds.
  */
 function problemKey(problem: TBankProblem): string {
-  return `${problem.id}\u0000${problem.japanese}\u0000${canonicalJson([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;
+  // The same problem arrives again and again with its keys in the same order: the plain JSON (fast,
+  // native) finds the canonical key computed for it before.
+  const plain = `${problem.id}\u0000${problem.japanese}\u0000${JSON.stringify([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;
+  let key = CANONICAL_KEYS.get(plain);
+  if (key === undefined) {
+    key = `${problem.id}\u0000${problem.japanese}\u0000${canonicalJson([problem.answers, problem.synonyms, problem.extraAnswers ?? []])}`;
+    if (CANONICAL_KEYS.size >= 2 * MAX_CACHED_PROBLEMS) CANONICAL_KEYS.clear();
+    CANONICAL_KEYS.set(plain, key);
+  }
+  return key;
 }
+
+/** problemKey by the problem's plain JSON. */
+const CANONICAL_KEYS = new Map<string, string>();
 
 /** JSON with object keys sorted at every depth. */
 function canonicalJson(value: unknown): string {
@@ -1079,8 +1165,19 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+export interface EvaluatorOptions {
+  /**
+   * Skip work that provably cannot change the verdict (default true): an answer far from every
+   * candidate sentence is not classified against each. False grades everything in full; the tests
+   * compare both on their corpora.
+   */
+  shortcuts?: boolean;
+  /** Called each time a shortcut decides a verdict (tests and benchmarks count them). */
+  onShortcut?: () => void;
+}
+
 /** Load the NLP resources (once per process) and return an evaluator with its own problem cache. */
-export async function createEvaluator(): Promise<Evaluator> {
+export async function createEvaluator(options: EvaluatorOptions = {}): Promise<Evaluator> {
   const res = await loadResources();
   globalSynonyms(res);
   const cache = new Map<string, ProblemModel>();
@@ -1117,7 +1214,7 @@ export async function createEvaluator(): Promise<Evaluator> {
       const raw = tokenize(typeof answer === 'string' ? answer : '');
       // normalizeAnswer(answer) exactly: the same tokens, taken before the grader analyses them.
       normalizedAnswer = raw.map((t) => t.norm).join(' ');
-      return { evaluation: evaluateWith(res, analysis, problem, answer, raw), normalizedAnswer };
+      return { evaluation: evaluateWith(res, analysis, problem, answer, raw, options), normalizedAnswer };
     } catch {
       // Grading must never break the answer flow; a malformed problem yields a neutral 1 star.
       return { evaluation: neutralVerdict(problem), normalizedAnswer: normalizedAnswer ?? normalizeAnswer(answer) };

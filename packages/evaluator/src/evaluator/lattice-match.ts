@@ -158,6 +158,21 @@ function indexOf(graph: LatticeGraph): GraphIndex {
 }
 
 /**
+ * closestPaths' tables, kept between calls (it is synchronous and never re-entered) and grown when
+ * a lattice needs more: a fresh set per answer was most of the grader's garbage.
+ */
+let SCRATCH = { cost: new Float64Array(0), backNode: new Int32Array(0), backI: new Int32Array(0), backEdge: new Int32Array(0), subCache: new Float64Array(0) };
+
+function scratch(size: number, subs: number): typeof SCRATCH {
+  if (SCRATCH.cost.length < size) {
+    const grown = Math.max(size, 2 * SCRATCH.cost.length);
+    SCRATCH = { ...SCRATCH, cost: new Float64Array(grown), backNode: new Int32Array(grown), backI: new Int32Array(grown), backEdge: new Int32Array(grown) };
+  }
+  if (SCRATCH.subCache.length < subs) SCRATCH = { ...SCRATCH, subCache: new Float64Array(Math.max(subs, 2 * SCRATCH.subCache.length)) };
+  return SCRATCH;
+}
+
+/**
  * The closest path of every pattern (the nodes just before the graph's end), cheapest first.
  * `limit` caps how many are returned; `patternCosts`, when given, receives the cost of the closest
  * path of every pattern, in pattern order.
@@ -167,11 +182,12 @@ export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res
   const width = n + 1;
   const size = graph.nodeCount * width;
   const { ends, outEdges, wordOf, words } = indexOf(graph);
-  const cost = new Float64Array(size).fill(Infinity);
-  // Back pointers in flat arrays (no object per cell): previous node, previous position, edge (-1: extra word).
-  const backNode = new Int32Array(size).fill(-1);
-  const backI = new Int32Array(size);
-  const backEdge = new Int32Array(size).fill(-1);
+  const { cost, backNode, backI, backEdge, subCache } = scratch(size, words * n);
+  cost.fill(Infinity, 0, size);
+  // Back pointers in flat arrays (no object per cell): previous node, previous position, edge (-1:
+  // extra word). backI is read only where backNode was set.
+  backNode.fill(-1, 0, size);
+  backEdge.fill(-1, 0, size);
   cost[graph.start * width] = 0;
   const relax = (node: number, i: number, value: number, fromNode: number, fromI: number, edge: number): void => {
     const k = node * width + i;
@@ -184,7 +200,7 @@ export function closestPaths(graph: LatticeGraph, learner: readonly Token[], res
     }
   };
   // Substitution costs depend on the edge's word only: many edges share a word (-1: not computed).
-  const subCache = new Float64Array(words * n).fill(-1);
+  subCache.fill(-1, 0, words * n);
   const subCost = (edge: LatticeEdge, e: number, i: number): number => {
     const at = (wordOf[e] as number) * n + i;
     let c = subCache[at] as number;

@@ -5,8 +5,11 @@
  * plural) = 4; one grammar error (tense, agreement) = 3-4; several errors or a missing key content
  * word = 2-3; mostly unrelated = 1.
  */
-import type { Alignment } from './align';
-import { isRecalled, type DraftError } from './classify';
+import type { Alignment, Relate } from './align';
+import type { Token } from './analyse';
+import { isRecalled, keepsContent, type DraftError } from './classify';
+import { SPLIT_CONFUSIONS } from './lexicon';
+import type { WordNet } from './wordnet';
 
 export interface Score {
   /** Continuous score on the star scale, used to pick the closest accepted answer. */
@@ -23,6 +26,42 @@ export interface Score {
 /** Each error after the first costs a little more: several slips are worse than their sum. */
 const EXTRA_ERROR_COST = 0.4;
 const FUNCTION_DISAGREEMENT_COST = 0.5;
+
+/** Below this content recall the rating is 1 star, whatever else the alignment has. */
+export const ONE_STAR_RECALL = 0.25;
+
+/**
+ * An upper bound of scoreAlignment(...).recall for every alignment align() can make of these words
+ * (`scores`: relationScores(learner, ref, ctx)) and every error list classify() can name for it,
+ * computed without aligning or classifying. A reference content word counts only through its pair
+ * (scoreAlignment): fully if the pair is recalled (a relation of `scores` other than 'class', or a
+ * split "its" / "it is") or an error on it keeps the content (keepsContent), half for 'class'. A
+ * pair made in a gap ('replace') recalls nothing without such an error. So a word counts here as
+ * fully recalled if some learner word relates to it that way, half if only 'class' does, and not
+ * at all otherwise. With no content word the recall is the function-word agreement: bounded by 1.
+ */
+export function recallCeiling(learner: readonly Token[], ref: readonly Token[], scores: readonly (readonly Relate[])[], wordnet: WordNet | undefined): number {
+  let refContent = 0;
+  let ceiling = 0;
+  for (let j = 0; j < ref.length; j++) {
+    const r = ref[j] as Token;
+    if (r.norm === 'please' || !r.content) continue;
+    refContent += 1;
+    let best = 0;
+    for (let i = 0; i < learner.length && best < 1; i++) {
+      const l = learner[i] as Token;
+      const rel = scores[i]?.[j]?.rel;
+      if (rel !== undefined && rel !== 'class') best = 1;
+      else {
+        const split = SPLIT_CONFUSIONS[l.norm];
+        if ((split !== undefined && split.includes(r.norm)) || keepsContent(l, r, wordnet)) best = 1;
+        else if (rel === 'class') best = 0.5;
+      }
+    }
+    ceiling += best;
+  }
+  return refContent === 0 ? 1 : ceiling / refContent;
+}
 
 export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Score {
   const { learner, ref } = a;
@@ -72,7 +111,7 @@ export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Sco
   if (errors.some((e) => e.meaning)) rating = Math.min(rating, 2);
   // Recall caps: an answer missing most of the meaning cannot score well however few errors
   // were named for it.
-  if (recall < 0.25) rating = 1;
+  if (recall < ONE_STAR_RECALL) rating = 1;
   else if (recall < 0.5) rating = Math.min(rating, 2);
   else if (recall < 0.75) rating = Math.min(rating, 3);
   // Precision cap: the right words buried in an unrelated sentence.

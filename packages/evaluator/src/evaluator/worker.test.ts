@@ -7,7 +7,7 @@ import { allBankProblems } from '../bank/index';
 import { learnerVariants } from '../../eval/learner-variants';
 import type { TBankProblem } from '../bank/types';
 import { createEvaluator, normalizeAnswer, type Evaluator } from './index';
-import { EvaluatorClosedError, startEvaluatorWorker, type WorkerEvaluator } from './worker';
+import { EvaluatorClosedError, EvaluatorUnavailableError, startEvaluatorWorker, type WorkerEvaluator } from './worker';
 
 describe('evaluator worker', () => {
   let worker: WorkerEvaluator;
@@ -64,7 +64,9 @@ describe('evaluator worker that dies', () => {
       const [p] = allBankProblems();
       if (!p) throw new Error('bank is empty');
       expect((await dying.evaluate(p, p.answers[0] ?? '')).rating).toBe(5);
-      await expect(dying.evaluate(p, 'crash the worker')).rejects.toThrow('evaluator worker exited (3)');
+      const lost = dying.evaluate(p, 'crash the worker');
+      await expect(lost).rejects.toThrow('evaluator worker exited (3)');
+      await expect(lost).rejects.toBeInstanceOf(EvaluatorUnavailableError);
       expect(restarts).toHaveLength(1);
       expect((await dying.evaluate(p, p.answers[0] ?? '')).rating).toBe(5);
     } finally {

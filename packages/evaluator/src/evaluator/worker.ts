@@ -28,6 +28,15 @@ export class EvaluatorClosedError extends Error {
 }
 
 /**
+ * Error of the calls a worker held when it died (an exception in it, memory): the answer was not
+ * graded, and the next one will be (a new worker has started). The API answers it 503 "try again"
+ * (`code`, read by api-router errors.ts), not 500.
+ */
+export class EvaluatorUnavailableError extends Error {
+  readonly code = 'EVALUATOR_UNAVAILABLE';
+}
+
+/**
  * Starts a worker running `serveEvaluator()` from the module at `url`. A worker that dies (an
  * exception in it, memory) fails the calls it held and is replaced at once, so the next answer is
  * graded again; the new worker compiles each problem when first asked (no second full preparation).
@@ -62,8 +71,8 @@ export function startEvaluatorWorker(url: URL, options: { onRestart?: (error: Er
       options.onRestart?.(error);
       worker = spawn();
     };
-    created.on('error', lost);
-    created.on('exit', (code) => lost(new Error(`evaluator worker exited (${code})`)));
+    created.on('error', (error) => lost(new EvaluatorUnavailableError(`evaluator worker failed: ${error.message}`, { cause: error })));
+    created.on('exit', (code) => lost(new EvaluatorUnavailableError(`evaluator worker exited (${code})`)));
     return created;
   };
   let worker = spawn();
