@@ -1002,7 +1002,7 @@ function pairErrors(ctx: Ctx): boolean {
         // speech, even one letter away, is the word's form (word choice), not a typo.
         const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
-        if (!formOf && !family && !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
+        if (!formOf && !family && oneLetterTypo(l, r)) {
           // Named a typo of the answer's word, it keeps what is talked about: "I'll do my bast" is
           // one spelling slip, not an answer with its only content word missing (1 star).
           errors.push({ ...makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l), keepsContent: true });
@@ -2831,11 +2831,18 @@ function runsOf(indices: readonly number[], joined: (x: number, y: number) => bo
 
 /**
  * The learner's noun names a kind the answer's noun is a direct kind of ("assignment" for
- * "homework"): it keeps what is talked about, and counts as recalled (decision 040). The only
- * condition under which an error is marked keepsContent.
+ * "homework", decision 040), or the learner's word is a one-letter typo of the answer's ("bast" for
+ * "best", decision 043): it keeps what is talked about, and counts as recalled. Every error marked
+ * keepsContent meets this condition (recallCeiling relies on it).
  */
 export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
+  if (oneLetterTypo(l, r)) return true;
   return !l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && (wordnet?.broaderNoun(l.lemma, r.lemma) ?? false);
+}
+
+/** A real or unknown word one letter from the answer's, both of three letters or more, not a number. */
+function oneLetterTypo(l: Token, r: Token): boolean {
+  return !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1;
 }
 
 /** Reference words matched by the learner (for recall): same word, synonym or inflection. */
