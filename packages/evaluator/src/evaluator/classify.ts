@@ -150,6 +150,7 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
   let skippedPronoun = false;
   let skippedPhrase = false;
   let objectOnly = false;
+  let pronounAt = -1;
   for (let k = j - 1; k >= 0 && k >= j - 6; k--) {
     const t = ref[k];
     if (!t) break;
@@ -157,6 +158,7 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
     // A question puts the subject between the auxiliary and the verb: "Could you send".
     if (t.cls === 'pron' && !skippedPronoun && !skippedPhrase) {
       skippedPronoun = true;
+      pronounAt = k;
       objectOnly = OBJECT_PRONOUNS.has(t.norm);
       // "I" / "she" right before the verb is its subject unless an auxiliary stands before it.
       if (SUBJECT_PRONOUNS.has(t.norm)) {
@@ -182,9 +184,15 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
       }
       return { role: 'finite' };
     }
+    // "When the meeting will start has not been decided": a modal with a subject of its own before
+    // it governs the verb of its clause (start), not a later one.
+    const before = ref[k - 1];
+    if (t.cls === 'modal' && skippedPhrase && before !== undefined && (before.cls === 'pron' || (inNounPhrase(before) && before.pos !== 'ADJ'))) break;
     if (t.cls === 'modal' || (t.cls === 'part' && !skipped)) return { role: 'base', trigger: t };
-    // let / make / see + object + verb: the verb is not finite, so its form is not a tense.
-    if (skipped && t.pos === 'VERB' && COMPLEMENT_VERBS.has(t.lemma) && (objectOnly || skippedPhrase)) {
+    // let / make / see + object + verb: the verb is not finite, so its form is not a tense. "it" and
+    // "you" (subject or object case alike) right after the verb are its object: "let it go".
+    const objectRightAfter = skippedPronoun && pronounAt === k + 1 && (ref[pronounAt]?.norm === 'it' || ref[pronounAt]?.norm === 'you');
+    if (skipped && t.pos === 'VERB' && COMPLEMENT_VERBS.has(t.lemma) && (objectOnly || skippedPhrase || objectRightAfter)) {
       if (r?.forms.has('ing')) return { role: 'ing', trigger: t };
       if (r?.forms.has('pp') && !r.forms.has('base')) return { role: 'pp', trigger: t };
       return { role: 'base', trigger: t };
@@ -280,6 +288,14 @@ function verbInflection(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const rf = r.forms;
   const lPast = lf.has('past');
   const rPast = rf.has('past');
+  // "Many young people reads" for "read": the answer's word is a base and a past alike, and its
+  // subject right before it is plural (or I / you / we / they), so the learner's -s is the 三単現
+  // point whichever time the answer means, not a tense.
+  const subject = ref[r.index - 1];
+  const pluralSubject = subject !== undefined && ((subject.pos === 'NOUN' && (subject.plural || PLURAL_NOUNS.has(subject.norm))) || ['1s', '1p', '2', '3p'].includes(PERSON[subject.norm] ?? '')) && !OBJECT_PERSONS_ONLY.has(subject.norm);
+  if (rPast && rf.has('base') && lf.has('3sg') && pluralSubject) {
+    return { kind: 'agreement', message: `主語が三人称単数ではないので${q(lw)}ではなく${q(r.display)}にしましょう。` };
+  }
   if (rPast && !lPast && (lf.has('base') || lf.has('3sg'))) {
     return { kind: 'tense', message: `${q(lw)}は過去形の${q(r.display)}にしましょう。` };
   }
@@ -330,6 +346,21 @@ function afterRelativeThat(ref: readonly Token[], j: number): boolean {
   return ref[j - 1]?.norm === 'that' && word !== undefined && word.forms.has('3sg') && /s$/.test(word.norm);
 }
 
+/** Verbs a bare verb may follow directly ("help carry", "go get", "let go"). */
+const BARE_VERB_BEFORE = new Set([...COMPLEMENT_VERBS, 'go', 'come', 'do', 'dare', 'need', 'be', 'have', 'get']);
+/**
+ * "I don't have times", "brought tear to her eyes": a word right after a finite content verb (a past,
+ * or main-verb have before a base-like word) is its object, a noun, whatever the tagger says: no
+ * verb follows a past verb or have directly except as a participle or -ing form.
+ */
+function objectOfVerb(ref: readonly Token[], j: number): boolean {
+  const prev = ref[j - 1];
+  const r = ref[j];
+  if (!prev || !r || r.forms.has('pp') || r.forms.has('ing')) return false;
+  if (AUX_FORMS[prev.norm]?.lemma === 'have') return isMainVerbHave(ref, j - 1) && !r.forms.has('past');
+  return prev.cls === 'content' && prev.pos === 'VERB' && prev.forms.has('past') && !prev.forms.has('base') && !BARE_VERB_BEFORE.has(prev.lemma) && (r.plural || r.forms.has('3sg'));
+}
+
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
   if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
@@ -346,7 +377,7 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   // An adjective or a number before the word makes it a noun too ("a little rest", "five years").
   const prevPos = ref[r.index - 1]?.pos;
   const nounContext =
-    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index);
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
@@ -452,7 +483,17 @@ export function isSubordinatorSwap(l: Token, r: Token): boolean {
  */
 function isCoordinatorSwap(l: Token, r: Token, learner: readonly Token[]): boolean {
   const pair = `${l.norm}|${r.norm}`;
-  return (pair === 'and|or' || pair === 'or|and') && !learner.some((t) => isNegator(t));
+  return (pair === 'and|or' || pair === 'or|and') && !learner.some((t) => isNegator(t)) && !betweenOr(l, r, learner);
+}
+
+/**
+ * "between the bank or the hospital": between takes and (AとBの間); or there names the same two
+ * places in the wrong construction, a word slip, not a choice between them.
+ */
+function betweenOr(l: Token, r: Token, learner: readonly Token[]): boolean {
+  if (l.norm !== 'or' || r.norm !== 'and') return false;
+  const at = learner.indexOf(l);
+  return learner.slice(Math.max(0, at - 5), at).some((t) => t.norm === 'between');
 }
 
 function classSpec(l: Token, r: Token): ErrorSpec {
@@ -518,6 +559,10 @@ const PERSON: Readonly<Record<string, string>> = {
 };
 
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their']);
+/** Plural nouns without -s. */
+const PLURAL_NOUNS = new Set(['people', 'children', 'men', 'women', 'police', 'feet', 'teeth', 'mice']);
+/** Person words that are never a subject (object case, possessives, reflexives). */
+const OBJECT_PERSONS_ONLY = new Set(['me', 'us', 'them', 'my', 'our', 'your', 'their', 'mine', 'ours', 'yours', 'theirs', 'myself', 'ourselves', 'yourself', 'yourselves', 'themselves']);
 const OBJECT_PERSONS = new Set(['me', 'you', 'him', 'her', 'us', 'them']);
 
 /**
@@ -613,6 +658,19 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       ['protect', 'keep', '（約束や規則を守るは keep / follow を使います）'],
       ['protect', 'follow', ''],
       ['protect', 'obey', ''],
+      // 飲む: medicine is taken, not drunk (薬を飲む).
+      ['drink', 'take', '（薬を飲むは take を使います）'],
+      // 壊す / 割る: "crash the window" for "break the window".
+      ['crash', 'break', ''],
+      // なる: "became true" for "came true" (夢がかなう: come true).
+      ['become', 'come', ''],
+      // 覚える: remember (keep in mind) for learn (come to know how).
+      ['remember', 'learn', '（新しく身につけるときは learn を使います）'],
+      // する / 取る with a noun: "make care of" for "take care of", "make a shower".
+      ['make', 'take', ''],
+      ['do', 'take', ''],
+      // 信じる: believe (what someone says is true) for trust (rely on the person).
+      ['believe', 'trust', '（人を信頼するは trust を使います）'],
     ] as const
   ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
 );
@@ -625,6 +683,34 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
 function confusedVerbs(l: Token, r: Token, lNext: Token | undefined, rNext: Token | undefined): boolean {
   if (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) return true;
   return l.lemma === 'put' && r.lemma === 'take' && lNext?.norm === 'off' && rNext?.norm === 'off';
+}
+
+/**
+ * Katakana English (和製英語 and loanwords whose Japanese use is wider than the English word): the
+ * learner's noun | the English noun the Japanese word stands for here.
+ */
+const KATAKANA_ENGLISH = new Set(
+  [
+    ['mail', 'email'], // メール
+    ['sport', 'exercise'], // スポーツ / 運動
+    ['mansion', 'apartment'], // マンション
+    ['mansion', 'condominium'],
+    ['consent', 'outlet'], // コンセント
+    ['claim', 'complaint'], // クレーム
+    ['sign', 'autograph'], // サイン
+    ['note', 'notebook'], // ノート
+    ['talent', 'celebrity'], // タレント
+  ].map(([a, b]) => `${a}|${b}`),
+);
+
+/**
+ * Confused verbs WordNet also lists in one sense, so the aligner pairs them as synonyms: say for tell
+ * (tell takes the person: "say me" is the slip) and believe for trust ("believe in" says trust).
+ */
+function confusedNotSynonym(l: Token, r: Token, lNext: Token | undefined): boolean {
+  if (l.foreign || l.pos !== 'VERB' || r.pos !== 'VERB') return false;
+  if (l.lemma === 'believe' && r.lemma === 'trust') return lNext?.norm !== 'in';
+  return l.lemma === 'say' && r.lemma === 'tell';
 }
 
 /**
@@ -806,6 +892,14 @@ function pairErrors(ctx: Ctx): boolean {
         // "Can you put the table?" for "set the table": WordNet shares a common sense of the two
         // verbs, but its examples show the answer's verb with this object in a sense the learner's
         // verb lacks, so the verb is the wrong one for this object: a word-choice slip.
+        // "Please say me what to do", "the only friend I can believe": WordNet lists say / tell and
+        // believe / trust in one sense, but tell takes the person (say does not) and trust is about the
+        // person (believe is about what they say; "believe in" is the paraphrase): a word-choice slip.
+        if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner[p.l + 1])) {
+          const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         if (p.rel === 'synonym' && collocationMissed(ctx, l, r, p.r)) {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう（${q(`${r.display} ${objectAfter(ctx.ref, p.r)?.display ?? ''}`.trim())}の組み合わせ）。`, p.l, PENALTY['word-choice']));
           break;
@@ -905,6 +999,13 @@ function pairErrors(ctx: Ctx): boolean {
       }
       case 'replace': {
         const lw = learnerWord(l);
+        // "the mail I sent you" for "the email", "do sports" for "exercise": a katakana-English noun
+        // (メール, スポーツ) keeps the meaning with the wrong English word, a word-choice slip even
+        // one letter away (not a typo) or where WordNet does not join the two.
+        if (!l.foreign && KATAKANA_ENGLISH.has(`${l.lemma}|${r.lemma}`)) {
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（カタカナ語と英語で意味が違います）。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         if (!l.foreign && areAntonymWords(l, r)) {
           errors.push(antonymError(lw, r, p.l, true));
           break;
@@ -926,8 +1027,10 @@ function pairErrors(ctx: Ctx): boolean {
         // speech, even one letter away, is the word's form (word choice), not a typo.
         const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
-        if (!formOf && !family && !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1) {
-          errors.push(makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
+        if (!formOf && !family && oneLetterTypo(l, r)) {
+          // Named a typo of the answer's word, it keeps what is talked about: "I'll do my bast" is
+          // one spelling slip, not an answer with its only content word missing (1 star).
+          errors.push({ ...makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l), keepsContent: true });
           break;
         }
         // Another form of the same word that the lemmatiser did not join ("leaved" / "left",
@@ -1228,11 +1331,15 @@ function inflectionError(ctx: Ctx, p: Pair, l: Token, r: Token): DraftError {
   return makeError(kind, words, expected, message, p.l, spec.penalty);
 }
 
+/** Words that open a clause of their own. */
+const CLAUSE_OPENERS = new Set(['if', 'whether', 'that', 'because', 'when', 'while', 'although', 'though', 'until', 'unless', 'since', 'before', 'after', 'and', 'but']);
 /** An auxiliary or modal before position i in its sentence ("Have you cry?"): the verb is not finite. */
 function clauseHasAux(tokens: readonly Token[], i: number): boolean {
   for (let k = i - 1; k >= 0; k--) {
     const t = tokens[k] as Token;
     if (t.pos === 'PUNCT') return false;
+    // "I don't know if he comes": the clause starts at its subordinator.
+    if (CLAUSE_OPENERS.has(t.norm) || t.cls === 'wh') return false;
     if (t.cls === 'aux' || t.cls === 'modal') return true;
   }
   return false;
@@ -1271,7 +1378,7 @@ function auxiliaryErrors(ctx: Ctx): void {
       // have of the perfect infinitive is missing, a missing word like a missing be.
       const afterModal = auxR.length === 1 && ref[(auxR[0] ?? 0) - 1]?.cls === 'modal' && learner[p.l - 1]?.cls === 'modal' && p.rel === 'exact';
       if (lemma === 'have' && r.forms.has('pp') && afterModal) [why, kind] = ['助動詞の後の完了は have＋過去分詞', 'missing-word'];
-      else if (lemma === 'have' && r.forms.has('pp')) why = '現在完了は have / has＋過去分詞';
+      else if (lemma === 'have' && r.forms.has('pp')) why = last.norm === 'had' ? '過去完了は had＋過去分詞' : '現在完了は have / has＋過去分詞';
       else if (perfect && lemma === 'be' && r.forms.has('ing')) why = '現在完了進行形は have / has been＋-ing';
       else if ((last.norm === 'will' || last.norm === 'would') && r.forms.has('base')) why = '時制';
       // The participle is already right and only be is missing ("The room has not cleaned",
@@ -1339,7 +1446,14 @@ function polarityError(ctx: Ctx): void {
   const { a, learner, ref, errors } = ctx;
   const bothNegators = (p: Pair | undefined): boolean =>
     p !== undefined && isNegator(learner[p.l]) && [p.r, ...(p.rMore ?? [])].some((j) => isNegator(ref[j]));
-  const ln = negators(learner, (k) => bothNegators(a.byL[k]));
+  // "She studied hardly" for "studied hard": the -ly word made from the answer's word it stands for
+  // is that word in the wrong form (a word-choice slip), not a negation added.
+  const formOfAnswerWord = (k: number): boolean => {
+    const p = a.byL[k];
+    const r = p === undefined ? undefined : ref[p.r];
+    return r !== undefined && lyAdverbOf(learner[k]?.norm ?? '', r.norm);
+  };
+  const ln = negators(learner, (k) => bothNegators(a.byL[k]) || formOfAnswerWord(k));
   const rn = negators(ref, (j) => bothNegators(a.byR[j]));
   if (ln.length === rn.length) return;
   const withDoSupport = (tokens: readonly Token[], positions: readonly number[], free: ReadonlySet<number>): number[] => {
@@ -1872,6 +1986,10 @@ function gapMeaning(ctx: Ctx): void {
     const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
     if (r.cls === 'prep' && l.cls !== 'wh' && l.cls !== 'conj' && !comparison) continue;
     if (isSubordinatorSwap(l, r)) errors.push(meaningError(learnerWord(l), r, i));
+    // "If I told him" read against the inverted "Had I told him": if for the inversion's auxiliary
+    // is the learner's own if-clause, so it costs more than a word slip and the if-clause reading
+    // (a tense slip against "If I had told") is the one named.
+    else if (l.norm === 'if' && r.cls === 'aux') errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく倒置の${q(r.display)}を使いましょう。`, i, PENALTY.tense + 0.4));
     else errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
     ctx.consumedL.add(i);
     ctx.consumedR.add(j);
@@ -2061,6 +2179,15 @@ function extraErrors(ctx: Ctx): void {
       errors.push({ ...makeError('meaning', words, [relative.display], `${q(words.join(' '))}では指すものが問題文と変わります。`, first, undefined, true), certain: true });
       continue;
     }
+    // "I can't find out my wallet", "Can I shut off the window?": an added particle that makes the
+    // verb another phrasal verb (find out: learn a fact; shut off: stop a supply) is the wrong word
+    // for the action, a word-choice slip at the cost of an extra word (the stars stay).
+    const particle = tokens.length === 1 ? tokens[0] : undefined;
+    if (particle && before && before.pos === 'VERB' && before.cls === 'content' && PHRASAL_PARTICLES.has(particle.norm) && ctx.a.byL[first - 1] !== undefined && ctx.wordnet?.knows(`${before.lemma} ${particle.norm}`)) {
+      const phrase = `${learnerWord(before)} ${learnerWord(particle)}`;
+      errors.push(makeError('word-choice', [learnerWord(particle)], [], `${q(phrase)}は別の意味の句動詞です。${q(learnerWord(before))}だけにしましょう。`, first, PENALTY['extra-word']));
+      continue;
+    }
     if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
       const contentCount = tokens.filter((t) => t.content || t.foreign).length;
       const verbOnly = tokens.length === 1 && tokens[0]?.pos === 'VERB' && tokens[0].known && !tokens[0].foreign;
@@ -2101,6 +2228,9 @@ function extraErrors(ctx: Ctx): void {
     flushOthers();
   }
 }
+
+/** Adverb particles that make a verb another phrasal verb (find out, shut off, give up). */
+const PHRASAL_PARTICLES = new Set(['off', 'out', 'up', 'down', 'away']);
 
 /** Classify every difference in the alignment into named errors. */
 export function classify(a: Alignment, problem: ClassifyContext = {}): Classification {
@@ -2163,6 +2293,8 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     missingFutureWill(ctx);
     tooForEnough(ctx);
     personReplaced(ctx);
+    typoInGap(ctx);
+    degreeWord(ctx);
   }
   if (ctx.a.extra.length > 0) addedOtherTime(ctx);
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
@@ -2444,6 +2576,50 @@ function beBeforeBase(ctx: Ctx): void {
 }
 
 /**
+ * "as new as yous" for "yours": a function word one letter (or two swapped letters) from the
+ * answer's, which the aligner left apart as an extra and a missing word at the same place, is a
+ * spelling slip, not two errors. Content words are left out: "love" for "live" says something else.
+ */
+function typoInGap(ctx: Ctx): void {
+  for (const extra of ctx.errors.filter((e) => isExtra(e) && e.words.length === 1 && !e.meaning)) {
+    const l = ctx.learner[extra.order];
+    const missing = ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && !e.meaning && Math.abs(e.order - extra.order) <= 1);
+    if (!l || !missing || l.foreign) continue;
+    const lw = l.norm;
+    const rw = expectedOf(missing);
+    const refToken = ctx.ref.find((t) => t.norm === rw);
+    if (!refToken || refToken.content || lw.length < 3 || rw.length < 3 || !(distance(lw, rw) === 1 || isTranspositionOf(lw, rw))) continue;
+    fold(ctx, [extra, missing], makeError('spelling', [learnerWord(l)], [refToken.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(refToken.display)}です。`, extra.order));
+    return;
+  }
+}
+
+/** Two words that differ by two neighbouring letters swapped ("form" / "from"). */
+function isTranspositionOf(x: string, y: string): boolean {
+  if (x.length !== y.length || x === y) return false;
+  const diff = [...x].flatMap((c, k) => (c === y[k] ? [] : [k]));
+  return diff.length === 2 && diff[1] === (diff[0] ?? -9) + 1 && x[diff[0] ?? 0] === y[diff[1] ?? 0] && x[diff[1] ?? 0] === y[diff[0] ?? 0];
+}
+
+/**
+ * "It was so an important meeting" for "such an important meeting", "The book was very interesting
+ * that" for "so interesting that": so / such / very stand for one another before the adjective or
+ * noun phrase of a so-that clause, one word-choice slip, not a missing and an extra word.
+ */
+const DEGREE_WORDS = new Set(['so', 'such', 'very', 'too']);
+function degreeWord(ctx: Ctx): void {
+  const missing = ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && (expectedOf(e) === 'so' || expectedOf(e) === 'such'));
+  if (!missing) return;
+  const extra = ctx.errors.find((e) => isExtra(e) && e.words.length === 1 && DEGREE_WORDS.has(wordsOf(e)) && wordsOf(e) !== expectedOf(missing) && Math.abs(e.order - missing.order) <= 1);
+  const near = [-1, 0, 1].map((d) => ctx.learner[Math.floor(missing.order) + d]);
+  const word = extra ? undefined : near.find((t) => t?.norm === 'very');
+  const lw = extra ? extra.words[0] ?? '' : word ? learnerWord(word) : '';
+  if (!lw) return;
+  const order = extra ? extra.order : missing.order;
+  fold(ctx, extra ? [extra, missing] : [missing], makeError('word-choice', [lw], [missing.expected[0] ?? ''], `${q(lw)}ではなく${q(missing.expected[0] ?? '')}を使いましょう（${q('so / such ... that')}の形）。`, order, PENALTY['word-choice']));
+}
+
+/**
  * "I have worked here for five years next month" for "will have worked": the future's will left out
  * before a present form (have, has, am, is, are or the base / -s form) is the tense point, not a
  * missing word.
@@ -2717,11 +2893,18 @@ function runsOf(indices: readonly number[], joined: (x: number, y: number) => bo
 
 /**
  * The learner's noun names a kind the answer's noun is a direct kind of ("assignment" for
- * "homework"): it keeps what is talked about, and counts as recalled (decision 040). The only
- * condition under which an error is marked keepsContent.
+ * "homework", decision 040), or the learner's word is a one-letter typo of the answer's ("bast" for
+ * "best", decision 043): it keeps what is talked about, and counts as recalled. Every error marked
+ * keepsContent meets this condition (recallCeiling relies on it).
  */
 export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
+  if (oneLetterTypo(l, r)) return true;
   return !l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && (wordnet?.broaderNoun(l.lemma, r.lemma) ?? false);
+}
+
+/** A real or unknown word one letter from the answer's, both of three letters or more, not a number. */
+function oneLetterTypo(l: Token, r: Token): boolean {
+  return !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1;
 }
 
 /** Reference words matched by the learner (for recall): same word, synonym or inflection. */

@@ -714,10 +714,42 @@ function extraFunctionWord(g: Graded): boolean {
   return error?.kind === 'extra-word' && error.words.length === 1 && word !== undefined && !word.content && word.cls !== 'content';
 }
 
-/** The reading's one error is a missing a / an. */
+/**
+ * "Thank you for share your opinion" (sharing, or share left out against "for your opinion"), "What
+ * are you going to doing" (do, or "going to" left out against "What are you doing"): the form
+ * reading's one slip is a verb form on the very word the other reading leaves out, or on the word
+ * right after the words it leaves out (which govern that form). The learner wrote those words, so
+ * the slip is the form, not the words being extra.
+ */
+function formAtExtra(form: Graded, extra: Graded): boolean {
+  const f = form.classification.errors[0];
+  const x = extra.classification.errors[0];
+  if (!f || !x || f.words.length !== 1 || x.words.length === 0 || x.words.length > 2) return false;
+  if (f.kind !== 'verb-form' && f.kind !== 'tense' && f.kind !== 'agreement') return false;
+  return f.order >= x.order && f.order <= x.order + x.words.length;
+}
+
+/**
+ * `missing`'s one error is a left-out be / been right before a learner's -ing word on which `form`'s
+ * one error is a verb form.
+ */
+function missingBeBeforeIng(missing: Graded, form: Graded): boolean {
+  const m = missing.classification.errors[0];
+  const f = form.classification.errors[0];
+  if (!m || !f || m.kind !== 'missing-word' || m.words.length !== 0 || m.expected.length !== 1 || f.kind !== 'verb-form' || f.words.length !== 1) return false;
+  const be = (m.expected[0] ?? '').toLowerCase();
+  const word = form.alignment.learner[f.order];
+  return (be === 'been' || be === 'be') && word !== undefined && word.forms.has('ing') && f.order === Math.ceil(m.order);
+}
+
+/**
+ * The reading's one error is a missing a / an, or the ("New product will be released" against "The
+ * new product" and a later "New products": the learner's singular is taught with its article).
+ */
 function missingIndefinite(g: Graded): boolean {
   const error = g.classification.errors[0];
-  return error?.kind === 'article' && error.words.length === 0 && error.expected.length === 1 && (error.expected[0] === 'a' || error.expected[0] === 'an');
+  const article = (error?.expected[0] ?? '').toLowerCase();
+  return error?.kind === 'article' && error.words.length === 0 && error.expected.length === 1 && (article === 'a' || article === 'an' || article === 'the');
 }
 
 /** The reading's one error is the learner's singular noun where the path has the plural. */
@@ -794,8 +826,15 @@ function better(a: Graded, b: Graded, bankAnswers: number, firstAnswer: readonly
     const kindA = a.classification.errors[0]?.kind;
     const kindB = b.classification.errors[0]?.kind;
     const near = Math.abs(a.score.value - b.score.value) < ARTICLE_TIE;
-    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && (near || extraFunctionWord(b))) return true;
-    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && (near || extraFunctionWord(a))) return false;
+    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && (near || extraFunctionWord(b) || formAtExtra(a, b))) return true;
+    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && (near || extraFunctionWord(a) || formAtExtra(b, a))) return false;
+  }
+  // "It has raining since this morning" against "has been raining" and "has rained": the learner's
+  // -ing is the progressive they meant, so the slip is the missing been, not the -ing's form (even
+  // where a missing word costs a star more: both readings are one slip, 3-4 stars).
+  if (Math.abs(a.score.rating - b.score.rating) <= 1 && Math.min(a.score.rating, b.score.rating) >= 3 && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    if (missingBeBeforeIng(a, b)) return true;
+    if (missingBeBeforeIng(b, a)) return false;
   }
   // "When the product arrive": the subject's number is the learner's own choice of words, so of a
   // reading with the noun's number wrong and one with the verb's -s wrong, the verb is the slip.

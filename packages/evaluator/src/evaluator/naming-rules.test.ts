@@ -767,4 +767,82 @@ describe('naming one-slip answers', () => {
       expect(stars11(SHOW_PHOTO, 'Please show the photo to the teacher.')).toBeLessThanOrEqual(2);
     });
   });
+  describe('probe sets 10-11 slip rules (decision 043)', () => {
+    const stars = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+    const MEDICINE = problem('頭痛薬を飲んだ。', ['I took some headache medicine.', 'I took a headache pill.']);
+    const VASE = problem('誰が花瓶を割ったの？', ['Who broke the vase?', 'Who smashed the vase?']);
+    const WISH = problem('彼の願いがかなった。', ['His wish came true.']);
+    const COOK = problem('料理の仕方を覚えるのは簡単だった。', ['It was easy to learn how to cook.', 'Learning how to cook was easy.']);
+    const WAY = problem('駅への道を教えてください。', ['Please tell me the way to the station.', 'Could you tell me the way to the station?']);
+    const TRUST = problem('私は彼を信頼している。', ['I trust him.', 'I rely on him.']);
+    const EMAIL = problem('あなたのメールを読みました。', ['I read your email.', 'I have read your email.']);
+    const MAGAZINE = problem('多くの学生がこの雑誌を読む。', ['Many students read this magazine.', 'This magazine is read by many students.']);
+    const TIME_NOW = problem('今は時間がありません。', ["I don't have time now.", 'I have no time now.']);
+    const MOVIE_TEARS = problem('その映画で私は涙が出た。', ['The movie brought tears to my eyes.']);
+    const LET_HOME = problem('あなたを家に帰らせてあげよう。', ['I will let you go home.']);
+    const UNDECIDED = problem('コンサートがいつ始まるかはまだ発表されていない。', ['When the concert will start has not been announced yet.', 'It has not been announced yet when the concert will start.']);
+    const HELP_THANKS = problem('手伝ってくれてありがとう。', ['Thank you for helping me.', 'Thank you for your help.']);
+    const TONIGHT = problem('今夜は何を食べるつもりですか。', ['What are you going to eat tonight?', 'What are you eating tonight?']);
+    const PEN = problem('このペンはあなたのですか。', ['Is this pen yours?']);
+    const BEST = problem('ベストを尽くしなさい。', ['Do your best.', 'Try your best.']);
+    const HOT_DAY = problem('とても暑い日だったので家にいた。', ['It was such a hot day that we stayed home.', 'It was so hot that we stayed home.']);
+    const HOT_SOUP = problem('スープはとても熱くて飲めなかった。', ['The soup was so hot that I could not eat it.']);
+    const STATION = problem('駅は公園と学校の間にある。', ['The station is between the park and the school.']);
+    const HARD = problem('彼は毎日一生懸命働く。', ['He works hard every day.']);
+    const WONDER = problem('彼女が明日来るかしら。', ['I wonder if she will come tomorrow.']);
+    const KEYS = problem('鍵が見つからない。', ["I can't find my keys.", 'I cannot find my keys.']);
+
+    it('names a Japanese-verb word choice (drink medicine, crash, become true, remember for learn) a word choice, not another meaning', () => {
+      named(evaluator, MEDICINE, 'I drank some headache medicine.', 'word-choice');
+      named(evaluator, VASE, 'Who crashed the vase?', 'word-choice');
+      named(evaluator, WISH, 'His wish became true.', 'word-choice');
+      named(evaluator, COOK, 'It was easy to remember how to cook.', 'word-choice');
+      expect(stars(VASE, 'Who bought the vase?')).toBeLessThanOrEqual(2);
+    });
+    it('names say + person for tell and believe for trust a word choice, not a synonym (5 stars)', () => {
+      named(evaluator, WAY, 'Please say me the way to the station.', 'word-choice');
+      named(evaluator, TRUST, 'I believe him.', 'word-choice');
+      expect(stars(TRUST, 'I believe in him.')).toBeGreaterThanOrEqual(4);
+    });
+    it('names a katakana-English noun (mail for email) a word choice, not a typo', () => {
+      named(evaluator, EMAIL, 'I read your mail.', 'word-choice');
+    });
+    it('names -s after a plural subject agreement where the answer\'s verb reads as a past too', () => {
+      named(evaluator, MAGAZINE, 'Many students reads this magazine.', 'agreement');
+    });
+    it('reads a word right after main have or a past verb as a noun: its -s is the plural', () => {
+      named(evaluator, TIME_NOW, "I don't have times now.", 'plural');
+      named(evaluator, MOVIE_TEARS, 'The movie brought tear to my eyes.', 'plural');
+    });
+    it('names a past after let + it / you verb-form, and have for has after a clause subject subject-verb', () => {
+      named(evaluator, LET_HOME, 'I will let you went home.', 'verb-form');
+      named(evaluator, UNDECIDED, 'When the concert will start have not been announced yet.', 'subject-verb');
+    });
+    it('names the form of the word another reading leaves out (for help me, going to eating)', () => {
+      named(evaluator, HELP_THANKS, 'Thank you for help me.', 'verb-form');
+      named(evaluator, TONIGHT, 'What are you going to eating tonight?', 'verb-form');
+    });
+    it('names typos spelling: a function word in a gap (yous), a content word one letter away keeps the content', () => {
+      named(evaluator, PEN, 'Is this pen yous?', 'spelling');
+      named(evaluator, BEST, 'Do your bast.', 'spelling');
+    });
+    it('names so / such / very in a so-that clause, and or after between, one word choice', () => {
+      named(evaluator, HOT_DAY, 'It was so a hot day that we stayed home.', 'word-choice');
+      named(evaluator, HOT_SOUP, 'The soup was very hot that I could not eat it.', 'word-choice');
+      named(evaluator, STATION, 'The station is between the park or the school.', 'word-choice');
+    });
+    it('names hardly for hard a word choice, not a negation', () => {
+      named(evaluator, HARD, 'He works hardly every day.', 'word-choice');
+    });
+    it('names a present for will in an if-clause after another clause\'s auxiliary a tense slip', () => {
+      named(evaluator, WONDER, 'I wonder if she comes tomorrow.', 'tense');
+    });
+    it('names have + -ing a missing been, not the -ing\'s form, where a path has the simple perfect too', () => {
+      const SNOWING = problem('朝から雪が降っている。', ['It has been snowing since this morning.', 'It has snowed since this morning.']);
+      named(evaluator, SNOWING, 'It has snowing since this morning.', 'missing-word');
+    });
+    it('names an added particle that makes another phrasal verb (find out) a word choice at the same stars', () => {
+      named(evaluator, KEYS, "I can't find out my keys.", 'word-choice');
+    });
+  });
 });

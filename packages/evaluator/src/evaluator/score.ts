@@ -91,7 +91,7 @@ export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Sco
     const p = a.byL[i];
     if (l.content || l.foreign || !l.known) {
       learnerContent += 1;
-      if (isRecalled(p)) learnerContentMatched += 1;
+      if (isRecalled(p) || errors.some((e) => e.keepsContent === true && e.order === i)) learnerContentMatched += 1;
     } else {
       learnerFunction += 1;
     }
