@@ -18,10 +18,10 @@ afterAll(async () => {
 type Probe = { id: number; at: Date | null; doc: unknown; flag: boolean | null; tags: string[] | null; note: string | null };
 
 describe('bindAndExecute', () => {
-  it("is pg-protocol's Bind, Describe portal, Execute and Sync, with the parameter formats as 'all text' (0 codes)", () => {
+  it("is pg-protocol's Bind, Execute and Sync, with the parameter formats as 'all text' (0 codes)", () => {
     const { serialize } = protocol;
     for (const values of [[], ['1'], ['日本語の文', null, '', 'a'.repeat(300), '{"a":[1,"x"]}']]) {
-      const reference = [serialize.bind({ statement: 'k7', values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()];
+      const reference = [serialize.bind({ statement: 'k7', values }), serialize.execute({}), serialize.sync()];
       // pg-protocol writes one format code (0, text) per parameter; the protocol reads "no codes" as all text.
       const bind = Buffer.from(reference[0]!);
       const codesAt = 1 + 4 + 1 + 'k7'.length + 1;
