@@ -2,7 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from './index.js';
-import { preparedPGlite } from './prepared.js';
+import { protocol } from '@electric-sql/pglite';
+import { bindAndExecute, preparedPGlite } from './prepared.js';
 import { createTestDatabase } from './testing.js';
 
 let handle: DbHandle;
@@ -15,6 +16,23 @@ afterAll(async () => {
 });
 
 type Probe = { id: number; at: Date | null; doc: unknown; flag: boolean | null; tags: string[] | null; note: string | null };
+
+describe('bindAndExecute', () => {
+  it("is pg-protocol's Bind, Execute and Sync, with the parameter formats as 'all text' (0 codes)", () => {
+    const { serialize } = protocol;
+    for (const values of [[], ['1'], ['日本語の文', null, '', 'a'.repeat(300), '{"a":[1,"x"]}']]) {
+      const reference = [serialize.bind({ statement: 'k7', values }), serialize.execute({}), serialize.sync()];
+      // pg-protocol writes one format code (0, text) per parameter; the protocol reads "no codes" as all text.
+      const bind = Buffer.from(reference[0]!);
+      const codesAt = 1 + 4 + 1 + 'k7'.length + 1;
+      const withoutCodes = Buffer.concat([bind.subarray(0, codesAt), Buffer.from([0, 0]), bind.subarray(codesAt + 2 + 2 * values.length)]);
+      withoutCodes.writeInt32BE(withoutCodes.length - 1, 1);
+      expect(bind.readInt16BE(codesAt)).toBe(values.length);
+      const expected = Buffer.concat([withoutCodes, ...reference.slice(1).map((m) => Buffer.from(m))]);
+      expect(Buffer.from(bindAndExecute('k7', values))).toEqual(expected);
+    }
+  });
+});
 
 describe(`prepared statements (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite'})`, () => {
   it('answers a statement the same on its first run (prepared) and its later runs (bound only), every parameter type', async () => {

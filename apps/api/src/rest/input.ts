@@ -57,6 +57,21 @@ export async function inputFor<P extends ProcedurePath>(caller: Caller, path: P,
   throw schemaOf(path).safeParse(value).error;
 }
 
+/**
+ * The input of a practice procedure, checked by the procedure alone (the hot paths: next problem and
+ * evaluation). `inputFor` parses the input once to type it, and tRPC parses it again in the procedure;
+ * here the procedure's own parse is the only one (decision 042). Same answers: tRPC runs a procedure's
+ * middlewares in the order they are declared, and every `practice.*` procedure is subscribedProcedure
+ * (the same access middleware as practice.today, which inputFor's access check calls) followed by its
+ * `.input()` (input.test.ts checks this), so a refused input is answered only after the same checks
+ * (no token 401, unverified or no plan 403), and the 400's body is the same (toHttpError takes the
+ * ZodError out of tRPC's BAD_REQUEST). The type is the procedure's: the value is not cast anywhere
+ * the procedure would not parse it first.
+ */
+export function practiceInput<P extends ProcedurePath & `practice.${string}`>(_path: P, value: unknown): InputOf<P> {
+  return value as InputOf<P>;
+}
+
 /** A JSON object body or query string as a record of fields (anything else reads as no fields). */
 export function fieldsOf(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { createRestHandler } from './adapter.js';
-import { fieldsOf, inputFor } from './input.js';
+import { fieldsOf, inputFor, practiceInput } from './input.js';
 import { registerAdminRestRoutes } from './admin-routes.js';
 import { registerBillingRestRoutes } from './billing-routes.js';
 import { registerLearningRestRoutes, registerScenarioRestRoutes } from './learning-routes.js';
@@ -19,7 +19,7 @@ export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
 
   app.post(
     '/api/problem',
-    rest(async (caller, request) => caller.practice.nextProblem(await inputFor(caller, 'practice.nextProblem', request.body ?? {}))),
+    rest(async (caller, request) => caller.practice.nextProblem(practiceInput('practice.nextProblem', request.body ?? {}))),
   );
   app.post(
     '/api/evaluate-with-claude',
@@ -34,7 +34,7 @@ export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
         durationMs: body.durationMs,
         timeLimitMs: body.timeLimitMs,
       };
-      return caller.practice.evaluate(await inputFor(caller, 'practice.evaluate', input));
+      return caller.practice.evaluate(practiceInput('practice.evaluate', input));
     }),
   );
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../index.js';
+import { compileOnce } from '../compiled.js';
 import { isServerDatabase } from '../server-db.js';
 
 /** Recently served problems are not repeated right away, even once a level's bank is exhausted. */
@@ -14,6 +15,145 @@ export type ServeOutcome =
   | { kind: 'limit' }
   /** The level has no active problem. */
   | { kind: 'empty' };
+
+type ServeInput = { userId: string; level: string; day: string; requestId: string; dailyLimit: number | null; now: Date; problemId?: string };
+type ServeParams = Required<Omit<ServeInput, 'problemId'>> & { problemId: string | undefined };
+type ServeRow = {
+  counted: number | null;
+  picked_id: string | null;
+  picked_japanese: string | null;
+  repeat_id: string | null;
+  repeat_japanese: string | null;
+  repeat_level: string | null;
+  usage: number | null;
+  has_problems: boolean;
+};
+
+/**
+ * The serve statement has four shapes (a PostgreSQL server or PGlite; a level's next problem or one
+ * problem by id), each built and compiled once (compiled.ts, decisions 037 and 042): Kysely otherwise
+ * rebuilt and compiled its ~4 KB of SQL on every request.
+ */
+function serveStatement(server: boolean, byId: boolean) {
+  return compileOnce<ServeParams, ServeRow>((db, param) => {
+    const userId = param('userId');
+    const level = param('level');
+    const day = param('day');
+    const requestId = param('requestId');
+    const dailyLimit = param('dailyLimit');
+    const now = param('now');
+    const problemId = param('problemId');
+    // PGlite runs one statement at a time in its one session: no concurrent serve can take a position,
+    // and the row lock would only cost a heap write and a WAL record.
+    const lockPosition = server ? sql`\n      for update of d` : sql``;
+    // Two statement texts, not one CASE on a parameter: a prepared statement's generic plan can use
+    // the indexes only on a condition it sees (with a CASE it scanned all problems).
+    const available =
+      !byId
+        ? sql`select 1 from problems a where a.level = ${level} and a.is_active`
+        : sql`select 1 from problems a where a.id = ${problemId}`;
+    const choice =
+      !byId
+        ? sql`
+      next_in_deck as (
+        select d.problem_id
+        from problem_decks d join problems p on p.id = d.problem_id
+        where d.user_id = ${userId} and d.level = ${level} and p.level = ${level} and p.is_active
+          and exists (select 1 from counted)
+        order by d.position
+        limit 1${lockPosition}
+      ),
+      recent as (
+        select problem_id, min(age) as age from (
+          select problem_id, row_number() over (order by served_at desc, id desc) as age
+          from problem_serves
+          where user_id = ${userId} and level = ${level}
+          order by served_at desc, id desc
+          limit ${RECENT_WINDOW}
+        ) r group by problem_id
+      ),
+      dealt as (
+        select p.id, coalesce(1 + ${RECENT_WINDOW}::int - r.age, random()) as position
+        from problems p left join recent r on r.problem_id = p.id
+        where p.level = ${level} and p.is_active
+          and exists (select 1 from counted) and not exists (select 1 from next_in_deck)
+      ),
+      chosen as (
+        select problem_id as id from next_in_deck
+        union all
+        (select id from dealt order by position limit 1)
+      ),
+      pick as (
+        select p.id, p.japanese from problems p where p.id = (select id from chosen limit 1)
+      ),
+      taken as (
+        delete from problem_decks
+        where user_id = ${userId} and problem_id in (select problem_id from next_in_deck)
+        returning 1
+      ),
+      cleared as (
+        delete from problem_decks
+        where user_id = ${userId} and level = ${level} and exists (select 1 from dealt)
+        returning 1
+      ),
+      deck as (
+        insert into problem_decks as k (user_id, problem_id, level, position)
+        select ${userId}, id, ${level}, position from dealt where id <> (select id from pick)
+        on conflict (user_id, problem_id) do update set level = excluded.level, position = excluded.position
+        returning 1
+      )`
+        : sql`
+      pick as (
+        select p.id, p.japanese from problems p where p.id = ${problemId} and exists (select 1 from counted)
+      ),
+      taken as (
+        delete from problem_decks where user_id = ${userId} and problem_id in (select id from pick)
+        returning 1
+      )`;
+    // Only for the statement's own implicit transaction: in a caller's transaction `is_local` would
+    // make every other write of that transaction asynchronous too.
+    const asyncCommit = server ? sql`\n      set_config('synchronous_commit', 'off', true) as async_commit,` : sql``;
+    const statement = sql<ServeRow>`
+      with repeat as (
+        select s.problem_id, s.level, p.japanese
+        from problem_serves s join problems p on p.id = s.problem_id
+        where s.user_id = ${userId} and s.request_id = ${requestId}
+      ),
+      available as (
+        select exists (${available}) as has_problems
+      ),
+      counted as (
+        insert into daily_usage as u (user_id, day, count)
+        select ${userId}, ${day}, 1
+        where not exists (select 1 from repeat) and (select has_problems from available)
+          and (${dailyLimit}::int is null or ${dailyLimit}::int > 0)
+        on conflict (user_id, day) do update set count = u.count + 1
+        where ${dailyLimit}::int is null or u.count < ${dailyLimit}::int
+        returning u.count
+      ),${choice},
+      served as (
+        insert into problem_serves (user_id, problem_id, level, day, served_at, request_id)
+        select ${userId}, id, ${level}, ${day}, ${now}, ${requestId} from pick
+        returning problem_id
+      )
+      select${asyncCommit}
+        (select count from counted) as counted,
+        (select id from pick) as picked_id,
+        (select japanese from pick) as picked_japanese,
+        (select problem_id from repeat) as repeat_id,
+        (select japanese from repeat) as repeat_japanese,
+        (select level from repeat) as repeat_level,
+        (select count from daily_usage where user_id = ${userId} and day = ${day}) as usage,
+        (select has_problems from available) as has_problems
+    `;
+    return { compile: () => statement.compile(db) };
+  });
+}
+
+const serveStatements = {
+  pglite: { level: serveStatement(false, false), byId: serveStatement(false, true) },
+  server: { level: serveStatement(true, false), byId: serveStatement(true, true) },
+};
 
 /**
  * Serves the next problem of a level in ONE statement (one round trip), all or nothing:
@@ -51,124 +191,10 @@ export type ServeOutcome =
  * commit synchronously, and a synchronous commit flushes all WAL before it, so the serve of an answer
  * that was stored is stored too.
  */
-export async function serveProblem(
-  db: Db,
-  input: { userId: string; level: string; day: string; requestId: string; dailyLimit: number | null; now: Date; problemId?: string },
-): Promise<ServeOutcome> {
+export async function serveProblem(db: Db, input: ServeInput): Promise<ServeOutcome> {
   const { userId, level, day, requestId, dailyLimit, now, problemId } = input;
-  const server = isServerDatabase(db);
-  // PGlite runs one statement at a time in its one session: no concurrent serve can take a position,
-  // and the row lock would only cost a heap write and a WAL record.
-  const lockPosition = server ? sql`\n      for update of d` : sql``;
-  // Two statement texts, not one CASE on a parameter: a prepared statement's generic plan can use
-  // the indexes only on a condition it sees (with a CASE it scanned all problems).
-  const available =
-    problemId === undefined
-      ? sql`select 1 from problems a where a.level = ${level} and a.is_active`
-      : sql`select 1 from problems a where a.id = ${problemId}`;
-  const choice =
-    problemId === undefined
-      ? sql`
-    next_in_deck as (
-      select d.problem_id
-      from problem_decks d join problems p on p.id = d.problem_id
-      where d.user_id = ${userId} and d.level = ${level} and p.level = ${level} and p.is_active
-        and exists (select 1 from counted)
-      order by d.position
-      limit 1${lockPosition}
-    ),
-    recent as (
-      select problem_id, min(age) as age from (
-        select problem_id, row_number() over (order by served_at desc, id desc) as age
-        from problem_serves
-        where user_id = ${userId} and level = ${level}
-        order by served_at desc, id desc
-        limit ${RECENT_WINDOW}
-      ) r group by problem_id
-    ),
-    dealt as (
-      select p.id, coalesce(1 + ${RECENT_WINDOW}::int - r.age, random()) as position
-      from problems p left join recent r on r.problem_id = p.id
-      where p.level = ${level} and p.is_active
-        and exists (select 1 from counted) and not exists (select 1 from next_in_deck)
-    ),
-    chosen as (
-      select problem_id as id from next_in_deck
-      union all
-      (select id from dealt order by position limit 1)
-    ),
-    pick as (
-      select p.id, p.japanese from problems p where p.id = (select id from chosen limit 1)
-    ),
-    taken as (
-      delete from problem_decks
-      where user_id = ${userId} and problem_id in (select problem_id from next_in_deck)
-      returning 1
-    ),
-    cleared as (
-      delete from problem_decks
-      where user_id = ${userId} and level = ${level} and exists (select 1 from dealt)
-      returning 1
-    ),
-    deck as (
-      insert into problem_decks as k (user_id, problem_id, level, position)
-      select ${userId}, id, ${level}, position from dealt where id <> (select id from pick)
-      on conflict (user_id, problem_id) do update set level = excluded.level, position = excluded.position
-      returning 1
-    )`
-      : sql`
-    pick as (
-      select p.id, p.japanese from problems p where p.id = ${problemId} and exists (select 1 from counted)
-    ),
-    taken as (
-      delete from problem_decks where user_id = ${userId} and problem_id in (select id from pick)
-      returning 1
-    )`;
-  // Only for the statement's own implicit transaction: in a caller's transaction `is_local` would
-  // make every other write of that transaction asynchronous too.
-  const asyncCommit = server ? sql`\n      set_config('synchronous_commit', 'off', true) as async_commit,` : sql``;
-  const result = await sql<{
-    counted: number | null;
-    picked_id: string | null;
-    picked_japanese: string | null;
-    repeat_id: string | null;
-    repeat_japanese: string | null;
-    repeat_level: string | null;
-    usage: number | null;
-    has_problems: boolean;
-  }>`
-    with repeat as (
-      select s.problem_id, s.level, p.japanese
-      from problem_serves s join problems p on p.id = s.problem_id
-      where s.user_id = ${userId} and s.request_id = ${requestId}
-    ),
-    available as (
-      select exists (${available}) as has_problems
-    ),
-    counted as (
-      insert into daily_usage as u (user_id, day, count)
-      select ${userId}, ${day}, 1
-      where not exists (select 1 from repeat) and (select has_problems from available)
-        and (${dailyLimit}::int is null or ${dailyLimit}::int > 0)
-      on conflict (user_id, day) do update set count = u.count + 1
-      where ${dailyLimit}::int is null or u.count < ${dailyLimit}::int
-      returning u.count
-    ),${choice},
-    served as (
-      insert into problem_serves (user_id, problem_id, level, day, served_at, request_id)
-      select ${userId}, id, ${level}, ${day}, ${now}, ${requestId} from pick
-      returning problem_id
-    )
-    select${asyncCommit}
-      (select count from counted) as counted,
-      (select id from pick) as picked_id,
-      (select japanese from pick) as picked_japanese,
-      (select problem_id from repeat) as repeat_id,
-      (select japanese from repeat) as repeat_japanese,
-      (select level from repeat) as repeat_level,
-      (select count from daily_usage where user_id = ${userId} and day = ${day}) as usage,
-      (select has_problems from available) as has_problems
-  `.execute(db);
+  const statement = serveStatements[isServerDatabase(db) ? 'server' : 'pglite'][problemId === undefined ? 'level' : 'byId'];
+  const result = await statement(db, { userId, level, day, requestId, dailyLimit, now, problemId });
   const row = result.rows[0];
   if (!row) throw new Error('serveProblem returned no row');
   if (row.repeat_id && row.repeat_japanese && row.repeat_level) {
