@@ -37,4 +37,16 @@ describe('loadEnv', () => {
       /STRIPE_API_HOST/,
     );
   });
+
+  it('reads TRUST_PROXY as a number of hops or the proxies\' addresses, never "trust every hop" (decision 051)', () => {
+    expect(loadEnv(emulator).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ ...emulator, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ ...emulator, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ ...emulator, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ ...emulator, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.5', 'loopback']);
+    expect(loadEnv({ ...emulator, TRUST_PROXY: 'fd00::/8' }).TRUST_PROXY).toEqual(['fd00::/8']);
+    for (const value of ['yes', '11', '10.0.0.0/33', 'example.com', '10.0.0.1/8/1', '1.2.3']) {
+      expect(() => loadEnv({ ...emulator, TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,7 +15,22 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Which proxies in front may name the client (X-Forwarded-For): `false` none; `true` or a number, that
+   * many hops (the nearest proxy only for `true`); or the proxies' addresses and CIDR ranges. Never "every
+   * hop": a balancer appends to the header the client sent, so the left-most entry is the client's own word.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null) {
+        ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be false, true, a number of proxy hops (1-10), or comma-separated proxy addresses or CIDR ranges' });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   /**
    * Grade answers in a worker thread, beside the HTTP and database work of the main thread
    * (decision 033). Default: on in production, off otherwise (tests build many servers).
@@ -79,6 +95,29 @@ export function isLoopbackHostPort(value: string): boolean {
   const match = /^(?:127\.0\.0\.1|localhost|\[::1\]):(\d{1,5})$/i.exec(value);
   const port = Number(match?.[1]);
   return Boolean(match) && port > 0 && port <= 65535;
+}
+
+/** What TRUST_PROXY names: no proxy, a number of hops, or the proxies' addresses (null: not a valid value). */
+export type TrustProxy = false | number | string[];
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
+  const entries = splitList(text);
+  return entries.length > 0 && entries.every(isProxyAddress) ? entries : null;
 }
 
 function splitList(value: string): string[] {

@@ -27,7 +27,7 @@ import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { AppRouter } from '@shunkan/api-router';
-import type { Env } from './env.js';
+import type { Env, TrustProxy } from './env.js';
 import { createRestHandler, logError, sendError } from './rest/adapter.js';
 import { registerOpenApiRoute } from './rest/openapi.js';
 import { registerRestRoutes } from './rest/routes.js';
@@ -161,6 +161,19 @@ export function rateLimitWeightOf(url: string): number {
   return trpcPath ? trpcPath.split(',').length : 1;
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A number of hops is a function here: Fastify's own `true`
+ * trusts every hop, so the client's address became the left-most X-Forwarded-For entry, which the
+ * client writes itself (a balancer appends to it): a fresh rate-limit allowance and demo quota per
+ * request. Fastify's numeric form trusts nothing at all. Trusting `hops` proxies takes the entry the
+ * farthest trusted proxy appended.
+ */
+export function trustProxyOption(trust: TrustProxy): false | string | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust.join(',');
+}
+
 export async function createServer(
   env: Env,
   overrides: {
@@ -187,7 +200,7 @@ export async function createServer(
     // default of 100 characters would answer such a batch 414. The web client caps a batch at 10 calls
     // and 2,083 URL characters (apps/web lib/trpc.ts); other clients get twice that room.
     routerOptions: { maxParamLength: 4096 },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // One line per request instead of Fastify's two (the supported form of `disableRequestLogging`).
     logController: new RequestLineLogController({ disableRequestLogging: true }),
     // Errors raised before routing (a URL that does not decode: `%ED%A0%80`) take the one error path

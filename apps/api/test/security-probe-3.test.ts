@@ -1,0 +1,45 @@
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from '../src/server.js';
+import { startTestServer } from './harness.js';
+
+/**
+ * The third security probe (decision 051): what the first two (026, 045) did not cover, kept as tests.
+ */
+
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+
+function messageOf(response: InjectResponse): string {
+  const body = response.json() as { message?: string; error?: { message?: string } } | Array<{ error?: { message?: string } }>;
+  const item = Array.isArray(body) ? body[0] : body;
+  return (item as { message?: string }).message ?? item?.error?.message ?? '';
+}
+
+describe('behind a load balancer (TRUST_PROXY)', () => {
+  const AUTH_LIMIT = 3;
+  let server: ServerHandle;
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: 'true', RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT) });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  // A load balancer appends the address it saw to whatever X-Forwarded-For the client sent: the
+  // entries left of the last one are the client's own words.
+  const throughBalancer = (claimed: string) => ({ 'x-forwarded-for': `${claimed}, 203.0.113.7` });
+
+  it('counts a client by the address the balancer saw, not by an X-Forwarded-For it wrote itself', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH_LIMIT + 2; i++) {
+      const response = await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: throughBalancer(`198.51.100.${i + 1}`) });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(messageOf(response)).toMatch(JAPANESE);
+    }
+    expect(statuses.slice(0, AUTH_LIMIT)).toEqual(Array(AUTH_LIMIT).fill(401));
+    expect(statuses.slice(AUTH_LIMIT)).toEqual([429, 429]);
+    // Another client behind the same balancer has its own allowance.
+    const other = await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: { 'x-forwarded-for': '203.0.113.8' } });
+    expect(other.statusCode).toBe(401);
+  });
+});
