@@ -246,8 +246,9 @@ describe('admin price tools', () => {
     admin = await seedUser(handle.db, { isAdmin: true });
     stripe = await startFakeStripe({
       prices: [
-        { id: 'price_test_standard', unit_amount: 0, interval: 'month' },
+        { id: 'price_test_standard', unit_amount: 780, interval: 'month' },
         { id: 'price_live_premium_year', unit_amount: 10_800, interval: 'year' },
+        { id: 'price_test_free', unit_amount: 0, interval: 'month' },
       ],
     });
   });
@@ -323,14 +324,24 @@ describe('admin price tools', () => {
     const billing = createStripeBilling({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_fake', publicUrl: 'http://localhost:3000', apiHost: stripe.host, log: silentLog });
     const caller = callerFor(handle.db, admin, { services: testServices(handle.db, { billing }) });
     const info = await caller.admin.tools.priceInfo({ priceId: 'price_test_standard' });
-    expect(info).toMatchObject({ source: 'stripe', price: { id: 'price_test_standard', unit_amount: 0, currency: 'jpy' } });
+    expect(info).toMatchObject({ source: 'stripe', price: { id: 'price_test_standard', unit_amount: 780, currency: 'jpy' } });
     expect(stripe.calls('GET', '/v1/prices/price_test_standard')).toHaveLength(1);
     const missing = await expectError(caller.admin.tools.priceInfo({ priceId: 'price_nope' }), 'NOT_FOUND');
     expect(missing.message).toContain('No such price');
     const list = await caller.admin.tools.prices();
-    expect(list).toMatchObject({ account_type: 'test', total_prices: 2 });
+    expect(list).toMatchObject({ account_type: 'test', total_prices: 3 });
     const saved = await caller.admin.tools.savePriceConfiguration({ mode: 'test', priceIds: { standard_monthly: 'price_test_standard', premium_yearly: 'price_live_premium_year' } });
     expect(saved.updated_count).toBe(2);
+    // Stripe charges the price's own amount: one of another amount than the plan shows is refused by both
+    // tools (a ¥0 test price, the yearly premium price on a plan configured at another amount), decision 051.
+    const free = await expectError(caller.admin.tools.savePriceConfiguration({ mode: 'test', priceIds: { standard_monthly: 'price_test_free' } }), 'BAD_REQUEST');
+    expect(free.message).toBe('price_test_free の金額（¥0）がスタンダードの表示価格（¥780）と一致しません。表示価格と同じ金額（日本円）の価格を指定してください。');
+    await expectError(
+      caller.admin.tools.savePlanConfiguration({ plans: { premium_yearly: { priceId: 'price_live_premium_year', name: 'プレミアム年間', stripeAmount: 13_000, currency: 'jpy', period: 'year' } } }),
+      'BAD_REQUEST',
+    );
+    expect((await caller.plans.list()).plans.find((p) => p.id === 'premium-yearly')?.priceYen).toBe(10_800);
+    expect(await caller.admin.tools.savePlanConfiguration({ plans: { premium_yearly: { priceId: 'price_live_premium_year', name: 'プレミアム年間', stripeAmount: 10_800, currency: 'jpy', period: 'year' } } })).toEqual({ updated_count: 1 });
     const payments = await caller.admin.payments();
     expect(payments).toMatchObject({ mode: 'stripe', stripeConnected: true, error: null });
     stripe.failNext(401, 'Invalid API Key provided: sk_test_****fake');

@@ -48,6 +48,11 @@ export const PRICE_ENV_VARIABLES = {
 export type PriceEnvPlanKey = keyof typeof PRICE_ENV_VARIABLES;
 
 /** Shown with a price id fixed by PRICE_ENV_VARIABLES, and the refusal of a save that would change it. */
+/** A Stripe price whose amount is not the price learners are shown for the plan (decision 051). */
+export function priceAmountMismatchMessage(priceId: string, planName: string, stripeAmount: string, shownAmount: string): string {
+  return `${priceId} の金額（${stripeAmount}）が${planName}の表示価格（${shownAmount}）と一致しません。表示価格と同じ金額（日本円）の価格を指定してください。`;
+}
+
 export function priceIdPinnedMessage(variable: string): string {
   return `この価格IDは環境変数 ${variable} で指定されています。サーバーは起動のたびにこの値を使うため、ここでは変更できません。変更するには ${variable} を変えて再起動してください。`;
 }

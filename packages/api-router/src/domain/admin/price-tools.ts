@@ -1,5 +1,6 @@
 import { ZText } from '@shunkan/config/schemas';
-import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage, PRICE_ENV_VARIABLES, priceIdPinnedMessage, type PriceEnvPlanKey } from '@shunkan/config/admin';
+import { ADMIN_TEXT, checkPriceId, modeSwitchedMessage, PRICE_ENV_VARIABLES, priceAmountMismatchMessage, priceIdPinnedMessage, type PriceEnvPlanKey } from '@shunkan/config/admin';
+import { formatYen } from '@shunkan/config/plans';
 import type { Db } from '@shunkan/db';
 import { getPriceMode, listModePriceIds, saveModePriceIds, updatePlanConfiguration, type PriceMode } from '@shunkan/db/price-configuration';
 import { z } from 'zod';
@@ -112,11 +113,22 @@ export async function getPriceConfiguration(options: { db: Db; billing: BillingP
   };
 }
 
-/** A price may back a plan only if it recurs at the plan's interval. */
-async function verifyForPlan(options: { db: Db; billing: BillingProvider }, plan: TCataloguePlan, priceId: string): Promise<void> {
-  const { price } = await getPriceInfo({ ...options, priceId });
+/**
+ * A price may back a plan only if it recurs at the plan's interval and, on Stripe, charges exactly the
+ * yen learners are shown (`shownYen`: the plan's price after the save). Stripe charges the price's own
+ * amount whatever the catalogue says, so a mistyped id of the right interval (premium's price on the
+ * standard plan, a ¥0 test price) charged learners another amount than the plan page showed until the
+ * start-up check reported it (decision 051). Sandbox prices are the catalogue itself: nothing to compare.
+ */
+async function verifyForPlan(options: { db: Db; billing: BillingProvider }, plan: TCataloguePlan, priceId: string, shownYen: number): Promise<void> {
+  const { source, price } = await getPriceInfo({ ...options, priceId });
   if (price.type !== 'recurring' || price.recurring?.interval !== plan.interval || !price.active) {
     throw new AppError('BAD_REQUEST', `${priceId} は ${plan.name}（${plan.interval === 'year' ? '年' : '月'}額）に使えません（定期課金・同じ請求間隔・有効な価格が必要です）。`);
+  }
+  if (source === 'stripe' && (price.currency !== 'jpy' || price.unit_amount !== shownYen)) {
+    // JPY is a zero-decimal currency: unit_amount is in yen.
+    const amount = price.currency === 'jpy' && price.unit_amount !== null ? formatYen(price.unit_amount) : `${price.unit_amount ?? '—'} ${price.currency.toUpperCase()}`;
+    throw new AppError('BAD_REQUEST', priceAmountMismatchMessage(priceId, plan.name, amount, formatYen(shownYen)));
   }
 }
 
@@ -138,7 +150,7 @@ export async function savePriceConfiguration(options: {
   for (const [key, priceId] of entries) {
     const plan = plans.find((p) => p.adminKey === key);
     if (!plan) throw new AppError('BAD_REQUEST', ADMIN_TEXT.priceNotInCatalogue);
-    await verifyForPlan(options, plan, priceId);
+    await verifyForPlan(options, plan, priceId, plan.priceYen);
   }
   const updated = await saveModePriceIds(options.db, { mode: options.mode, priceIds: Object.fromEntries(entries), now: options.now });
   return { mode: options.mode, updated_count: updated, message: modeSwitchedMessage(options.mode) };
@@ -171,7 +183,7 @@ export async function savePlanConfiguration(options: {
     if (entry.period !== plan.interval) {
       throw new AppError('BAD_REQUEST', `${plan.name}の請求間隔は${plan.interval === 'year' ? '年' : '月'}です。`);
     }
-    await verifyForPlan(options, plan, entry.priceId);
+    await verifyForPlan(options, plan, entry.priceId, entry.stripeAmount);
     updates.push({ adminKey: key, priceId: entry.priceId, name: entry.name, priceYen: entry.stripeAmount });
   }
   const updated = await updatePlanConfiguration(options.db, updates, options.now);
