@@ -34,6 +34,7 @@ import { registerRestRoutes } from './rest/routes.js';
 import { registerStripeWebhook } from './webhooks/stripe.js';
 import { createWebPages } from './web-preloads.js';
 import { createWeightedStore, weightedKey } from './rate-limit-store.js';
+import { clientKeyOf } from './client-key.js';
 import { listenForRoleChanges } from './role-listener.js';
 import { EvaluatorClosedError, startEvaluatorWorker } from '@shunkan/api-router/services/evaluator-worker';
 
@@ -413,7 +414,8 @@ export async function createServer(
     skipOnError: true,
     // Each call of a tRPC batch counts (the weight rides in the key; see rate-limit-store.ts).
     store: createWeightedStore({ redis, nameSpace: env.REDIS_KEY_PREFIX }),
-    keyGenerator: (request) => weightedKey(`${request.ip}:${groupOf(request)}`, rateLimitWeightOf(request.url)),
+    // Per client: an IPv6 client by its /64 network (client-key.ts).
+    keyGenerator: (request) => weightedKey(`${clientKeyOf(request.ip)}:${groupOf(request)}`, rateLimitWeightOf(request.url)),
     max: (request) => rateLimits[groupOf(request)],
     timeWindow: 60_000,
     allowList: (request) => !routedPath(request.url).startsWith('/api/'),
@@ -483,7 +485,7 @@ export async function createServer(
       maxBatchSize: MAX_TRPC_BATCH_CALLS,
       createContext: async ({ req }) => {
         const { user, authError } = await resolveSessionUser(database.db, services, req.headers.authorization, now());
-        return createContextInner({ db: database.db, services, user, authError, clientIp: req.ip, now });
+        return createContextInner({ db: database.db, services, user, authError, clientIp: clientKeyOf(req.ip), now });
       },
       onError: ({ error, path: procedure, req }) => {
         const http = toHttpError(error);

@@ -43,3 +43,45 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
     expect(other.statusCode).toBe(401);
   });
 });
+
+describe('clients on IPv6', () => {
+  const AUTH_LIMIT = 8;
+  let server: ServerHandle;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT) });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  // Anyone on IPv6 holds a /64 and may take a fresh address for every request.
+  const inNetwork = (network: string, i: number) => `${network}:${(i + 1).toString(16)}:${(i * 7 + 3).toString(16)}:0:${i + 1}`;
+
+  it('are limited by their /64 network, not per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < AUTH_LIMIT + 2; i++) {
+      const response = await server.app.inject({ method: 'GET', url: '/api/auth/user', remoteAddress: inNetwork('2001:db8:aa:1', i) });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(AUTH_LIMIT).fill(401), 429, 429]);
+    // The next network is another client.
+    const neighbour = await server.app.inject({ method: 'GET', url: '/api/auth/user', remoteAddress: '2001:db8:aa:2::1' });
+    expect(neighbour.statusCode).toBe(401);
+  });
+
+  it("get the demo's daily quota once per /64 network", async () => {
+    const demo = (i: number) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/trpc/demo.nextProblem',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ difficultyLevel: 'middle-school' }),
+        remoteAddress: inNetwork('2001:db8:bb:1', i),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await demo(i)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await demo(7);
+    expect(messageOf(refused)).toMatch(/デモでお試しいただけるのは1日5問まで/);
+  });
+});

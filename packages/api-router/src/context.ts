@@ -15,7 +15,10 @@ export type Context = {
   authError: AuthError | null;
   services: Services;
   now: () => Date;
-  /** The caller's address (behind a trusted proxy: the forwarded one), for per-client limits. */
+  /**
+   * Who the caller is for per-client limits: their address (behind a trusted proxy: the forwarded one),
+   * an IPv6 address as its /64 network (apps/api client-key.ts).
+   */
   clientIp: string | null;
 };
 

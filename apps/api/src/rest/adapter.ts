@@ -3,6 +3,7 @@ import { createContextInner, resolveSessionUser, type Services } from '@shunkan/
 import { toHttpError } from '@shunkan/api-router/errors';
 import type { Db } from '@shunkan/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientKeyOf } from '../client-key.js';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -13,7 +14,7 @@ export type Caller = ReturnType<typeof createCaller>;
 export function createRestHandler(db: Db, services: Services, now: () => Date) {
   async function callerOf(request: FastifyRequest): Promise<Caller> {
     const { user, authError } = await resolveSessionUser(db, services, request.headers.authorization, now());
-    return createCaller(createContextInner({ db, services, user, authError, clientIp: request.ip, now }));
+    return createCaller(createContextInner({ db, services, user, authError, clientIp: clientKeyOf(request.ip), now }));
   }
   function rest<T>(call: (caller: Caller, request: FastifyRequest) => Promise<T>) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
