@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { startTestServer } from './harness.js';
+import { signUp, startTestServer } from './harness.js';
 
 /**
  * The third security probe (decision 051): what the first two (026, 045) did not cover, kept as tests.
@@ -83,5 +83,30 @@ describe('clients on IPv6', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const refused = await demo(7);
     expect(messageOf(refused)).toMatch(/デモでお試しいただけるのは1日5問まで/);
+  });
+});
+
+describe('hand-written inputs that reached the database', () => {
+  let server: ServerHandle;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses a history cursor of year 0000 (a 500 on PGlite) and other times no cursor carries, on both doors', async () => {
+    const { idToken } = await signUp();
+    const auth = { authorization: `Bearer ${idToken}` };
+    for (const cursor of ['0000-01-01T00:00:00.000Z_1', '2024-02-30T00:00:00.000Z_1']) {
+      const rest = await server.app.inject({ method: 'GET', url: `/api/recent-sessions?cursor=${encodeURIComponent(cursor)}`, headers: auth });
+      expect(rest.statusCode, cursor).toBe(400);
+      expect(messageOf(rest)).toMatch(JAPANESE);
+      const trpc = await server.app.inject({ method: 'GET', url: `/api/trpc/learning.bookmarkedSessions?input=${encodeURIComponent(JSON.stringify({ cursor }))}`, headers: auth });
+      expect(trpc.statusCode, cursor).toBe(400);
+      expect(messageOf(trpc)).toBe('ページの指定が正しくありません。');
+    }
+    const valid = await server.app.inject({ method: 'GET', url: `/api/recent-sessions?cursor=${encodeURIComponent('2026-11-24T10:00:00.000Z_1')}`, headers: auth });
+    expect(valid.statusCode).toBe(200);
   });
 });

@@ -125,12 +125,18 @@ export function encodeCursor(item: { createdAt: Date; id: string }): string {
   return `${item.createdAt.toISOString()}_${item.id}`;
 }
 
-/** Parses a cursor from the client; null when malformed (the caller refuses it with a 400). */
+/**
+ * Parses a cursor from the client; null when malformed (the caller refuses it with a 400). Only a cursor
+ * `encodeCursor` could have written is taken: the time must read back as written (no 2024-02-30, which
+ * Date rolls over) and lie in years the database stores. Year 0000 parsed as a Date, and PGlite refused
+ * it in the query: a 500 for a hand-written cursor (decision 051).
+ */
 export function decodeCursor(cursor: string): AttemptCursor | null {
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_(\d{1,19})$/.exec(cursor);
   if (!match?.[1] || !match[2]) return null;
   const createdAt = new Date(match[1]);
-  return Number.isNaN(createdAt.getTime()) || !isRowId(match[2]) ? null : { createdAt, id: match[2] };
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== match[1] || createdAt.getUTCFullYear() < 1970) return null;
+  return isRowId(match[2]) ? { createdAt, id: match[2] } : null;
 }
 
 function toSessionItem(row: AttemptListItem): SessionItem {
