@@ -8,6 +8,10 @@ describe('rateLimitGroupOf', () => {
     ['/api/problem', 'ai'],
     ['/api/evaluate-with-claude', 'ai'],
     ['/api/trpc/admin.generateProblems', 'ai'],
+    // They may ask Gemini too (decision 051).
+    ['/api/trpc/scenarios.nextProblem', 'ai'],
+    ['/api/trpc/appeals.submit', 'ai'],
+    ['/api/trpc/scenarios.list,appeals.statuses?batch=1', 'default'],
     ['/api/trpc/admin.passwordResetLink', 'auth'],
     ['/api/trpc/admin.setupAdmin', 'auth'],
     ['/api/emergency-reset', 'auth'],

@@ -143,7 +143,11 @@ export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undef
   if (/\b(demo\.|admin\.(passwordResetLink|setupAdmin))/.test(trpcPath) || url.startsWith('/api/auth') || url.startsWith('/api/emergency-reset')) {
     return 'auth';
   }
-  if (/\b(practice\.|admin\.generateProblems)/.test(trpcPath) || url.startsWith('/api/problem') || url.startsWith('/api/evaluate')) return 'ai';
+  // Every procedure that may ask the AI: grading, problem generation (an admin's, or a custom scenario's
+  // next problem with Gemini) and an appeal's re-check (decision 051: the last two were in the default group).
+  if (/\b(practice\.|admin\.generateProblems|scenarios\.nextProblem|appeals\.submit)/.test(trpcPath) || url.startsWith('/api/problem') || url.startsWith('/api/evaluate')) {
+    return 'ai';
+  }
   return 'default';
 }
 
