@@ -1,7 +1,11 @@
+import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
+import { findSubscription } from '@shunkan/db/subscriptions';
+import { findUserByFirebaseUid } from '@shunkan/db/users';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { signUp, startTestServer } from './harness.js';
+import { emulatorAdmin, signUp, startTestServer } from './harness.js';
 
 /**
  * The third security probe (decision 051): what the first two (026, 045) did not cover, kept as tests.
@@ -108,5 +112,92 @@ describe('hand-written inputs that reached the database', () => {
     }
     const valid = await server.app.inject({ method: 'GET', url: `/api/recent-sessions?cursor=${encodeURIComponent('2026-11-24T10:00:00.000Z_1')}`, headers: auth });
     expect(valid.statusCode).toBe(200);
+  });
+});
+
+describe('Stripe webhook: the end of a subscription that was never paid', () => {
+  const WEBHOOK_SECRET = 'whsec_probe3';
+  const PRICE_STANDARD = 'price_probe3_std';
+  let server: ServerHandle;
+  let fake: FakeStripeServer;
+  let seq = 0;
+  beforeAll(async () => {
+    fake = await startFakeStripe({ prices: [{ id: PRICE_STANDARD, unit_amount: 780, interval: 'month' }] });
+    server = await startTestServer({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: fake.host,
+      STRIPE_PRICE_STANDARD: PRICE_STANDARD,
+      PUBLIC_URL: 'http://localhost:3000',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  async function deliver(event: object) {
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    return server.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  }
+
+  /** A learner who opened the checkout page (an incomplete Stripe subscription linked to them) and left it unpaid. */
+  async function leftCheckout() {
+    const account = await signUp();
+    const auth = { authorization: `Bearer ${account.idToken}` };
+    const intent = await server.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ planId: 'standard' }) });
+    expect(intent.statusCode).toBe(200);
+    const user = await findUserByFirebaseUid(server.database.db, account.localId);
+    const row = user ? await findSubscription(server.database.db, user.id) : undefined;
+    if (!user || !row?.stripe_subscription_id || !row.stripe_customer_id) throw new Error('checkout did not link Stripe ids');
+    return { auth, userId: user.id, customer: row.stripe_customer_id, subscription: row.stripe_subscription_id };
+  }
+
+  function deleted(learner: Awaited<ReturnType<typeof leftCheckout>>, status: string) {
+    seq += 1;
+    const created = Math.floor(Date.now() / 1000) + seq;
+    return {
+      id: `evt_probe3_${seq}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      type: 'customer.subscription.deleted',
+      created,
+      livemode: false,
+      pending_webhooks: 1,
+      data: {
+        object: {
+          id: learner.subscription,
+          object: 'subscription',
+          customer: learner.customer,
+          status,
+          cancel_at_period_end: false,
+          cancel_at: null,
+          metadata: { user_id: learner.userId, plan_id: 'standard' },
+          items: { object: 'list', data: [{ id: 'si_1', current_period_end: created, price: { id: PRICE_STANDARD, object: 'price' } }] },
+        },
+      },
+    };
+  }
+
+  it('does not end a running trial or a plan an admin granted', async () => {
+    const trial = await leftCheckout();
+    expect((await server.app.inject({ method: 'POST', url: '/api/start-trial', headers: trial.auth })).statusCode).toBe(200);
+    expect((await deliver(deleted(trial, 'canceled'))).json()).toMatchObject({ outcome: 'ignored' });
+    expect(await findSubscription(server.database.db, trial.userId)).toMatchObject({ status: 'trialing' });
+
+    const granted = await leftCheckout();
+    const admin = await signUp();
+    await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });
+    const grant = await server.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${granted.userId}/subscription`,
+      headers: { authorization: `Bearer ${admin.idToken}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ subscriptionType: 'premium' }),
+    });
+    expect(grant.statusCode).toBe(200);
+    expect((await deliver(deleted(granted, 'canceled'))).json()).toMatchObject({ outcome: 'ignored' });
+    expect(await findSubscription(server.database.db, granted.userId)).toMatchObject({ status: 'active', provider: 'admin', type: 'premium' });
   });
 });

@@ -222,6 +222,11 @@ async function applyEvent(handling: Handling, event: Stripe.Event): Promise<Webh
       const row = await findRow(db, { userId: subscription.metadata?.user_id, customerId: idOf(subscription.customer), subscriptionId: subscription.id });
       if (!row) return unknownLearner(log, event);
       if (isStale(row, event) || (row.stripe_subscription_id && row.stripe_subscription_id !== subscription.id)) return 'ignored';
+      // Only a plan Stripe charges for ends with its subscription. A checkout left unpaid (its incomplete
+      // subscription cancelled or expired) must not end a running trial or a plan an admin granted, as a
+      // declined first payment does not (invoice.payment_failed above); decision 051.
+      const paysThroughStripe = row.provider === 'stripe' && (row.status === 'active' || row.status === 'past_due');
+      if (!paysThroughStripe) return 'ignored';
       await updateSubscription(db, row.user_id, { status: 'canceled', cancel_at_period_end: false, last_event_at: toDate(event.created) });
       return 'applied';
     }
