@@ -155,14 +155,14 @@ describe('Stripe webhook: the end of a subscription that was never paid', () => 
     return { auth, userId: user.id, customer: row.stripe_customer_id, subscription: row.stripe_subscription_id };
   }
 
-  function deleted(learner: Awaited<ReturnType<typeof leftCheckout>>, status: string) {
+  function ended(learner: Awaited<ReturnType<typeof leftCheckout>>, status: string, type = 'customer.subscription.deleted') {
     seq += 1;
     const created = Math.floor(Date.now() / 1000) + seq;
     return {
       id: `evt_probe3_${seq}`,
       object: 'event',
       api_version: Stripe.API_VERSION,
-      type: 'customer.subscription.deleted',
+      type,
       created,
       livemode: false,
       pending_webhooks: 1,
@@ -181,11 +181,13 @@ describe('Stripe webhook: the end of a subscription that was never paid', () => 
     };
   }
 
-  it('does not end a running trial or a plan an admin granted', async () => {
+  it('does not end a running trial or a plan an admin granted (deleted, or updated to canceled)', async () => {
     const trial = await leftCheckout();
     expect((await server.app.inject({ method: 'POST', url: '/api/start-trial', headers: trial.auth })).statusCode).toBe(200);
-    expect((await deliver(deleted(trial, 'canceled'))).json()).toMatchObject({ outcome: 'ignored' });
-    expect(await findSubscription(server.database.db, trial.userId)).toMatchObject({ status: 'trialing' });
+    for (const type of ['customer.subscription.updated', 'customer.subscription.deleted']) {
+      expect((await deliver(ended(trial, 'canceled', type))).json(), type).toMatchObject({ outcome: 'ignored' });
+      expect(await findSubscription(server.database.db, trial.userId)).toMatchObject({ status: 'trialing' });
+    }
 
     const granted = await leftCheckout();
     const admin = await signUp();
@@ -197,7 +199,9 @@ describe('Stripe webhook: the end of a subscription that was never paid', () => 
       payload: JSON.stringify({ subscriptionType: 'premium' }),
     });
     expect(grant.statusCode).toBe(200);
-    expect((await deliver(deleted(granted, 'canceled'))).json()).toMatchObject({ outcome: 'ignored' });
+    for (const type of ['customer.subscription.updated', 'customer.subscription.deleted']) {
+      expect((await deliver(ended(granted, 'canceled', type))).json(), type).toMatchObject({ outcome: 'ignored' });
+    }
     expect(await findSubscription(server.database.db, granted.userId)).toMatchObject({ status: 'active', provider: 'admin', type: 'premium' });
   });
 });

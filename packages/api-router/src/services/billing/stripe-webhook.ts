@@ -76,6 +76,15 @@ async function findRow(db: Db, ref: { userId?: string | null; customerId?: strin
   return undefined;
 }
 
+/**
+ * The learner's plan is one Stripe charges for. Only such a plan may be ended or put past due by news
+ * about its subscription: a checkout left unpaid (its incomplete subscription cancelled or expired) must
+ * not end a running trial or a plan an admin granted, as a declined first payment does not (decision 051).
+ */
+function paysThroughStripe(row: SubscriptionRow): boolean {
+  return row.provider === 'stripe' && (row.status === 'active' || row.status === 'past_due');
+}
+
 function isStale(row: SubscriptionRow, event: Stripe.Event): boolean {
   return Boolean(row.last_event_at && toDate(event.created) < row.last_event_at);
 }
@@ -202,7 +211,7 @@ async function applyEvent(handling: Handling, event: Stripe.Event): Promise<Webh
       const status = mapStripeStatus(subscription.status);
       // News about an old subscription must not overwrite the one the learner has now.
       const isOther = Boolean(row.stripe_subscription_id && row.stripe_subscription_id !== subscription.id);
-      if (status === null || (isOther && status !== 'active')) return 'ignored';
+      if (status === null || (isOther && status !== 'active') || (status !== 'active' && !paysThroughStripe(row))) return 'ignored';
       if (await isIgnored(handling, row, event, isOther ? subscription.id : null)) return 'ignored';
       const item = subscription.items.data[0];
       const plan = item ? await findCataloguePlanByPriceId(db, item.price.id) : null;
@@ -222,11 +231,7 @@ async function applyEvent(handling: Handling, event: Stripe.Event): Promise<Webh
       const row = await findRow(db, { userId: subscription.metadata?.user_id, customerId: idOf(subscription.customer), subscriptionId: subscription.id });
       if (!row) return unknownLearner(log, event);
       if (isStale(row, event) || (row.stripe_subscription_id && row.stripe_subscription_id !== subscription.id)) return 'ignored';
-      // Only a plan Stripe charges for ends with its subscription. A checkout left unpaid (its incomplete
-      // subscription cancelled or expired) must not end a running trial or a plan an admin granted, as a
-      // declined first payment does not (invoice.payment_failed above); decision 051.
-      const paysThroughStripe = row.provider === 'stripe' && (row.status === 'active' || row.status === 'past_due');
-      if (!paysThroughStripe) return 'ignored';
+      if (!paysThroughStripe(row)) return 'ignored';
       await updateSubscription(db, row.user_id, { status: 'canceled', cancel_at_period_end: false, last_event_at: toDate(event.created) });
       return 'applied';
     }
