@@ -113,6 +113,27 @@ describe('hand-written inputs that reached the database', () => {
     const valid = await server.app.inject({ method: 'GET', url: `/api/recent-sessions?cursor=${encodeURIComponent('2026-11-24T10:00:00.000Z_1')}`, headers: auth });
     expect(valid.statusCode).toBe(200);
   });
+
+  it("grades a demo answer only for a problem this guest was served (not every bank problem's answers past the quota)", async () => {
+    const demo = (procedure: string, input: object, remoteAddress: string) =>
+      server.app.inject({ method: 'POST', url: `/api/trpc/demo.${procedure}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(input), remoteAddress });
+    const guest = '198.51.100.20';
+    // Bank ids are `<level>-NNN`: a guest asked for the model answer of one never served.
+    for (const problemId of ['toeic-001', 'middle-school-042', 'basic-verbs-210']) {
+      const refused = await demo('evaluate', { problemId, answer: 'I think so.' }, guest);
+      expect(refused.statusCode, problemId).toBe(404);
+      expect(messageOf(refused)).toBe('問題が見つかりません。');
+      expect(refused.body).not.toContain('modelAnswer');
+    }
+    const served = await demo('nextProblem', { difficultyLevel: 'toeic' }, guest);
+    expect(served.statusCode).toBe(200);
+    const { problemId } = (served.json() as { result: { data: { problemId: string } } }).result.data;
+    const graded = await demo('evaluate', { problemId, answer: 'I think so.' }, guest);
+    expect(graded.statusCode).toBe(200);
+    expect((graded.json() as { result: { data: { modelAnswer: string } } }).result.data.modelAnswer).not.toBe('');
+    // The same problem is not another guest's to grade.
+    expect((await demo('evaluate', { problemId, answer: 'I think so.' }, '198.51.100.21')).statusCode).toBe(404);
+  });
 });
 
 describe('Stripe webhook: the end of a subscription that was never paid', () => {

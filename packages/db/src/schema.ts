@@ -118,6 +118,13 @@ export type DemoUsageTable = {
   count: number;
 };
 
+/** A problem served to a demo guest (client_key as in demo_usage), the only ones the demo grades. */
+export type DemoServesTable = {
+  day: string;
+  client_key: string;
+  problem_id: string;
+};
+
 export type DailyUsageTable = {
   user_id: string;
   day: string;
@@ -268,6 +275,7 @@ export type Database = {
   problem_decks: ProblemDecksTable;
   daily_usage: DailyUsageTable;
   demo_usage: DemoUsageTable;
+  demo_serves: DemoServesTable;
   attempts: AttemptsTable;
   evaluation_cache: EvaluationCacheTable;
   appeals: AppealsTable;

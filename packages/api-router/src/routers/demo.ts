@@ -3,14 +3,18 @@ import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { ANSWER_MAX_LENGTH, ANSWER_TEXT } from '@shunkan/config/texts';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import { takeDemoQuota, DemoLimitReachedError, DEMO_PROBLEMS_PER_DAY } from '../domain/demo.js';
+import { takeDemoQuota, DemoLimitReachedError, DEMO_PROBLEMS_PER_DAY, isDemoProblemOf, recordDemoProblem } from '../domain/demo.js';
 import { findProblem, pickRandomBankProblem } from '@shunkan/db/problems';
 import { ZDiffToken, ZEvaluationError } from '@shunkan/evaluator/types';
 import { publicProcedure, router } from '../trpc.js';
 
 const DEMO_LIMIT_MESSAGE = `デモでお試しいただけるのは1日${DEMO_PROBLEMS_PER_DAY}問までです。続きは無料トライアルでどうぞ。`;
 
-/** /demo: a guest really tries a few problems, graded by the built-in evaluator; nothing is stored. */
+/**
+ * /demo: a guest really tries a few problems, graded by the built-in evaluator. Nothing of the guest is
+ * stored but the day's count and the problems served (by a hash of the client key), which are the only
+ * ones graded.
+ */
 export const demoRouter = router({
   nextProblem: publicProcedure
     .input(z.object({ difficultyLevel: z.enum(LEVEL_KEYS) }))
@@ -25,6 +29,7 @@ export const demoRouter = router({
       }
       const problem = await pickRandomBankProblem(ctx.db, input.difficultyLevel);
       if (!problem) throw new AppError('NOT_FOUND', '問題の生成に失敗しました。');
+      await recordDemoProblem(ctx.db, ctx.clientIp ?? 'unknown', problem.id, ctx.now());
       return { problemId: problem.id, japaneseSentence: problem.japanese, difficultyLevel: input.difficultyLevel, remainingToday };
     }),
 
@@ -44,7 +49,9 @@ export const demoRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const row = await findProblem(ctx.db, { problemId: input.problemId });
+      // Only a problem this guest was served (demo.nextProblem, within the quota) is graded.
+      const served = await isDemoProblemOf(ctx.db, ctx.clientIp ?? 'unknown', input.problemId, ctx.now());
+      const row = served ? await findProblem(ctx.db, { problemId: input.problemId }) : undefined;
       if (!row || row.source !== 'bank') throw new AppError('NOT_FOUND', '問題が見つかりません。');
       const builtin = ctx.services.practice.grader ?? (await ctx.services.practice.getEvaluator());
       const evaluation = await builtin.evaluate(

@@ -22,3 +22,28 @@ export async function takeDemoProblem(db: Db, options: { clientKey: string; day:
     .executeTakeFirst();
   return row ? row.count : null;
 }
+
+/**
+ * Records a problem served to a demo guest; rows older than `keepFrom` (yesterday: an answer may come
+ * after midnight) are removed on the way.
+ */
+export async function recordDemoServe(db: Db, options: { clientKey: string; day: string; keepFrom: string; problemId: string }): Promise<void> {
+  await db.deleteFrom('demo_serves').where('day', '<', options.keepFrom).execute();
+  await db
+    .insertInto('demo_serves')
+    .values({ day: options.day, client_key: options.clientKey, problem_id: options.problemId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Whether a demo guest was served this problem on one of these days. */
+export async function wasServedToDemoGuest(db: Db, options: { clientKey: string; days: string[]; problemId: string }): Promise<boolean> {
+  const row = await db
+    .selectFrom('demo_serves')
+    .select('problem_id')
+    .where('day', 'in', options.days)
+    .where('client_key', '=', options.clientKey)
+    .where('problem_id', '=', options.problemId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
