@@ -226,3 +226,80 @@ describe('Stripe webhook: the end of a subscription that was never paid', () => 
     expect(await findSubscription(server.database.db, granted.userId)).toMatchObject({ status: 'active', provider: 'admin', type: 'premium' });
   });
 });
+
+describe('one learner, many writes at once (meaningful on PostgreSQL: TEST_DATABASE_URL)', () => {
+  let server: ServerHandle;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function post(url: string, token: string, body: unknown = {}) {
+    const response = await server.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+
+  it('cancellation, its withdrawal and upgrades at once: one proration, a state one order of them explains', async () => {
+    const account = await signUp();
+    const intent = await post('/api/create-payment-intent', account.idToken, { planId: 'standard' });
+    expect((await post('/api/trpc/billing.confirmSandboxPayment', account.idToken, { clientSecret: intent.body.clientSecret, cardNumber: '4242424242424242' })).status).toBe(200);
+    const calls = [
+      () => post('/api/trpc/billing.cancelAtPeriodEnd?batch=1', account.idToken),
+      () => post('/api/upgrade-subscription', account.idToken, { planType: 'yearly' }),
+      () => post('/api/trpc/billing.resume?batch=1', account.idToken),
+      () => post('/api/upgrade-subscription', account.idToken, { planType: 'premium' }),
+      () => post('/api/trpc/billing.cancelAtPeriodEnd?batch=1', account.idToken),
+      () => post('/api/upgrade-subscription', account.idToken, { planType: 'yearly' }),
+    ];
+    const results = await Promise.all(calls.map((call) => call()));
+    for (const result of results) expect(result.status).toBeLessThan(500);
+    const user = await findUserByFirebaseUid(server.database.db, account.localId);
+    const payments = await server.database.db.selectFrom('payments').select(['kind', 'plan_id', 'status']).where('user_id', '=', user?.id ?? '').execute();
+    const prorations = payments.filter((p) => p.kind === 'proration');
+    // Each kind of upgrade is charged at most once, and only when it was answered 200.
+    const upgraded = results.filter((r, i) => i % 2 === 1 && r.status === 200).length;
+    expect(prorations).toHaveLength(upgraded);
+    expect(new Set(prorations.map((p) => p.plan_id)).size).toBe(prorations.length);
+    const row = await findSubscription(server.database.db, user?.id ?? '');
+    expect(row?.status).toBe('active');
+    const yearly = results.some((r, i) => (i === 1 || i === 5) && r.status === 200);
+    const premium = results[3]?.status === 200;
+    expect(row?.plan_id).toBe(`${premium ? 'premium' : 'standard'}${yearly ? '-yearly' : ''}`);
+  });
+
+  it('an appeal submitted and decided many times at once: one appeal, one decision, the attempt regraded once', async () => {
+    const learner = await signUp();
+    const admin = await signUp();
+    await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });
+    expect((await post('/api/trpc/billing.startTrial?batch=1', learner.idToken)).status).toBe(200);
+    const served = await post('/api/trpc/practice.nextProblem', learner.idToken, { difficultyLevel: 'toeic' });
+    const problemId = (served.body as { result: { data: { problemId: string } } }).result.data.problemId;
+    const graded = await post('/api/trpc/practice.evaluate', learner.idToken, { problemId, answer: 'Probe three answer that is surely not accepted.' });
+    const attemptId = (graded.body as { result: { data: { attemptId: string } } }).result.data.attemptId;
+
+    const submits = await Promise.all(Array.from({ length: 5 }, () => post('/api/trpc/appeals.submit', learner.idToken, { attemptId })));
+    expect(submits.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const appealIds = new Set(submits.map((r) => (r.body as { result: { data: { appeal: { id: string } } } }).result.data.appeal.id));
+    expect(appealIds.size).toBe(1);
+    const [appealId] = [...appealIds];
+    const rechecks = submits.filter((r) => (r.body as { result: { data: { recheck: unknown } } }).result.data.recheck !== null);
+    expect(rechecks).toHaveLength(1);
+
+    const decisions = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post('/api/trpc/admin.appeals.decide', admin.idToken, { appealId, decision: i % 2 === 0 ? 'accept' : 'reject' })),
+    );
+    expect(decisions.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(decisions.filter((r) => r.status === 409)).toHaveLength(5);
+    const db = server.database.db;
+    const accepted = await db.selectFrom('accepted_answers').select('sentence').where('problem_id', '=', problemId).execute();
+    const appeal = await db.selectFrom('appeals').select(['status']).where('id', '=', appealId ?? '').executeTakeFirstOrThrow();
+    expect(accepted).toHaveLength(appeal.status === 'accepted' ? 1 : 0);
+    // The day's summary still sums the attempts it summarises (a double regrade would add its delta twice).
+    const user = await findUserByFirebaseUid(db, learner.localId);
+    const attempts = await db.selectFrom('attempts').select('rating').where('user_id', '=', user?.id ?? '').execute();
+    const days = await db.selectFrom('learning_days').select('rating_sum').where('user_id', '=', user?.id ?? '').execute();
+    expect(days.reduce((sum, d) => sum + Number(d.rating_sum), 0)).toBe(attempts.reduce((sum, a) => sum + a.rating, 0));
+  });
+});
