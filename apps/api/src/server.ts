@@ -35,6 +35,7 @@ import { registerStripeWebhook } from './webhooks/stripe.js';
 import { createWebPages } from './web-preloads.js';
 import { createWeightedStore, weightedKey } from './rate-limit-store.js';
 import { clientKeyOf } from './client-key.js';
+import { serializeError } from './log-serializers.js';
 import { listenForRoleChanges } from './role-listener.js';
 import { EvaluatorClosedError, startEvaluatorWorker } from '@shunkan/api-router/services/evaluator-worker';
 
@@ -191,6 +192,8 @@ export async function createServer(
     logger: {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Errors without the request bodies some of them carry (log-serializers.ts, decision 051).
+      serializers: { err: serializeError },
       stream: logDestination(),
     },
     bodyLimit: 64 * 1024,

@@ -2,8 +2,10 @@ import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/serv
 import { findSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializeError } from '../src/log-serializers.js';
 import type { ServerHandle } from '../src/server.js';
 import { emulatorAdmin, signUp, startTestServer } from './harness.js';
 
@@ -112,6 +114,13 @@ describe('hand-written inputs that reached the database', () => {
     }
     const valid = await server.app.inject({ method: 'GET', url: `/api/recent-sessions?cursor=${encodeURIComponent('2026-11-24T10:00:00.000Z_1')}`, headers: auth });
     expect(valid.statusCode).toBe(200);
+  });
+
+  it('logs errors without the request bodies they carry (an unsigned 1 MB webhook body was logged in full)', () => {
+    const serializers = (server.app.log as unknown as Record<symbol, Record<string, unknown> | undefined>)[pino.symbols.serializersSym];
+    expect(serializers?.err).toBe(serializeError);
+    const child = server.app.log.child({ reqId: 'req-x' }) as unknown as Record<symbol, Record<string, unknown> | undefined>;
+    expect(child[pino.symbols.serializersSym]?.err).toBe(serializeError);
   });
 
   it("grades a demo answer only for a problem this guest was served (not every bank problem's answers past the quota)", async () => {
