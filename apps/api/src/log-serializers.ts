@@ -43,8 +43,11 @@ function bounded(serialized: Record<string, unknown>): Record<string, unknown> {
  * `payload`, so every unsigned POST to the webhook (up to 1 MB) was written to the log in full, at
  * warn, 600 times a minute per address, with any learner data a real event holds (decision 051).
  */
-export function serializeError(error: unknown): unknown {
-  const serialized = pino.stdSerializers.err(error as Error) as unknown;
-  if (serialized === error || !isSerializedError(serialized)) return serialized;
-  return bounded(serialized);
+export type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+export function serializeError(error: Error): SerializedError {
+  const serialized = pino.stdSerializers.err(error) as unknown;
+  // Anything that is not an error is returned as it is (pino's behaviour).
+  if (serialized === error || !isSerializedError(serialized)) return serialized as SerializedError;
+  return bounded(serialized) as SerializedError;
 }
