@@ -21,5 +21,6 @@ describe('clientKeyOf', () => {
   it('leaves anything else alone', () => {
     expect(clientKeyOf('unknown')).toBe('unknown');
     expect(clientKeyOf('')).toBe('');
+    expect(clientKeyOf(undefined)).toBe('unknown');
   });
 });

@@ -30,7 +30,9 @@ function ipv6Groups(address: string): number[] | null {
  * can take a new address per request, so counting single IPv6 addresses limited nobody there
  * (decision 051). An IPv4 client behind a dual-stack socket (::ffff:a.b.c.d) is its IPv4 address.
  */
-export function clientKeyOf(ip: string): string {
+export function clientKeyOf(ip: string | undefined): string {
+  // A socket already closed has no address (Fastify's request.ip is then undefined).
+  if (ip === undefined) return 'unknown';
   if (isIPv4(ip)) return ip;
   const groups = ipv6Groups(ip);
   if (!groups) return ip;
