@@ -25,6 +25,33 @@ test('public paths are shown to a guest', async ({ page }) => {
   }
 });
 
+test('a guest on the auth callbacks and the payment result downloads no Firebase SDK; sign-out and the callbacks no data layer', async ({ page }) => {
+  // Decision 048: these pages show a browser without a session its guest view at once.
+  let loaded: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/assets\/(firebase-sdk|data-provider|trpc)-[\w-]+\.js$/.exec(request.url());
+    if (match?.[1]) loaded.push(match[1]);
+  });
+  await page.goto('/auth-callback');
+  await expect(page.getByText('認証リンクが無効または期限切れです。もう一度お試しください。')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ログイン画面へ' })).toBeVisible();
+  await page.goto('/auth-redirect');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.waitForLoadState('networkidle');
+  expect(loaded).toEqual([]);
+  // The payment result still reads the plan catalogue (the data layer), but not the session.
+  await page.goto('/payment-success?plan=premium');
+  await expect(page.getByText('プレミアムプランへの登録が完了しました')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(loaded).not.toContain('firebase-sdk');
+  // Sign-out always loads the SDK (a session must end even without the hint), but no data layer.
+  loaded = [];
+  await page.goto('/logout');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.waitForLoadState('networkidle');
+  expect(loaded).toEqual(['firebase-sdk']);
+});
+
 test('legacy debug pages lead to the login page, never to a bypass', async ({ page }) => {
   for (const path of LEGACY_LOGIN_PATHS.slice(0, 5)) {
     await page.goto(path);

@@ -25,6 +25,16 @@ export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set([
   // Plan selection shows the catalogue to a guest (whose trial button leads to signup).
   '/subscription-select',
   '/subscription/select',
+  // Pages that read the session but show a guest what they show a signed-out visitor: the auth callback
+  // (the link is invalid), the e-mail action handler (to /login) and the payment result (its texts and
+  // the way into practice). A browser holding a session still loads the SDK at once and waits for it
+  // (decision 048).
+  '/auth-callback',
+  '/auth/callback',
+  '/auth-redirect',
+  '/redirect-handler',
+  '/payment-success',
+  '/success',
 ]);
 
 /**
@@ -43,6 +53,13 @@ export const NO_DATA_PATHS: ReadonlySet<string> = new Set([
   '/password-reset',
   '/reset-password',
   '/confirm',
+  // Sign-out and the auth callbacks call no API, or (/auth-callback, for a signed-in account) load the
+  // data layer for the one call they make (decision 048).
+  '/logout',
+  '/auth-callback',
+  '/auth/callback',
+  '/auth-redirect',
+  '/redirect-handler',
 ]);
 
 /**

@@ -5,7 +5,8 @@ import { PartyPopper } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatDate, trialEndIfStartedNow } from '../features/billing/billing-format';
 import { PlanFeatures } from '../features/billing/plan-card';
-import { useAuth } from '../lib/auth';
+import { FullPageSpinner } from '@shunkan/ui/components';
+import { isSessionPending, useAuth } from '../lib/auth';
 import type { PaymentSuccessSearch } from '../lib/search';
 import { ResultCard, usePlanName } from '../features/billing/result-card';
 import { trpc } from '../lib/trpc';
@@ -15,7 +16,7 @@ import { trpc } from '../lib/trpc';
 export function PaymentSuccessPage({ search }: { search: PaymentSuccessSearch }) {
   const isTrial = search.trial === true;
   const planId = search.plan ?? 'standard';
-  const { user } = useAuth();
+  const { user, initialized } = useAuth();
   const { plan, name } = usePlanName(planId);
   const utils = trpc.useUtils();
   // The subscription changed just now: read it again so the guard opens the practice screens.
@@ -36,6 +37,8 @@ export function PaymentSuccessPage({ search }: { search: PaymentSuccessSearch })
 
   // Stripe returns here with redirect_status=failed when a redirect-based payment did not go through.
   if (search.redirect_status === 'failed') return <Navigate to="/payment-cancelled" replace />;
+  // A guest's result needs no Firebase SDK; a browser holding a session waits for it (decision 048).
+  if (isSessionPending(initialized)) return <FullPageSpinner />;
 
   const trialEnd = subscription.data?.trialEndsAt ?? trialEndIfStartedNow().toISOString();
   return (
