@@ -62,6 +62,15 @@ function TrialOffer() {
         <Button colorPalette="blue" alignSelf={{ base: 'stretch', sm: 'flex-start' }} onClick={onStart} loading={startTrial.isPending} disabled={Boolean(user) && subscription.isLoading}>
           {TRIAL_BUTTON}
         </Button>
+        {user ? null : (
+          // A learner who has just confirmed their address lands here signed out (spec: /confirm goes to
+          // plan selection); the trial button leads a new visitor to signup, this one back here signed in.
+          <Button asChild variant="outline" colorPalette="blue" alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
+            <Link to="/login" search={{ redirect: '/subscription-select' }}>
+              アカウントをお持ちの方はログイン
+            </Link>
+          </Button>
+        )}
       </Card.Body>
     </Card.Root>
   );
