@@ -25,8 +25,9 @@ test('public paths are shown to a guest', async ({ page }) => {
   }
 });
 
-test('a guest on the auth callbacks and the payment result downloads no Firebase SDK; sign-out and the callbacks no data layer', async ({ page }) => {
-  // Decision 048: these pages show a browser without a session its guest view at once.
+test('a guest on the auth callbacks, plan selection, checkout and payment results downloads neither the Firebase SDK nor the data layer; sign-out only the SDK', async ({ page }) => {
+  // Decision 048: these pages show a browser without a session its guest view at once; the plan
+  // catalogue comes with the configuration.
   let loaded: string[] = [];
   page.on('request', (request) => {
     const match = /\/assets\/(firebase-sdk|data-provider|trpc)-[\w-]+\.js$/.exec(request.url());
@@ -37,13 +38,20 @@ test('a guest on the auth callbacks and the payment result downloads no Firebase
   await expect(page.getByRole('link', { name: 'ログイン画面へ' })).toBeVisible();
   await page.goto('/auth-redirect');
   await page.waitForURL((url) => url.pathname === '/login');
-  await page.waitForLoadState('networkidle');
-  expect(loaded).toEqual([]);
-  // The payment result still reads the plan catalogue (the data layer), but not the session.
+  await page.goto('/subscription-select');
+  await expect(page.getByTestId('plan-card-standard')).toContainText('¥780');
+  await expect(page.getByTestId('plan-row-premium-yearly')).toContainText('¥10,800');
+  await page.getByTestId('plan-card-standard-yearly').getByRole('button', { name: 'このプランを選択' }).click();
+  await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('plan') === 'standard-yearly');
+  await expect(page.getByTestId('checkout-summary')).toContainText('スタンダード年間プラン');
+  await expect(page.getByTestId('checkout-summary')).toContainText('¥7,800 / 年');
   await page.goto('/payment-success?plan=premium');
   await expect(page.getByText('プレミアムプランへの登録が完了しました')).toBeVisible();
+  await expect(page.getByTestId('plan-benefits')).toContainText('1日100問まで');
+  await page.goto('/payment-cancelled');
+  await expect(page.getByTestId('premium-benefits')).toContainText('1日100問まで');
   await page.waitForLoadState('networkidle');
-  expect(loaded).not.toContain('firebase-sdk');
+  expect(loaded).toEqual([]);
   // Sign-out always loads the SDK (a session must end even without the hint), but no data layer.
   loaded = [];
   await page.goto('/logout');

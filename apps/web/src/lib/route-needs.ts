@@ -60,7 +60,29 @@ export const NO_DATA_PATHS: ReadonlySet<string> = new Set([
   '/auth/callback',
   '/auth-redirect',
   '/redirect-handler',
+  // The payment-cancelled page shows the catalogue, which comes with the configuration (decision 048).
+  '/payment-cancelled',
+  '/cancel',
 ]);
+
+/**
+ * Pages whose guest view calls no API (the plan catalogue comes with the configuration): the data layer
+ * loads only in a browser holding a session hint or once someone is signed in (decision 048). Their
+ * guest views use no data-layer hook.
+ */
+export const SESSION_DATA_PATHS: ReadonlySet<string> = new Set([
+  '/checkout',
+  '/subscription-select',
+  '/subscription/select',
+  '/payment-success',
+  '/success',
+]);
+
+/** Whether `pathname` needs the data layer, for a visitor who is (or whose browser hints they are) signed in or not. */
+export function needsDataLayer(pathname: string, signedIn: boolean): boolean {
+  const path = normalisePath(pathname);
+  return !NO_DATA_PATHS.has(path) && (signedIn || !SESSION_DATA_PATHS.has(path));
+}
 
 /**
  * Pages that, opened in a browser holding a session, first paint a shell of their own while the session
