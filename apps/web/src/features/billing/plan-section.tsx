@@ -283,7 +283,10 @@ function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: reado
           <Heading as="h3" size="md">
             お支払い管理
           </Heading>
-          <Badge colorPalette="orange">サンドボックス（テスト用）— 実際の請求は発生しません</Badge>
+          {/* A badge does not wrap by default: at 375 px this one ended 2 px beyond the screen. */}
+          <Badge colorPalette="orange" whiteSpace="normal">
+            サンドボックス（テスト用）— 実際の請求は発生しません
+          </Badge>
         </HStack>
         {hasPaidPlan(view) ? (
           <Text fontSize="sm">
