@@ -55,7 +55,10 @@ function CurrentPlanNote() {
           現在のご契約：{view.subscriptionStatus === 'trialing' ? '無料トライアル' : (name ?? 'なし')}（{STATUS_LABELS[view.subscriptionStatus]}）
         </Alert.Title>
         <Alert.Description>
-          <Link to="/my-page">マイページでご契約内容を確認する</Link>
+          {/* A standalone link: a 44 px tap target on a phone (decision 035; it was 16 px). */}
+          <Link to="/my-page" style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
+            マイページでご契約内容を確認する
+          </Link>
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
