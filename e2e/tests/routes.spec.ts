@@ -60,6 +60,27 @@ test('a guest on the auth callbacks, plan selection, checkout and payment result
   expect(loaded).toEqual(['firebase-sdk']);
 });
 
+test('a signed-in learner opening the auth callback, plan selection, checkout and the payment result directly gets the signed-in page', async ({ page }) => {
+  // Decision 048: with a session hint these pages load the SDK (and the data layer) at once and wait.
+  await newLearner(page);
+  await page.goto('/auth-callback');
+  await expect(page.getByText('認証中...')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/subscription-select');
+  await page.goto('/subscription-select');
+  await expect(page.getByRole('button', { name: '7日間無料トライアルを始める' })).toBeEnabled();
+  await expect(page.getByRole('link', { name: 'アカウントをお持ちの方はログイン' })).toHaveCount(0);
+  await page.goto('/checkout?plan=standard');
+  await expect(page.getByLabel('カード番号')).toBeVisible();
+  await page.goto('/payment-success?plan=standard');
+  await expect(page.getByText('スタンダードプランへの登録が完了しました')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'マイページでご契約内容を確認する' })).toBeVisible();
+  // No payment was made: the page waits for its confirmation.
+  await expect(page.getByText('お支払いを確認しています...')).toBeVisible();
+  // Spec: the redirect handler sends an authenticated user to /home.
+  await page.goto('/auth-redirect');
+  await page.waitForURL((url) => url.pathname === '/home');
+});
+
 test('legacy debug pages lead to the login page, never to a bypass', async ({ page }) => {
   for (const path of LEGACY_LOGIN_PATHS.slice(0, 5)) {
     await page.goto(path);
