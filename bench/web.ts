@@ -11,7 +11,8 @@
  * keeps each report as JSON); BENCH_NO_LIGHTHOUSE=1 skips Lighthouse; BENCH_LIGHTHOUSE_RUNS (default 3);
  * BENCH_LIGHTHOUSE_ROUTES (comma-separated; default /login, /terms and the practice screen);
  * BENCH_ROUTES (comma-separated; default the entry routes: /login, /terms, /privacy, /signup, /demo,
- * /password-reset, /reset-password, /confirm, /subscription-select, /checkout);
+ * /password-reset, /reset-password, /confirm, /subscription-select, /checkout, /auth-callback, /auth-redirect,
+ * /payment-success, /payment-cancelled, /logout);
  * BENCH_WEB_DIST (an absolute path) measures that build instead of building apps/web; TEST_PORT_OFFSET shifts ports.
  */
 import { execFileSync } from 'node:child_process';
@@ -41,7 +42,10 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 // The entry routes a visitor may open first (from a link, a mail or an ad), each as a guest.
-const ENTRY_ROUTES = ['/login', '/terms', '/privacy', '/signup', '/demo', '/password-reset', '/reset-password', '/confirm', '/subscription-select', '/checkout'];
+const ENTRY_ROUTES = [
+  '/login', '/terms', '/privacy', '/signup', '/demo', '/password-reset', '/reset-password', '/confirm', '/subscription-select', '/checkout',
+  '/auth-callback', '/auth-redirect', '/payment-success', '/payment-cancelled', '/logout',
+];
 const PUBLIC_ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ENTRY_ROUTES;
 const PRACTICE_ROUTE = '/practice/middle-school';
 const LIGHTHOUSE_ROUTES = process.env.BENCH_NO_LIGHTHOUSE ? [] : (process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',') ?? ['/login', '/terms', PRACTICE_ROUTE]);

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chakraRecipesPerModule } from './build/chakra-recipes';
 import { routePreloads } from './build/route-preloads';
-import { AUTH_ON_DEMAND_PATHS, NO_DATA_PATHS, SHELL_PATHS } from './src/lib/route-needs';
+import { AUTH_ON_DEMAND_PATHS, needsDataLayer, SHELL_PATHS } from './src/lib/route-needs';
 
 export default defineConfig({
   plugins: [
@@ -21,7 +21,9 @@ export default defineConfig({
       needsSession: (fullPath) => !AUTH_ON_DEMAND_PATHS.has(fullPath),
       extraModules: (fullPath) => [
         ...(AUTH_ON_DEMAND_PATHS.has(fullPath) ? [] : ['src/lib/firebase-sdk.ts']),
-        ...(NO_DATA_PATHS.has(fullPath) ? [] : ['src/lib/data-provider.tsx']),
+        // The HTML is the same for every visitor: pages that need the data layer only with a session
+        // name it for none (main.tsx starts it at once when this browser holds a session hint).
+        ...(needsDataLayer(fullPath, false) ? ['src/lib/data-provider.tsx'] : []),
       ],
       // The practice screen paints its shell first (main.tsx): the HTML names the shell's chunks only.
       firstPaintModules: (fullPath) => (SHELL_PATHS.has(fullPath) ? ['src/features/practice/practice-frame.tsx'] : undefined),

@@ -11,7 +11,17 @@ test('sign up → confirm → log in → protected page → log out', async ({ p
   await expect(page.getByText('メール認証が完了していません。メール内のリンクを開いてから再度お試しください。')).toBeVisible();
 
   await confirmEmail(page, email);
-  await logIn(page, email);
+  // The confirmed learner lands on plan selection signed out: besides the trial button (a new visitor's
+  // way to signup) it offers to log in and come back here (decision 048).
+  await page.getByRole('link', { name: 'アカウントをお持ちの方はログイン' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(PASSWORD);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/subscription-select');
+  await expect(page.getByRole('button', { name: '7日間無料トライアルを始める' })).toBeEnabled();
+  await expect(page.getByRole('link', { name: 'アカウントをお持ちの方はログイン' })).toHaveCount(0);
+  await page.goto('/');
   await page.waitForURL((url) => url.pathname === '/');
 
   await page.goto('/my-page');

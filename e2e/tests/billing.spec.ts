@@ -190,6 +190,16 @@ test('a declined card shows the error toast and stays on checkout; a guest is as
   await page.getByLabel('カード番号').fill('');
   await page.getByRole('button', { name: '決済を確定する' }).click();
   await expect(page.getByText('カード番号を入力してください')).toBeVisible();
+
+  // A second card goes through at once: the declined card's error does not follow to 決済完了.
+  await payInSandbox(page, '4000 0000 0000 0002');
+  await expect(toast).toContainText('カードが拒否されました');
+  await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: '決済を確定する' }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-success');
+  await expect(page.getByRole('heading', { name: '決済完了' })).toBeVisible();
+  // Looked at once, as the page shows (the toast would close by itself a few seconds later).
+  expect(await page.locator('[data-testid="toast"][data-state="open"]').count()).toBe(0);
 });
 
 test('when the payment cannot be prepared, checkout says so and returns to plan selection', async ({ page }) => {

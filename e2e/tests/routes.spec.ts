@@ -25,6 +25,62 @@ test('public paths are shown to a guest', async ({ page }) => {
   }
 });
 
+test('a guest on the auth callbacks, plan selection, checkout and payment results downloads neither the Firebase SDK nor the data layer; sign-out only the SDK', async ({ page }) => {
+  // Decision 048: these pages show a browser without a session its guest view at once; the plan
+  // catalogue comes with the configuration.
+  let loaded: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/assets\/(firebase-sdk|data-provider|trpc)-[\w-]+\.js$/.exec(request.url());
+    if (match?.[1]) loaded.push(match[1]);
+  });
+  await page.goto('/auth-callback');
+  await expect(page.getByText('認証リンクが無効または期限切れです。もう一度お試しください。')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ログイン画面へ' })).toBeVisible();
+  await page.goto('/auth-redirect');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.goto('/subscription-select');
+  await expect(page.getByTestId('plan-card-standard')).toContainText('¥780');
+  await expect(page.getByTestId('plan-row-premium-yearly')).toContainText('¥10,800');
+  await page.getByTestId('plan-card-standard-yearly').getByRole('button', { name: 'このプランを選択' }).click();
+  await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('plan') === 'standard-yearly');
+  await expect(page.getByTestId('checkout-summary')).toContainText('スタンダード年間プラン');
+  await expect(page.getByTestId('checkout-summary')).toContainText('¥7,800 / 年');
+  await page.goto('/payment-success?plan=premium');
+  await expect(page.getByText('プレミアムプランへの登録が完了しました')).toBeVisible();
+  await expect(page.getByTestId('plan-benefits')).toContainText('1日100問まで');
+  await page.goto('/payment-cancelled');
+  await expect(page.getByTestId('premium-benefits')).toContainText('1日100問まで');
+  await page.waitForLoadState('networkidle');
+  expect(loaded).toEqual([]);
+  // Sign-out always loads the SDK (a session must end even without the hint), but no data layer.
+  loaded = [];
+  await page.goto('/logout');
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.waitForLoadState('networkidle');
+  expect(loaded).toEqual(['firebase-sdk']);
+});
+
+test('a signed-in learner opening the auth callback, plan selection, checkout and the payment result directly gets the signed-in page', async ({ page }) => {
+  // Decision 048: with a session hint these pages load the SDK (and the data layer) at once and wait.
+  await newLearner(page);
+  await page.goto('/auth-callback');
+  await expect(page.getByText('認証中...')).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/subscription-select');
+  await page.goto('/subscription-select');
+  await expect(page.getByRole('button', { name: '7日間無料トライアルを始める' })).toBeEnabled();
+  await expect(page.getByRole('link', { name: 'アカウントをお持ちの方はログイン' })).toHaveCount(0);
+  await page.goto('/checkout?plan=standard');
+  await expect(page.getByLabel('カード番号')).toBeVisible();
+  await page.goto('/payment-success?plan=standard');
+  await expect(page.getByText('スタンダードプランへの登録が完了しました')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'マイページでご契約内容を確認する' })).toBeVisible();
+  // No payment was made: the page waits for its confirmation.
+  await expect(page.getByText('お支払いを確認しています...')).toBeVisible();
+  // Spec: the redirect handler sends an authenticated user to /home.
+  await page.goto('/auth-redirect');
+  await page.waitForURL((url) => url.pathname === '/home');
+});
+
 test('legacy debug pages lead to the login page, never to a bypass', async ({ page }) => {
   for (const path of LEGACY_LOGIN_PATHS.slice(0, 5)) {
     await page.goto(path);

@@ -90,6 +90,21 @@ const SCREENS: Screen[] = [
       await expect(page.getByText('パスワード再設定メールを送信しました')).toBeVisible();
     },
   },
+  {
+    who: 'guest',
+    name: 'signup mail sent, its link in the dev mailbox',
+    path: '/signup',
+    ready: async (page) => {
+      await page.getByLabel('メールアドレス').fill(uniqueEmail('screens-signup'));
+      await page.getByLabel('パスワード', { exact: true }).fill('password123');
+      await page.getByLabel('パスワード（確認）').fill('password123');
+      await page.getByText('利用規約に同意します', { exact: true }).click();
+      await page.getByText('プライバシーポリシーに同意します', { exact: true }).click();
+      await page.getByRole('button', { name: 'アカウントを作成' }).click();
+      await page.getByRole('button', { name: '届いたメールのリンクを表示' }).click();
+      await expect(page.getByTestId('emulator-mail-link')).toHaveText('メールアドレスを確認する');
+    },
+  },
   { who: 'guest', name: 'new password without a recovery link', path: '/reset-password', ready: heading('新しいパスワードの設定') },
   { who: 'guest', name: 'terms', path: '/terms', ready: heading('利用規約') },
   { who: 'guest', name: 'privacy', path: '/privacy', ready: heading('プライバシーポリシー') },

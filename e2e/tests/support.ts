@@ -180,6 +180,19 @@ async function smallTapTargets(page: Page): Promise<string[]> {
         found.push(`<${el.tagName.toLowerCase()}> "${name}" ${Math.round(box.width)}×${Math.round(box.height)}px`);
       }
     }
+    // A standalone link (alone in its parent, not a word inside a sentence, which WCAG 2.5.8 exempts) is a
+    // tap target like a button (decision 035); the dev mailbox's link was 24 px tall (decision 048).
+    for (const el of Array.from(document.body.querySelectorAll('a:not(.chakra-button)'))) {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const text = (el.textContent ?? '').trim();
+      const parent = el.parentElement;
+      if (!text || !parent) continue;
+      // Standalone: a flex or grid item (a stack of controls), or the only text of its parent.
+      const inLayout = /flex|grid/.test(getComputedStyle(parent).display);
+      if (!inLayout && (parent.textContent ?? '').trim() !== text) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0 && box.height < 43.5) found.push(`<a> "${text.slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}px`);
+    }
     return found;
   });
 }

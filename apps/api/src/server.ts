@@ -12,6 +12,7 @@ import { createContextInner, resolveSessionUser, type Services } from '@shunkan/
 import { toHttpError } from '@shunkan/api-router/errors';
 import { createSessionCache } from '@shunkan/api-router/session';
 import { createFirebaseVerifier } from '@shunkan/api-router/services/auth';
+import { listPlanCatalogue } from '@shunkan/api-router/domain/billing';
 import { getCatalogue } from '@shunkan/api-router/domain/plans';
 import { createSandboxBilling } from '@shunkan/api-router/services/billing/sandbox';
 import { createStripeBilling } from '@shunkan/api-router/services/billing/stripe';
@@ -461,7 +462,11 @@ export async function createServer(
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'preparing', db: { ok: db }, evaluator: { status: evaluatorStatus } });
   });
 
+  // What every page needs before it renders (index.html preloads it). The plan catalogue travels here
+  // too: plan selection, checkout and the payment results show a guest its names and prices without the
+  // data layer's download (decision 048); it is the same list as `plans.list`.
   app.get('/api/public-config', async () => ({
+    plans: (await listPlanCatalogue({ db: database.db, billing })).plans,
     firebase: {
       apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
       authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,

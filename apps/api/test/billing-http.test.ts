@@ -32,6 +32,10 @@ describe('billing over REST in sandbox mode (spec section 7)', () => {
     expect(Array.isArray(plans.premium?.features)).toBe(true);
     const config = (await call('GET', '/api/public-config')).json() as Json;
     expect(config.billingMode).toBe('sandbox');
+    // The web client's plan selection, checkout and payment results read the catalogue from here (decision 048).
+    const catalogue = config.plans as Json[];
+    expect(catalogue.map((plan) => plan.id)).toEqual(['standard', 'standard-yearly', 'premium', 'premium-yearly']);
+    expect(catalogue[0]).toMatchObject({ name: 'スタンダード', priceYen: 780, dailyLimit: 50, priceId: null });
   });
 
   it('walks trial, payment intent, checkout, portal and details with the spec bodies (empty JSON bodies accepted)', async () => {

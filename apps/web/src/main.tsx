@@ -8,7 +8,7 @@ import { loadDataProvider } from './features/layout/root-layout';
 import { AuthProvider } from './lib/auth';
 import { hasSessionHint } from './lib/firebase';
 import { loadPublicConfig } from './lib/public-config';
-import { NO_DATA_PATHS, normalisePath, SHELL_PATHS } from './lib/route-needs';
+import { needsDataLayer, SHELL_PATHS } from './lib/route-needs';
 import { router } from './router';
 
 // Spec: on load the app unregisters any service workers (a stale one could serve an old build).
@@ -48,7 +48,7 @@ function nextTask(): Promise<void> {
  */
 function loadPage(inSteps = false) {
   // Pages that call the API need the data layer from their first render.
-  const needsData = !NO_DATA_PATHS.has(normalisePath(window.location.pathname));
+  const needsData = needsDataLayer(window.location.pathname, hasSessionHint());
   // The page's code (the matched routes' lazy chunks) and the data layer download while the configuration
   // loads, rather than after the first render asks for them.
   let dataLayer: Promise<unknown> = Promise.resolve();

@@ -19,6 +19,16 @@ export function notify(input: ToasterImpl.NotifyInput): void {
   else void load().then((module) => module.notify(input));
 }
 
+/**
+ * Closes the notification on screen and drops any waiting to replace it: a failure's toast must not
+ * outlive what it was about (a declined card's error stayed on 決済完了 after a second card went through).
+ * `remove()` without an id also empties the queue, where a toast created while the previous one is
+ * still closing waits (`max: 1`); `dismiss()` would leave it to appear on the next page.
+ */
+export function dismissNotifications(): void {
+  impl?.toaster.remove();
+}
+
 const LazyToaster = lazy(() => load().then((module) => ({ default: module.Toaster })));
 
 /** The notification region; mounted once the first notification is asked for. */

@@ -1,4 +1,5 @@
 import { appRouter } from '@shunkan/api-router';
+import { ZCataloguePlan } from '@shunkan/api-router/domain/plans';
 import { TEXT } from '@shunkan/config/texts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -59,8 +60,8 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'get', path: '/api/ready', summary: 'Readiness: healthy database and the evaluator\'s answer lattices compiled', tag: 'system', access: 'public',
     response: () => json(z.object({ status: z.enum(['ready', 'preparing']), db: z.object({ ok: z.boolean() }), evaluator: z.object({ status: z.enum(['preparing', 'ready', 'failed']) }) })),
     extraStatuses: { '503': 'Still compiling the answer lattices, or the database is unreachable (status "preparing")' } },
-  { method: 'get', path: '/api/public-config', summary: 'Configuration the web client needs before sign-in', tag: 'system', access: 'public',
-    response: () => json(z.object({ firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }), authEmulatorUrl: z.string().nullable(), billingMode: z.string(), stripePublishableKey: z.string().nullable(), aiMode: z.string() })) },
+  { method: 'get', path: '/api/public-config', summary: 'Configuration the web client needs before sign-in, with the plan catalogue', tag: 'system', access: 'public',
+    response: () => json(z.object({ plans: z.array(ZCataloguePlan), firebase: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string() }), authEmulatorUrl: z.string().nullable(), billingMode: z.string(), stripePublishableKey: z.string().nullable(), aiMode: z.string() })) },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', tag: 'system', access: 'public', response: () => ({ type: 'object' }) },
   { method: 'get', path: '/api/trpc/{path}', summary: 'tRPC queries (the web client\'s protocol; not part of the REST contract)', tag: 'system', access: 'public', response: () => ({}) },
   { method: 'post', path: '/api/trpc/{path}', summary: 'tRPC mutations (the web client\'s protocol; not part of the REST contract)', tag: 'system', access: 'public', response: () => ({}) },

@@ -1,6 +1,6 @@
 import type { User } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { hasSessionHint, loadFirebase, onFirebaseLoaded, readSession, setSessionHint } from './firebase';
+import { hasSessionHint, isFirebaseRequested, loadFirebase, onFirebaseLoaded, readSession, setSessionHint } from './firebase';
 import { AUTH_ON_DEMAND_PATHS, normalisePath } from './route-needs';
 
 export type AuthState = {
@@ -21,6 +21,15 @@ export type SubscriptionReport = { uid: string | null; loading: boolean; isAdmin
 /** Pages that load the Firebase SDK only when needed (lib/route-needs.ts); every other page loads it at once. */
 export function isAuthOnDemandPath(pathname: string): boolean {
   return AUTH_ON_DEMAND_PATHS.has(normalisePath(pathname));
+}
+
+/**
+ * On a page that loads the SDK on demand: whether the session is still being read. A browser holding a
+ * session hint (or a page that already asked for the SDK) waits for the SDK's report; without either,
+ * the visitor is a guest at once and no SDK is downloaded.
+ */
+export function isSessionPending(initialized: boolean): boolean {
+  return !initialized && (hasSessionHint() || isFirebaseRequested());
 }
 
 const userChangeListeners = new Set<() => void>();

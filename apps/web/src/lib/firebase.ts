@@ -22,6 +22,11 @@ export function loadFirebase(): Promise<Firebase> {
   return loading;
 }
 
+/** Whether something has asked for the SDK (it may still be downloading). */
+export function isFirebaseRequested(): boolean {
+  return loading !== null;
+}
+
 /**
  * The session, when the SDK has already read it (a page's guards waited for it before the first render):
  * the auth state then starts from it instead of a spinner. Null until then.

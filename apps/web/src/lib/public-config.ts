@@ -1,5 +1,12 @@
-/** Runtime configuration served by the API, so one build runs against any environment. */
+import type { RouterOutputs } from '@shunkan/api-router';
+
+/**
+ * Runtime configuration served by the API, so one build runs against any environment, with the plan
+ * catalogue (admin-editable on the server), which plan selection, checkout and the payment results show
+ * a guest without the data layer's download (decision 048).
+ */
 export type PublicConfig = {
+  plans: RouterOutputs['plans']['list']['plans'];
   firebase: { apiKey: string; authDomain: string; projectId: string };
   authEmulatorUrl: string | null;
   billingMode: 'sandbox' | 'stripe';

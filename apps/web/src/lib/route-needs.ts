@@ -25,6 +25,16 @@ export const AUTH_ON_DEMAND_PATHS: ReadonlySet<string> = new Set([
   // Plan selection shows the catalogue to a guest (whose trial button leads to signup).
   '/subscription-select',
   '/subscription/select',
+  // Pages that read the session but show a guest what they show a signed-out visitor: the auth callback
+  // (the link is invalid), the e-mail action handler (to /login) and the payment result (its texts and
+  // the way into practice). A browser holding a session still loads the SDK at once and waits for it
+  // (decision 048).
+  '/auth-callback',
+  '/auth/callback',
+  '/auth-redirect',
+  '/redirect-handler',
+  '/payment-success',
+  '/success',
 ]);
 
 /**
@@ -43,7 +53,36 @@ export const NO_DATA_PATHS: ReadonlySet<string> = new Set([
   '/password-reset',
   '/reset-password',
   '/confirm',
+  // Sign-out and the auth callbacks call no API, or (/auth-callback, for a signed-in account) load the
+  // data layer for the one call they make (decision 048).
+  '/logout',
+  '/auth-callback',
+  '/auth/callback',
+  '/auth-redirect',
+  '/redirect-handler',
+  // The payment-cancelled page shows the catalogue, which comes with the configuration (decision 048).
+  '/payment-cancelled',
+  '/cancel',
 ]);
+
+/**
+ * Pages whose guest view calls no API (the plan catalogue comes with the configuration): the data layer
+ * loads only in a browser holding a session hint or once someone is signed in (decision 048). Their
+ * guest views use no data-layer hook.
+ */
+export const SESSION_DATA_PATHS: ReadonlySet<string> = new Set([
+  '/checkout',
+  '/subscription-select',
+  '/subscription/select',
+  '/payment-success',
+  '/success',
+]);
+
+/** Whether `pathname` needs the data layer, for a visitor who is (or whose browser hints they are) signed in or not. */
+export function needsDataLayer(pathname: string, signedIn: boolean): boolean {
+  const path = normalisePath(pathname);
+  return !NO_DATA_PATHS.has(path) && (signedIn || !SESSION_DATA_PATHS.has(path));
+}
 
 /**
  * Pages that, opened in a browser holding a session, first paint a shell of their own while the session

@@ -4,25 +4,29 @@ import { CenteredCard } from '@shunkan/ui/components';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '../features/auth/form-alert';
-import { authErrorMessage } from '../lib/auth-errors';
-import { useAuth } from '../lib/auth';
-import { loadFirebase } from '../lib/firebase';
-import { trpc } from '../lib/trpc';
-
-import type { ActionSearch } from '../lib/search';
 import { useOnce } from '../features/auth/use-once';
+import { loadDataProvider } from '../features/layout/root-layout';
+import { authErrorMessage } from '../lib/auth-errors';
+import { isSessionPending, useAuth } from '../lib/auth';
+import { hasSessionHint, isFirebaseRequested, loadFirebase } from '../lib/firebase';
+import type { ActionSearch } from '../lib/search';
+
 /**
  * After Google sign-in (or an e-mail link): once a session exists, admins go to / and learners to
- * plan selection after 1 s. The admin decision comes from the server.
+ * plan selection after 1 s. The admin decision comes from the server, read through the data layer,
+ * which this page loads only for a signed-in account. A browser with no session (no session hint,
+ * decision 014) is told at once that the link is invalid, without downloading the Firebase SDK: this
+ * product never starts a redirect sign-in, so there is no redirect result to read either (decision 048).
  */
 export function AuthCallbackPage({ search }: { search: ActionSearch }) {
   const navigate = useNavigate();
   const { user, initialized } = useAuth();
   const [error, setError] = useState<string | null>(search.error ? `${TEXT.callbackErrorPrefix}${search.error}` : null);
   const [checkedRedirect, setCheckedRedirect] = useState(false);
-  const subscription = trpc.subscription.current.useQuery(undefined, { enabled: Boolean(user) });
+  const sessionPending = isSessionPending(initialized);
 
   useOnce(() => {
+    if (!hasSessionHint() && !isFirebaseRequested()) return setCheckedRedirect(true);
     void (async () => {
       try {
         const fb = await loadFirebase();
@@ -37,14 +41,27 @@ export function AuthCallbackPage({ search }: { search: ActionSearch }) {
 
   useEffect(() => {
     if (search.oobCode) return;
-    if (!initialized || !checkedRedirect || error) return;
+    if (sessionPending || !checkedRedirect || error) return;
     if (!user) return setError(TEXT.callbackInvalid);
-    if (subscription.isError) return setError(`${TEXT.callbackErrorPrefix}${subscription.error.message}`);
-    if (!subscription.data) return;
-    const target = subscription.data.isAdmin ? '/' : subscription.data.hasAccess ? '/' : '/subscription-select';
-    const timer = setTimeout(() => void navigate({ to: target }), 1000);
-    return () => clearTimeout(timer);
-  }, [initialized, checkedRedirect, error, user, subscription.data, subscription.isError, subscription.error, navigate, search.oobCode]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    loadDataProvider()
+      .then(({ fetchSubscription }) => fetchSubscription())
+      .then(
+        (subscription) => {
+          if (cancelled) return;
+          const target = subscription.isAdmin || subscription.hasAccess ? '/' : '/subscription-select';
+          timer = setTimeout(() => void navigate({ to: target }), 1000);
+        },
+        (e: unknown) => {
+          if (!cancelled) setError(`${TEXT.callbackErrorPrefix}${e instanceof Error ? e.message : String(e)}`);
+        },
+      );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [sessionPending, checkedRedirect, error, user, navigate, search.oobCode]);
 
   if (search.oobCode) return <Navigate to="/auth-redirect" search={search} replace />;
   return (
@@ -65,4 +82,3 @@ export function AuthCallbackPage({ search }: { search: ActionSearch }) {
     </CenteredCard>
   );
 }
-

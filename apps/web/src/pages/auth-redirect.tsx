@@ -2,7 +2,7 @@ import { TEXT } from '@shunkan/config/texts';
 import { FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Navigate } from '@tanstack/react-router';
-import { useAuth } from '../lib/auth';
+import { isSessionPending, useAuth } from '../lib/auth';
 
 import type { ActionSearch } from '../lib/search';
 import { useOnce } from '../features/auth/use-once';
@@ -16,7 +16,9 @@ export function AuthRedirectPage({ search }: { search: ActionSearch }) {
   if (search.mode === 'resetPassword' && search.oobCode) return <Navigate to="/reset-password" search={search} replace />;
   if ((search.mode === 'verifyEmail' || search.mode === 'signup') && search.oobCode) return <Navigate to="/confirm" search={search} replace />;
   if (search.mode && search.oobCode) return <InvalidLinkRedirect />;
-  if (!initialized) return <FullPageSpinner />;
+  // Without a session hint the visitor is a guest at once (the SDK is not downloaded): /login, as /login
+  // itself would treat this browser.
+  if (isSessionPending(initialized)) return <FullPageSpinner />;
   return user ? <Navigate to="/home" replace /> : <Navigate to="/login" replace />;
 }
 

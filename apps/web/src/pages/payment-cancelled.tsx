@@ -2,7 +2,7 @@ import { Box, Button, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { DEFAULT_DAILY_LIMITS } from '@shunkan/config/plans';
 import { Link } from '@tanstack/react-router';
 import { CircleX } from 'lucide-react';
-import { findCatalogPlan, usePlans } from '../features/billing/use-plans';
+import { findCatalogPlan, getPlanCatalogue } from '../features/billing/plan-catalogue';
 import { ResultCard } from '../features/billing/result-card';
 
 
@@ -15,8 +15,7 @@ const CANCEL_REASONS = [
 
 /** /payment-cancelled and /cancel. */
 export function PaymentCancelledPage() {
-  const plans = usePlans();
-  const premiumLimit = findCatalogPlan(plans.data?.plans, 'premium')?.dailyLimit;
+  const premiumLimit = findCatalogPlan(getPlanCatalogue(), 'premium')?.dailyLimit;
   // The observed product promised "unlimited" questions; the catalogue's real limit is stated instead.
   const practiceBenefit =
     premiumLimit === null ? '練習問題が無制限' : `練習問題をたっぷり（1日${premiumLimit ?? DEFAULT_DAILY_LIMITS.premium}問まで）`;

@@ -35,7 +35,8 @@ export function EmulatorMailbox({ email, kind }: { email: string; kind: 'VERIFY_
         届いたメールのリンクを表示
       </Button>
       {link ? (
-        <ChakraLink href={link} color="blue.600" fontWeight="bold" data-testid="emulator-mail-link">
+        // A standalone link: a 44 px tap target on a phone, like the other ones (decision 035).
+        <ChakraLink href={link} color="blue.600" fontWeight="bold" minH="11" data-testid="emulator-mail-link">
           {kind === 'VERIFY_EMAIL' ? 'メールアドレスを確認する' : 'パスワードを再設定する'}
         </ChakraLink>
       ) : checked ? (

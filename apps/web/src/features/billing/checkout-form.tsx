@@ -2,7 +2,7 @@ import { Alert, Box, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/rea
 import { BILLING_UI_TEXT } from '@shunkan/config/billing';
 import { findPlan, isPlanId, type PlanId } from '@shunkan/config/plans';
 import { CenteredCard, FullPageSpinner } from '@shunkan/ui/components';
-import { notify } from '@shunkan/ui/toaster';
+import { dismissNotifications, notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -75,6 +75,8 @@ export function CheckoutForm({ planId, cancelHref }: { planId: PlanId; cancelHre
 
   const returnUrl = `${window.location.origin}/payment-success?plan=${encodeURIComponent(intent.planId)}`;
   const onSucceeded = (paidPlanId: string) => {
+    // An earlier attempt's error (a declined card) is over once a payment went through.
+    dismissNotifications();
     void utils.subscription.current.invalidate();
     void navigate({ to: '/payment-success', search: { plan: isPlanId(paidPlanId) ? paidPlanId : undefined } });
   };

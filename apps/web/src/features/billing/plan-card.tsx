@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Heading, HStack, Icon, List, Stack, Text } fr
 import { formatYen } from '@shunkan/config/plans';
 import { Check } from 'lucide-react';
 import { dailyLimitLabel, intervalLabel } from './billing-format';
-import type { CatalogPlan } from './use-plans';
+import type { CatalogPlan } from './plan-catalogue';
 
 /** Feature lines that restate the daily limit are left out: the limit has its own line. */
 function featureLines(plan: CatalogPlan): string[] {

@@ -13,7 +13,8 @@ import { dailyLimitLabel, formatDate, formatPrice, STATUS_COLORS, STATUS_LABELS 
 import { CancelControls } from './cancel-controls';
 import { ConfirmDialog } from './confirm-dialog';
 import { PremiumPlanModal } from './premium-plan-modal';
-import { findCatalogPlan, usePlans, useSubscription, type CatalogPlan, type TSubscription } from './use-plans';
+import { findCatalogPlan, getPlanCatalogue, type CatalogPlan } from './plan-catalogue';
+import { useSubscription, type TSubscription } from './use-plans';
 
 export const ADMIN_BILLING_NOTE = '管理者アカウントのため、課金は適用されず全機能を無料でご利用いただけます';
 
@@ -282,7 +283,10 @@ function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: reado
           <Heading as="h3" size="md">
             お支払い管理
           </Heading>
-          <Badge colorPalette="orange">サンドボックス（テスト用）— 実際の請求は発生しません</Badge>
+          {/* A badge does not wrap by default: at 375 px this one ended 2 px beyond the screen. */}
+          <Badge colorPalette="orange" whiteSpace="normal">
+            サンドボックス（テスト用）— 実際の請求は発生しません
+          </Badge>
         </HStack>
         {hasPaidPlan(view) ? (
           <Text fontSize="sm">
@@ -310,14 +314,13 @@ function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: reado
 export function PlanSection({ portal }: { portal?: 'sandbox' }) {
   const { isAdmin } = useAuth();
   const subscription = useSubscription();
-  const plans = usePlans();
   const [isPlanModalOpen, setPlanModalOpen] = useState(false);
   // Server-side answers to "may this learner upgrade / open the portal", plus the payment history.
   const details = trpc.billing.details.useQuery(undefined, { staleTime: 0 });
   const view = subscription.data;
-  const list = plans.data?.plans;
+  const list = getPlanCatalogue();
 
-  if (subscription.isLoading || plans.isLoading) {
+  if (subscription.isLoading) {
     return (
       <Box py="6" textAlign="center">
         <Spinner />

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PlanSummaryRow } from './plan-summary-row';
-import type { CatalogPlan } from './use-plans';
+import type { CatalogPlan } from './plan-catalogue';
 
 const standardYearly = {
   id: 'standard-yearly',

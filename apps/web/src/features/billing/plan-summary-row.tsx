@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { dailyLimitLabel, formatPrice } from './billing-format';
-import type { CatalogPlan } from './use-plans';
+import type { CatalogPlan } from './plan-catalogue';
 
 /**
  * One plan on one line: name, badges, price and daily limit, and its button. Plan selection's premium

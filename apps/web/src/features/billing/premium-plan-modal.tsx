@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { notify } from '@shunkan/ui/toaster';
 import { useState } from 'react';
 import { useAuth } from '../../lib/auth';
@@ -6,7 +6,8 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { formatDate, formatPrice, trialEndIfStartedNow } from './billing-format';
 import { paymentErrorMessage } from './checkout-parts';
 import { PlanSummaryRow } from './plan-summary-row';
-import { usePlans, useSubscription, type CatalogPlan } from './use-plans';
+import { getPlanCatalogue, type CatalogPlan } from './plan-catalogue';
+import { useSubscription } from './use-plans';
 
 /** Only http(s) addresses from the server are opened (never javascript: or data: URLs). */
 function toSafeUrl(url: string): string | null {
@@ -24,7 +25,6 @@ function toSafeUrl(url: string): string | null {
  */
 export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { isAdmin } = useAuth();
-  const plans = usePlans();
   const subscription = useSubscription();
   const utils = trpc.useUtils();
   const [openedPlan, setOpenedPlan] = useState<CatalogPlan | null>(null);
@@ -114,24 +114,18 @@ export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpen
                       </Button>
                     </Box>
                   ) : null}
-                  {plans.isLoading ? (
-                    <Box textAlign="center" py="4">
-                      <Spinner />
-                    </Box>
-                  ) : (
-                    (plans.data?.plans ?? []).map((plan) => (
-                      <PlanSummaryRow
-                        key={plan.id}
-                        plan={plan}
-                        testId={`modal-plan-${plan.id}`}
-                        showPopular
-                        actionLabel="選択する"
-                        loading={pendingPlanId === plan.id}
-                        disabled={isAdmin || (pendingPlanId !== null && pendingPlanId !== plan.id)}
-                        onSelect={() => void choose(plan)}
-                      />
-                    ))
-                  )}
+                  {getPlanCatalogue().map((plan) => (
+                    <PlanSummaryRow
+                      key={plan.id}
+                      plan={plan}
+                      testId={`modal-plan-${plan.id}`}
+                      showPopular
+                      actionLabel="選択する"
+                      loading={pendingPlanId === plan.id}
+                      disabled={isAdmin || (pendingPlanId !== null && pendingPlanId !== plan.id)}
+                      onSelect={() => void choose(plan)}
+                    />
+                  ))}
                 </Stack>
               )}
             </Dialog.Body>

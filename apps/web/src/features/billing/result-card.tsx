@@ -1,12 +1,11 @@
 import { Box, Container, Icon, Stack } from '@chakra-ui/react';
 import { findPlan, type PlanId } from '@shunkan/config/plans';
 import type { ReactNode } from 'react';
-import { findCatalogPlan, usePlans, type CatalogPlan } from './use-plans';
+import { findCatalogPlan, getPlanCatalogue, type CatalogPlan } from './plan-catalogue';
 
 /** The plan name for result screens: the catalogue's (admin-editable) name, else the default. */
 export function usePlanName(planId: PlanId): { plan: CatalogPlan | undefined; name: string } {
-  const plans = usePlans();
-  const plan = findCatalogPlan(plans.data?.plans, planId);
+  const plan = findCatalogPlan(getPlanCatalogue(), planId);
   return { plan, name: plan?.name ?? findPlan(planId).name };
 }
 

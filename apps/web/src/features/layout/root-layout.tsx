@@ -4,7 +4,8 @@ import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
 import type * as DataProviderModule from '../../lib/data-provider';
-import { NO_DATA_PATHS, normalisePath } from '../../lib/route-needs';
+import { hasSessionHint } from '../../lib/firebase';
+import { needsDataLayer } from '../../lib/route-needs';
 
 const LazyDataProvider = lazy(loadDataProvider);
 
@@ -27,10 +28,11 @@ export function loadDataProvider(): Promise<typeof DataProviderModule> {
  */
 export function RootLayout() {
   const location = useLocation();
+  const { user } = useAuth();
   // Once mounted, the data layer stays: while the router loads the next page it still renders the
   // previous one, which may be using it.
   const dataMounted = useRef(false);
-  if (!NO_DATA_PATHS.has(normalisePath(location.pathname))) dataMounted.current = true;
+  if (needsDataLayer(location.pathname, Boolean(user) || hasSessionHint())) dataMounted.current = true;
   // Every screen is one <main> landmark; each screen has its own single h1.
   return (
     <Box as="main" minH="100vh">
