@@ -176,7 +176,16 @@ function sameInflection(l: Token, r: Token): boolean {
   return false;
 }
 
-const CONFUSABLE_SET = new Set(CONFUSABLES.flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]));
+/** CONFUSABLES both ways: word → the words it is confused with (no key string built per relate()). */
+const CONFUSABLE_WITH = new Map<string, Set<string>>();
+const addConfusable = (x: string, y: string): void => {
+  const set = CONFUSABLE_WITH.get(x) ?? new Set<string>();
+  CONFUSABLE_WITH.set(x, set.add(y));
+};
+for (const [a, b] of CONFUSABLES) {
+  addConfusable(a, b);
+  addConfusable(b, a);
+}
 
 export interface Relate {
   rel: Relation | undefined;
@@ -235,7 +244,7 @@ function relate(l: Token, r: Token, ctx: SynonymContext, needsParticiple = false
   // "have went" for "have been (to)": the learner's go is the been of the perfect.
   if (l.lemma === 'go' && r.norm === 'been' && needsParticiple) return { rel: 'inflection', synonym: false, score: 0.75 };
   if (
-    CONFUSABLE_SET.has(`${l.norm}|${r.norm}`) ||
+    CONFUSABLE_WITH.get(l.norm)?.has(r.norm) === true ||
     (l.norm.length >= 3 && !/^\d/.test(l.norm) && isTransposition(l.norm, r.norm)) ||
     // A real word one letter away from a long reference word ("meting" / "meeting") is a typo.
     (Math.min(l.norm.length, r.norm.length) >= 5 && Math.abs(l.norm.length - r.norm.length) <= 1 && distance(l.norm, r.norm) === 1)
@@ -434,11 +443,7 @@ function findMoves(learner: readonly Token[], ref: readonly Token[], scores: Rel
  * "it is").
  */
 export function relationScores(learner: readonly Token[], ref: readonly Token[], ctx: SynonymContext): Relate[][] {
-  let memo = relateMemo.get(ctx);
-  if (!memo) {
-    memo = new WeakMap();
-    relateMemo.set(ctx, memo);
-  }
+  const memo = memoOf(ctx);
   const m = ref.length;
   const afterHave = new Array<boolean>(m);
   const keys = new Array<string>(m);
@@ -449,30 +454,63 @@ export function relationScores(learner: readonly Token[], ref: readonly Token[],
   const out = new Array<Relate[]>(learner.length);
   for (let i = 0; i < learner.length; i++) {
     const l = learner[i] as Token;
-    let byR = memo.get(l);
-    if (!byR) {
-      byR = [new Map(), new Map()];
-      memo.set(l, byR);
-    }
+    const byR = byRefOf(memo, l);
     const row = new Array<Relate>(m);
-    for (let j = 0; j < m; j++) {
-      const r = ref[j] as Token;
-      if (splitsInto(l, ref, j)) {
-        row[j] = NONE;
-        continue;
-      }
-      const needsParticiple = afterHave[j] as boolean;
-      const map = needsParticiple ? byR[1] : byR[0];
-      let rel = map.get(keys[j] as string);
-      if (!rel) {
-        rel = relate(l, r, ctx, needsParticiple);
-        map.set(keys[j] as string, rel);
-      }
-      row[j] = rel;
-    }
+    for (let j = 0; j < m; j++) row[j] = memoRelate(byR, l, ref, j, keys[j] as string, afterHave[j] as boolean, ctx);
     out[i] = row;
   }
   return out;
+}
+
+/**
+ * The cells of relationScores(learner, ref, ctx) one at a time, each computed when first read (same
+ * values, same memo): for a caller that reads a few cells only (the far check reads the reference's
+ * content words, and each column only until a learner word relates to it).
+ */
+export function relationCells(learner: readonly Token[], ref: readonly Token[], ctx: SynonymContext): (i: number, j: number) => Relate {
+  const memo = memoOf(ctx);
+  const keys = new Array<string | undefined>(ref.length);
+  const afterHave = new Array<boolean>(ref.length);
+  return (i, j) => {
+    let key = keys[j];
+    if (key === undefined) {
+      key = refKey(ref[j] as Token);
+      keys[j] = key;
+      afterHave[j] = followsHave(ref, j);
+    }
+    const l = learner[i] as Token;
+    return memoRelate(byRefOf(memo, l), l, ref, j, key, afterHave[j] as boolean, ctx);
+  };
+}
+
+function memoOf(ctx: SynonymContext): WeakMap<Token, [Map<string, Relate>, Map<string, Relate>]> {
+  let memo = relateMemo.get(ctx);
+  if (!memo) {
+    memo = new WeakMap();
+    relateMemo.set(ctx, memo);
+  }
+  return memo;
+}
+
+function byRefOf(memo: WeakMap<Token, [Map<string, Relate>, Map<string, Relate>]>, l: Token): [Map<string, Relate>, Map<string, Relate>] {
+  let byR = memo.get(l);
+  if (!byR) {
+    byR = [new Map(), new Map()];
+    memo.set(l, byR);
+  }
+  return byR;
+}
+
+/** One cell of relationScores: relate(l, ref[j]) through the memo (`key`: refKey(ref[j])). */
+function memoRelate(byR: [Map<string, Relate>, Map<string, Relate>], l: Token, ref: readonly Token[], j: number, key: string, needsParticiple: boolean, ctx: SynonymContext): Relate {
+  if (splitsInto(l, ref, j)) return NONE;
+  const map = needsParticiple ? byR[1] : byR[0];
+  let rel = map.get(key);
+  if (!rel) {
+    rel = relate(l, ref[j] as Token, ctx, needsParticiple);
+    map.set(key, rel);
+  }
+  return rel;
 }
 
 /**

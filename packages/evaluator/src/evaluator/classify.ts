@@ -2904,7 +2904,8 @@ export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): 
 
 /** A real or unknown word one letter from the answer's, both of three letters or more, not a number. */
 function oneLetterTypo(l: Token, r: Token): boolean {
-  return !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1;
+  // Words whose lengths differ by two or more are never one edit apart: no distance to compute.
+  return !l.foreign && l.norm.length >= 3 && r.norm.length >= 3 && Math.abs(l.norm.length - r.norm.length) <= 1 && !/^\d/.test(l.norm) && distance(l.norm, r.norm) === 1;
 }
 
 /** Reference words matched by the learner (for recall): same word, synonym or inflection. */

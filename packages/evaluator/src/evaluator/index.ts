@@ -6,7 +6,7 @@
  * milliseconds) so stars can be shown at once.
  */
 import type { TBankProblem } from '../bank/types';
-import { align, relationScores, type Alignment, type Relate, type SynonymContext } from './align';
+import { align, relationCells, type Alignment, type SynonymContext } from './align';
 import {
   analyseProblem,
   analyseTokens,
@@ -1016,19 +1016,18 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   // unrelated one against the main answer whichever candidate the comparison below would pick, and
   // only the main answer's alignment is needed (for the diff). Decided from the words' relations
   // alone (recallCeiling), candidate by candidate, stopping at the first that could reach more.
-  const scoresOf: Relate[][][] = [];
+  // The check reads only the relations of each candidate's content words (relationCells), not whole
+  // relation matrices: most candidates of an answer that is far are never aligned.
   const mainCandidate = exact ? undefined : candidates.find((c) => c.answer.index === 0 && !c.phraseSynonym);
   if ((options.shortcuts ?? true) && mainCandidate) {
     let far = true;
     for (let k = 0; k < candidates.length && far; k++) {
       const tokens = (candidates[k] as Candidate).tokens;
-      const scores = relationScores(learner, tokens, ctx);
-      scoresOf[k] = scores;
-      far = recallCeiling(learner, tokens, scores, res.wordnet) < FAR_RECALL;
+      far = recallCeiling(learner, tokens, relationCells(learner, tokens, ctx), res.wordnet) < FAR_RECALL;
     }
     if (far) {
       options.onShortcut?.();
-      const alignment = align(learner, mainCandidate.answer, mainCandidate.tokens, ctx, mainCandidate.phraseSynonym, scoresOf[candidates.indexOf(mainCandidate)]);
+      const alignment = align(learner, mainCandidate.answer, mainCandidate.tokens, ctx, mainCandidate.phraseSynonym);
       // The recall given is not read by the unrelated feedback; it is the one without errors.
       return unrelatedVerdict(problem, base.similarPhrases, mainCandidate, alignment, scoreAlignment(alignment, []).recall);
     }
@@ -1039,8 +1038,8 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let main: Graded | undefined;
   const swapped = exact ? undefined : swappedAnswer(learner, analysis.answers);
   let swapGraded: Graded | undefined;
-  for (const [k, candidate] of candidates.entries()) {
-    const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym, scoresOf[k]);
+  for (const candidate of candidates) {
+    const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
     const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;

@@ -231,7 +231,8 @@ export function tokenize(text: string): RawToken[] {
     for (const part of expandWord(lower, next)) {
       parts.push({ norm: spellUs(part.norm), alts: part.alts.map(spellUs) });
     }
-    parts.forEach((p, k) => drafts.push({ ...p, surface, group: g, partIndex: k, partCount: parts.length }));
+    // Part's fields written out (the same object as `...p`, several times cheaper than the spread).
+    parts.forEach((p, k) => drafts.push({ norm: p.norm, alts: p.alts, surface, group: g, partIndex: k, partCount: parts.length }));
   }
 
   const tokens: RawToken[] = [];

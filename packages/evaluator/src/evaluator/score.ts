@@ -32,7 +32,8 @@ export const ONE_STAR_RECALL = 0.25;
 
 /**
  * An upper bound of scoreAlignment(...).recall for every alignment align() can make of these words
- * (`scores`: relationScores(learner, ref, ctx)) and every error list classify() can name for it,
+ * (`relation(i, j)`: relationScores(learner, ref, ctx)[i][j], read only for the reference's content
+ * words) and every error list classify() can name for it,
  * computed without aligning or classifying. A reference content word counts only through its pair
  * (scoreAlignment): fully if the pair is recalled (a relation of `scores` other than 'class', or a
  * split "its" / "it is") or an error on it keeps the content (keepsContent), half for 'class'. A
@@ -40,7 +41,7 @@ export const ONE_STAR_RECALL = 0.25;
  * fully recalled if some learner word relates to it that way, half if only 'class' does, and not
  * at all otherwise. With no content word the recall is the function-word agreement: bounded by 1.
  */
-export function recallCeiling(learner: readonly Token[], ref: readonly Token[], scores: readonly (readonly Relate[])[], wordnet: WordNet | undefined): number {
+export function recallCeiling(learner: readonly Token[], ref: readonly Token[], relation: (i: number, j: number) => Relate, wordnet: WordNet | undefined): number {
   let refContent = 0;
   let ceiling = 0;
   for (let j = 0; j < ref.length; j++) {
@@ -50,7 +51,7 @@ export function recallCeiling(learner: readonly Token[], ref: readonly Token[], 
     let best = 0;
     for (let i = 0; i < learner.length && best < 1; i++) {
       const l = learner[i] as Token;
-      const rel = scores[i]?.[j]?.rel;
+      const rel = relation(i, j).rel;
       if (rel !== undefined && rel !== 'class') best = 1;
       else {
         const split = SPLIT_CONFUSIONS[l.norm];
