@@ -2,6 +2,7 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
+import { type JapaneseChoices, sharesJapanese } from './translations';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
@@ -817,6 +818,8 @@ interface Ctx {
   prepForTo?: number;
   /** The learner's verb in another form than the base after a modal (modalVerbForm). */
   modalForm?: number;
+  /** English words that translate one Japanese word of the problem's sentence (decision 049). */
+  japanese?: JapaneseChoices;
 }
 
 /** What classification may know about the problem beyond the one sentence aligned. */
@@ -826,6 +829,7 @@ export interface ClassifyContext {
   extraTo?: number;
   prepForTo?: number;
   modalForm?: number;
+  japanese?: JapaneseChoices;
 }
 
 /** Extra auxiliaries right before learner word i (at most two: "will have"). */
@@ -1049,6 +1053,13 @@ function pairErrors(ctx: Ctx): boolean {
         // "How old" for "How much": the word after how decides what is asked.
         if (!l.foreign && l.known && ref[p.r - 1]?.norm === 'how' && learner[p.l - 1]?.norm === 'how' && !SAME_MEANING_FORMS.has(`${l.norm}|${r.norm}`)) {
           errors.push({ ...meaningError(lw, r, p.l), certain: true });
+          break;
+        }
+        // One Japanese word of the problem's sentence, two English ones (高い: high / expensive,
+        // 抱っこする: hug / hold; decision 049): the learner's word keeps the meaning the sentence
+        // says with the wrong English word for it, a word-choice slip.
+        if (!l.foreign && l.known && sharesJapanese(ctx.japanese, l, r)) {
+          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（日本語では同じ語でも、英語では使い分けます）。`, p.l, PENALTY['word-choice']));
           break;
         }
         // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
@@ -2256,6 +2267,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     extraTo: problem.extraTo,
     prepForTo: problem.prepForTo,
     modalForm: problem.modalForm,
+    japanese: problem.japanese,
   };
   // Order matters: auxiliaries folded into tense errors must not be reported again as missing
   // or extra words, so the pair-based steps run first.
@@ -2283,6 +2295,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   causativeTo(ctx);
   prepositionForTo(ctx);
   modalVerbFormError(ctx);
+  if (ctx.japanese && ctx.japanese.groups.length > 0 && ctx.errors.length > 1) japanesePhrase(ctx, ctx.japanese);
   // Two errors read as one slip or one meaning error (decision 040): only near answers have them.
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) {
     concessiveKind(ctx);
@@ -2444,6 +2457,55 @@ const expectedOf = (e: DraftError): string => e.expected.join(' ').toLowerCase()
 /** The error names only added words / only left-out words. */
 const isExtra = (e: DraftError): boolean => e.expected.length === 0 && e.words.length > 0;
 const isMissing = (e: DraftError): boolean => e.words.length === 0 && e.expected.length > 0;
+
+/** Positions where a lemma sequence occurs in the tokens. */
+function occurrences(tokens: readonly Token[], phrase: readonly string[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + phrase.length <= tokens.length; i++) if (phrase.every((w, k) => tokens[i + k]?.lemma === w || tokens[i + k]?.norm === w)) out.push(i);
+  return out;
+}
+
+/**
+ * "Please erase the TV" for "turn off the TV", "I slept early" for "went to bed early", "didn't go
+ * out the phone" for "answer the phone" (decision 049): where the learner's words and the answer's
+ * are two translations of one Japanese word of the problem's sentence, one of them a phrase, the
+ * pair and the words left over around it (a missing "off", an extra "out") are one word-choice slip,
+ * not a meaning error and a missing or extra word.
+ */
+function japanesePhrase(ctx: Ctx, choices: JapaneseChoices): void {
+  const { a, learner, ref } = ctx;
+  const lower = (w: string): string => w.toLowerCase();
+  for (const group of choices.groups) {
+    for (const mine of group) {
+      for (const li of occurrences(learner, mine)) {
+        const lSpan = mine.map((_, k) => li + k);
+        for (const theirs of group) {
+          if (theirs === mine || (mine.length === 1 && theirs.length === 1)) continue;
+          for (const ri of occurrences(ref, theirs)) {
+            const rSpan = theirs.map((_, k) => ri + k);
+            // Every learner word of the phrase is extra or paired inside the answer's phrase, and
+            // every answer word is missing or paired inside the learner's; something differs.
+            const inside = lSpan.every((i) => ctx.extraSet.has(i) || (a.byL[i] !== undefined && rSpan.includes(a.byL[i]?.r ?? -1)));
+            const covered = rSpan.every((j) => ctx.missingSet.has(j) || (a.byR[j] !== undefined && lSpan.includes(a.byR[j]?.l ?? -1)));
+            if (!inside || !covered || lSpan.every((i) => a.byL[i]?.rel === 'exact')) continue;
+            const lWords = new Set(lSpan.map((i) => lower(learner[i]?.display ?? '')));
+            const rWords = new Set(rSpan.map((j) => lower(ref[j]?.display ?? '')));
+            const mineErrors = ctx.errors.filter((e) => e.words.every((w) => lWords.has(lower(w))) && e.expected.every((w) => rWords.has(lower(w))));
+            // Nothing else is wrong in the answer's phrase or the learner's (a tense on it stays).
+            if (mineErrors.length === 0 || mineErrors.some((e) => e.kind !== 'word-choice' && e.kind !== 'meaning' && e.kind !== 'missing-word' && e.kind !== 'extra-word' && e.kind !== 'preposition')) continue;
+            const lw = lSpan.map((i) => learnerWord(learner[i] as Token));
+            const rw = rSpan.map((j) => (ref[j] as Token).display);
+            ctx.errors = ctx.errors.filter((e) => !mineErrors.includes(e));
+            // The learner's phrase says what the answer's does: the paired word keeps the content.
+            const paired = lSpan.find((i) => a.byL[i] !== undefined) ?? li;
+            ctx.errors.push({ ...makeError('word-choice', lw, rw, `${q(lw.join(' '))}ではなく${q(rw.join(' '))}が自然です（日本語では同じ語でも、英語では使い分けます）。`, paired, PENALTY['word-choice']), keepsContent: true });
+            return;
+          }
+        }
+      }
+    }
+  }
+}
 
 /** Replace two draft errors by one. */
 function fold(ctx: Ctx, drop: readonly DraftError[], add: DraftError): void {

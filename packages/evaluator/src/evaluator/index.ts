@@ -1041,7 +1041,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let swapGraded: Graded | undefined;
   for (const [k, candidate] of candidates.entries()) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym, scoresOf[k]);
-    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm });
+    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm, japanese: analysis.japanese });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };
