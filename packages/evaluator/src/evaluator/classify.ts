@@ -608,6 +608,8 @@ function selfForSomeone(l: Token, r: Token): boolean {
 function sameStem(learnerNorm: string, r: Token): boolean {
   if (learnerNorm === r.norm || learnerNorm.length < 3) return false;
   const mine = regularBases(learnerNorm);
+  // "had better going" for "go": the -ing of a two-letter verb (go, do) is its form too.
+  if (r.norm.length === 2 && r.norm === r.lemma && learnerNorm === `${r.norm}ing`) return true;
   return [r.lemma, ...regularBases(r.norm)].some((b) => b.length >= 3 && mine.includes(b));
 }
 
@@ -672,9 +674,20 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       ['do', 'take', ''],
       // 信じる: believe (what someone says is true) for trust (rely on the person).
       ['believe', 'trust', '（人を信頼するは trust を使います）'],
+      // 言う / 話す: "say to my boss about it" for "talk to my boss" (say takes what is said).
+      ['say', 'talk', '（人と話すは talk / speak を使います）'],
+      ['say', 'speak', '（人と話すは talk / speak を使います）'],
+      // 教える: teach (a skill) for tell / inform / show (information, the way): "I'll teach you
+      // when it is decided" for "I'll let you know".
+      ['teach', 'tell', '（情報を伝えるときは tell を使います）'],
+      ['teach', 'inform', '（情報を伝えるときは inform / let ... know を使います）'],
+      ['teach', 'show', '（道などを教えるときは show / tell を使います）'],
     ] as const
   ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
 );
+
+/** Verbs that take the person asked or told, for which learners write say (言う). */
+const SAY_FOR = new Set(['ask', 'tell', 'order', 'advise', 'request', 'remind', 'warn']);
 
 /**
  * The learner's verb is one the answer's shares a Japanese verb with (VERB_CONFUSIONS), or "put off"
@@ -683,6 +696,9 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
  */
 function confusedVerbs(l: Token, r: Token, lNext: Token | undefined, rNext: Token | undefined): boolean {
   if (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) return true;
+  // 言う: "said me to help" for "asked / told me to help": say never takes the person, so a say
+  // with one is the learner's 言う for the answer's verb of asking or telling (decision 049).
+  if (l.lemma === 'say' && SAY_FOR.has(r.lemma) && lNext !== undefined && OBJECT_PERSONS.has(lNext.norm)) return true;
   return l.lemma === 'put' && r.lemma === 'take' && lNext?.norm === 'off' && rNext?.norm === 'off';
 }
 
@@ -701,6 +717,7 @@ const KATAKANA_ENGLISH = new Set(
     ['sign', 'autograph'], // サイン
     ['note', 'notebook'], // ノート
     ['talent', 'celebrity'], // タレント
+    ['print', 'handout'], // プリント（配布資料）
   ].map(([a, b]) => `${a}|${b}`),
 );
 
@@ -711,8 +728,15 @@ const KATAKANA_ENGLISH = new Set(
 function confusedNotSynonym(l: Token, r: Token, lNext: Token | undefined): boolean {
   if (l.foreign || l.pos !== 'VERB' || r.pos !== 'VERB') return false;
   if (l.lemma === 'believe' && r.lemma === 'trust') return lNext?.norm !== 'in';
+  // 話す: a language is spoken, not talked ("talk English"); talk to / with a person stays a paraphrase.
+  if (l.lemma === 'talk' && r.lemma === 'speak') return lNext !== undefined && LANGUAGES.has(lNext.norm);
+  // 覚える: remember (keep in mind) for learn (come to know); WordNet joins them in "memorize".
+  if (l.lemma === 'remember' && r.lemma === 'learn') return true;
   return l.lemma === 'say' && r.lemma === 'tell';
 }
+
+/** Names of languages (the object of speak, never of talk). */
+const LANGUAGES = new Set(['english', 'japanese', 'chinese', 'korean', 'french', 'german', 'spanish', 'italian', 'portuguese', 'russian', 'arabic', 'hindi', 'thai', 'vietnamese']);
 
 /**
  * "I did curry" for "I made curry", "She made her homework" for "did": the aligner leaves do (an
@@ -924,6 +948,12 @@ function pairErrors(ctx: Ctx): boolean {
         break;
       }
       case 'inflection':
+        // "could talk English" against "spoke English": another form of a confused verb is that
+        // verb's slip first (the answer with the learner's form names it alone).
+        if (p.synonym && confusedNotSynonym(l, r, learner[p.l + 1])) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         if (yEndingSpelt(l, r)) {
           errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(r.display)}です（y を i に変えて -es）。`, p.l));
           break;
@@ -1367,6 +1397,8 @@ function auxiliaryErrors(ctx: Ctx): void {
     const l = learner[p.l];
     const r = ref[p.r];
     if (!l || !r || r.pos !== 'VERB' || r.cls !== 'content') continue;
+    // "could talk English" against "spoke English": the verb is the slip, not its tense.
+    if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner[p.l + 1])) continue;
     const auxL = auxBeforeL(ctx, p.l);
     const auxR = auxBeforeR(ctx, p.r);
     if (auxL.length > 0 && auxR.length === 0) {
@@ -1387,7 +1419,9 @@ function auxiliaryErrors(ctx: Ctx): void {
       const perfect = auxTokens.some((t) => AUX_FORMS[t.norm]?.lemma === 'have');
       // "We should left earlier": after a modal the participle is already right and only the
       // have of the perfect infinitive is missing, a missing word like a missing be.
-      const afterModal = auxR.length === 1 && ref[(auxR[0] ?? 0) - 1]?.cls === 'modal' && learner[p.l - 1]?.cls === 'modal' && p.rel === 'exact';
+      // "You should come yesterday" (come is also the base): the learner's modal + base is the present
+      // or future modal, a tense slip against the perfect the past needs (decision 049).
+      const afterModal = auxR.length === 1 && ref[(auxR[0] ?? 0) - 1]?.cls === 'modal' && learner[p.l - 1]?.cls === 'modal' && p.rel === 'exact' && !l.forms.has('base');
       if (lemma === 'have' && r.forms.has('pp') && afterModal) [why, kind] = ['助動詞の後の完了は have＋過去分詞', 'missing-word'];
       else if (lemma === 'have' && r.forms.has('pp')) why = last.norm === 'had' ? '過去完了は had＋過去分詞' : '現在完了は have / has＋過去分詞';
       else if (perfect && lemma === 'be' && r.forms.has('ing')) why = '現在完了進行形は have / has been＋-ing';
@@ -2296,6 +2330,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   prepositionForTo(ctx);
   modalVerbFormError(ctx);
   if (ctx.japanese && ctx.japanese.groups.length > 0 && ctx.errors.length > 1) japanesePhrase(ctx, ctx.japanese);
+  if (ctx.errors.length > 1) verbParticle(ctx);
   // Two errors read as one slip or one meaning error (decision 040): only near answers have them.
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) {
     concessiveKind(ctx);
@@ -2504,6 +2539,35 @@ function japanesePhrase(ctx: Ctx, choices: JapaneseChoices): void {
         }
       }
     }
+  }
+}
+
+/** Prepositions a verb takes as its own (listen to, look at, wait for, talk with). */
+const VERB_PARTICLES = new Set(['to', 'at', 'for', 'with', 'about']);
+
+/**
+ * "I am hearing music" for "listening to music", "I listened to someone knock" for "heard someone
+ * knock" (decision 049): where one verb is the word-choice slip for another, the preposition the
+ * answer's verb takes (missing) or the learner's verb takes (extra) right after it is part of that
+ * verb, not a second slip.
+ */
+function verbParticle(ctx: Ctx): void {
+  const { a, learner, ref } = ctx;
+  for (const choice of ctx.errors.filter((e) => e.kind === 'word-choice' && e.words.length === 1 && e.expected.length === 1)) {
+    const p = a.byL[choice.order];
+    const l = learner[choice.order];
+    const r = p ? ref[p.r] : undefined;
+    if (!p || !l || !r || l.pos !== 'VERB' || r.pos !== 'VERB') continue;
+    const refNext = ref[p.r + 1];
+    const lNext = learner[choice.order + 1];
+    const missing = refNext && ctx.missingSet.has(p.r + 1) && VERB_PARTICLES.has(refNext.norm) ? ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && (e.expected[0] ?? '').toLowerCase() === refNext.norm) : undefined;
+    const extra = lNext && ctx.extraSet.has(choice.order + 1) && VERB_PARTICLES.has(lNext.norm) ? ctx.errors.find((e) => isExtra(e) && e.words.length === 1 && e.order === choice.order + 1) : undefined;
+    const particle = missing ?? extra;
+    if (!particle) continue;
+    const words = extra && lNext ? [...choice.words, lNext.display] : choice.words;
+    const expected = missing && refNext ? [...choice.expected, refNext.display] : choice.expected;
+    fold(ctx, [choice, particle], { ...choice, words, expected, message: `${q(words.join(' '))}ではなく${q(expected.join(' '))}が自然です。` });
+    return;
   }
 }
 

@@ -50,7 +50,7 @@ const ENTRIES: readonly Entry[] = [
   // 教える: teach, tell, show, inform.
   { ja: ['教え'], en: ['teach', 'tell', 'show', 'inform'] },
   // 知らせる: inform, tell, let know, notify.
-  { ja: ['知らせ'], en: ['inform', 'tell', 'notify', 'teach'] },
+  { ja: ['知らせ'], en: ['inform', 'tell', 'notify'] },
   // 作る: make, cook, build, create.
   { ja: ['作'], en: ['make', 'cook', 'build', 'create'] },
   // 直す: fix, repair, mend, correct.
