@@ -2,7 +2,7 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
-import { type JapaneseChoices, sharesJapanese } from './translations';
+import { type JapaneseChoices, mayShareJapanese, sharesJapanese } from './translations';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
@@ -25,8 +25,8 @@ export interface DraftError extends TEvaluationError {
   certain?: boolean;
   /**
    * A word for the answer's content word that keeps its referent (a broader noun): still recalled.
-   * Set only on the pair of a learner word l and reference word r for which keepsContent(l, r)
-   * holds: the grader's recall ceiling (score.ts recallCeiling) relies on it.
+   * Set only on the pair of a learner word l and reference word r for which keepsContent(l, r) or
+   * mayBeTranslationChoice(l, r) holds: the grader's recall ceiling (score.ts recallCeiling) relies on it.
    */
   keepsContent?: boolean;
 }
@@ -1089,14 +1089,14 @@ function pairErrors(ctx: Ctx): boolean {
         // 抱っこする: hug / hold; decision 049): the learner's word keeps the meaning the sentence
         // says with the wrong English word for it, a word-choice slip.
         if (!l.foreign && l.known && sharesJapanese(ctx.japanese, l, r)) {
-          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（日本語では同じ語でも、英語では使い分けます）。`, p.l, PENALTY['word-choice']));
+          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（日本語では同じ語でも、英語では使い分けます）。`, p.l, PENALTY['word-choice']), keepsContent: true });
           break;
         }
         // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
         // tell): the learner's verb keeps the meaning but not the use, a word-choice slip.
         if (!l.foreign && l.known && confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1])) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
-          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
+          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']), keepsContent: true });
           break;
         }
         // "His joke cracked the ice" for "broke", "higher" for "taller": a word that shares a sense
@@ -1860,6 +1860,8 @@ function opposedVocabUncached(ctx: Ctx, t: Token, vocab: ReadonlyMap<string, Tok
  * statement (wh-word, subject, verb). The learner's do / does / did after an inner wh-word and the
  * bare verb that comes with it are one word-order slip, not an extra word and a verb-form error.
  */
+/** Verbs of "what do you think / suppose ... ?", whose wh-word belongs to the clause after them. */
+const OPINION_VERBS = new Set(['think', 'suppose', 'guess', 'believe', 'imagine', 'say', 'expect']);
 function embeddedQuestion(ctx: Ctx): void {
   const { a, learner, ref, errors } = ctx;
   for (const i of a.extra) {
@@ -1867,8 +1869,12 @@ function embeddedQuestion(ctx: Ctx): void {
     if (!l || ctx.consumedL.has(i) || AUX_FORMS[l.norm]?.lemma !== 'do') continue;
     let k = i - 1;
     while (k > 0 && (learner[k]?.cls === 'content' || learner[k]?.cls === 'article') && learner[k]?.pos !== 'VERB') k--;
+    // "What do you think does he want?" (decision 049): the wh-word opens the sentence and "do you
+    // think" stands between it and its clause, which keeps the statement's order all the same.
+    if (OPINION_VERBS.has(learner[i - 1]?.lemma ?? '') && learner[0]?.cls === 'wh') k = 0;
+    else if (k === 0) continue;
     const wh = learner[k];
-    if (!wh || k === 0 || wh.cls !== 'wh' || !a.byL[k] || ref[a.byL[k]?.r ?? -1]?.cls !== 'wh') continue;
+    if (!wh || wh.cls !== 'wh' || !a.byL[k] || ref[a.byL[k]?.r ?? -1]?.cls !== 'wh') continue;
     // The inner clause's verb, after its subject: its form is part of the same slip.
     let v = i + 1;
     while (v < learner.length && learner[v]?.pos !== 'VERB') v++;
@@ -3023,6 +3029,14 @@ function runsOf(indices: readonly number[], joined: (x: number, y: number) => bo
  * "best", decision 043): it keeps what is talked about, and counts as recalled. Every error marked
  * keepsContent meets this condition (recallCeiling relies on it).
  */
+/**
+ * For the recall ceiling: the learner's word could be named a word choice that keeps the content
+ * (one Japanese word, two English ones: confusedVerbs, sharesJapanese, japanesePhrase).
+ */
+export function mayBeTranslationChoice(l: Token, r: Token, japanese: JapaneseChoices | undefined): boolean {
+  return VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`) || (l.lemma === 'say' && SAY_FOR.has(r.lemma)) || (l.lemma === 'put' && r.lemma === 'take') || mayShareJapanese(japanese, l, r);
+}
+
 export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
   if (oneLetterTypo(l, r)) return true;
   return !l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && (wordnet?.broaderNoun(l.lemma, r.lemma) ?? false);

@@ -1024,7 +1024,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       const tokens = (candidates[k] as Candidate).tokens;
       const scores = relationScores(learner, tokens, ctx);
       scoresOf[k] = scores;
-      far = recallCeiling(learner, tokens, scores, res.wordnet) < FAR_RECALL;
+      far = recallCeiling(learner, tokens, scores, res.wordnet, analysis.japanese) < FAR_RECALL;
     }
     if (far) {
       options.onShortcut?.();

@@ -7,7 +7,8 @@
  */
 import type { Alignment, Relate } from './align';
 import type { Token } from './analyse';
-import { isRecalled, keepsContent, type DraftError } from './classify';
+import { isRecalled, keepsContent, mayBeTranslationChoice, type DraftError } from './classify';
+import type { JapaneseChoices } from './translations';
 import { SPLIT_CONFUSIONS } from './lexicon';
 import type { WordNet } from './wordnet';
 
@@ -40,7 +41,7 @@ export const ONE_STAR_RECALL = 0.25;
  * fully recalled if some learner word relates to it that way, half if only 'class' does, and not
  * at all otherwise. With no content word the recall is the function-word agreement: bounded by 1.
  */
-export function recallCeiling(learner: readonly Token[], ref: readonly Token[], scores: readonly (readonly Relate[])[], wordnet: WordNet | undefined): number {
+export function recallCeiling(learner: readonly Token[], ref: readonly Token[], scores: readonly (readonly Relate[])[], wordnet: WordNet | undefined, japanese?: JapaneseChoices): number {
   let refContent = 0;
   let ceiling = 0;
   for (let j = 0; j < ref.length; j++) {
@@ -54,7 +55,7 @@ export function recallCeiling(learner: readonly Token[], ref: readonly Token[], 
       if (rel !== undefined && rel !== 'class') best = 1;
       else {
         const split = SPLIT_CONFUSIONS[l.norm];
-        if ((split !== undefined && split.includes(r.norm)) || keepsContent(l, r, wordnet)) best = 1;
+        if ((split !== undefined && split.includes(r.norm)) || keepsContent(l, r, wordnet) || mayBeTranslationChoice(l, r, japanese)) best = 1;
         else if (rel === 'class') best = 0.5;
       }
     }

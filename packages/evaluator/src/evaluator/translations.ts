@@ -95,3 +95,14 @@ export function sharesJapanese(choices: JapaneseChoices | undefined, l: { norm: 
   for (const x of [l.lemma, l.norm]) for (const y of [r.lemma, r.norm]) if (x !== y && choices.pairs.has(`${x}|${y}`)) return true;
   return false;
 }
+
+/**
+ * For the grader's recall ceiling (score.ts): the two words could be named one translation slip
+ * that keeps the content, as a pair or as words of two phrases of one group (a bound, so generous).
+ */
+export function mayShareJapanese(choices: JapaneseChoices | undefined, l: { norm: string; lemma: string }, r: { norm: string; lemma: string }): boolean {
+  if (!choices) return false;
+  if (sharesJapanese(choices, l, r)) return true;
+  const has = (phrases: readonly (readonly string[])[], t: { norm: string; lemma: string }): boolean => phrases.some((ph) => ph.includes(t.lemma) || ph.includes(t.norm));
+  return choices.groups.some((g) => has(g, l) && has(g, r));
+}
