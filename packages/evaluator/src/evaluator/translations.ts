@@ -21,28 +21,108 @@ interface Entry {
 const ENTRIES: readonly Entry[] = [
   // 消す: erase (a mark), turn / switch off (a device), put out (a fire), delete (data).
   { ja: ['消す', '消し', '消さ', '消せ', '消そ', '消え'], en: ['erase', 'delete', 'turn off', 'switch off', 'put out', 'extinguish'] },
+  // つける: turn / switch on (a device), put on, light.
+  { ja: ['つけ', '点け'], en: ['turn on', 'switch on', 'put on', 'light'] },
   // 高い: high (position, level), expensive (price), tall (height).
   { ja: ['高い', '高く', '高かっ', '高さ', '高値'], en: ['high', 'expensive', 'pricy', 'pricey', 'costly', 'tall'] },
   // 安い: cheap / low (a price).
   { ja: ['安い', '安く', '安かっ'], en: ['cheap', 'inexpensive', 'low'] },
   // 少ない: few / little (a number or amount), low (a figure such as sales), small.
   { ja: ['少ない', '少なく', '少なかっ', '少な'], en: ['few', 'little', 'low', 'small'] },
-  // 取る: take, pass / hand (取って = pass me), get, pick.
+  // 大きい: big, large, loud (a voice, a sound).
+  { ja: ['大きい', '大きく', '大きな', '大きかっ'], en: ['big', 'large', 'loud'] },
+  // 小さい: small, little, quiet / low (a voice).
+  { ja: ['小さい', '小さく', '小さな', '小さかっ'], en: ['small', 'little', 'quiet', 'low'] },
+  // 強い: strong, heavy (rain), hard.
+  { ja: ['強い', '強く', '強かっ'], en: ['strong', 'heavy', 'hard'] },
+  // 重い: heavy, serious (an illness, a problem).
+  { ja: ['重い', '重く', '重かっ'], en: ['heavy', 'serious'] },
+  // 早い / 速い: early (time), fast / quick (speed), soon.
+  { ja: ['早い', '早く', '早かっ', '早め', '速い', '速く', '速かっ'], en: ['early', 'fast', 'quick', 'quickly', 'soon'] },
+  // 遅い: late (time), slow (speed).
+  { ja: ['遅い', '遅く', '遅かっ'], en: ['late', 'slow', 'slowly'] },
+  // 広い: wide, broad, large, big, spacious.
+  { ja: ['広い', '広く', '広かっ'], en: ['wide', 'broad', 'large', 'big', 'spacious'] },
+  // 狭い: narrow, small.
+  { ja: ['狭い', '狭く', '狭かっ'], en: ['narrow', 'small'] },
+  // 細い: thin, narrow, slim.
+  { ja: ['細い', '細く', '細かっ'], en: ['thin', 'narrow', 'slim'] },
+  // うるさい: noisy, loud, annoying.
+  { ja: ['うるさ'], en: ['noisy', 'loud', 'annoying'] },
+  // 取る: take, pass / hand (取って = pass me), get, pick up.
   { ja: ['取る', '取っ', '取り', '取ら', '取れ', '取ろ'], en: ['take', 'pass', 'hand', 'get', 'pick up'] },
   // 寝る / 眠る: sleep, go to bed, go to sleep, fall asleep.
   { ja: ['寝る', '寝た', '寝て', '寝ま', '寝な', '寝よ', '寝られ', '眠'], en: ['sleep', 'go to bed', 'go to sleep', 'fall asleep'] },
+  // 起きる: get up, wake up.
+  { ja: ['起き'], en: ['get up', 'wake up', 'wake'] },
   // 抱く / 抱っこする / 抱える: hug, hold (in one's arms), embrace, carry.
   { ja: ['抱'], en: ['hug', 'hold', 'embrace', 'carry'] },
   // (電話に) 出る: answer, pick up, go out, come out, get out (出る is to go out; the phone is answered).
   { ja: ['出る', '出た', '出て', '出ま', '出な', '出られ', '出れ'], en: ['go out', 'come out', 'get out', 'answer', 'pick up', 'attend'] },
+  // 出す: submit, hand in, turn in, send, take out, put out.
+  { ja: ['出す', '出し', '出さ', '出せ'], en: ['submit', 'hand in', 'turn in', 'send', 'take out', 'put out'] },
+  // 入る / 入れる: enter, join, go in, come in, get in, put in.
+  { ja: ['入る', '入っ', '入り', '入ら', '入れ'], en: ['enter', 'join', 'go in', 'come in', 'get in', 'put in', 'put'] },
+  // 降りる: get off, get out, go down.
+  { ja: ['降り'], en: ['get off', 'get out', 'go down'] },
+  // 止める / 止まる / やめる / 辞める: stop, quit, give up, park (a car), leave (a job).
+  { ja: ['止め', '止ま', '停め', 'やめ', '辞め'], en: ['stop', 'quit', 'give up', 'park', 'leave', 'resign'] },
+  // 帰る: go home, come home, get home, return, go back, come back.
+  { ja: ['帰'], en: ['go home', 'come home', 'get home', 'return', 'go back', 'come back', 'head home'] },
+  // 着く: arrive, get to, reach.
+  { ja: ['着く', '着い', '着き', '着か', '着け'], en: ['arrive', 'get to', 'reach', 'get'] },
+  // 上がる / 上げる: rise, raise, go up, increase.
+  { ja: ['上が', '上げ'], en: ['rise', 'raise', 'go up', 'increase'] },
+  // 下がる / 下げる: fall, drop, go down, lower, decrease.
+  { ja: ['下が', '下げ'], en: ['fall', 'drop', 'go down', 'lower', 'decrease'] },
+  // 増える / 増やす: increase, grow, rise.
+  { ja: ['増'], en: ['increase', 'grow', 'rise'] },
+  // 減る / 減らす: decrease, fall, drop, reduce, go down.
+  { ja: ['減'], en: ['decrease', 'fall', 'drop', 'reduce', 'go down', 'cut'] },
+  // 勝つ: win, beat (win a game, beat a person).
+  { ja: ['勝'], en: ['win', 'beat'] },
+  // 落とす: drop, lose.
+  { ja: ['落と'], en: ['drop', 'lose'] },
+  // 置く: put, leave, place.
+  { ja: ['置'], en: ['put', 'leave', 'place'] },
+  // 引く: pull, catch (a cold), draw, look up (a word).
+  { ja: ['引く', '引い', '引き', '引か'], en: ['pull', 'catch', 'draw', 'look up'] },
+  // 切る: cut, hang up (the phone), turn off.
+  { ja: ['切る', '切っ', '切り', '切ら', '切れ'], en: ['cut', 'hang up', 'turn off'] },
+  // かける: call (a phone), put on (glasses), hang, lock, spend.
+  { ja: ['かけ', '掛け'], en: ['call', 'put on', 'hang', 'lock', 'spend', 'wear'] },
+  // 持つ: have, hold, carry, take, bring.
+  { ja: ['持'], en: ['have', 'hold', 'carry', 'take', 'bring'] },
+  // 送る: send, see off, take / drive (someone home).
+  { ja: ['送'], en: ['send', 'see off', 'take', 'drive'] },
+  // 渡す: hand, give, pass.
+  { ja: ['渡し', '渡す', '渡さ', '渡せ'], en: ['hand', 'give', 'pass'] },
+  // 配る: hand out, give out, pass out, distribute, deliver.
+  { ja: ['配'], en: ['hand out', 'give out', 'pass out', 'distribute', 'deliver'] },
+  // 返す: return, give back, pay back.
+  { ja: ['返'], en: ['return', 'give back', 'pay back'] },
+  // 飼う: have, keep, raise (a pet).
+  { ja: ['飼'], en: ['have', 'keep', 'raise'] },
+  // 育てる: raise, grow, bring up.
+  { ja: ['育て'], en: ['raise', 'grow', 'bring up'] },
+  // 迎える: pick up, meet, welcome.
+  { ja: ['迎え'], en: ['pick up', 'meet', 'welcome'] },
+  // 合う / 似合う: fit, suit, match, go with.
+  { ja: ['合う', '合っ', '合わ', '似合'], en: ['fit', 'suit', 'match', 'go with'] },
   // わかる: understand, know, find (道がわかる: found the way), see, tell.
   { ja: ['わか', '分か', '判'], en: ['understand', 'know', 'find', 'see', 'tell', 'figure out'] },
+  // 知る: know, learn, find out, hear.
+  { ja: ['知っ', '知ら', '知り', '知る', '知れ'], en: ['know', 'learn', 'find out', 'hear'] },
+  // 気づく: notice, realize, find.
+  { ja: ['気づ', '気付'], en: ['notice', 'realize', 'realise', 'find'] },
+  // 見つける / 見つかる: find, discover.
+  { ja: ['見つ'], en: ['find', 'discover'] },
   // もう: already, (not) anymore / any longer, yet.
   { ja: ['もう'], en: ['already', 'anymore', 'any longer', 'yet'] },
   // 覚える: remember, learn, memorize.
   { ja: ['覚え'], en: ['remember', 'learn', 'memorize', 'memorise'] },
   // 聞く / 聴く: hear, listen (to), ask.
-  { ja: ['聞', '聴'], en: ['hear', 'listen', 'ask'] },
+  { ja: ['聞く', '聞い', '聞か', '聞き', '聞け', '聞こ', '聴'], en: ['hear', 'listen', 'ask'] },
   // 話す: talk, speak, say, tell.
   { ja: ['話す', '話し', '話さ', '話せ', '話そ'], en: ['talk', 'speak', 'say', 'tell'] },
   // 言う: say, tell, talk, speak.
@@ -51,18 +131,44 @@ const ENTRIES: readonly Entry[] = [
   { ja: ['教え'], en: ['teach', 'tell', 'show', 'inform'] },
   // 知らせる: inform, tell, let know, notify.
   { ja: ['知らせ'], en: ['inform', 'tell', 'notify'] },
+  // 呼ぶ: call, invite.
+  { ja: ['呼'], en: ['call', 'invite'] },
+  // 頼む: ask, request, order (food).
+  { ja: ['頼'], en: ['ask', 'request', 'order'] },
+  // 待つ: wait, expect.
+  { ja: ['待'], en: ['wait', 'expect'] },
+  // 過ごす: spend, have (a time).
+  { ja: ['過ご'], en: ['spend', 'have'] },
+  // 終わる / 終える: finish, end, complete.
+  { ja: ['終'], en: ['finish', 'end', 'complete'] },
+  // 選ぶ: choose, pick, select.
+  { ja: ['選'], en: ['choose', 'pick', 'select'] },
   // 作る: make, cook, build, create.
-  { ja: ['作'], en: ['make', 'cook', 'build', 'create'] },
+  { ja: ['作る', '作っ', '作ら', '作り', '作れ'], en: ['make', 'cook', 'build', 'create'] },
+  // 書く / 描く: write, draw, paint.
+  { ja: ['書', '描'], en: ['write', 'draw', 'paint'] },
   // 直す: fix, repair, mend, correct.
-  { ja: ['直'], en: ['fix', 'repair', 'mend', 'correct'] },
+  { ja: ['直す', '直し', '直さ', '直せ', '直っ', '直る'], en: ['fix', 'repair', 'mend', 'correct'] },
   // 習う / 勉強する: learn, study.
   { ja: ['習', '勉強'], en: ['learn', 'study'] },
   // 開く (会議を): open, hold.
-  { ja: ['開'], en: ['open', 'hold'] },
+  { ja: ['開く', '開い', '開か', '開き', '開け'], en: ['open', 'hold'] },
   // 貸す: lend, rent, loan.
   { ja: ['貸'], en: ['lend', 'rent', 'loan'] },
   // 使う: use, spend (time, money).
-  { ja: ['使'], en: ['use', 'spend'] },
+  { ja: ['使う', '使っ', '使い', '使わ', '使え'], en: ['use', 'spend'] },
+  // する (スポーツ・宿題を): do, play, make.
+  { ja: ['する', 'します', 'した', 'して', 'しな', 'しよう', 'しま'], en: ['do', 'play', 'make'] },
+  // 思う / 考える: think, feel, believe, consider.
+  { ja: ['思', '考え'], en: ['think', 'feel', 'believe', 'consider'] },
+  // 準備 / 用意: prepare, get ready.
+  { ja: ['準備', '用意', '支度'], en: ['prepare', 'get ready'] },
+  // 参加 / 出席: join, attend, take part, participate.
+  { ja: ['参加', '出席'], en: ['join', 'attend', 'take part', 'participate'] },
+  // 確認: check, confirm, make sure.
+  { ja: ['確認', '確かめ'], en: ['check', 'confirm', 'make sure'] },
+  // 連絡: contact, tell, call, let know.
+  { ja: ['連絡'], en: ['contact', 'tell', 'call', 'inform'] },
 ];
 
 /** English words or phrases (as lemma sequences) that translate one Japanese word of the problem. */
