@@ -845,4 +845,57 @@ describe('naming one-slip answers', () => {
       named(evaluator, KEYS, "I can't find out my keys.", 'word-choice');
     });
   });
+  describe('probe sets 12-13 slip rules (decision 049)', () => {
+    const LIGHT = problem('電気を消してください。', ['Please turn off the light.', 'Please switch off the light.', 'Turn off the light, please.']);
+    const WATCH = problem('この時計はとても高い。', ['This watch is very expensive.', 'This watch is really expensive.']);
+    const PUPPY = problem('彼は子犬を抱いた。', ['He held the puppy.', 'He held the puppy in his arms.']);
+    const PUPPY_SEEN = problem('彼は子犬を見た。', ['He saw the puppy.', 'He saw a puppy.']);
+    const TEN = problem('昨夜は十時に寝た。', ['I went to bed at ten last night.', 'I went to sleep at ten last night.']);
+    const NOBODY = problem('誰も電話に出なかった。', ['Nobody answered the phone.', 'No one answered the phone.', 'Nobody picked up the phone.']);
+    const RADIO = problem('彼女はラジオを聞いていた。', ['She was listening to the radio.', 'She listened to the radio.']);
+    const SING = problem('彼が歌うのが聞こえた。', ['I heard him sing.', 'I heard him singing.']);
+    const WINDOW = problem('先生は私に窓を閉めるように頼んだ。', ['The teacher asked me to close the window.', 'The teacher asked me to shut the window.']);
+    const FRENCH = problem('彼女はフランス語を話せる。', ['She can speak French.', 'She is able to speak French.']);
+    const WORDS = problem('新しい単語をたくさん覚えた。', ['I learned a lot of new words.', 'I learned many new words.']);
+    const TEACHER = problem('そのことについて先生と相談した。', ['I talked to my teacher about it.', 'I consulted my teacher about it.']);
+    const READY = problem('準備ができたら知らせます。', ['I will let you know when I am ready.', 'I will tell you when I am ready.']);
+    const HANDOUT = problem('プリントを持ってきてください。', ['Please bring the handout.', 'Please bring the handouts.']);
+    const BED = problem('もう寝たほうがいい。', ['You had better go to bed now.', 'You should go to bed now.']);
+    const MEETING = problem('君は昨日の会議に来るべきだった。', ['You should have come to the meeting yesterday.']);
+    const LIVES = problem('彼女はどこに住んでいると思いますか。', ['Where do you think she lives?']);
+    const PEEK = problem('ちょっと見せて。', ['Let me have a look.', 'Let me take a look.']);
+    it('names two translations of one Japanese word of the sentence a word choice, a phrase with its leftover words', () => {
+      named(evaluator, WATCH, 'This watch is very high.', 'word-choice');
+      named(evaluator, PUPPY, 'He hugged the puppy.', 'word-choice');
+      named(evaluator, LIGHT, 'Please erase the light.', 'word-choice');
+      named(evaluator, TEN, 'I slept at ten last night.', 'word-choice');
+      named(evaluator, NOBODY, 'Nobody went out the phone.', 'word-choice');
+    });
+    it('keeps another word a meaning error where the Japanese sentence has no word it translates', () => {
+      expect(evaluator.evaluate(PUPPY_SEEN, 'He hugged the puppy.').rating).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(WATCH, 'This watch is very cheap.').rating).toBeLessThanOrEqual(2);
+    });
+    it('names a confused verb with the preposition it brings or leaves one word choice', () => {
+      named(evaluator, RADIO, 'She was hearing the radio.', 'word-choice');
+      named(evaluator, SING, 'I listened to him sing.', 'word-choice');
+    });
+    it('names say + person, talk + a language, remember for learn, say for talk and teach for tell word choices', () => {
+      named(evaluator, WINDOW, 'The teacher said me to close the window.', 'word-choice');
+      named(evaluator, FRENCH, 'She can talk French.', 'word-choice');
+      named(evaluator, WORDS, 'I remembered a lot of new words.', 'word-choice');
+      named(evaluator, TEACHER, 'I said to my teacher about it.', 'word-choice');
+      named(evaluator, READY, 'I will teach you when I am ready.', 'word-choice');
+      named(evaluator, PEEK, 'Let me have a see.', 'word-choice');
+    });
+    it('names a katakana print for handout a word choice', () => {
+      named(evaluator, HANDOUT, 'Please bring the print.', 'word-choice');
+    });
+    it('names going after had better verb-form, should + base for should have tense', () => {
+      named(evaluator, BED, 'You had better going to bed now.', 'verb-form');
+      named(evaluator, MEETING, 'You should come to the meeting yesterday.', 'tense');
+    });
+    it('names do-support after "do you think" in a wh-question word order', () => {
+      named(evaluator, LIVES, 'Where do you think does she live?', 'word-order');
+    });
+  });
 });
