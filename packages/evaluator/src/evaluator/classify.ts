@@ -3034,8 +3034,11 @@ function runsOf(indices: readonly number[], joined: (x: number, y: number) => bo
  * (one Japanese word, two English ones: confusedVerbs, sharesJapanese, japanesePhrase).
  */
 export function mayBeTranslationChoice(l: Token, r: Token, japanese: JapaneseChoices | undefined): boolean {
-  return VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`) || (l.lemma === 'say' && SAY_FOR.has(r.lemma)) || (l.lemma === 'put' && r.lemma === 'take') || mayShareJapanese(japanese, l, r);
+  if (CONFUSED_LEFT.has(l.lemma) && (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`) || (l.lemma === 'say' && SAY_FOR.has(r.lemma)) || (l.lemma === 'put' && r.lemma === 'take'))) return true;
+  return mayShareJapanese(japanese, l, r);
 }
+/** Learner lemmas of VERB_CONFUSIONS and the other confused-verb rules (a quick test). */
+const CONFUSED_LEFT = new Set([...[...VERB_CONFUSIONS.keys()].map((k) => k.split('|')[0] ?? ''), 'say', 'put']);
 
 export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
   if (oneLetterTypo(l, r)) return true;

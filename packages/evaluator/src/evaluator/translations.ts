@@ -177,22 +177,26 @@ export interface JapaneseChoices {
   pairs: ReadonlySet<string>;
   /** Groups of phrases (each a lemma sequence, one or more words) sharing a Japanese word. */
   groups: readonly (readonly (readonly string[])[])[];
+  /** Every English word of the entries that apply (a quick test before the pairs and groups). */
+  words: ReadonlySet<string>;
 }
 
-const EMPTY: JapaneseChoices = { pairs: new Set(), groups: [] };
+const EMPTY: JapaneseChoices = { pairs: new Set(), groups: [], words: new Set() };
 
 /** The translation groups of the Japanese words in the problem's sentence (once per problem). */
 export function japaneseChoices(japanese: string | undefined): JapaneseChoices {
   if (!japanese) return EMPTY;
   const pairs = new Set<string>();
   const groups: (readonly string[])[][] = [];
+  const all = new Set<string>();
   for (const e of ENTRIES) {
     if (!e.ja.some((w) => japanese.includes(w))) continue;
+    for (const w of e.en) for (const part of w.split(' ')) all.add(part);
     const words = e.en.filter((w) => !w.includes(' '));
     for (const a of words) for (const b of words) if (a !== b) pairs.add(`${a}|${b}`);
     if (e.en.some((w) => w.includes(' '))) groups.push(e.en.map((w) => w.split(' ')));
   }
-  return pairs.size === 0 && groups.length === 0 ? EMPTY : { pairs, groups };
+  return pairs.size === 0 && groups.length === 0 ? EMPTY : { pairs, groups, words: all };
 }
 
 /** The learner's word and the answer's (by lemma or form) translate one Japanese word of the sentence. */
@@ -207,7 +211,7 @@ export function sharesJapanese(choices: JapaneseChoices | undefined, l: { norm: 
  * that keeps the content, as a pair or as words of two phrases of one group (a bound, so generous).
  */
 export function mayShareJapanese(choices: JapaneseChoices | undefined, l: { norm: string; lemma: string }, r: { norm: string; lemma: string }): boolean {
-  if (!choices) return false;
+  if (!choices || !(choices.words.has(l.lemma) || choices.words.has(l.norm))) return false;
   if (sharesJapanese(choices, l, r)) return true;
   const has = (phrases: readonly (readonly string[])[], t: { norm: string; lemma: string }): boolean => phrases.some((ph) => ph.includes(t.lemma) || ph.includes(t.norm));
   return choices.groups.some((g) => has(g, l) && has(g, r));
