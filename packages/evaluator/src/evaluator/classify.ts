@@ -672,6 +672,10 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       // する / 取る with a noun: "make care of" for "take care of", "make a shower".
       ['make', 'take', ''],
       ['do', 'take', ''],
+      // 乗る: "ride a taxi / a bus" for "take" (ride is for what one sits astride or drives).
+      ['ride', 'take', '（タクシーやバスに乗るは take を使います）'],
+      // 置く / セットする: "put my alarm for six" for "set" (set adjusts a device).
+      ['put', 'set', '（時計やアラームを合わせるは set を使います）'],
       // 信じる: believe (what someone says is true) for trust (rely on the person).
       ['believe', 'trust', '（人を信頼するは trust を使います）'],
       // 言う / 話す: "say to my boss about it" for "talk to my boss" (say takes what is said).
@@ -725,15 +729,22 @@ const KATAKANA_ENGLISH = new Set(
  * Confused verbs WordNet also lists in one sense, so the aligner pairs them as synonyms: say for tell
  * (tell takes the person: "say me" is the slip) and believe for trust ("believe in" says trust).
  */
-function confusedNotSynonym(l: Token, r: Token, lNext: Token | undefined): boolean {
+function confusedNotSynonym(l: Token, r: Token, learner: readonly Token[], i: number): boolean {
+  const lNext = learner[i + 1];
   if (l.foreign || l.pos !== 'VERB' || r.pos !== 'VERB') return false;
   if (l.lemma === 'believe' && r.lemma === 'trust') return lNext?.norm !== 'in';
   // 話す: a language is spoken, not talked ("talk English"); talk to / with a person stays a paraphrase.
   if (l.lemma === 'talk' && r.lemma === 'speak') return lNext !== undefined && LANGUAGES.has(lNext.norm);
+  // 置く / セットする: put for set where no place follows ("put my alarm for six"); "put the vase on
+  // the table" for "set" stays a paraphrase.
+  if (l.lemma === 'put' && r.lemma === 'set') return !learner.slice(i + 1, i + 5).some((t) => PLACE_PREPOSITIONS.has(t.norm));
   // 覚える: remember (keep in mind) for learn (come to know); WordNet joins them in "memorize".
   if (l.lemma === 'remember' && r.lemma === 'learn') return true;
   return l.lemma === 'say' && r.lemma === 'tell';
 }
+
+/** Prepositions of place that may follow put's object ("put it on the desk"). */
+const PLACE_PREPOSITIONS = new Set(['on', 'in', 'into', 'onto', 'at', 'under', 'down', 'back', 'away', 'next', 'beside', 'behind', 'near', 'inside', 'there', 'here']);
 
 /** Names of languages (the object of speak, never of talk). */
 const LANGUAGES = new Set(['english', 'japanese', 'chinese', 'korean', 'french', 'german', 'spanish', 'italian', 'portuguese', 'russian', 'arabic', 'hindi', 'thai', 'vietnamese']);
@@ -923,7 +934,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "Please say me what to do", "the only friend I can believe": WordNet lists say / tell and
         // believe / trust in one sense, but tell takes the person (say does not) and trust is about the
         // person (believe is about what they say; "believe in" is the paraphrase): a word-choice slip.
-        if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner[p.l + 1])) {
+        if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner, p.l)) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
           break;
@@ -950,7 +961,7 @@ function pairErrors(ctx: Ctx): boolean {
       case 'inflection':
         // "could talk English" against "spoke English": another form of a confused verb is that
         // verb's slip first (the answer with the learner's form names it alone).
-        if (p.synonym && confusedNotSynonym(l, r, learner[p.l + 1])) {
+        if (p.synonym && confusedNotSynonym(l, r, learner, p.l)) {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です。`, p.l, PENALTY['word-choice']));
           break;
         }
@@ -1061,7 +1072,9 @@ function pairErrors(ctx: Ctx): boolean {
         // speech, even one letter away, is the word's form (word choice), not a typo.
         const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
-        if (!formOf && !family && oneLetterTypo(l, r)) {
+        // "make a picture" for "take": a confused verb one letter away is the confusion, not a typo.
+        const confused = !l.foreign && l.known && (confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1]) || sharesJapanese(ctx.japanese, l, r));
+        if (!formOf && !family && !confused && oneLetterTypo(l, r)) {
           // Named a typo of the answer's word, it keeps what is talked about: "I'll do my bast" is
           // one spelling slip, not an answer with its only content word missing (1 star).
           errors.push({ ...makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l), keepsContent: true });
@@ -1398,7 +1411,7 @@ function auxiliaryErrors(ctx: Ctx): void {
     const r = ref[p.r];
     if (!l || !r || r.pos !== 'VERB' || r.cls !== 'content') continue;
     // "could talk English" against "spoke English": the verb is the slip, not its tense.
-    if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner[p.l + 1])) continue;
+    if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner, p.l)) continue;
     const auxL = auxBeforeL(ctx, p.l);
     const auxR = auxBeforeR(ctx, p.r);
     if (auxL.length > 0 && auxR.length === 0) {
@@ -2337,6 +2350,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   modalVerbFormError(ctx);
   if (ctx.japanese && ctx.japanese.groups.length > 0 && ctx.errors.length > 1) japanesePhrase(ctx, ctx.japanese);
   if (ctx.errors.length > 1) verbParticle(ctx);
+  if (ctx.errors.length > 1 && a.extra.length > 0 && a.missing.length > 0) wordInGap(ctx);
   // Two errors read as one slip or one meaning error (decision 040): only near answers have them.
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) {
     concessiveKind(ctx);
@@ -2517,13 +2531,22 @@ function japanesePhrase(ctx: Ctx, choices: JapaneseChoices): void {
   const { a, learner, ref } = ctx;
   const lower = (w: string): string => w.toLowerCase();
   for (const group of choices.groups) {
+    // Longest phrase first (japaneseChoices sorts them): "got broken" before "broken".
     for (const mine of group) {
       for (const li of occurrences(learner, mine)) {
         const lSpan = mine.map((_, k) => li + k);
+        // "the lights were erased" for "went out": the be of the learner's passive goes with it;
+        // "come to play at my house" for "come over to": a preposition the learner added after it.
+        const beBefore = learner[li - 1];
+        if (beBefore && ctx.extraSet.has(li - 1) && AUX_FORMS[beBefore.norm]?.lemma === 'be' && learner[li]?.forms.has('pp')) lSpan.unshift(li - 1);
+        const lAfter = li + mine.length;
+        if (learner[lAfter]?.cls === 'prep' && ctx.extraSet.has(lAfter)) lSpan.push(lAfter);
         for (const theirs of group) {
           if (theirs === mine || (mine.length === 1 && theirs.length === 1)) continue;
           for (const ri of occurrences(ref, theirs)) {
             const rSpan = theirs.map((_, k) => ri + k);
+            const rAfter = ri + theirs.length;
+            if (ref[rAfter]?.cls === 'prep' && (ctx.missingSet.has(rAfter) || lSpan.includes(a.byR[rAfter]?.l ?? -1))) rSpan.push(rAfter);
             // Every learner word of the phrase is extra or paired inside the answer's phrase, and
             // every answer word is missing or paired inside the learner's; something differs.
             const inside = lSpan.every((i) => ctx.extraSet.has(i) || (a.byL[i] !== undefined && rSpan.includes(a.byL[i]?.r ?? -1)));
@@ -2533,8 +2556,12 @@ function japanesePhrase(ctx: Ctx, choices: JapaneseChoices): void {
             const rWords = new Set(rSpan.map((j) => lower(ref[j]?.display ?? '')));
             const mineErrors = ctx.errors.filter((e) => e.words.every((w) => lWords.has(lower(w))) && e.expected.every((w) => rWords.has(lower(w))));
             // Nothing else is wrong in the answer's phrase or the learner's (a tense on it stays).
-            if (mineErrors.length === 0 || mineErrors.some((e) => e.kind !== 'word-choice' && e.kind !== 'meaning' && e.kind !== 'missing-word' && e.kind !== 'extra-word' && e.kind !== 'preposition')) continue;
+            // (The form of a word of the learner's own phrase, "got broken" for "broke down", is
+            // that phrase's, not a second slip.)
+            if (mineErrors.length === 0 || mineErrors.some((e) => e.kind !== 'word-choice' && e.kind !== 'meaning' && e.kind !== 'missing-word' && e.kind !== 'extra-word' && e.kind !== 'preposition' && e.kind !== 'verb-form')) continue;
             const lw = lSpan.map((i) => learnerWord(learner[i] as Token));
+            // Something of the answer's phrase is left out or replaced, not only the added words.
+            if (!rSpan.some((j) => ctx.missingSet.has(j) || (a.byR[j] !== undefined && a.byR[j]?.rel !== 'exact'))) continue;
             const rw = rSpan.map((j) => (ref[j] as Token).display);
             ctx.errors = ctx.errors.filter((e) => !mineErrors.includes(e));
             // The learner's phrase says what the answer's does: the paired word keeps the content.
@@ -2544,6 +2571,33 @@ function japanesePhrase(ctx: Ctx, choices: JapaneseChoices): void {
           }
         }
       }
+    }
+  }
+}
+
+/** Function words learners put for one another, one meaning: other for another ("take other road"). */
+const FUNCTION_CONFUSIONS = new Set(['other|another', 'another|other']);
+
+/**
+ * "I had seen the movie ago" for "before", "taken other road" for "another road" (decision 049):
+ * the aligner leaves the learner's word and the answer's apart, an extra and a missing word at one
+ * place; where the two translate one Japanese word of the sentence (前に: ago / before) or are
+ * function words learners swap (other / another), they are one word-choice slip.
+ */
+function wordInGap(ctx: Ctx): void {
+  const { a, learner, ref } = ctx;
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || l.foreign || ctx.consumedL.has(i)) continue;
+    for (const j of a.missing) {
+      const r = ref[j];
+      if (!r || ctx.consumedR.has(j) || a.gapR[j] !== a.gapL[i] || Math.abs((ctx.orderOfR[j] ?? -9) - i) > 1) continue;
+      if (!sharesJapanese(ctx.japanese, l, r) && !FUNCTION_CONFUSIONS.has(`${l.norm}|${r.norm}`)) continue;
+      const extra = ctx.errors.find((e) => isExtra(e) && e.order === i && e.words.length === 1);
+      const missing = ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && (e.expected[0] ?? '').toLowerCase() === r.display.toLowerCase());
+      if (!extra || !missing) continue;
+      fold(ctx, [extra, missing], makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です。`, i, r.content ? PENALTY['word-choice'] : FUNCTION_WORD_CHOICE_PENALTY));
+      return;
     }
   }
 }

@@ -20,7 +20,7 @@ interface Entry {
 
 const ENTRIES: readonly Entry[] = [
   // 消す: erase (a mark), turn / switch off (a device), put out (a fire), delete (data).
-  { ja: ['消す', '消し', '消さ', '消せ', '消そ', '消え'], en: ['erase', 'delete', 'turn off', 'switch off', 'put out', 'extinguish'] },
+  { ja: ['消す', '消し', '消さ', '消せ', '消そ', '消え'], en: ['erase', 'delete', 'turn off', 'switch off', 'put out', 'extinguish', 'go out'] },
   // つける: turn / switch on (a device), put on, light.
   { ja: ['つけ', '点け'], en: ['turn on', 'switch on', 'put on', 'light'] },
   // 高い: high (position, level), expensive (price), tall (height).
@@ -159,16 +159,32 @@ const ENTRIES: readonly Entry[] = [
   { ja: ['使う', '使っ', '使い', '使わ', '使え'], en: ['use', 'spend'] },
   // する (スポーツ・宿題を): do, play, make.
   { ja: ['する', 'します', 'した', 'して', 'しな', 'しよう', 'しま'], en: ['do', 'play', 'make'] },
-  // 思う / 考える: think, feel, believe, consider.
-  { ja: ['思', '考え'], en: ['think', 'feel', 'believe', 'consider'] },
-  // 準備 / 用意: prepare, get ready.
-  { ja: ['準備', '用意', '支度'], en: ['prepare', 'get ready'] },
-  // 参加 / 出席: join, attend, take part, participate.
-  { ja: ['参加', '出席'], en: ['join', 'attend', 'take part', 'participate'] },
-  // 確認: check, confirm, make sure.
-  { ja: ['確認', '確かめ'], en: ['check', 'confirm', 'make sure'] },
-  // 連絡: contact, tell, call, let know.
-  { ja: ['連絡'], en: ['contact', 'tell', 'call', 'inform'] },
+  // 乗る: ride (a bike, a horse), take / catch (a bus, a taxi), get on / in.
+  { ja: ['乗'], en: ['ride', 'take', 'catch', 'get on', 'get in'] },
+  // つかまる / つかむ / 握る: hold (on to), catch, grab, grip.
+  { ja: ['つかま', 'つかん', 'つかむ', '掴', '握'], en: ['hold', 'hold on to', 'hold onto', 'catch', 'grab', 'grip'] },
+  // こらえる / 我慢する / 耐える / 抑える: hold back, fight back, suppress, endure, bear, stand.
+  { ja: ['こらえ', '堪え', '我慢', '耐え', '抑え'], en: ['hold back', 'fight back', 'suppress', 'endure', 'bear', 'stand', 'put up with', 'hold in'] },
+  // 動く: move, work, run, operate (a machine).
+  { ja: ['動'], en: ['move', 'work', 'run', 'operate', 'function'] },
+  // 探す: look for, search (for), find.
+  { ja: ['探', '捜'], en: ['look for', 'search for', 'search', 'find', 'seek'] },
+  // 行く / 来る: go, come (今行きます: I'm coming).
+  { ja: ['行く', '行き', '行っ', '行か', '行け', '行こ', '来る', '来ま', '来て', '来た', '来な', '来ら', '来れ'], en: ['go', 'come'] },
+  // 撮る: take (a picture), make, shoot.
+  { ja: ['撮'], en: ['take', 'make', 'shoot'] },
+  // 前に / 以前: before, ago, earlier, previously.
+  { ja: ['前に', '以前', '前は', 'ほど前'], en: ['before', 'ago', 'earlier', 'previously'] },
+  // まで / までに: until, till (how long), by, by the time (a deadline).
+  { ja: ['まで'], en: ['until', 'till', 'by', 'by the time'] },
+  // 故障する / 壊れる: break down, break, get broken, stop working.
+  { ja: ['故障', '壊れ'], en: ['break down', 'break', 'get broken', 'get break', 'be broken', 'be break'] },
+  // 遊びに来る / 行く: come over, come to play, come and play, visit.
+  { ja: ['遊びに'], en: ['come over', 'come to play', 'come and play', 'visit', 'go to play'] },
+  // 害を与える / 害を及ぼす: harm, damage, hurt, do harm to, give harm to.
+  { ja: ['害を'], en: ['harm', 'damage', 'hurt', 'give harm to', 'do harm to', 'give damage to'] },
+  // 戻す: put back, return, bring back.
+  { ja: ['戻'], en: ['put back', 'return', 'bring back', 'give back'] },
 ];
 
 /** English words or phrases (as lemma sequences) that translate one Japanese word of the problem. */
@@ -194,7 +210,7 @@ export function japaneseChoices(japanese: string | undefined): JapaneseChoices {
     for (const w of e.en) for (const part of w.split(' ')) all.add(part);
     const words = e.en.filter((w) => !w.includes(' '));
     for (const a of words) for (const b of words) if (a !== b) pairs.add(`${a}|${b}`);
-    if (e.en.some((w) => w.includes(' '))) groups.push(e.en.map((w) => w.split(' ')));
+    if (e.en.some((w) => w.includes(' '))) groups.push(e.en.map((w) => w.split(' ')).sort((x, y) => y.length - x.length));
   }
   return pairs.size === 0 && groups.length === 0 ? EMPTY : { pairs, groups, words: all };
 }
