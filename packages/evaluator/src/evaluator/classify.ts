@@ -494,7 +494,8 @@ function isCoordinatorSwap(l: Token, r: Token, learner: readonly Token[]): boole
 function betweenOr(l: Token, r: Token, learner: readonly Token[]): boolean {
   if (l.norm !== 'or' || r.norm !== 'and') return false;
   const at = learner.indexOf(l);
-  return learner.slice(Math.max(0, at - 5), at).some((t) => t.norm === 'between');
+  // "between A or B", "both A or B" (decision 049): the pair word asks for and; or is its slip.
+  return learner.slice(Math.max(0, at - 5), at).some((t) => t.norm === 'between' || t.norm === 'both');
 }
 
 function classSpec(l: Token, r: Token): ErrorSpec {
@@ -1004,6 +1005,12 @@ function pairErrors(ctx: Ctx): boolean {
         if (sharedOwner(l, r, ref[p.r + 1])) break;
         if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || embeddedYesNoSwap(l, r, ref, p.r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
+          break;
+        }
+        // "The man which I met" for "who": one relative pronoun for another after the noun is a
+        // small word choice (decision 049), not a question word asking something else.
+        if (RELATIVE_PRONOUNS.has(l.norm) && RELATIVE_PRONOUNS.has(r.norm) && nounHead(learner, p.l - 1)) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}にしましょう（関係代名詞）。`, p.l, FUNCTION_WORD_CHOICE_PENALTY));
           break;
         }
         const spec = classSpec(l, r);
@@ -2199,8 +2206,16 @@ function extraErrors(ctx: Ctx): void {
     }
     // "the product what we launched": "what" after a noun for the relative "that" / "which".
     const before = learner[first - 1];
-    if (tokens.length === 1 && tokens[0]?.norm === 'what' && before && ctx.a.byL[first - 1] !== undefined && (before.pos === 'NOUN' || before.pos === 'PROPN') && learner[first + 1]?.cls === 'pron') {
+    if (tokens.length === 1 && tokens[0]?.norm === 'what' && before && ctx.a.byL[first - 1] !== undefined && nounHead(learner, first - 1) && learner[first + 1]?.cls === 'pron') {
       errors.push(makeError('word-choice', ['what'], ['that'], `名詞の後の関係代名詞は${q('what')}ではなく${q('that')}または${q('which')}です。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+      continue;
+    }
+    // "The man which I met", "the manual that revised", "The man who sitting" (decision 049): a
+    // relative pronoun after its noun is the learner's clause; it costs more as an extra word than
+    // another relative pronoun or a missing be, so that where an accepted answer keeps one, the
+    // reading that keeps the learner's word names the slip (decision 016).
+    if (tokens.length === 1 && RELATIVE_PRONOUNS.has(tokens[0]?.norm ?? '') && before && ctx.a.byL[first - 1] !== undefined && nounHead(learner, first - 1)) {
+      errors.push(makeError('extra-word', [learnerWord(tokens[0] as Token)], [], `${q(learnerWord(tokens[0] as Token))}は不要です。`, first, EXTRA_RELATIVE_PENALTY));
       continue;
     }
     // "the day where we first met": "where" after a time noun before a clause is the relative
@@ -2574,6 +2589,18 @@ function japanesePhrase(ctx: Ctx, choices: JapaneseChoices): void {
     }
   }
 }
+
+const RELATIVE_PRONOUNS = new Set(['who', 'which', 'that', 'whom']);
+/** Learner word k ends a noun phrase (a noun, "one", or a word the tagger read otherwise after a determiner). */
+function nounHead(learner: readonly Token[], k: number): boolean {
+  const t = learner[k];
+  if (!t) return false;
+  if (t.pos === 'NOUN' || t.pos === 'PROPN' || t.norm === 'one') return true;
+  const d = learner[k - 1];
+  return t.cls === 'content' && t.pos !== 'VERB' && d !== undefined && (d.cls === 'article' || d.cls === 'det' || POSSESSIVES.has(d.norm));
+}
+/** An added relative pronoun: more than a swapped one (0.9) or a missing be (0.8), still one slip. */
+const EXTRA_RELATIVE_PENALTY = 1.0;
 
 /** Function words learners put for one another, one meaning: other for another ("take other road"). */
 const FUNCTION_CONFUSIONS = new Set(['other|another', 'another|other']);
