@@ -380,6 +380,13 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const nounContext =
     prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
+  // "many tourists visits", "Environmental problems concerns" (decision 049): right after a plural
+  // noun the answer's bare word is that subject's verb (two plural nouns do not follow each other),
+  // so the learner's -s is the 三単現 point, however the tagger read the two words.
+  const subject = ref[r.index - 1];
+  if (!verbish && subject?.pos === 'NOUN' && subject.plural && !r.plural && r.norm === r.lemma && (l.norm === `${r.norm}s` || l.norm === `${r.norm}es`) && (r.forms.has('base') || r.pos === 'VERB')) {
+    return { kind: 'agreement', message: `主語が複数なので${q(learnerWord(l))}ではなく${q(r.display)}にしましょう。` };
+  }
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
   const governed = r.forms.size > 0 && l.forms.size > 0 && roleOf(ref, r.index).trigger !== undefined;
@@ -1337,7 +1344,9 @@ function subjectDisagrees(ctx: Ctx, j: number): boolean {
 function foldExtraTo(ctx: Ctx, p: Pair, l: Token, r: Token, penalty?: number): DraftError | undefined {
   const k = p.l - 1;
   const to = ctx.learner[k];
-  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to') return undefined;
+  // After let / make / a perception verb + person ("heard someone to call") the to is the slip on
+  // its own (bareInfinitiveTo), not part of the verb's form.
+  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to' || ctx.extraTo === k) return undefined;
   ctx.consumedL.add(k);
   const written = [to.display, learnerWord(l)];
   return makeError('verb-form', written, [r.display], `${q(written.join(' '))}ではなく${q(r.display)}の形にしましょう。`, k, penalty);
@@ -2447,6 +2456,8 @@ function leaveWithoutFor(ctx: Ctx): void {
 
 /** Verbs whose object is followed by a bare infinitive: "let him go", "made us wait", "have my secretary arrange". */
 const BARE_INFINITIVE_VERBS = new Set(['let', 'make', 'have']);
+/** Perception verbs, whose object is followed by a bare infinitive or -ing: "heard him call". */
+const PERCEPTION_VERBS = new Set(['see', 'hear', 'watch', 'feel', 'notice']);
 
 /**
  * "I will have my secretary to arrange": have / let / make + a person + "to" + verb. The person
@@ -2457,9 +2468,12 @@ const BARE_INFINITIVE_VERBS = new Set(['let', 'make', 'have']);
 export function bareInfinitiveTo(learner: readonly Token[], wordnet: WordNet | undefined): number | undefined {
   for (let v = 0; v < learner.length; v++) {
     const verb = learner[v] as Token;
-    if (!BARE_INFINITIVE_VERBS.has(verb.lemma) || ((verb.pos === 'AUX' || verb.cls === 'aux') && verb.lemma !== 'have')) continue;
+    const perception = PERCEPTION_VERBS.has(verb.lemma) && verb.pos === 'VERB';
+    if (!(BARE_INFINITIVE_VERBS.has(verb.lemma) || perception) || ((verb.pos === 'AUX' || verb.cls === 'aux') && verb.lemma !== 'have')) continue;
     let k = v + 1;
-    const objectPronoun = OBJECT_PRONOUNS.has(learner[k]?.norm ?? '');
+    // "I heard someone to call my name" (decision 049): a perception verb's object takes the bare
+    // infinitive too; someone / somebody is a person.
+    const objectPronoun = OBJECT_PRONOUNS.has(learner[k]?.norm ?? '') || (perception && UNNAMED_PERSONS.has(learner[k]?.norm ?? ''));
     if (objectPronoun) k += 1;
     else {
       while (k < learner.length && k <= v + 3 && (learner[k]?.cls === 'det' || learner[k]?.cls === 'article' || learner[k]?.pos === 'ADJ')) k++;
@@ -2902,7 +2916,7 @@ function subjectMadeOwner(ctx: Ctx): void {
 function causativeTo(ctx: Ctx): void {
   const k = ctx.extraTo;
   if (k === undefined || ctx.a.byL[k] === undefined) return;
-  const verb = ctx.learner.slice(0, k).findLast((t) => BARE_INFINITIVE_VERBS.has(t.lemma));
+  const verb = ctx.learner.slice(0, k).findLast((t) => BARE_INFINITIVE_VERBS.has(t.lemma) || PERCEPTION_VERBS.has(t.lemma));
   ctx.errors.push(makeError('extra-word', ['to'], [], `${q(`${verb ? learnerWord(verb) : 'have'}＋人`)}の後は動詞の原形なので${q('to')}は不要です。`, k, EXTRA_VERB_PENALTY));
 }
 
@@ -2926,8 +2940,17 @@ function missingInversion(ctx: Ctx): void {
   const words = [learnerSubject.display, ...form.words];
   const expected = [ctx.ref[j]?.display ?? '', subject.display, verb.display];
   ctx.errors = ctx.errors.filter((e) => e !== doMissing && e !== form);
+  // "Why you came to Japan?", "What time you got up?" (sets 11 and 13, decision 049): in a
+  // wh-question the do-support is the word left out (its tense kept on the verb), not an order.
+  if (ctx.ref.slice(0, j).some((t) => t.cls === 'wh') && !ctx.ref.slice(0, j).some((t) => isNegator(t) || NEGATIVE_FRONTS.has(t.norm))) {
+    ctx.errors.push(makeError('missing-word', words, expected, `疑問文なので${q(ctx.ref[j]?.display ?? 'do')}が必要です。${q(words.join(' '))}ではなく${q(expected.join(' '))}にしましょう。`, p.l - 1, PENALTY['word-order']));
+    return;
+  }
   ctx.errors.push(makeError('word-order', words, expected, `${q(words.join(' '))}ではなく倒置の${q(expected.join(' '))}にしましょう（語順）。`, p.l - 1));
 }
+
+/** Words that front a negative inversion ("Never have I", "Only then did I", "Not until"). */
+const NEGATIVE_FRONTS = new Set(['never', 'only', 'rarely', 'seldom', 'hardly', 'scarcely', 'little', 'until']);
 
 /** Word classes whose two words trading places trade the roles of a sentence ("this" / "that"). */
 const SWAP_CLASSES = new Set(['content', 'det', 'pron']);
