@@ -1906,7 +1906,8 @@ function embeddedQuestion(ctx: Ctx): void {
     if (!wh || wh.cls !== 'wh' || !a.byL[k] || ref[a.byL[k]?.r ?? -1]?.cls !== 'wh') continue;
     // The inner clause's verb, after its subject: its form is part of the same slip.
     let v = i + 1;
-    while (v < learner.length && learner[v]?.pos !== 'VERB') v++;
+    // The clause's verb: tagged a verb, or paired with the answer's verb ("how does this machine work").
+    while (v < learner.length && learner[v]?.pos !== 'VERB' && ref[a.byL[v]?.r ?? -1]?.pos !== 'VERB') v++;
     const verb = learner[v];
     const vp = a.byL[v];
     if (!verb || !vp) continue;
@@ -2227,6 +2228,16 @@ function extraErrors(ctx: Ctx): void {
       errors.push(makeError('extra-word', [learnerWord(tokens[0] as Token)], [], `${q(learnerWord(tokens[0] as Token))}は不要です。`, first, EXTRA_RELATIVE_PENALTY));
       continue;
     }
+    // "got up more early" for "earlier" (decision 049): more before the plain word where the answer
+    // has its -er comparative is the comparative's form chosen wrong, one word choice; "more
+    // harder" (the -er kept) stays an extra word.
+    const plainWord = learner[first + 1];
+    const comparedRef = plainWord ? ctx.ref[ctx.a.byL[first + 1]?.r ?? -1] : undefined;
+    if (tokens.length === 1 && tokens[0]?.norm === 'more' && plainWord && comparedRef && comparedRef.norm !== plainWord.norm && /(?:er)$/.test(comparedRef.norm) && (comparedRef.lemma === plainWord.lemma || comparedRef.norm.startsWith(plainWord.norm.replace(/y$/, 'i')))) {
+      const words = ['more', learnerWord(plainWord)];
+      errors.push(makeError('word-choice', words, [comparedRef.display], `${q(words.join(' '))}ではなく比較級の${q(comparedRef.display)}にしましょう。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+      continue;
+    }
     // "the day where we first met": "where" after a time noun before a clause is the relative
     // adverb of place for that of time (the noun says it is a time), a word-choice slip.
     if (tokens.length === 1 && tokens[0]?.norm === 'where' && before && ctx.a.byL[first - 1] !== undefined && TIME_NOUNS.has(before.norm) && learner[first + 1]?.cls === 'pron') {
@@ -2307,7 +2318,8 @@ function extraErrors(ctx: Ctx): void {
         // place of another (at → to) or a missing one is a preposition error (decision 016).
         // It costs a little more than a wrong preposition, so that where an accepted phrasing has a
         // preposition in that place ("stay in home" / "stay at home") the wrong one is named.
-        const beforeVerb = l.norm === 'to' && next !== undefined && next.pos === 'VERB' && next.forms.size > 0;
+        // (Before an -ing, "go to swimming", the to is an added preposition: decision 049.)
+        const beforeVerb = l.norm === 'to' && next !== undefined && next.pos === 'VERB' && next.forms.size > 0 && !next.forms.has('ing');
         errors.push(makeError('extra-word', [learnerWord(l)], [], `${where}前置詞${q(learnerWord(l))}は不要です。`, l.index, beforeVerb ? EXTRA_VERB_PENALTY : EXTRA_PREPOSITION_PENALTY));
       } else {
         others.push(l);
@@ -2388,6 +2400,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     typoInGap(ctx);
     degreeWord(ctx);
   }
+  if (ctx.errors.length === 1) modalOrAgreement(ctx);
   if (ctx.a.extra.length > 0) addedOtherTime(ctx);
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
@@ -2615,6 +2628,25 @@ function nounHead(learner: readonly Token[], k: number): boolean {
 }
 /** An added relative pronoun: more than a swapped one (0.9) or a missing be (0.8), still one slip. */
 const EXTRA_RELATIVE_PENALTY = 1.0;
+
+/** Third-person singular subject pronouns. */
+const THIRD_SINGULAR = new Set(['he', 'she', 'it']);
+
+/**
+ * "she speak both English and Chinese" against "She can speak" and "She speaks" (decision 049): a
+ * he / she / it with the verb's base form is the 三単現 slip; a modal left out there costs a bit
+ * more than the agreement, so where an accepted answer has the -s form, agreement is named.
+ */
+function modalOrAgreement(ctx: Ctx): void {
+  const e = ctx.errors[0];
+  if (!e || !isMissing(e) || e.expected.length !== 1) return;
+  const j = ctx.ref.findIndex((t, k) => ctx.missingSet.has(k) && t.display === e.expected[0] && t.cls === 'modal');
+  const verb = ctx.a.byR[j + 1];
+  const l = verb ? ctx.learner[verb.l] : undefined;
+  const subject = verb ? ctx.learner[verb.l - 1] : undefined;
+  if (j < 0 || !l || !subject || !l.forms.has('base') || !THIRD_SINGULAR.has(subject.norm)) return;
+  e.penalty = Math.max(e.penalty, PENALTY.agreement + 0.1);
+}
 
 /** Function words learners put for one another, one meaning: other for another ("take other road"). */
 const FUNCTION_CONFUSIONS = new Set(['other|another', 'another|other']);
