@@ -1010,7 +1010,10 @@ function pairErrors(ctx: Ctx): boolean {
         // "at our school" for 私の学校 "at my school": my and our before a place or group one
         // belongs to with others (school, company, town, family) name the same one.
         if (sharedOwner(l, r, ref[p.r + 1])) break;
-        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || embeddedYesNoSwap(l, r, ref, p.r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        // "put it back on its place" for "in its place" (decision 049): in / on / at before the very
+        // place the answer names is the preposition's slip, even in a slot of the place.
+        const samePlace = AT_ON_IN.has(l.norm) && AT_ON_IN.has(r.norm) && learner[p.l + 1] !== undefined && learner[p.l + 1]?.norm === ref[p.r + 1]?.norm && learner[p.l + 2]?.norm === ref[p.r + 2]?.norm;
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || embeddedYesNoSwap(l, r, ref, p.r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)) && !samePlace)) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
         }
@@ -1097,6 +1100,13 @@ function pairErrors(ctx: Ctx): boolean {
         // Another form of the same word that the lemmatiser did not join ("leaved" / "left",
         // "tiring" / "tired", "putted" / "put"): a form slip, not another meaning.
         if (!l.foreign && sameStem(l.norm, r)) {
+          // "the spell of your name" for "the spelling" (decision 049): after an article the answer's
+          // -ing word is a noun, the learner's verb base another part of speech (word choice).
+          const det = ref[p.r - 1];
+          if (det && (det.cls === 'article' || (det.cls === 'det' && det.norm !== 'that')) && r.pos === 'NOUN' && r.norm.endsWith('ing') && l.forms.has('base') && !l.forms.has('ing')) {
+            errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}は動詞です。名詞の${q(r.display)}にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
+            break;
+          }
           errors.push(foldExtraTo(ctx, p, l, r) ?? makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
         }
@@ -2647,6 +2657,9 @@ function modalOrAgreement(ctx: Ctx): void {
   if (j < 0 || !l || !subject || !l.forms.has('base') || !THIRD_SINGULAR.has(subject.norm)) return;
   e.penalty = Math.max(e.penalty, PENALTY.agreement + 0.1);
 }
+
+/** The prepositions of place learners swap for one another ("on its place", "at the box"). */
+const AT_ON_IN = new Set(['at', 'on', 'in']);
 
 /** Function words learners put for one another, one meaning: other for another ("take other road"). */
 const FUNCTION_CONFUSIONS = new Set(['other|another', 'another|other']);
