@@ -829,6 +829,18 @@ function better(a: Graded, b: Graded, bankAnswers: number, firstAnswer: readonly
     if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && (near || extraFunctionWord(b) || formAtExtra(a, b))) return true;
     if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && (near || extraFunctionWord(a) || formAtExtra(b, a))) return false;
   }
+  // "I sure everything will work out" against "I'm sure everything ..." and "Everything will work
+  // out" (decision 049): of two one-slip readings (3-4 stars, a star apart at most), one word left
+  // out keeps every word the learner wrote; two or more of them being extra is the weaker reading.
+  if (Math.abs(a.score.rating - b.score.rating) <= 1 && Math.min(a.score.rating, b.score.rating) >= 3 && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    const ea = a.classification.errors[0];
+    const eb = b.classification.errors[0];
+    // (An auxiliary or be left out: a content word left out is another reading of its own.)
+    const oneMissing = (e: DraftError | undefined): boolean => e?.kind === 'missing-word' && e.words.length === 0 && e.expected.length === 1 && AUX_FORMS[(e.expected[0] ?? '').toLowerCase()] !== undefined;
+    const manyExtra = (e: DraftError | undefined): boolean => e?.kind === 'extra-word' && e.expected.length === 0 && e.words.length >= 2;
+    if (oneMissing(ea) && manyExtra(eb)) return true;
+    if (oneMissing(eb) && manyExtra(ea)) return false;
+  }
   // "It has raining since this morning" against "has been raining" and "has rained": the learner's
   // -ing is the progressive they meant, so the slip is the missing been, not the -ing's form (even
   // where a missing word costs a star more: both readings are one slip, 3-4 stars).
