@@ -897,5 +897,61 @@ describe('naming one-slip answers', () => {
     it('names do-support after "do you think" in a wh-question word order', () => {
       named(evaluator, LIVES, 'Where do you think does she live?', 'word-order');
     });
+    it('names ride for take, put for set (no place after it) and make for take (not a typo) word choices', () => {
+      const TAXI = problem('タクシーで空港へ向かった。', ['I took a taxi to the airport.', 'I went to the airport by taxi.']);
+      const TIMER = problem('タイマーを3分にセットした。', ['I set the timer for three minutes.', 'I set the timer to three minutes.']);
+      const PHOTO = problem('写真を撮ってもいいですか。', ['May I take a picture?', 'Can I take a photo?']);
+      named(evaluator, TAXI, 'I rode a taxi to the airport.', 'word-choice');
+      named(evaluator, TIMER, 'I put the timer for three minutes.', 'word-choice');
+      named(evaluator, PHOTO, 'May I make a picture?', 'word-choice');
+    });
+    it('names a word left apart from the answer\'s at one place one word choice (ago / before, other / another), a passive be with its phrase', () => {
+      const BOOK = problem('私はその本を以前に読んだことがあった。', ['I had read the book before.', 'I had read that book before.']);
+      const CUP = problem('もう一杯コーヒーをください。', ['Please give me another cup of coffee.', 'Can I have another cup of coffee?']);
+      const DARK = problem('突然明かりが消えた。', ['Suddenly the light went out.', 'The light suddenly went out.']);
+      named(evaluator, BOOK, 'I had read the book ago.', 'word-choice');
+      named(evaluator, CUP, 'Please give me other cup of coffee.', 'word-choice');
+      named(evaluator, DARK, 'Suddenly the light was erased.', 'word-choice');
+    });
+    it('names relative pronouns: which for who a word choice, that + participle a missing be, what after the one a word choice', () => {
+      const WOMAN = problem('私が昨日話した女性は医者です。', ['The woman I talked to yesterday is a doctor.', 'The woman who I talked to yesterday is a doctor.']);
+      const HOUSE = problem('これは去年建てられた家です。', ['This is the house built last year.', 'This is the house that was built last year.']);
+      const WANT = problem('欲しいのを取って。', ['Take the one you want.', 'Take whichever one you want.']);
+      named(evaluator, WOMAN, 'The woman which I talked to yesterday is a doctor.', 'word-choice');
+      named(evaluator, HOUSE, 'This is the house that built last year.', 'missing-word');
+      named(evaluator, WANT, 'Take the one what you want.', 'word-choice');
+    });
+    it('names both ... or a word choice and an -s right after a plural noun agreement', () => {
+      const BOTH = problem('彼は数学と理科の両方が得意だ。', ['He is good at both math and science.']);
+      const DICTIONARY = problem('これは多くの学生が使う辞書です。', ['This is a dictionary that many students use.', 'This is a dictionary many students use.']);
+      named(evaluator, BOTH, 'He is good at both math or science.', 'word-choice');
+      named(evaluator, DICTIONARY, 'This is a dictionary that many students uses.', 'agreement');
+    });
+    it('names a wh-question without do missing-word, a perception verb + person + to an extra word, do-support in an embedded how-question word order', () => {
+      const WORK = problem('どこで働いていますか。', ['Where do you work?']);
+      const SING_SAW = problem('彼女が歌うのを見た。', ['I saw her sing.', 'I saw her singing.']);
+      const CRY = problem('誰かが泣くのが聞こえた。', ['I heard someone cry.', 'I heard someone crying.']);
+      const APP = problem('このアプリがどう動くのか知りたい。', ['I want to know how this app works.']);
+      named(evaluator, WORK, 'Where you work?', 'missing-word');
+      named(evaluator, SING_SAW, 'I saw her to sing.', 'extra-word');
+      named(evaluator, CRY, 'I heard someone to cry.', 'extra-word');
+      named(evaluator, APP, 'I want to know how does this app work.', 'word-order');
+    });
+    it('names go to + -ing an extra word, more + plain word a word choice, he / she + base agreement over a missing modal', () => {
+      const SHOPPING = problem('週末はよく買い物に行きます。', ['I often go shopping on weekends.', 'I often go shopping at the weekend.']);
+      const EARLIER = problem('明日はもっと早く来てください。', ['Please come earlier tomorrow.', 'Please come a little earlier tomorrow.']);
+      const PIANO = problem('彼女はピアノを弾けます。', ['She can play the piano.', 'She plays the piano.']);
+      named(evaluator, SHOPPING, 'I often go to shopping on weekends.', 'extra-word');
+      named(evaluator, EARLIER, 'Please come more early tomorrow.', 'word-choice');
+      named(evaluator, PIANO, 'She play the piano.', 'agreement');
+    });
+    it('names the spell for the spelling a word choice, on for in before the same place a preposition, I + adjective a missing be', () => {
+      const SPELLING = problem('この単語のつづりを教えてください。', ['Please tell me the spelling of this word.', 'Please tell me how to spell this word.']);
+      const PLACE = problem('それを元の場所に戻して。', ['Put it back in its place.', 'Put it back where it was.']);
+      const COMING = problem('きっと彼は来るよ。', ["I'm sure he will come.", 'He will come, I am sure.', 'He will come.']);
+      named(evaluator, SPELLING, 'Please tell me the spell of this word.', 'word-choice');
+      named(evaluator, PLACE, 'Put it back on its place.', 'preposition');
+      named(evaluator, COMING, 'I sure he will come.', 'missing-word');
+    });
   });
 });
