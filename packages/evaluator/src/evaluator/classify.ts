@@ -1090,8 +1090,8 @@ function pairErrors(ctx: Ctx): boolean {
         const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
         // "make a picture" for "take": a confused verb one letter away is the confusion, not a typo.
-        const confused = !l.foreign && l.known && (confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1]) || sharesJapanese(ctx.japanese, l, r));
-        if (!formOf && !family && !confused && oneLetterTypo(l, r)) {
+        const confused = (): boolean => !l.foreign && l.known && (confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1]) || sharesJapanese(ctx.japanese, l, r));
+        if (!formOf && !family && oneLetterTypo(l, r) && !confused()) {
           // Named a typo of the answer's word, it keeps what is talked about: "I'll do my bast" is
           // one spelling slip, not an answer with its only content word missing (1 star).
           errors.push({ ...makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l), keepsContent: true });
@@ -2581,6 +2581,8 @@ function occurrences(tokens: readonly Token[], phrase: readonly string[]): numbe
  */
 function japanesePhrase(ctx: Ctx, choices: JapaneseChoices): void {
   const { a, learner, ref } = ctx;
+  // Most answers have no word of the entries at all: nothing to look for then.
+  if (!learner.some((t) => choices.words.has(t.lemma) || choices.words.has(t.norm))) return;
   const lower = (w: string): string => w.toLowerCase();
   for (const group of choices.groups) {
     // Longest phrase first (japaneseChoices sorts them): "got broken" before "broken".
@@ -2661,9 +2663,6 @@ function modalOrAgreement(ctx: Ctx): void {
 /** The prepositions of place learners swap for one another ("on its place", "at the box"). */
 const AT_ON_IN = new Set(['at', 'on', 'in']);
 
-/** Function words learners put for one another, one meaning: other for another ("take other road"). */
-const FUNCTION_CONFUSIONS = new Set(['other|another', 'another|other']);
-
 /**
  * "I had seen the movie ago" for "before", "taken other road" for "another road" (decision 049):
  * the aligner leaves the learner's word and the answer's apart, an extra and a missing word at one
@@ -2672,13 +2671,15 @@ const FUNCTION_CONFUSIONS = new Set(['other|another', 'another|other']);
  */
 function wordInGap(ctx: Ctx): void {
   const { a, learner, ref } = ctx;
+  const words = ctx.japanese?.words;
+  if (!a.extra.some((i) => learner[i]?.norm === 'other' || learner[i]?.norm === 'another' || (words !== undefined && (words.has(learner[i]?.lemma ?? '') || words.has(learner[i]?.norm ?? ''))))) return;
   for (const i of a.extra) {
     const l = learner[i];
     if (!l || l.foreign || ctx.consumedL.has(i)) continue;
     for (const j of a.missing) {
       const r = ref[j];
       if (!r || ctx.consumedR.has(j) || a.gapR[j] !== a.gapL[i] || Math.abs((ctx.orderOfR[j] ?? -9) - i) > 1) continue;
-      if (!sharesJapanese(ctx.japanese, l, r) && !FUNCTION_CONFUSIONS.has(`${l.norm}|${r.norm}`)) continue;
+      if (!(l.norm === 'other' && r.norm === 'another') && !(l.norm === 'another' && r.norm === 'other') && !sharesJapanese(ctx.japanese, l, r)) continue;
       const extra = ctx.errors.find((e) => isExtra(e) && e.order === i && e.words.length === 1);
       const missing = ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && (e.expected[0] ?? '').toLowerCase() === r.display.toLowerCase());
       if (!extra || !missing) continue;

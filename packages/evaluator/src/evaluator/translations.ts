@@ -217,7 +217,7 @@ export function japaneseChoices(japanese: string | undefined): JapaneseChoices {
 
 /** The learner's word and the answer's (by lemma or form) translate one Japanese word of the sentence. */
 export function sharesJapanese(choices: JapaneseChoices | undefined, l: { norm: string; lemma: string }, r: { norm: string; lemma: string }): boolean {
-  if (!choices || choices.pairs.size === 0) return false;
+  if (!choices || choices.pairs.size === 0 || !(choices.words.has(l.lemma) || choices.words.has(l.norm))) return false;
   for (const x of [l.lemma, l.norm]) for (const y of [r.lemma, r.norm]) if (x !== y && choices.pairs.has(`${x}|${y}`)) return true;
   return false;
 }
