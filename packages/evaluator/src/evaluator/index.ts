@@ -175,6 +175,9 @@ function phraseMembers(table: SynonymTable, phraseTokens: Map<string, Token[]>):
   return groups;
 }
 
+/** Relative pronouns that stand as the subject of their clause. */
+const RELATIVE_SUBJECTS = new Set(['who', 'that', 'which']);
+
 /**
  * Accepted answers rewritten with a phrase synonym the learner used ("a lot of" for "many"); the
  * member copied in is made to agree with the answer's subject, so "He want to" still gets its error.
@@ -195,6 +198,16 @@ function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[
       const mv = learnerMember[0];
       const member = learnerMember;
       if (rv && lv && mv && rv.pos === 'VERB' && rv.cls === 'content' && lv.pos === 'VERB' && mv.norm === lv.norm && ![...lv.forms].some((f) => rv.forms.has(f))) continue;
+      // "customers" for "any customer" before "who buys" (decision 049): a noun of the other number
+      // copied in before the answer's present verb (or a relative pronoun and it) would leave that
+      // verb agreeing with the old subject and accept the learner's agreement slip.
+      const lastOf = (toks: readonly (Token | undefined)[]): Token | undefined => toks.findLast((t) => t?.pos === 'NOUN' || t?.pos === 'PROPN');
+      const newHead = lastOf(member);
+      const oldHead = lastOf(answer.tokens.slice(at, at + refMember.length));
+      let after = at + refMember.length;
+      if (RELATIVE_SUBJECTS.has(answer.tokens[after]?.norm ?? '')) after += 1;
+      const verbAfter = answer.tokens[after];
+      if (newHead && oldHead && newHead.plural !== oldHead.plural && verbAfter && (verbAfter.forms.has('3sg') || (verbAfter.forms.has('base') && verbAfter.pos === 'VERB'))) continue;
       const replacement = agreeWithSubject(member, answer.tokens[at - 1], res).map((t, k) => ({
         ...t,
         // Negative groups keep the substituted words apart from the answer's own contractions.

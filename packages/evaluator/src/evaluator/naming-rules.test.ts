@@ -945,6 +945,10 @@ describe('naming one-slip answers', () => {
       named(evaluator, EARLIER, 'Please come more early tomorrow.', 'word-choice');
       named(evaluator, PIANO, 'She play the piano.', 'agreement');
     });
+    it('names a plural subject + who + -s agreement where another answer has a singular subject with the -s', () => {
+      const COUPON = problem('製品を買ったお客様には割引券を差し上げます。', ['Customers who buy our products will get a coupon.', 'Any customer who buys our products will get a coupon.']);
+      named(evaluator, COUPON, 'Customers who buys our products will get a coupon.', 'agreement');
+    });
     it('names the spell for the spelling a word choice, on for in before the same place a preposition, I + adjective a missing be', () => {
       const SPELLING = problem('この単語のつづりを教えてください。', ['Please tell me the spelling of this word.', 'Please tell me how to spell this word.']);
       const PLACE = problem('それを元の場所に戻して。', ['Put it back in its place.', 'Put it back where it was.']);
