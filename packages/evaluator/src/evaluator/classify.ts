@@ -25,10 +25,16 @@ export interface DraftError extends TEvaluationError {
   certain?: boolean;
   /**
    * A word for the answer's content word that keeps its referent (a broader noun): still recalled.
-   * Set only on the pair of a learner word l and reference word r for which keepsContent(l, r) or
-   * mayBeTranslationChoice(l, r) holds: the grader's recall ceiling (score.ts recallCeiling) relies on it.
+   * Set only on the pair of a learner word l and reference word r for which keepsContent(l, r)
+   * holds: the grader's recall ceiling (score.ts recallCeiling) relies on it.
    */
   keepsContent?: boolean;
+  /**
+   * The learner's word is another translation of the answer's Japanese word (decision 049): it says
+   * the thing with the wrong English word, so it keeps half the content (as a question word swapped
+   * within its class does). Set only where mayBeTranslationChoice(l, r) holds (recallCeiling).
+   */
+  halfContent?: boolean;
 }
 
 export interface Classification {
@@ -1126,14 +1132,14 @@ function pairErrors(ctx: Ctx): boolean {
         // 抱っこする: hug / hold; decision 049): the learner's word keeps the meaning the sentence
         // says with the wrong English word for it, a word-choice slip.
         if (!l.foreign && l.known && sharesJapanese(ctx.japanese, l, r)) {
-          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（日本語では同じ語でも、英語では使い分けます）。`, p.l, PENALTY['word-choice']), keepsContent: true });
+          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（日本語では同じ語でも、英語では使い分けます）。`, p.l, PENALTY['word-choice']), halfContent: true });
           break;
         }
         // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
         // tell): the learner's verb keeps the meaning but not the use, a word-choice slip.
         if (!l.foreign && l.known && confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1])) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
-          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']), keepsContent: true });
+          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']), halfContent: true });
           break;
         }
         // "His joke cracked the ice" for "broke", "higher" for "taller": a word that shares a sense
@@ -2620,7 +2626,7 @@ function japanesePhrase(ctx: Ctx, choices: JapaneseChoices): void {
             ctx.errors = ctx.errors.filter((e) => !mineErrors.includes(e));
             // The learner's phrase says what the answer's does: the paired word keeps the content.
             const paired = lSpan.find((i) => a.byL[i] !== undefined) ?? li;
-            ctx.errors.push({ ...makeError('word-choice', lw, rw, `${q(lw.join(' '))}ではなく${q(rw.join(' '))}が自然です（日本語では同じ語でも、英語では使い分けます）。`, paired, PENALTY['word-choice']), keepsContent: true });
+            ctx.errors.push({ ...makeError('word-choice', lw, rw, `${q(lw.join(' '))}ではなく${q(rw.join(' '))}が自然です（日本語では同じ語でも、英語では使い分けます）。`, paired, PENALTY['word-choice']), halfContent: true });
             return;
           }
         }
@@ -3186,6 +3192,10 @@ function runsOf(indices: readonly number[], joined: (x: number, y: number) => bo
 export function mayBeTranslationChoice(l: Token, r: Token, japanese: JapaneseChoices | undefined): boolean {
   if (CONFUSED_LEFT.has(l.lemma) && (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`) || (l.lemma === 'say' && SAY_FOR.has(r.lemma)) || (l.lemma === 'put' && r.lemma === 'take'))) return true;
   return mayShareJapanese(japanese, l, r);
+}
+/** The learner's word could be one side of mayBeTranslationChoice (tested once per word). */
+export function mayBeTranslationWord(l: Token, japanese: JapaneseChoices | undefined): boolean {
+  return CONFUSED_LEFT.has(l.lemma) || (japanese !== undefined && (japanese.words.has(l.lemma) || japanese.words.has(l.norm)));
 }
 /** Learner lemmas of VERB_CONFUSIONS and the other confused-verb rules (a quick test). */
 const CONFUSED_LEFT = new Set([...[...VERB_CONFUSIONS.keys()].map((k) => k.split('|')[0] ?? ''), 'say', 'put']);
