@@ -3,6 +3,7 @@
  * plus spelling correction of the learner's words against the problem's vocabulary.
  */
 import { distance } from 'fastest-levenshtein';
+import { type JapaneseChoices, japaneseChoices } from './translations';
 import type { ItsFunction } from 'wink-nlp';
 import type { TBankProblem } from '../bank/types';
 import {
@@ -84,6 +85,8 @@ export interface ProblemAnalysis {
   synonyms: SynonymTable;
   /** Analysed tokens of every phrase-synonym member, keyed by its joined norms. */
   phraseTokens: Map<string, Token[]>;
+  /** English words that translate one Japanese word of the problem's sentence (decision 049). */
+  japanese: JapaneseChoices;
 }
 
 const EMPTY_FORMS: ReadonlySet<VForm> = new Set();
@@ -537,7 +540,7 @@ export function analyseProblem(problem: TBankProblem, res: Resources, extraVocab
     const [t] = analyseTokens(tokenize(word), res);
     if (t) addVocab(t);
   }
-  return { answers, vocab, spellCandidates, synonyms, phraseTokens };
+  return { answers, vocab, spellCandidates, synonyms, phraseTokens, japanese: japaneseChoices(problem.japanese) };
 }
 
 /** Candidate bases of a regular-looking form: "leaved" → leave, "putted" → put, "tiring" → tire. */

@@ -2,6 +2,7 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
+import { type JapaneseChoices, mayShareJapanese, sharesJapanese } from './translations';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
@@ -28,6 +29,12 @@ export interface DraftError extends TEvaluationError {
    * holds: the grader's recall ceiling (score.ts recallCeiling) relies on it.
    */
   keepsContent?: boolean;
+  /**
+   * The learner's word is another translation of the answer's Japanese word (decision 049): it says
+   * the thing with the wrong English word, so it keeps half the content (as a question word swapped
+   * within its class does). Set only where mayBeTranslationChoice(l, r) holds (recallCeiling).
+   */
+  halfContent?: boolean;
 }
 
 export interface Classification {
@@ -379,6 +386,13 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   const nounContext =
     prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
+  // "many tourists visits", "Environmental problems concerns" (decision 049): right after a plural
+  // noun the answer's bare word is that subject's verb (two plural nouns do not follow each other),
+  // so the learner's -s is the 三単現 point, however the tagger read the two words.
+  const subject = ref[r.index - 1];
+  if (!verbish && subject?.pos === 'NOUN' && subject.plural && !r.plural && r.norm === r.lemma && (l.norm === `${r.norm}s` || l.norm === `${r.norm}es`) && (r.forms.has('base') || r.pos === 'VERB')) {
+    return { kind: 'agreement', message: `主語が複数なので${q(learnerWord(l))}ではなく${q(r.display)}にしましょう。` };
+  }
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
   const governed = r.forms.size > 0 && l.forms.size > 0 && roleOf(ref, r.index).trigger !== undefined;
@@ -493,7 +507,8 @@ function isCoordinatorSwap(l: Token, r: Token, learner: readonly Token[]): boole
 function betweenOr(l: Token, r: Token, learner: readonly Token[]): boolean {
   if (l.norm !== 'or' || r.norm !== 'and') return false;
   const at = learner.indexOf(l);
-  return learner.slice(Math.max(0, at - 5), at).some((t) => t.norm === 'between');
+  // "between A or B", "both A or B" (decision 049): the pair word asks for and; or is its slip.
+  return learner.slice(Math.max(0, at - 5), at).some((t) => t.norm === 'between' || t.norm === 'both');
 }
 
 function classSpec(l: Token, r: Token): ErrorSpec {
@@ -607,6 +622,8 @@ function selfForSomeone(l: Token, r: Token): boolean {
 function sameStem(learnerNorm: string, r: Token): boolean {
   if (learnerNorm === r.norm || learnerNorm.length < 3) return false;
   const mine = regularBases(learnerNorm);
+  // "had better going" for "go": the -ing of a two-letter verb (go, do) is its form too.
+  if (r.norm.length === 2 && r.norm === r.lemma && learnerNorm === `${r.norm}ing`) return true;
   return [r.lemma, ...regularBases(r.norm)].some((b) => b.length >= 3 && mine.includes(b));
 }
 
@@ -669,11 +686,26 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       // する / 取る with a noun: "make care of" for "take care of", "make a shower".
       ['make', 'take', ''],
       ['do', 'take', ''],
+      // 乗る: "ride a taxi / a bus" for "take" (ride is for what one sits astride or drives).
+      ['ride', 'take', '（タクシーやバスに乗るは take を使います）'],
+      // 置く / セットする: "put my alarm for six" for "set" (set adjusts a device).
+      ['put', 'set', '（時計やアラームを合わせるは set を使います）'],
       // 信じる: believe (what someone says is true) for trust (rely on the person).
       ['believe', 'trust', '（人を信頼するは trust を使います）'],
+      // 言う / 話す: "say to my boss about it" for "talk to my boss" (say takes what is said).
+      ['say', 'talk', '（人と話すは talk / speak を使います）'],
+      ['say', 'speak', '（人と話すは talk / speak を使います）'],
+      // 教える: teach (a skill) for tell / inform / show (information, the way): "I'll teach you
+      // when it is decided" for "I'll let you know".
+      ['teach', 'tell', '（情報を伝えるときは tell を使います）'],
+      ['teach', 'inform', '（情報を伝えるときは inform / let ... know を使います）'],
+      ['teach', 'show', '（道などを教えるときは show / tell を使います）'],
     ] as const
   ).map(([a, b, hint]) => [`${a}|${b}`, hint]),
 );
+
+/** Verbs that take the person asked or told, for which learners write say (言う). */
+const SAY_FOR = new Set(['ask', 'tell', 'order', 'advise', 'request', 'remind', 'warn']);
 
 /**
  * The learner's verb is one the answer's shares a Japanese verb with (VERB_CONFUSIONS), or "put off"
@@ -682,6 +714,9 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
  */
 function confusedVerbs(l: Token, r: Token, lNext: Token | undefined, rNext: Token | undefined): boolean {
   if (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`)) return true;
+  // 言う: "said me to help" for "asked / told me to help": say never takes the person, so a say
+  // with one is the learner's 言う for the answer's verb of asking or telling (decision 049).
+  if (l.lemma === 'say' && SAY_FOR.has(r.lemma) && lNext !== undefined && OBJECT_PERSONS.has(lNext.norm)) return true;
   return l.lemma === 'put' && r.lemma === 'take' && lNext?.norm === 'off' && rNext?.norm === 'off';
 }
 
@@ -700,6 +735,7 @@ const KATAKANA_ENGLISH = new Set(
     ['sign', 'autograph'], // サイン
     ['note', 'notebook'], // ノート
     ['talent', 'celebrity'], // タレント
+    ['print', 'handout'], // プリント（配布資料）
   ].map(([a, b]) => `${a}|${b}`),
 );
 
@@ -707,11 +743,25 @@ const KATAKANA_ENGLISH = new Set(
  * Confused verbs WordNet also lists in one sense, so the aligner pairs them as synonyms: say for tell
  * (tell takes the person: "say me" is the slip) and believe for trust ("believe in" says trust).
  */
-function confusedNotSynonym(l: Token, r: Token, lNext: Token | undefined): boolean {
+function confusedNotSynonym(l: Token, r: Token, learner: readonly Token[], i: number): boolean {
+  const lNext = learner[i + 1];
   if (l.foreign || l.pos !== 'VERB' || r.pos !== 'VERB') return false;
   if (l.lemma === 'believe' && r.lemma === 'trust') return lNext?.norm !== 'in';
+  // 話す: a language is spoken, not talked ("talk English"); talk to / with a person stays a paraphrase.
+  if (l.lemma === 'talk' && r.lemma === 'speak') return lNext !== undefined && LANGUAGES.has(lNext.norm);
+  // 置く / セットする: put for set where no place follows ("put my alarm for six"); "put the vase on
+  // the table" for "set" stays a paraphrase.
+  if (l.lemma === 'put' && r.lemma === 'set') return !learner.slice(i + 1, i + 5).some((t) => PLACE_PREPOSITIONS.has(t.norm));
+  // 覚える: remember (keep in mind) for learn (come to know); WordNet joins them in "memorize".
+  if (l.lemma === 'remember' && r.lemma === 'learn') return true;
   return l.lemma === 'say' && r.lemma === 'tell';
 }
+
+/** Prepositions of place that may follow put's object ("put it on the desk"). */
+const PLACE_PREPOSITIONS = new Set(['on', 'in', 'into', 'onto', 'at', 'under', 'down', 'back', 'away', 'next', 'beside', 'behind', 'near', 'inside', 'there', 'here']);
+
+/** Names of languages (the object of speak, never of talk). */
+const LANGUAGES = new Set(['english', 'japanese', 'chinese', 'korean', 'french', 'german', 'spanish', 'italian', 'portuguese', 'russian', 'arabic', 'hindi', 'thai', 'vietnamese']);
 
 /**
  * "I did curry" for "I made curry", "She made her homework" for "did": the aligner leaves do (an
@@ -817,6 +867,8 @@ interface Ctx {
   prepForTo?: number;
   /** The learner's verb in another form than the base after a modal (modalVerbForm). */
   modalForm?: number;
+  /** English words that translate one Japanese word of the problem's sentence (decision 049). */
+  japanese?: JapaneseChoices;
 }
 
 /** What classification may know about the problem beyond the one sentence aligned. */
@@ -826,6 +878,7 @@ export interface ClassifyContext {
   extraTo?: number;
   prepForTo?: number;
   modalForm?: number;
+  japanese?: JapaneseChoices;
 }
 
 /** Extra auxiliaries right before learner word i (at most two: "will have"). */
@@ -895,7 +948,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "Please say me what to do", "the only friend I can believe": WordNet lists say / tell and
         // believe / trust in one sense, but tell takes the person (say does not) and trust is about the
         // person (believe is about what they say; "believe in" is the paraphrase): a word-choice slip.
-        if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner[p.l + 1])) {
+        if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner, p.l)) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
           break;
@@ -920,6 +973,12 @@ function pairErrors(ctx: Ctx): boolean {
         break;
       }
       case 'inflection':
+        // "could talk English" against "spoke English": another form of a confused verb is that
+        // verb's slip first (the answer with the learner's form names it alone).
+        if (p.synonym && confusedNotSynonym(l, r, learner, p.l)) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です。`, p.l, PENALTY['word-choice']));
+          break;
+        }
         if (yEndingSpelt(l, r)) {
           errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(r.display)}です（y を i に変えて -es）。`, p.l));
           break;
@@ -957,8 +1016,17 @@ function pairErrors(ctx: Ctx): boolean {
         // "at our school" for 私の学校 "at my school": my and our before a place or group one
         // belongs to with others (school, company, town, family) name the same one.
         if (sharedOwner(l, r, ref[p.r + 1])) break;
-        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || embeddedYesNoSwap(l, r, ref, p.r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
+        // "put it back on its place" for "in its place" (decision 049): in / on / at before the very
+        // place the answer names is the preposition's slip, even in a slot of the place.
+        const samePlace = AT_ON_IN.has(l.norm) && AT_ON_IN.has(r.norm) && learner[p.l + 1] !== undefined && learner[p.l + 1]?.norm === ref[p.r + 1]?.norm && learner[p.l + 2]?.norm === ref[p.r + 2]?.norm;
+        if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || embeddedYesNoSwap(l, r, ref, p.r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)) && !samePlace)) {
           errors.push(meaningError(learnerWord(l), r, p.l));
+          break;
+        }
+        // "The man which I met" for "who": one relative pronoun for another after the noun is a
+        // small word choice (decision 049), not a question word asking something else.
+        if (RELATIVE_PRONOUNS.has(l.norm) && RELATIVE_PRONOUNS.has(r.norm) && nounHead(learner, p.l - 1)) {
+          errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}にしましょう（関係代名詞）。`, p.l, FUNCTION_WORD_CHOICE_PENALTY));
           break;
         }
         const spec = classSpec(l, r);
@@ -1027,7 +1095,9 @@ function pairErrors(ctx: Ctx): boolean {
         // speech, even one letter away, is the word's form (word choice), not a typo.
         const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
-        if (!formOf && !family && oneLetterTypo(l, r)) {
+        // "make a picture" for "take": a confused verb one letter away is the confusion, not a typo.
+        const confused = (): boolean => !l.foreign && l.known && (confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1]) || sharesJapanese(ctx.japanese, l, r));
+        if (!formOf && !family && oneLetterTypo(l, r) && !confused()) {
           // Named a typo of the answer's word, it keeps what is talked about: "I'll do my bast" is
           // one spelling slip, not an answer with its only content word missing (1 star).
           errors.push({ ...makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l), keepsContent: true });
@@ -1036,6 +1106,13 @@ function pairErrors(ctx: Ctx): boolean {
         // Another form of the same word that the lemmatiser did not join ("leaved" / "left",
         // "tiring" / "tired", "putted" / "put"): a form slip, not another meaning.
         if (!l.foreign && sameStem(l.norm, r)) {
+          // "the spell of your name" for "the spelling" (decision 049): after an article the answer's
+          // -ing word is a noun, the learner's verb base another part of speech (word choice).
+          const det = ref[p.r - 1];
+          if (det && (det.cls === 'article' || (det.cls === 'det' && det.norm !== 'that')) && r.pos === 'NOUN' && r.norm.endsWith('ing') && l.forms.has('base') && !l.forms.has('ing')) {
+            errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}は動詞です。名詞の${q(r.display)}にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
+            break;
+          }
           errors.push(foldExtraTo(ctx, p, l, r) ?? makeError('verb-form', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
         }
@@ -1051,11 +1128,18 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push({ ...meaningError(lw, r, p.l), certain: true });
           break;
         }
+        // One Japanese word of the problem's sentence, two English ones (高い: high / expensive,
+        // 抱っこする: hug / hold; decision 049): the learner's word keeps the meaning the sentence
+        // says with the wrong English word for it, a word-choice slip.
+        if (!l.foreign && l.known && sharesJapanese(ctx.japanese, l, r)) {
+          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（日本語では同じ語でも、英語では使い分けます）。`, p.l, PENALTY['word-choice']), halfContent: true });
+          break;
+        }
         // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
         // tell): the learner's verb keeps the meaning but not the use, a word-choice slip.
         if (!l.foreign && l.known && confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1])) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
-          errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']));
+          errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']), halfContent: true });
           break;
         }
         // "His joke cracked the ice" for "broke", "higher" for "taller": a word that shares a sense
@@ -1276,7 +1360,9 @@ function subjectDisagrees(ctx: Ctx, j: number): boolean {
 function foldExtraTo(ctx: Ctx, p: Pair, l: Token, r: Token, penalty?: number): DraftError | undefined {
   const k = p.l - 1;
   const to = ctx.learner[k];
-  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to') return undefined;
+  // After let / make / a perception verb + person ("heard someone to call") the to is the slip on
+  // its own (bareInfinitiveTo), not part of the verb's form.
+  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to' || ctx.extraTo === k) return undefined;
   ctx.consumedL.add(k);
   const written = [to.display, learnerWord(l)];
   return makeError('verb-form', written, [r.display], `${q(written.join(' '))}ではなく${q(r.display)}の形にしましょう。`, k, penalty);
@@ -1356,6 +1442,8 @@ function auxiliaryErrors(ctx: Ctx): void {
     const l = learner[p.l];
     const r = ref[p.r];
     if (!l || !r || r.pos !== 'VERB' || r.cls !== 'content') continue;
+    // "could talk English" against "spoke English": the verb is the slip, not its tense.
+    if (p.rel === 'synonym' && confusedNotSynonym(l, r, learner, p.l)) continue;
     const auxL = auxBeforeL(ctx, p.l);
     const auxR = auxBeforeR(ctx, p.r);
     if (auxL.length > 0 && auxR.length === 0) {
@@ -1376,7 +1464,9 @@ function auxiliaryErrors(ctx: Ctx): void {
       const perfect = auxTokens.some((t) => AUX_FORMS[t.norm]?.lemma === 'have');
       // "We should left earlier": after a modal the participle is already right and only the
       // have of the perfect infinitive is missing, a missing word like a missing be.
-      const afterModal = auxR.length === 1 && ref[(auxR[0] ?? 0) - 1]?.cls === 'modal' && learner[p.l - 1]?.cls === 'modal' && p.rel === 'exact';
+      // "You should come yesterday" (come is also the base): the learner's modal + base is the present
+      // or future modal, a tense slip against the perfect the past needs (decision 049).
+      const afterModal = auxR.length === 1 && ref[(auxR[0] ?? 0) - 1]?.cls === 'modal' && learner[p.l - 1]?.cls === 'modal' && p.rel === 'exact' && !l.forms.has('base');
       if (lemma === 'have' && r.forms.has('pp') && afterModal) [why, kind] = ['助動詞の後の完了は have＋過去分詞', 'missing-word'];
       else if (lemma === 'have' && r.forms.has('pp')) why = last.norm === 'had' ? '過去完了は had＋過去分詞' : '現在完了は have / has＋過去分詞';
       else if (perfect && lemma === 'be' && r.forms.has('ing')) why = '現在完了進行形は have / has been＋-ing';
@@ -1815,6 +1905,8 @@ function opposedVocabUncached(ctx: Ctx, t: Token, vocab: ReadonlyMap<string, Tok
  * statement (wh-word, subject, verb). The learner's do / does / did after an inner wh-word and the
  * bare verb that comes with it are one word-order slip, not an extra word and a verb-form error.
  */
+/** Verbs of "what do you think / suppose ... ?", whose wh-word belongs to the clause after them. */
+const OPINION_VERBS = new Set(['think', 'suppose', 'guess', 'believe', 'imagine', 'say', 'expect']);
 function embeddedQuestion(ctx: Ctx): void {
   const { a, learner, ref, errors } = ctx;
   for (const i of a.extra) {
@@ -1822,11 +1914,16 @@ function embeddedQuestion(ctx: Ctx): void {
     if (!l || ctx.consumedL.has(i) || AUX_FORMS[l.norm]?.lemma !== 'do') continue;
     let k = i - 1;
     while (k > 0 && (learner[k]?.cls === 'content' || learner[k]?.cls === 'article') && learner[k]?.pos !== 'VERB') k--;
+    // "What do you think does he want?" (decision 049): the wh-word opens the sentence and "do you
+    // think" stands between it and its clause, which keeps the statement's order all the same.
+    if (OPINION_VERBS.has(learner[i - 1]?.lemma ?? '') && learner[0]?.cls === 'wh') k = 0;
+    else if (k === 0) continue;
     const wh = learner[k];
-    if (!wh || k === 0 || wh.cls !== 'wh' || !a.byL[k] || ref[a.byL[k]?.r ?? -1]?.cls !== 'wh') continue;
+    if (!wh || wh.cls !== 'wh' || !a.byL[k] || ref[a.byL[k]?.r ?? -1]?.cls !== 'wh') continue;
     // The inner clause's verb, after its subject: its form is part of the same slip.
     let v = i + 1;
-    while (v < learner.length && learner[v]?.pos !== 'VERB') v++;
+    // The clause's verb: tagged a verb, or paired with the answer's verb ("how does this machine work").
+    while (v < learner.length && learner[v]?.pos !== 'VERB' && ref[a.byL[v]?.r ?? -1]?.pos !== 'VERB') v++;
     const verb = learner[v];
     const vp = a.byL[v];
     if (!verb || !vp) continue;
@@ -2135,8 +2232,26 @@ function extraErrors(ctx: Ctx): void {
     }
     // "the product what we launched": "what" after a noun for the relative "that" / "which".
     const before = learner[first - 1];
-    if (tokens.length === 1 && tokens[0]?.norm === 'what' && before && ctx.a.byL[first - 1] !== undefined && (before.pos === 'NOUN' || before.pos === 'PROPN') && learner[first + 1]?.cls === 'pron') {
+    if (tokens.length === 1 && tokens[0]?.norm === 'what' && before && ctx.a.byL[first - 1] !== undefined && nounHead(learner, first - 1) && learner[first + 1]?.cls === 'pron') {
       errors.push(makeError('word-choice', ['what'], ['that'], `名詞の後の関係代名詞は${q('what')}ではなく${q('that')}または${q('which')}です。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+      continue;
+    }
+    // "The man which I met", "the manual that revised", "The man who sitting" (decision 049): a
+    // relative pronoun after its noun is the learner's clause; it costs more as an extra word than
+    // another relative pronoun or a missing be, so that where an accepted answer keeps one, the
+    // reading that keeps the learner's word names the slip (decision 016).
+    if (tokens.length === 1 && RELATIVE_PRONOUNS.has(tokens[0]?.norm ?? '') && before && ctx.a.byL[first - 1] !== undefined && nounHead(learner, first - 1)) {
+      errors.push(makeError('extra-word', [learnerWord(tokens[0] as Token)], [], `${q(learnerWord(tokens[0] as Token))}は不要です。`, first, EXTRA_RELATIVE_PENALTY));
+      continue;
+    }
+    // "got up more early" for "earlier" (decision 049): more before the plain word where the answer
+    // has its -er comparative is the comparative's form chosen wrong, one word choice; "more
+    // harder" (the -er kept) stays an extra word.
+    const plainWord = learner[first + 1];
+    const comparedRef = plainWord ? ctx.ref[ctx.a.byL[first + 1]?.r ?? -1] : undefined;
+    if (tokens.length === 1 && tokens[0]?.norm === 'more' && plainWord && comparedRef && comparedRef.norm !== plainWord.norm && /(?:er)$/.test(comparedRef.norm) && (comparedRef.lemma === plainWord.lemma || comparedRef.norm.startsWith(plainWord.norm.replace(/y$/, 'i')))) {
+      const words = ['more', learnerWord(plainWord)];
+      errors.push(makeError('word-choice', words, [comparedRef.display], `${q(words.join(' '))}ではなく比較級の${q(comparedRef.display)}にしましょう。`, first, FUNCTION_WORD_CHOICE_PENALTY));
       continue;
     }
     // "the day where we first met": "where" after a time noun before a clause is the relative
@@ -2219,7 +2334,8 @@ function extraErrors(ctx: Ctx): void {
         // place of another (at → to) or a missing one is a preposition error (decision 016).
         // It costs a little more than a wrong preposition, so that where an accepted phrasing has a
         // preposition in that place ("stay in home" / "stay at home") the wrong one is named.
-        const beforeVerb = l.norm === 'to' && next !== undefined && next.pos === 'VERB' && next.forms.size > 0;
+        // (Before an -ing, "go to swimming", the to is an added preposition: decision 049.)
+        const beforeVerb = l.norm === 'to' && next !== undefined && next.pos === 'VERB' && next.forms.size > 0 && !next.forms.has('ing');
         errors.push(makeError('extra-word', [learnerWord(l)], [], `${where}前置詞${q(learnerWord(l))}は不要です。`, l.index, beforeVerb ? EXTRA_VERB_PENALTY : EXTRA_PREPOSITION_PENALTY));
       } else {
         others.push(l);
@@ -2256,6 +2372,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     extraTo: problem.extraTo,
     prepForTo: problem.prepForTo,
     modalForm: problem.modalForm,
+    japanese: problem.japanese,
   };
   // Order matters: auxiliaries folded into tense errors must not be reported again as missing
   // or extra words, so the pair-based steps run first.
@@ -2283,6 +2400,9 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   causativeTo(ctx);
   prepositionForTo(ctx);
   modalVerbFormError(ctx);
+  if (ctx.japanese && ctx.japanese.groups.length > 0 && ctx.errors.length > 1) japanesePhrase(ctx, ctx.japanese);
+  if (ctx.errors.length > 1) verbParticle(ctx);
+  if (ctx.errors.length > 1 && a.extra.length > 0 && a.missing.length > 0) wordInGap(ctx);
   // Two errors read as one slip or one meaning error (decision 040): only near answers have them.
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) {
     concessiveKind(ctx);
@@ -2296,6 +2416,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     typoInGap(ctx);
     degreeWord(ctx);
   }
+  if (ctx.errors.length === 1) modalOrAgreement(ctx);
   if (ctx.a.extra.length > 0) addedOtherTime(ctx);
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
@@ -2364,6 +2485,8 @@ function leaveWithoutFor(ctx: Ctx): void {
 
 /** Verbs whose object is followed by a bare infinitive: "let him go", "made us wait", "have my secretary arrange". */
 const BARE_INFINITIVE_VERBS = new Set(['let', 'make', 'have']);
+/** Perception verbs, whose object is followed by a bare infinitive or -ing: "heard him call". */
+const PERCEPTION_VERBS = new Set(['see', 'hear', 'watch', 'feel', 'notice']);
 
 /**
  * "I will have my secretary to arrange": have / let / make + a person + "to" + verb. The person
@@ -2374,9 +2497,12 @@ const BARE_INFINITIVE_VERBS = new Set(['let', 'make', 'have']);
 export function bareInfinitiveTo(learner: readonly Token[], wordnet: WordNet | undefined): number | undefined {
   for (let v = 0; v < learner.length; v++) {
     const verb = learner[v] as Token;
-    if (!BARE_INFINITIVE_VERBS.has(verb.lemma) || ((verb.pos === 'AUX' || verb.cls === 'aux') && verb.lemma !== 'have')) continue;
+    const perception = PERCEPTION_VERBS.has(verb.lemma) && verb.pos === 'VERB';
+    if (!(BARE_INFINITIVE_VERBS.has(verb.lemma) || perception) || ((verb.pos === 'AUX' || verb.cls === 'aux') && verb.lemma !== 'have')) continue;
     let k = v + 1;
-    const objectPronoun = OBJECT_PRONOUNS.has(learner[k]?.norm ?? '');
+    // "I heard someone to call my name" (decision 049): a perception verb's object takes the bare
+    // infinitive too; someone / somebody is a person.
+    const objectPronoun = OBJECT_PRONOUNS.has(learner[k]?.norm ?? '') || (perception && UNNAMED_PERSONS.has(learner[k]?.norm ?? ''));
     if (objectPronoun) k += 1;
     else {
       while (k < learner.length && k <= v + 3 && (learner[k]?.cls === 'det' || learner[k]?.cls === 'article' || learner[k]?.pos === 'ADJ')) k++;
@@ -2444,6 +2570,159 @@ const expectedOf = (e: DraftError): string => e.expected.join(' ').toLowerCase()
 /** The error names only added words / only left-out words. */
 const isExtra = (e: DraftError): boolean => e.expected.length === 0 && e.words.length > 0;
 const isMissing = (e: DraftError): boolean => e.words.length === 0 && e.expected.length > 0;
+
+/** Positions where a lemma sequence occurs in the tokens. */
+function occurrences(tokens: readonly Token[], phrase: readonly string[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + phrase.length <= tokens.length; i++) if (phrase.every((w, k) => tokens[i + k]?.lemma === w || tokens[i + k]?.norm === w)) out.push(i);
+  return out;
+}
+
+/**
+ * "Please erase the TV" for "turn off the TV", "I slept early" for "went to bed early", "didn't go
+ * out the phone" for "answer the phone" (decision 049): where the learner's words and the answer's
+ * are two translations of one Japanese word of the problem's sentence, one of them a phrase, the
+ * pair and the words left over around it (a missing "off", an extra "out") are one word-choice slip,
+ * not a meaning error and a missing or extra word.
+ */
+function japanesePhrase(ctx: Ctx, choices: JapaneseChoices): void {
+  const { a, learner, ref } = ctx;
+  // Most answers have no word of the entries at all: nothing to look for then.
+  if (!learner.some((t) => choices.words.has(t.lemma) || choices.words.has(t.norm))) return;
+  const lower = (w: string): string => w.toLowerCase();
+  for (const group of choices.groups) {
+    // Longest phrase first (japaneseChoices sorts them): "got broken" before "broken".
+    for (const mine of group) {
+      for (const li of occurrences(learner, mine)) {
+        const lSpan = mine.map((_, k) => li + k);
+        // "the lights were erased" for "went out": the be of the learner's passive goes with it;
+        // "come to play at my house" for "come over to": a preposition the learner added after it.
+        const beBefore = learner[li - 1];
+        if (beBefore && ctx.extraSet.has(li - 1) && AUX_FORMS[beBefore.norm]?.lemma === 'be' && learner[li]?.forms.has('pp')) lSpan.unshift(li - 1);
+        const lAfter = li + mine.length;
+        if (learner[lAfter]?.cls === 'prep' && ctx.extraSet.has(lAfter)) lSpan.push(lAfter);
+        for (const theirs of group) {
+          if (theirs === mine || (mine.length === 1 && theirs.length === 1)) continue;
+          for (const ri of occurrences(ref, theirs)) {
+            const rSpan = theirs.map((_, k) => ri + k);
+            const rAfter = ri + theirs.length;
+            if (ref[rAfter]?.cls === 'prep' && (ctx.missingSet.has(rAfter) || lSpan.includes(a.byR[rAfter]?.l ?? -1))) rSpan.push(rAfter);
+            // Every learner word of the phrase is extra or paired inside the answer's phrase, and
+            // every answer word is missing or paired inside the learner's; something differs.
+            const inside = lSpan.every((i) => ctx.extraSet.has(i) || (a.byL[i] !== undefined && rSpan.includes(a.byL[i]?.r ?? -1)));
+            const covered = rSpan.every((j) => ctx.missingSet.has(j) || (a.byR[j] !== undefined && lSpan.includes(a.byR[j]?.l ?? -1)));
+            if (!inside || !covered || lSpan.every((i) => a.byL[i]?.rel === 'exact')) continue;
+            const lWords = new Set(lSpan.map((i) => lower(learner[i]?.display ?? '')));
+            const rWords = new Set(rSpan.map((j) => lower(ref[j]?.display ?? '')));
+            const mineErrors = ctx.errors.filter((e) => e.words.every((w) => lWords.has(lower(w))) && e.expected.every((w) => rWords.has(lower(w))));
+            // Nothing else is wrong in the answer's phrase or the learner's (a tense on it stays).
+            // (The form of a word of the learner's own phrase, "got broken" for "broke down", is
+            // that phrase's, not a second slip.)
+            if (mineErrors.length === 0 || mineErrors.some((e) => e.kind !== 'word-choice' && e.kind !== 'meaning' && e.kind !== 'missing-word' && e.kind !== 'extra-word' && e.kind !== 'preposition' && e.kind !== 'verb-form')) continue;
+            const lw = lSpan.map((i) => learnerWord(learner[i] as Token));
+            // Something of the answer's phrase is left out or replaced, not only the added words.
+            if (!rSpan.some((j) => ctx.missingSet.has(j) || (a.byR[j] !== undefined && a.byR[j]?.rel !== 'exact'))) continue;
+            const rw = rSpan.map((j) => (ref[j] as Token).display);
+            ctx.errors = ctx.errors.filter((e) => !mineErrors.includes(e));
+            // The learner's phrase says what the answer's does: the paired word keeps the content.
+            const paired = lSpan.find((i) => a.byL[i] !== undefined) ?? li;
+            ctx.errors.push({ ...makeError('word-choice', lw, rw, `${q(lw.join(' '))}ではなく${q(rw.join(' '))}が自然です（日本語では同じ語でも、英語では使い分けます）。`, paired, PENALTY['word-choice']), halfContent: true });
+            return;
+          }
+        }
+      }
+    }
+  }
+}
+
+const RELATIVE_PRONOUNS = new Set(['who', 'which', 'that', 'whom']);
+/** Learner word k ends a noun phrase (a noun, "one", or a word the tagger read otherwise after a determiner). */
+function nounHead(learner: readonly Token[], k: number): boolean {
+  const t = learner[k];
+  if (!t) return false;
+  if (t.pos === 'NOUN' || t.pos === 'PROPN' || t.norm === 'one') return true;
+  const d = learner[k - 1];
+  return t.cls === 'content' && t.pos !== 'VERB' && d !== undefined && (d.cls === 'article' || d.cls === 'det' || POSSESSIVES.has(d.norm));
+}
+/** An added relative pronoun: more than a swapped one (0.9) or a missing be (0.8), still one slip. */
+const EXTRA_RELATIVE_PENALTY = 1.0;
+
+/** Third-person singular subject pronouns. */
+const THIRD_SINGULAR = new Set(['he', 'she', 'it']);
+
+/**
+ * "she speak both English and Chinese" against "She can speak" and "She speaks" (decision 049): a
+ * he / she / it with the verb's base form is the 三単現 slip; a modal left out there costs a bit
+ * more than the agreement, so where an accepted answer has the -s form, agreement is named.
+ */
+function modalOrAgreement(ctx: Ctx): void {
+  const e = ctx.errors[0];
+  if (!e || !isMissing(e) || e.expected.length !== 1) return;
+  const j = ctx.ref.findIndex((t, k) => ctx.missingSet.has(k) && t.display === e.expected[0] && t.cls === 'modal');
+  const verb = ctx.a.byR[j + 1];
+  const l = verb ? ctx.learner[verb.l] : undefined;
+  const subject = verb ? ctx.learner[verb.l - 1] : undefined;
+  if (j < 0 || !l || !subject || !l.forms.has('base') || !THIRD_SINGULAR.has(subject.norm)) return;
+  e.penalty = Math.max(e.penalty, PENALTY.agreement + 0.1);
+}
+
+/** The prepositions of place learners swap for one another ("on its place", "at the box"). */
+const AT_ON_IN = new Set(['at', 'on', 'in']);
+
+/**
+ * "I had seen the movie ago" for "before", "taken other road" for "another road" (decision 049):
+ * the aligner leaves the learner's word and the answer's apart, an extra and a missing word at one
+ * place; where the two translate one Japanese word of the sentence (前に: ago / before) or are
+ * function words learners swap (other / another), they are one word-choice slip.
+ */
+function wordInGap(ctx: Ctx): void {
+  const { a, learner, ref } = ctx;
+  const words = ctx.japanese?.words;
+  if (!a.extra.some((i) => learner[i]?.norm === 'other' || learner[i]?.norm === 'another' || (words !== undefined && (words.has(learner[i]?.lemma ?? '') || words.has(learner[i]?.norm ?? ''))))) return;
+  for (const i of a.extra) {
+    const l = learner[i];
+    if (!l || l.foreign || ctx.consumedL.has(i)) continue;
+    for (const j of a.missing) {
+      const r = ref[j];
+      if (!r || ctx.consumedR.has(j) || a.gapR[j] !== a.gapL[i] || Math.abs((ctx.orderOfR[j] ?? -9) - i) > 1) continue;
+      if (!(l.norm === 'other' && r.norm === 'another') && !(l.norm === 'another' && r.norm === 'other') && !sharesJapanese(ctx.japanese, l, r)) continue;
+      const extra = ctx.errors.find((e) => isExtra(e) && e.order === i && e.words.length === 1);
+      const missing = ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && (e.expected[0] ?? '').toLowerCase() === r.display.toLowerCase());
+      if (!extra || !missing) continue;
+      fold(ctx, [extra, missing], makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}が自然です。`, i, r.content ? PENALTY['word-choice'] : FUNCTION_WORD_CHOICE_PENALTY));
+      return;
+    }
+  }
+}
+
+/** Prepositions a verb takes as its own (listen to, look at, wait for, talk with). */
+const VERB_PARTICLES = new Set(['to', 'at', 'for', 'with', 'about']);
+
+/**
+ * "I am hearing music" for "listening to music", "I listened to someone knock" for "heard someone
+ * knock" (decision 049): where one verb is the word-choice slip for another, the preposition the
+ * answer's verb takes (missing) or the learner's verb takes (extra) right after it is part of that
+ * verb, not a second slip.
+ */
+function verbParticle(ctx: Ctx): void {
+  const { a, learner, ref } = ctx;
+  for (const choice of ctx.errors.filter((e) => e.kind === 'word-choice' && e.words.length === 1 && e.expected.length === 1)) {
+    const p = a.byL[choice.order];
+    const l = learner[choice.order];
+    const r = p ? ref[p.r] : undefined;
+    if (!p || !l || !r || l.pos !== 'VERB' || r.pos !== 'VERB') continue;
+    const refNext = ref[p.r + 1];
+    const lNext = learner[choice.order + 1];
+    const missing = refNext && ctx.missingSet.has(p.r + 1) && VERB_PARTICLES.has(refNext.norm) ? ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && (e.expected[0] ?? '').toLowerCase() === refNext.norm) : undefined;
+    const extra = lNext && ctx.extraSet.has(choice.order + 1) && VERB_PARTICLES.has(lNext.norm) ? ctx.errors.find((e) => isExtra(e) && e.words.length === 1 && e.order === choice.order + 1) : undefined;
+    const particle = missing ?? extra;
+    if (!particle) continue;
+    const words = extra && lNext ? [...choice.words, lNext.display] : choice.words;
+    const expected = missing && refNext ? [...choice.expected, refNext.display] : choice.expected;
+    fold(ctx, [choice, particle], { ...choice, words, expected, message: `${q(words.join(' '))}ではなく${q(expected.join(' '))}が自然です。` });
+    return;
+  }
+}
 
 /** Replace two draft errors by one. */
 function fold(ctx: Ctx, drop: readonly DraftError[], add: DraftError): void {
@@ -2689,7 +2968,7 @@ function subjectMadeOwner(ctx: Ctx): void {
 function causativeTo(ctx: Ctx): void {
   const k = ctx.extraTo;
   if (k === undefined || ctx.a.byL[k] === undefined) return;
-  const verb = ctx.learner.slice(0, k).findLast((t) => BARE_INFINITIVE_VERBS.has(t.lemma));
+  const verb = ctx.learner.slice(0, k).findLast((t) => BARE_INFINITIVE_VERBS.has(t.lemma) || PERCEPTION_VERBS.has(t.lemma));
   ctx.errors.push(makeError('extra-word', ['to'], [], `${q(`${verb ? learnerWord(verb) : 'have'}＋人`)}の後は動詞の原形なので${q('to')}は不要です。`, k, EXTRA_VERB_PENALTY));
 }
 
@@ -2713,8 +2992,17 @@ function missingInversion(ctx: Ctx): void {
   const words = [learnerSubject.display, ...form.words];
   const expected = [ctx.ref[j]?.display ?? '', subject.display, verb.display];
   ctx.errors = ctx.errors.filter((e) => e !== doMissing && e !== form);
+  // "Why you came to Japan?", "What time you got up?" (sets 11 and 13, decision 049): in a
+  // wh-question the do-support is the word left out (its tense kept on the verb), not an order.
+  if (ctx.ref.slice(0, j).some((t) => t.cls === 'wh') && !ctx.ref.slice(0, j).some((t) => isNegator(t) || NEGATIVE_FRONTS.has(t.norm))) {
+    ctx.errors.push(makeError('missing-word', words, expected, `疑問文なので${q(ctx.ref[j]?.display ?? 'do')}が必要です。${q(words.join(' '))}ではなく${q(expected.join(' '))}にしましょう。`, p.l - 1, PENALTY['word-order']));
+    return;
+  }
   ctx.errors.push(makeError('word-order', words, expected, `${q(words.join(' '))}ではなく倒置の${q(expected.join(' '))}にしましょう（語順）。`, p.l - 1));
 }
+
+/** Words that front a negative inversion ("Never have I", "Only then did I", "Not until"). */
+const NEGATIVE_FRONTS = new Set(['never', 'only', 'rarely', 'seldom', 'hardly', 'scarcely', 'little', 'until']);
 
 /** Word classes whose two words trading places trade the roles of a sentence ("this" / "that"). */
 const SWAP_CLASSES = new Set(['content', 'det', 'pron']);
@@ -2897,6 +3185,21 @@ function runsOf(indices: readonly number[], joined: (x: number, y: number) => bo
  * "best", decision 043): it keeps what is talked about, and counts as recalled. Every error marked
  * keepsContent meets this condition (recallCeiling relies on it).
  */
+/**
+ * For the recall ceiling: the learner's word could be named a word choice that keeps the content
+ * (one Japanese word, two English ones: confusedVerbs, sharesJapanese, japanesePhrase).
+ */
+export function mayBeTranslationChoice(l: Token, r: Token, japanese: JapaneseChoices | undefined): boolean {
+  if (CONFUSED_LEFT.has(l.lemma) && (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`) || (l.lemma === 'say' && SAY_FOR.has(r.lemma)) || (l.lemma === 'put' && r.lemma === 'take'))) return true;
+  return mayShareJapanese(japanese, l, r);
+}
+/** The learner's word could be one side of mayBeTranslationChoice (tested once per word). */
+export function mayBeTranslationWord(l: Token, japanese: JapaneseChoices | undefined): boolean {
+  return CONFUSED_LEFT.has(l.lemma) || (japanese !== undefined && (japanese.words.has(l.lemma) || japanese.words.has(l.norm)));
+}
+/** Learner lemmas of VERB_CONFUSIONS and the other confused-verb rules (a quick test). */
+const CONFUSED_LEFT = new Set([...[...VERB_CONFUSIONS.keys()].map((k) => k.split('|')[0] ?? ''), 'say', 'put']);
+
 export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
   if (oneLetterTypo(l, r)) return true;
   return !l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && (wordnet?.broaderNoun(l.lemma, r.lemma) ?? false);

@@ -175,6 +175,9 @@ function phraseMembers(table: SynonymTable, phraseTokens: Map<string, Token[]>):
   return groups;
 }
 
+/** Relative pronouns that stand as the subject of their clause. */
+const RELATIVE_SUBJECTS = new Set(['who', 'that', 'which']);
+
 /**
  * Accepted answers rewritten with a phrase synonym the learner used ("a lot of" for "many"); the
  * member copied in is made to agree with the answer's subject, so "He want to" still gets its error.
@@ -195,6 +198,16 @@ function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[
       const mv = learnerMember[0];
       const member = learnerMember;
       if (rv && lv && mv && rv.pos === 'VERB' && rv.cls === 'content' && lv.pos === 'VERB' && mv.norm === lv.norm && ![...lv.forms].some((f) => rv.forms.has(f))) continue;
+      // "customers" for "any customer" before "who buys" (decision 049): a noun of the other number
+      // copied in before the answer's present verb (or a relative pronoun and it) would leave that
+      // verb agreeing with the old subject and accept the learner's agreement slip.
+      const lastOf = (toks: readonly (Token | undefined)[]): Token | undefined => toks.findLast((t) => t?.pos === 'NOUN' || t?.pos === 'PROPN');
+      const newHead = lastOf(member);
+      const oldHead = lastOf(answer.tokens.slice(at, at + refMember.length));
+      let after = at + refMember.length;
+      if (RELATIVE_SUBJECTS.has(answer.tokens[after]?.norm ?? '')) after += 1;
+      const verbAfter = answer.tokens[after];
+      if (newHead && oldHead && newHead.plural !== oldHead.plural && verbAfter && (verbAfter.forms.has('3sg') || (verbAfter.forms.has('base') && verbAfter.pos === 'VERB'))) continue;
       const replacement = agreeWithSubject(member, answer.tokens[at - 1], res).map((t, k) => ({
         ...t,
         // Negative groups keep the substituted words apart from the answer's own contractions.
@@ -829,6 +842,18 @@ function better(a: Graded, b: Graded, bankAnswers: number, firstAnswer: readonly
     if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && (near || extraFunctionWord(b) || formAtExtra(a, b))) return true;
     if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && (near || extraFunctionWord(a) || formAtExtra(b, a))) return false;
   }
+  // "I sure everything will work out" against "I'm sure everything ..." and "Everything will work
+  // out" (decision 049): of two one-slip readings (3-4 stars, a star apart at most), one word left
+  // out keeps every word the learner wrote; two or more of them being extra is the weaker reading.
+  if (Math.abs(a.score.rating - b.score.rating) <= 1 && Math.min(a.score.rating, b.score.rating) >= 3 && a.classification.errors.length === 1 && b.classification.errors.length === 1) {
+    const ea = a.classification.errors[0];
+    const eb = b.classification.errors[0];
+    // (An auxiliary or be left out: a content word left out is another reading of its own.)
+    const oneMissing = (e: DraftError | undefined): boolean => e?.kind === 'missing-word' && e.words.length === 0 && e.expected.length === 1 && AUX_FORMS[(e.expected[0] ?? '').toLowerCase()] !== undefined;
+    const manyExtra = (e: DraftError | undefined): boolean => e?.kind === 'extra-word' && e.expected.length === 0 && e.words.length >= 2;
+    if (oneMissing(ea) && manyExtra(eb)) return true;
+    if (oneMissing(eb) && manyExtra(ea)) return false;
+  }
   // "It has raining since this morning" against "has been raining" and "has rained": the learner's
   // -ing is the progressive they meant, so the slip is the missing been, not the -ing's form (even
   // where a missing word costs a star more: both readings are one slip, 3-4 stars).
@@ -1023,7 +1048,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     let far = true;
     for (let k = 0; k < candidates.length && far; k++) {
       const tokens = (candidates[k] as Candidate).tokens;
-      far = recallCeiling(learner, tokens, relationCells(learner, tokens, ctx), res.wordnet) < FAR_RECALL;
+      far = recallCeiling(learner, tokens, relationCells(learner, tokens, ctx), res.wordnet, analysis.japanese) < FAR_RECALL;
     }
     if (far) {
       options.onShortcut?.();
@@ -1040,7 +1065,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let swapGraded: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
-    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm });
+    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm, japanese: analysis.japanese });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };

@@ -845,4 +845,117 @@ describe('naming one-slip answers', () => {
       named(evaluator, KEYS, "I can't find out my keys.", 'word-choice');
     });
   });
+  describe('probe sets 12-13 slip rules (decision 049)', () => {
+    const LIGHT = problem('電気を消してください。', ['Please turn off the light.', 'Please switch off the light.', 'Turn off the light, please.']);
+    const WATCH = problem('この時計はとても高い。', ['This watch is very expensive.', 'This watch is really expensive.']);
+    const PUPPY = problem('彼は子犬を抱いた。', ['He held the puppy.', 'He held the puppy in his arms.']);
+    const PUPPY_SEEN = problem('彼は子犬を見た。', ['He saw the puppy.', 'He saw a puppy.']);
+    const TEN = problem('昨夜は十時に寝た。', ['I went to bed at ten last night.', 'I went to sleep at ten last night.']);
+    const NOBODY = problem('誰も電話に出なかった。', ['Nobody answered the phone.', 'No one answered the phone.', 'Nobody picked up the phone.']);
+    const RADIO = problem('彼女はラジオを聞いていた。', ['She was listening to the radio.', 'She listened to the radio.']);
+    const SING = problem('彼が歌うのが聞こえた。', ['I heard him sing.', 'I heard him singing.']);
+    const WINDOW = problem('先生は私に窓を閉めるように頼んだ。', ['The teacher asked me to close the window.', 'The teacher asked me to shut the window.']);
+    const FRENCH = problem('彼女はフランス語を話せる。', ['She can speak French.', 'She is able to speak French.']);
+    const WORDS = problem('新しい単語をたくさん覚えた。', ['I learned a lot of new words.', 'I learned many new words.']);
+    const TEACHER = problem('そのことについて先生と相談した。', ['I talked to my teacher about it.', 'I consulted my teacher about it.']);
+    const READY = problem('準備ができたら知らせます。', ['I will let you know when I am ready.', 'I will tell you when I am ready.']);
+    const HANDOUT = problem('プリントを持ってきてください。', ['Please bring the handout.', 'Please bring the handouts.']);
+    const BED = problem('もう寝たほうがいい。', ['You had better go to bed now.', 'You should go to bed now.']);
+    const MEETING = problem('君は昨日の会議に来るべきだった。', ['You should have come to the meeting yesterday.']);
+    const LIVES = problem('彼女はどこに住んでいると思いますか。', ['Where do you think she lives?']);
+    const PEEK = problem('ちょっと見せて。', ['Let me have a look.', 'Let me take a look.']);
+    it('names two translations of one Japanese word of the sentence a word choice, a phrase with its leftover words', () => {
+      named(evaluator, WATCH, 'This watch is very high.', 'word-choice');
+      named(evaluator, PUPPY, 'He hugged the puppy.', 'word-choice');
+      named(evaluator, LIGHT, 'Please erase the light.', 'word-choice');
+      named(evaluator, TEN, 'I slept at ten last night.', 'word-choice');
+      named(evaluator, NOBODY, 'Nobody went out the phone.', 'word-choice');
+    });
+    it('keeps another word a meaning error where the Japanese sentence has no word it translates', () => {
+      expect(evaluator.evaluate(PUPPY_SEEN, 'He hugged the puppy.').rating).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(WATCH, 'This watch is very cheap.').rating).toBeLessThanOrEqual(2);
+    });
+    it('names a confused verb with the preposition it brings or leaves one word choice', () => {
+      named(evaluator, RADIO, 'She was hearing the radio.', 'word-choice');
+      named(evaluator, SING, 'I listened to him sing.', 'word-choice');
+    });
+    it('names say + person, talk + a language, remember for learn, say for talk and teach for tell word choices', () => {
+      named(evaluator, WINDOW, 'The teacher said me to close the window.', 'word-choice');
+      named(evaluator, FRENCH, 'She can talk French.', 'word-choice');
+      named(evaluator, WORDS, 'I remembered a lot of new words.', 'word-choice');
+      named(evaluator, TEACHER, 'I said to my teacher about it.', 'word-choice');
+      named(evaluator, READY, 'I will teach you when I am ready.', 'word-choice');
+      named(evaluator, PEEK, 'Let me have a see.', 'word-choice');
+    });
+    it('names a katakana print for handout a word choice', () => {
+      named(evaluator, HANDOUT, 'Please bring the print.', 'word-choice');
+    });
+    it('names going after had better verb-form, should + base for should have tense', () => {
+      named(evaluator, BED, 'You had better going to bed now.', 'verb-form');
+      named(evaluator, MEETING, 'You should come to the meeting yesterday.', 'tense');
+    });
+    it('names do-support after "do you think" in a wh-question word order', () => {
+      named(evaluator, LIVES, 'Where do you think does she live?', 'word-order');
+    });
+    it('names ride for take, put for set (no place after it) and make for take (not a typo) word choices', () => {
+      const TAXI = problem('タクシーで空港へ向かった。', ['I took a taxi to the airport.', 'I went to the airport by taxi.']);
+      const TIMER = problem('タイマーを3分にセットした。', ['I set the timer for three minutes.', 'I set the timer to three minutes.']);
+      const PHOTO = problem('写真を撮ってもいいですか。', ['May I take a picture?', 'Can I take a photo?']);
+      named(evaluator, TAXI, 'I rode a taxi to the airport.', 'word-choice');
+      named(evaluator, TIMER, 'I put the timer for three minutes.', 'word-choice');
+      named(evaluator, PHOTO, 'May I make a picture?', 'word-choice');
+    });
+    it('names a word left apart from the answer\'s at one place one word choice (ago / before, other / another), a passive be with its phrase', () => {
+      const BOOK = problem('私はその本を以前に読んだことがあった。', ['I had read the book before.', 'I had read that book before.']);
+      const CUP = problem('もう一杯コーヒーをください。', ['Please give me another cup of coffee.', 'Can I have another cup of coffee?']);
+      const DARK = problem('突然明かりが消えた。', ['Suddenly the light went out.', 'The light suddenly went out.']);
+      named(evaluator, BOOK, 'I had read the book ago.', 'word-choice');
+      named(evaluator, CUP, 'Please give me other cup of coffee.', 'word-choice');
+      named(evaluator, DARK, 'Suddenly the light was erased.', 'word-choice');
+    });
+    it('names relative pronouns: which for who a word choice, that + participle a missing be, what after the one a word choice', () => {
+      const WOMAN = problem('私が昨日話した女性は医者です。', ['The woman I talked to yesterday is a doctor.', 'The woman who I talked to yesterday is a doctor.']);
+      const HOUSE = problem('これは去年建てられた家です。', ['This is the house built last year.', 'This is the house that was built last year.']);
+      const WANT = problem('欲しいのを取って。', ['Take the one you want.', 'Take whichever one you want.']);
+      named(evaluator, WOMAN, 'The woman which I talked to yesterday is a doctor.', 'word-choice');
+      named(evaluator, HOUSE, 'This is the house that built last year.', 'missing-word');
+      named(evaluator, WANT, 'Take the one what you want.', 'word-choice');
+    });
+    it('names both ... or a word choice and an -s right after a plural noun agreement', () => {
+      const BOTH = problem('彼は数学と理科の両方が得意だ。', ['He is good at both math and science.']);
+      const DICTIONARY = problem('これは多くの学生が使う辞書です。', ['This is a dictionary that many students use.', 'This is a dictionary many students use.']);
+      named(evaluator, BOTH, 'He is good at both math or science.', 'word-choice');
+      named(evaluator, DICTIONARY, 'This is a dictionary that many students uses.', 'agreement');
+    });
+    it('names a wh-question without do missing-word, a perception verb + person + to an extra word, do-support in an embedded how-question word order', () => {
+      const WORK = problem('どこで働いていますか。', ['Where do you work?']);
+      const SING_SAW = problem('彼女が歌うのを見た。', ['I saw her sing.', 'I saw her singing.']);
+      const CRY = problem('誰かが泣くのが聞こえた。', ['I heard someone cry.', 'I heard someone crying.']);
+      const APP = problem('このアプリがどう動くのか知りたい。', ['I want to know how this app works.']);
+      named(evaluator, WORK, 'Where you work?', 'missing-word');
+      named(evaluator, SING_SAW, 'I saw her to sing.', 'extra-word');
+      named(evaluator, CRY, 'I heard someone to cry.', 'extra-word');
+      named(evaluator, APP, 'I want to know how does this app work.', 'word-order');
+    });
+    it('names go to + -ing an extra word, more + plain word a word choice, he / she + base agreement over a missing modal', () => {
+      const SHOPPING = problem('週末はよく買い物に行きます。', ['I often go shopping on weekends.', 'I often go shopping at the weekend.']);
+      const EARLIER = problem('明日はもっと早く来てください。', ['Please come earlier tomorrow.', 'Please come a little earlier tomorrow.']);
+      const PIANO = problem('彼女はピアノを弾けます。', ['She can play the piano.', 'She plays the piano.']);
+      named(evaluator, SHOPPING, 'I often go to shopping on weekends.', 'extra-word');
+      named(evaluator, EARLIER, 'Please come more early tomorrow.', 'word-choice');
+      named(evaluator, PIANO, 'She play the piano.', 'agreement');
+    });
+    it('names a plural subject + who + -s agreement where another answer has a singular subject with the -s', () => {
+      const COUPON = problem('製品を買ったお客様には割引券を差し上げます。', ['Customers who buy our products will get a coupon.', 'Any customer who buys our products will get a coupon.']);
+      named(evaluator, COUPON, 'Customers who buys our products will get a coupon.', 'agreement');
+    });
+    it('names the spell for the spelling a word choice, on for in before the same place a preposition, I + adjective a missing be', () => {
+      const SPELLING = problem('この単語のつづりを教えてください。', ['Please tell me the spelling of this word.', 'Please tell me how to spell this word.']);
+      const PLACE = problem('それを元の場所に戻して。', ['Put it back in its place.', 'Put it back where it was.']);
+      const COMING = problem('きっと彼は来るよ。', ["I'm sure he will come.", 'He will come, I am sure.', 'He will come.']);
+      named(evaluator, SPELLING, 'Please tell me the spell of this word.', 'word-choice');
+      named(evaluator, PLACE, 'Put it back on its place.', 'preposition');
+      named(evaluator, COMING, 'I sure he will come.', 'missing-word');
+    });
+  });
 });

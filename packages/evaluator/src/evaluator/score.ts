@@ -7,7 +7,8 @@
  */
 import type { Alignment, Relate } from './align';
 import type { Token } from './analyse';
-import { isRecalled, keepsContent, type DraftError } from './classify';
+import { isRecalled, keepsContent, mayBeTranslationChoice, mayBeTranslationWord, type DraftError } from './classify';
+import type { JapaneseChoices } from './translations';
 import { SPLIT_CONFUSIONS } from './lexicon';
 import type { WordNet } from './wordnet';
 
@@ -36,14 +37,16 @@ export const ONE_STAR_RECALL = 0.25;
  * words) and every error list classify() can name for it,
  * computed without aligning or classifying. A reference content word counts only through its pair
  * (scoreAlignment): fully if the pair is recalled (a relation of `scores` other than 'class', or a
- * split "its" / "it is") or an error on it keeps the content (keepsContent), half for 'class'. A
- * pair made in a gap ('replace') recalls nothing without such an error. So a word counts here as
- * fully recalled if some learner word relates to it that way, half if only 'class' does, and not
- * at all otherwise. With no content word the recall is the function-word agreement: bounded by 1.
+ * split "its" / "it is") or an error on it keeps the content (keepsContent), half for 'class' or
+ * another translation of the sentence's Japanese word (halfContent, decision 049). A pair made in a
+ * gap ('replace') recalls nothing without such an error. So a word counts here as fully recalled if
+ * some learner word relates to it that way, half if only 'class' or a translation does, and not at
+ * all otherwise. With no content word the recall is the function-word agreement: bounded by 1.
  */
-export function recallCeiling(learner: readonly Token[], ref: readonly Token[], relation: (i: number, j: number) => Relate, wordnet: WordNet | undefined): number {
+export function recallCeiling(learner: readonly Token[], ref: readonly Token[], relation: (i: number, j: number) => Relate, wordnet: WordNet | undefined, japanese?: JapaneseChoices): number {
   let refContent = 0;
   let ceiling = 0;
+  const translation = learner.map((l) => mayBeTranslationWord(l, japanese));
   for (let j = 0; j < ref.length; j++) {
     const r = ref[j] as Token;
     if (r.norm === 'please' || !r.content) continue;
@@ -56,7 +59,7 @@ export function recallCeiling(learner: readonly Token[], ref: readonly Token[], 
       else {
         const split = SPLIT_CONFUSIONS[l.norm];
         if ((split !== undefined && split.includes(r.norm)) || keepsContent(l, r, wordnet)) best = 1;
-        else if (rel === 'class') best = 0.5;
+        else if (rel === 'class' || (translation[i] === true && mayBeTranslationChoice(l, r, japanese))) best = 0.5;
       }
     }
     ceiling += best;
@@ -78,8 +81,9 @@ export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Sco
       refContent += 1;
       // A broader noun for the answer's (decision 040) keeps what is talked about.
       if (isRecalled(p) || (p !== undefined && errors.some((e) => e.keepsContent === true && e.order === p.l))) recalled += 1;
-      // A question word or negation swapped within its class keeps half the meaning.
-      else if (p?.rel === 'class') recalled += 0.5;
+      // A question word or negation swapped within its class keeps half the meaning, and so does
+      // another translation of the Japanese word (decision 049).
+      else if (p?.rel === 'class' || (p !== undefined && errors.some((e) => e.halfContent === true && e.order === p.l))) recalled += 0.5;
     } else {
       refFunction += 1;
       if (p && (p.rel === 'exact' || p.rel === 'synonym')) functionMatched += 1;
@@ -93,6 +97,7 @@ export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Sco
     if (l.content || l.foreign || !l.known) {
       learnerContent += 1;
       if (isRecalled(p) || errors.some((e) => e.keepsContent === true && e.order === i)) learnerContentMatched += 1;
+      else if (errors.some((e) => e.halfContent === true && e.order === i)) learnerContentMatched += 0.5;
     } else {
       learnerFunction += 1;
     }
