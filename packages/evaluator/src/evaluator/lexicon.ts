@@ -214,6 +214,13 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['last year', 'a year ago'],
   ['last month', 'a month ago'],
   ['last week', 'a week ago'],
+  // Decision 050: fixed phrases that say the same in any sentence either fits.
+  ['speechless', 'at a loss for words', 'lost for words'],
+  ['say a word', 'say anything'],
+  ['should', 'ought to'],
+  ['any of the', 'any'],
+  ['all of the', 'all the'],
+  ['on business', 'for business'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */
@@ -311,6 +318,8 @@ export const AFTER_NOUN_CONTRACTION = new Set([
   'ready', 'sure', 'able',
   // Degree and frequency adverbs a possessive never takes (decision 046): "My bike's as new as yours".
   'as', 'quite', 'rather', 'probably', 'usually', 'often', 'sometimes', 'definitely', 'certainly', 'actually', 'even',
+  // A comparative's more / less (decision 050): "This question's more difficult than that one".
+  'more', 'less',
 ]);
 
 /**
