@@ -407,11 +407,12 @@ const MODAL_TENSES: Readonly<Record<string, { other: string; past: boolean }>> =
 };
 
 /**
- * "must" (it is certain / it is required) against "may", "might", "can", "could" (it is possible /
- * it is allowed): "He must have gotten lost" for かもしれない says another thing, not a word slip.
+ * "must" / "should" (it is certain / required / advised) against "may", "might", "can", "could" (it is
+ * possible / allowed): "He must have gotten lost" for かもしれない, "The problem can be solved" for
+ * "should be solved" (decision 050) say another thing, not a word slip.
  * Modals within one side ("may" / "might", "can" / "could") stay near-synonyms or tense slips.
  */
-const NECESSITY_MODALS = new Set(['must']);
+const NECESSITY_MODALS = new Set(['must', 'should']);
 const POSSIBILITY_MODALS = new Set(['may', 'might', 'can', 'could']);
 function isModalStrengthSwap(l: Token, r: Token): boolean {
   return (NECESSITY_MODALS.has(l.norm) && POSSIBILITY_MODALS.has(r.norm)) || (POSSIBILITY_MODALS.has(l.norm) && NECESSITY_MODALS.has(r.norm));
@@ -469,7 +470,20 @@ const SUBORDINATOR_RELATIONS: Readonly<Record<string, readonly string[]>> = {
   unless: ['negative-condition'],
   if: ['condition', 'time'],
   when: ['time', 'condition'],
+  // Decision 050: the time connectors by which side of the event they put the other, and the
+  // clause connectors of contrast and of result.
+  once: ['time', 'condition'],
+  before: ['limit'],
+  until: ['limit'],
+  till: ['limit'],
+  but: ['concession'],
+  so: ['result'],
+  why: ['result'],
 };
+/** Whether the word is one of the connectors SUBORDINATOR_RELATIONS knows. */
+export function isConnector(t: Token): boolean {
+  return SUBORDINATOR_RELATIONS[t.norm] !== undefined;
+}
 export function isSubordinatorSwap(l: Token, r: Token): boolean {
   const x = SUBORDINATOR_RELATIONS[l.norm];
   const y = SUBORDINATOR_RELATIONS[r.norm];
@@ -1981,6 +1995,14 @@ function gapMeaning(ctx: Ctx): void {
     if (lonelyR.length !== 1 || lonelyL.length !== 1) continue;
     const i = lonelyL[0] as number;
     const l = learner[i];
+    // "before the details are decided" for "once": a connector of another relation in the answer's
+    // connector's place (before / until are tagged prepositions) joins the clauses another way.
+    if (l && !l.foreign && isSubordinatorSwap(l, r)) {
+      errors.push(meaningError(learnerWord(l), r, i));
+      ctx.consumedL.add(i);
+      ctx.consumedR.add(j);
+      continue;
+    }
     if (!l || (l.content && l.cls !== 'wh') || l.foreign || l.cls === 'article' || (l.cls === 'prep' && !COMPARISON_WORDS.has(l.norm)) || l.cls === 'part' || r.cls === 'part') continue;
     // "as interesting than": the two words of a comparison swapped.
     const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
@@ -1993,6 +2015,23 @@ function gapMeaning(ctx: Ctx): void {
     else errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
     ctx.consumedL.add(i);
     ctx.consumedR.add(j);
+  }
+  // "Because he is young, he leads the team well" for "He is young, but he leads ...": the one
+  // connector the learner added and the one the answer's left out relate the clauses in ways with
+  // nothing in common (cause for contrast), wherever each stands (decision 050).
+  const lostConnectors = a.missing.filter((j) => !ctx.consumedR.has(j) && ref[j] !== undefined && isConnector(ref[j] as Token));
+  const newConnectors = a.extra.filter((i) => !ctx.consumedL.has(i) && learner[i] !== undefined && isConnector(learner[i] as Token));
+  if (lostConnectors.length === 1 && newConnectors.length === 1) {
+    const l = learner[newConnectors[0] as number] as Token;
+    const r = ref[lostConnectors[0] as number] as Token;
+    // Cause for result ("Since it's cold, put on your jacket" for "It's cold, so put on ...") says
+    // the same when the clauses change places too, which they may in different gaps.
+    const converse = (x: Token, y: Token): boolean => SUBORDINATOR_RELATIONS[x.norm]?.includes('result') === true && SUBORDINATOR_RELATIONS[y.norm]?.includes('cause') === true;
+    if (!l.foreign && isSubordinatorSwap(l, r) && !converse(l, r) && !converse(r, l)) {
+      errors.push(meaningError(learnerWord(l), r, l.index));
+      ctx.consumedL.add(l.index);
+      ctx.consumedR.add(r.index);
+    }
   }
   // "Would you like to take a message" for "Would you like me to take a message": without the
   // person between the verb and its infinitive, the doer of the action changes.
@@ -2188,6 +2227,16 @@ function extraErrors(ctx: Ctx): void {
       errors.push(makeError('word-choice', [learnerWord(particle)], [], `${q(phrase)}は別の意味の句動詞です。${q(learnerWord(before))}だけにしましょう。`, first, PENALTY['extra-word']));
       continue;
     }
+    // "every Sunday morning" for "every morning", "I like reading comics" where the answers say what
+    // is read or leave it out, "Can I have a look tomorrow?": a thing, a day or a time the problem's
+    // words never name, added to what the answer says, says something the prompt does not
+    // (decision 050). Nouns of discourse and measure ("of course", "a lot") add nothing.
+    const added = tokens.find((t) => addedContentNoun(ctx, t));
+    if (added) {
+      const words = tokens.map(learnerWord);
+      errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}は問題文にない内容です。`, first, undefined, true), certain: true });
+      continue;
+    }
     if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
       const contentCount = tokens.filter((t) => t.content || t.foreign).length;
       const verbOnly = tokens.length === 1 && tokens[0]?.pos === 'VERB' && tokens[0].known && !tokens[0].foreign;
@@ -2227,6 +2276,32 @@ function extraErrors(ctx: Ctx): void {
     }
     flushOthers();
   }
+}
+
+/** Nouns of discourse, measure or a general kind: added, they name nothing new. */
+const EMPTY_NOUNS = new Set(['course', 'way', 'lot', 'lots', 'bit', 'thing', 'things', 'kind', 'sort', 'deal', 'fact', 'matter', 'time', 'times', 'one', 'ones', 'something', 'anything', 'everything', 'nothing', 'please', 'thanks', 'sir', 'madam', 'excuse', 'today']);
+/**
+ * Days named by an adverb: added, they move the time (nouns are found by their tag). "today" is the
+ * time a sentence about now already means ("When does the library close today?").
+ */
+const ADDED_DAYS = new Set(['tomorrow', 'yesterday', 'tonight']);
+
+/**
+ * The learner's added word is a noun (or a day) that none of the problem's words is, nor a synonym of
+ * one: a thing or a time the prompt does not name (decision 050).
+ */
+function addedContentNoun(ctx: Ctx, t: Token): boolean {
+  if (t.foreign || !t.known || t.misspelt) return false;
+  const day = ADDED_DAYS.has(t.norm);
+  if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN'))) return false;
+  if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || PERSON_PRONOUNS.has(t.norm)) return false;
+  const vocab = ctx.vocab;
+  if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
+  for (const v of vocab.values()) {
+    if (v.cls !== 'content') continue;
+    if (v.lemma === t.lemma || ctx.wordnet?.synonyms(t.lemma, v.lemma)) return false;
+  }
+  return true;
 }
 
 /** Adverb particles that make a verb another phrasal verb (find out, shut off, give up). */
