@@ -980,6 +980,12 @@ function pairErrors(ctx: Ctx): boolean {
         break;
       }
       case 'confusable': {
+        // "Please don't take pictures there" for "here": a real word one letter away that points to
+        // the other place is another meaning, not a typo (decision 050).
+        if (!l.foreign && !l.misspelt && DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`)) {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
         // "smartphone" / "smartphones": one letter apart, but the -s of the word, not a typo.
         const number = numberSlip(l, r, ref, p);
         if (number) {
@@ -1022,6 +1028,10 @@ function pairErrors(ctx: Ctx): boolean {
         }
         if (!l.foreign && areAntonymWords(l, r)) {
           errors.push(antonymError(lw, r, p.l, true));
+          break;
+        }
+        if (!l.foreign && !l.misspelt && DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`)) {
+          errors.push({ ...meaningError(lw, r, p.l), certain: true });
           break;
         }
         if (!l.foreign && l.known && (isPersonSwap(l, r) || isQuantifierSwap(l, r) || isQuestionSwap(l, r) || isSubordinatorSwap(l, r))) {
@@ -1739,6 +1749,19 @@ function missingErrors(ctx: Ctx): void {
       errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと、意味が反対になります。`, order, undefined, true), certain: true });
       continue;
     }
+    // "I know how to play the guitar" for "I want to know how": without the verb of wanting (and its
+    // to) before a verb the learner kept, the sentence states the thing instead of the wish
+    // (decision 050). Only where the learner put no word of their own in its place.
+    const would = tokens[0]?.norm === 'would' ? 1 : 0;
+    const wish = tokens[would];
+    if (
+      wish && (WISH_VERBS.has(wish.lemma) || (would === 1 && (wish.lemma === 'like' || wish.lemma === 'love'))) && tokens.length === would + 2 && tokens[would + 1]?.norm === 'to' && a.byR[first + tokens.length] !== undefined &&
+      !a.extra.some((i) => !ctx.consumedL.has(i) && a.gapL[i] === a.gapR[first])
+    ) {
+      const expected = tokens.map((t) => t.display);
+      errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「〜したい」の意味がなくなります。`, order, undefined, true), certain: true });
+      continue;
+    }
     if (contentCount > 0) {
       const penalty = MISSING_CONTENT_PENALTY + 0.6 * (contentCount - 1) + 0.2 * (tokens.length - contentCount);
       const expected = tokens.map((t) => t.display);
@@ -1790,6 +1813,9 @@ function missingErrors(ctx: Ctx): void {
     flushOthers();
   }
 }
+
+/** Verbs of wanting before to + verb: left out, the wish is gone. */
+const WISH_VERBS = new Set(['want', 'hope', 'wish']);
 
 /** A word of the problem's vocabulary that is the opposite of this learner word, if any. */
 /**
@@ -1891,6 +1917,9 @@ function particlePronoun(ctx: Ctx): void {
     run.forEach((j) => ctx.consumedR.add(j));
   }
 }
+
+/** The place near the speaker and the place away from them (decision 050). */
+const DEICTIC_OPPOSITES = new Set(['here|there', 'there|here']);
 
 /** Directions and places that are each other's opposite as particles or prepositions. */
 const DIRECTION_OPPOSITES = new Set(
@@ -2293,13 +2322,18 @@ const ADDED_DAYS = new Set(['tomorrow', 'yesterday', 'tonight']);
 function addedContentNoun(ctx: Ctx, t: Token): boolean {
   if (t.foreign || !t.known || t.misspelt) return false;
   const day = ADDED_DAYS.has(t.norm);
-  if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN'))) return false;
+  // An adjective only before a noun the answer has ("in the living room" for "in my room"): said
+  // of the subject it may be the learner's way of saying the answer's state.
+  const next = ctx.learner[t.index + 1];
+  const attributive = t.pos === 'ADJ' && next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN') && ctx.a.byL[t.index + 1] !== undefined;
+  if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive))) return false;
   if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || PERSON_PRONOUNS.has(t.norm)) return false;
   const vocab = ctx.vocab;
   if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
   for (const v of vocab.values()) {
-    if (v.cls !== 'content') continue;
-    if (v.lemma === t.lemma || ctx.wordnet?.synonyms(t.lemma, v.lemma)) return false;
+    if (v.cls !== 'content' && !PERSON_PRONOUNS.has(v.norm)) continue;
+    // A typo of one of the problem's words ("yous" for "yours") is that word misspelt.
+    if (v.lemma === t.lemma || distance(v.norm, t.norm) <= 1 || ctx.wordnet?.synonyms(t.lemma, v.lemma)) return false;
   }
   return true;
 }
