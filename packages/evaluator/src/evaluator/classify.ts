@@ -1086,6 +1086,15 @@ function pairErrors(ctx: Ctx): boolean {
         // with the answer's in some use (WordNet) keeps the meaning with the wrong word for this
         // sentence, a word-choice slip rather than another meaning (decision 040).
         if (!l.foreign && l.known && r.content && nearSynonymChoice(ctx.wordnet, l, r)) {
+          // "The box is too big to carry" for "too heavy": adjectives that share a later sense but
+          // whose common senses describe different attributes (size, weight) say another thing.
+          // Before a noun the adjective may be the noun's collocate ("big rain" for "heavy rain"),
+          // a word-choice slip, so only a predicative one counts.
+          const attributive = ref[p.r + 1]?.pos === 'NOUN';
+          if (l.pos === 'ADJ' && r.pos === 'ADJ' && !attributive && ctx.wordnet?.otherAttribute(l.lemma, r.lemma)) {
+            errors.push(meaningError(lw, r, p.l));
+            break;
+          }
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です。`, p.l, PENALTY['word-choice']));
           break;
         }
@@ -2195,7 +2204,9 @@ function extraErrors(ctx: Ctx): void {
       const verbAt = ctx.ref.findIndex((t) => t.norm !== 'please' && t.pos !== 'ADV' && t.pos !== 'PUNCT');
       const verb = ctx.ref[verbAt];
       let k = first + tokens.length;
-      while (learner[k]?.pos === 'ADV' && ctx.a.byL[k] !== undefined) k += 1;
+      // "I'll try not to be late" for "Try not to be late": the learner's own will / can after the
+      // subject, left unpaired (or read as the tense), tells of oneself all the same (decision 050).
+      while ((learner[k]?.pos === 'ADV' && ctx.a.byL[k] !== undefined) || (learner[k]?.cls === 'modal' && ctx.a.byL[k] === undefined)) k += 1;
       if (verb && verb.pos === 'VERB' && verb.cls === 'content' && ctx.a.byL[k]?.r === verbAt) {
         errors.push({ ...makeError('meaning', [learnerWord(modal)], [], `${q(learnerWord(modal))}では自分がすることになります。問題文は相手に向けた文です。`, first, undefined, true), certain: true });
         continue;

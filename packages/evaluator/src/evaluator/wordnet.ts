@@ -78,6 +78,12 @@ export interface WordNet {
    * a kind of "school assignment"). A less specific word for the same thing (decision 040).
    */
   broaderNoun(general: string, specific: string): boolean;
+  /**
+   * Two adjectives whose commonest senses (or their cluster heads) name an attribute each, with no
+   * word in common between those attributes: "big" (size) / "heavy" (weight) describe different
+   * things; "tall" (stature, height) / "high" (height) the same (decision 050).
+   */
+  otherAttribute(a: string, b: string): boolean;
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -379,6 +385,29 @@ export function createWordNet(): WordNet {
         result = sb.some((k) => la.has(k)) || sa.some((k) => lb.has(k));
       }
       if (nearMemo.size > 200_000) nearMemo.clear();
+      nearMemo.set(memoKey, result);
+      return result;
+    },
+    otherAttribute(a, b) {
+      if (a === b) return false;
+      const memoKey = `attr:${a < b ? `${a}|${b}` : `${b}|${a}`}`;
+      const memo = nearMemo.get(memoKey);
+      if (memo !== undefined) return memo;
+      const attributes = (word: string): Set<string> => {
+        const words = new Set<string>();
+        for (const key of sensesOf(word, 'a').slice(0, 2)) {
+          const synset = synsetByKey(key);
+          // A satellite's attribute is its head's (a satellite has one similar-to link and no antonym).
+          const similar = synset.ptrs.filter((p) => p.sym === '&');
+          const satellite = similar.length === 1 && !synset.ptrs.some((p) => p.sym === '!' || p.sym === '=');
+          const heads = satellite ? similar.map((p) => synsetAt(p.pos, p.offset)) : [synset];
+          for (const head of heads) for (const p of head.ptrs) if (p.sym === '=') for (const w of synsetAt(p.pos, p.offset).words) words.add(w);
+        }
+        return words;
+      };
+      const x = attributes(a);
+      const y = attributes(b);
+      const result = x.size > 0 && y.size > 0 && ![...x].some((w) => y.has(w));
       nearMemo.set(memoKey, result);
       return result;
     },
