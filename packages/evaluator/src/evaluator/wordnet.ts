@@ -34,6 +34,8 @@ interface Synset {
   ptrs: Pointer[];
   /** The gloss's quoted examples, lower case ("set the table"). */
   examples: string[];
+  /** Its words are marked for one position only ("hungry(p)": predicative, as in "hungry for"). */
+  restricted: boolean;
 }
 
 /** Senses of a word considered by default: WordNet orders senses by frequency. */
@@ -84,6 +86,12 @@ export interface WordNet {
    * things; "tall" (stature, height) / "high" (height) the same (decision 050).
    */
   otherAttribute(a: string, b: string): boolean;
+  /**
+   * Two adjectives whose commonest senses differ and whose every shared sense is one of a marked
+   * position only ("hungry(p)" / "thirsty(p)": eager for, only after be and before for): in the
+   * sentence's plain use each says another thing (decision 050).
+   */
+  onlyMarkedSense(a: string, b: string): boolean;
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -148,8 +156,11 @@ export function createWordNet(): WordNet {
     const wordCount = Number.parseInt(fields[3] ?? '0', 16);
     const words: string[] = [];
     let k = 4;
+    let restricted = false;
     for (let w = 0; w < wordCount; w++) {
-      words.push((fields[k] ?? '').toLowerCase().replace(/\(.*\)$/, '').replace(/_/g, ' '));
+      const raw = fields[k] ?? '';
+      if (raw.endsWith(')')) restricted = true;
+      words.push(raw.toLowerCase().replace(/\(.*\)$/, '').replace(/_/g, ' '));
       k += 2;
     }
     const ptrCount = Number(fields[k] ?? 0);
@@ -168,7 +179,7 @@ export function createWordNet(): WordNet {
     }
     const bar = line.indexOf(' | ');
     const examples = bar < 0 ? [] : [...line.slice(bar + 3).matchAll(/"([^"]+)"/g)].map((m) => (m[1] ?? '').toLowerCase());
-    const synset: Synset = { key, pos, words, ptrs, examples };
+    const synset: Synset = { key, pos, words, ptrs, examples, restricted };
     synsetMemo.set(key, synset);
     return synset;
   };
@@ -410,6 +421,14 @@ export function createWordNet(): WordNet {
       const result = x.size > 0 && y.size > 0 && ![...x].some((w) => y.has(w));
       nearMemo.set(memoKey, result);
       return result;
+    },
+    onlyMarkedSense(a, b) {
+      if (a === b) return false;
+      const sa = sensesOf(a, 'a');
+      const sb = sensesOf(b, 'a');
+      if (sa[0] === undefined || sa[0] === sb[0]) return false;
+      const shared = sa.filter((k) => sb.includes(k));
+      return shared.length > 0 && shared.every((k) => synsetByKey(k).restricted);
     },
     broaderNoun(general, specific) {
       if (general === specific) return false;
