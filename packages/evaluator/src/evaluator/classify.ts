@@ -2027,7 +2027,8 @@ function gapMeaning(ctx: Ctx): void {
   // for "than"): one wrong word, not a missing and an extra one.
   for (const j of a.missing) {
     const r = ref[j];
-    if (!r || ctx.consumedR.has(j) || r.content || r.cls === 'article') continue;
+    // A connector tagged as an adverb ("so") is still the grammar word joining the clauses.
+    if (!r || ctx.consumedR.has(j) || (r.content && !isConnector(r)) || r.cls === 'article') continue;
     const lonelyR = a.missing.filter((k) => !ctx.consumedR.has(k) && a.gapR[k] === a.gapR[j]);
     const lonelyL = a.extra.filter((i) => !ctx.consumedL.has(i) && a.gapL[i] === a.gapR[j]);
     if (lonelyR.length !== 1 || lonelyL.length !== 1) continue;
@@ -2041,6 +2042,7 @@ function gapMeaning(ctx: Ctx): void {
       ctx.consumedR.add(j);
       continue;
     }
+    if (r.content) continue;
     if (!l || (l.content && l.cls !== 'wh') || l.foreign || l.cls === 'article' || (l.cls === 'prep' && !COMPARISON_WORDS.has(l.norm)) || l.cls === 'part' || r.cls === 'part') continue;
     // "as interesting than": the two words of a comparison swapped.
     const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
@@ -2065,7 +2067,18 @@ function gapMeaning(ctx: Ctx): void {
     // Cause for result ("Since it's cold, put on your jacket" for "It's cold, so put on ...") says
     // the same when the clauses change places too, which they may in different gaps.
     const converse = (x: Token, y: Token): boolean => SUBORDINATOR_RELATIONS[x.norm]?.includes('result') === true && SUBORDINATOR_RELATIONS[y.norm]?.includes('cause') === true;
-    if (!l.foreign && isSubordinatorSwap(l, r) && !converse(l, r) && !converse(r, l)) {
+    // Across gaps cause for result is another meaning only where the learner's cause clause is the
+    // answer's result clause ("I was tired because I went to bed" for "I was so tired I went").
+    const reversed = (): boolean => {
+      const [cause, causeSide, result, resultSide, byCause] = converse(r, l) ? [l, learner, r, ref, a.byL] as const : [r, ref, l, learner, a.byR] as const;
+      const c = causeSide.findIndex((t, x) => x > cause.index && t.cls === 'content');
+      const p = c < 0 ? undefined : byCause[c];
+      if (!p || !isRecalled(p)) return false;
+      let start = result.index + 1;
+      if (result.norm === 'so') while (resultSide[start]?.pos === 'ADJ' || resultSide[start]?.pos === 'ADV' || resultSide[start]?.norm === 'that') start += 1;
+      return (byCause === a.byL ? p.r : p.l) >= start;
+    };
+    if (!l.foreign && isSubordinatorSwap(l, r) && ((!converse(l, r) && !converse(r, l)) || reversed())) {
       errors.push(meaningError(learnerWord(l), r, l.index));
       ctx.consumedL.add(l.index);
       ctx.consumedR.add(r.index);
@@ -2389,6 +2402,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   gapMeaning(ctx);
   missingErrors(ctx);
   extraErrors(ctx);
+  connectorClauseSwap(ctx);
   progressiveForPerfect(ctx);
   simpleForPerfect(ctx);
   leaveWithoutFor(ctx);
@@ -2421,6 +2435,33 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
+}
+
+/**
+ * "I was tired because I went to bed early" for "I went to bed early because I was tired": the
+ * learner's connector (the answer's, or one of the same relation) introduces the answer's other
+ * clause, so cause and effect (or the two times) change places (decision 050). Found by the first
+ * content word after the connector on either side: it lies before the other side's connector.
+ * The clauses' own order is free ("Because I was tired, I went to bed early").
+ */
+function connectorClauseSwap(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  const firstContentAfter = (tokens: readonly Token[], k: number): number => tokens.findIndex((t, x) => x > k && t.cls === 'content');
+  for (const p of a.pairs) {
+    const l = learner[p.l];
+    const r = ref[p.r];
+    if (!l || !r || !isConnector(l) || !isConnector(r) || isSubordinatorSwap(l, r)) continue;
+    const lc = firstContentAfter(learner, p.l);
+    const rc = firstContentAfter(ref, p.r);
+    const lTo = lc < 0 ? undefined : a.byL[lc];
+    const rTo = rc < 0 ? undefined : a.byR[rc];
+    const swapped = (lTo !== undefined && isRecalled(lTo) && lTo.r < p.r) || (rTo !== undefined && isRecalled(rTo) && rTo.l < p.l);
+    if (!swapped) continue;
+    // The clauses trading places is this one error, not a word-order slip as well.
+    for (let k = errors.length - 1; k >= 0; k--) if (errors[k]?.kind === 'word-order') errors.splice(k, 1);
+    errors.push({ ...makeError('meaning', [learnerWord(l)], [r.display], `${q(learnerWord(l))}の後の内容が問題文と入れ替わっています（原因と結果など）。`, p.l, undefined, true), certain: true });
+    return;
+  }
 }
 
 const BE_FORMS = new Set(['am', 'is', 'are', 'was', 'were', "'m", "'re", "'s"]);
