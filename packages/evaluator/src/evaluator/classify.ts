@@ -2407,6 +2407,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   simpleForPerfect(ctx);
   leaveWithoutFor(ctx);
   swappedWords(ctx);
+  speakerRoleChanged(ctx);
   passiveMadeActive(ctx);
   subjectMadePerson(ctx);
   verbInGap(ctx);
@@ -2906,6 +2907,39 @@ function swappedWords(ctx: Ctx): void {
       return;
     }
   }
+}
+
+/** The speaker's pronouns in the subject and in the object case. */
+const SPEAKER_CASES: Readonly<Record<string, string>> = { i: 'me', we: 'us', me: 'i', us: 'we' };
+
+/**
+ * "the singer who has always wanted to meet me" for "the singer I have always wanted to meet", "a
+ * friend who can talk to me" for "a friend I can talk to", "I'll pass you the salt" for "Could you
+ * pass me the salt?": the speaker left out in one case and put in in the other (I for me, me for
+ * I), the answer's other words kept, so the speaker does what was done to them or the other way
+ * round (decision 050). Left alone while the learner's own words stand in for the answer's (a verb
+ * of their own, "Let me" / "I'd like to").
+ */
+function speakerRoleChanged(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  // The answer's pronoun not matched by the same word, and the learner's of the other case not
+  // matched by the same word either (left unpaired, or paired with another word in a slip).
+  const unmatchedR = (j: number): boolean => a.byR[j] === undefined || learner[a.byR[j]?.l ?? -1]?.norm !== ref[j]?.norm;
+  const unmatchedL = (i: number): boolean => a.byL[i] === undefined || ref[a.byL[i]?.r ?? -1]?.norm !== learner[i]?.norm;
+  const lost = ref.findIndex((t, j) => SPEAKER_CASES[t.norm] !== undefined && unmatchedR(j));
+  if (lost < 0) return;
+  const r = ref[lost] as Token;
+  // "keeps I waiting" for "keeps me waiting": the other case in the same place is a case slip.
+  const added = learner.findIndex((t, i) => t.norm === SPEAKER_CASES[r.norm] && unmatchedL(i) && a.byL[i]?.r !== lost);
+  if (added < 0) return;
+  // No other content word of the learner's own, nor one of the answer's left out.
+  if (a.extra.some((i) => i !== added && learner[i]?.cls === 'content') || a.missing.some((j) => j !== lost && ref[j]?.cls === 'content')) return;
+  if (errors.some((e) => e.kind === 'meaning')) return;
+  const l = learner[added] as Token;
+  ctx.errors = errors.filter((e) => !((e.kind === 'missing-word' || e.kind === 'extra-word' || e.kind === 'word-choice' || e.kind === 'word-order') && (e.order === added || e.expected.some((w) => w.toLowerCase() === r.norm) || e.words.some((w) => w.toLowerCase() === l.norm))));
+  ctx.errors.push({ ...makeError('meaning', [learnerWord(l)], [r.display], `${q(learnerWord(l))}では、する人とされる人が問題文と入れ替わります。`, added, undefined, true), certain: true });
+  ctx.consumedL.add(added);
+  ctx.consumedR.add(lost);
 }
 
 /**
