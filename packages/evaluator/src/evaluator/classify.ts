@@ -1703,7 +1703,7 @@ function optionalWords(ctx: Ctx): boolean {
  * one missing phrase ("for ten years"); lone articles and prepositions get their own names.
  */
 function missingErrors(ctx: Ctx): void {
-  const { a, ref, errors, orderOfR } = ctx;
+  const { a, ref, learner, errors, orderOfR } = ctx;
   const missing = a.missing.filter((j) => !ctx.consumedR.has(j));
   for (const run of runsOf(missing, (x, y) => y === x + 1 && a.gapR[x] === a.gapR[y])) {
     const tokens = run.map((j) => ref[j]).filter((t): t is Token => t !== undefined);
@@ -1757,6 +1757,23 @@ function missingErrors(ctx: Ctx): void {
       const expected = tokens.map((t) => t.display);
       errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと、意味が反対になります。`, order, undefined, true), certain: true });
       continue;
+    }
+    // "Can you help me fix my new computer?" for "set up": the learner's verb is a synonym of the
+    // phrasal verb's verb (fix / set) but not of the phrasal verb, so with the particle left out it
+    // names another action (decision 050).
+    // The particle may follow the object ("set my new computer up").
+    let verbAt = first - 1;
+    while (verbAt >= 0 && verbAt >= first - 5 && ref[verbAt]?.pos !== 'VERB') verbAt -= 1;
+    const verb = ref[verbAt];
+    const verbPair = a.byR[verbAt];
+    const particle = tokens[0];
+    if (tokens.length === 1 && particle && PARTICLES.has(particle.norm) && verb?.pos === 'VERB' && verbPair?.rel === 'synonym' && ctx.wordnet) {
+      const lv = learner[verbPair.l];
+      const phrasal = `${verb.lemma} ${particle.norm}`;
+      if (lv && lv.lemma !== verb.lemma && ctx.wordnet.knows(phrasal) && !ctx.wordnet.synonyms(lv.lemma, phrasal, 'v')) {
+        errors.push({ ...makeError('meaning', [learnerWord(lv)], [`${verb.display} ${particle.display}`], `${q(learnerWord(lv))}は${q(`${verb.display} ${particle.display}`)}とは別の動作です。`, verbPair.l, undefined, true), certain: true });
+        continue;
+      }
     }
     // "I know how to play the guitar" for "I want to know how": without the verb of wanting (and its
     // to) before a verb the learner kept, the sentence states the thing instead of the wish
