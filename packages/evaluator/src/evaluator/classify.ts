@@ -2425,6 +2425,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   leaveWithoutFor(ctx);
   swappedWords(ctx);
   speakerRoleChanged(ctx);
+  listenerMadeObject(ctx);
   passiveMadeActive(ctx);
   subjectMadePerson(ctx);
   verbInGap(ctx);
@@ -2957,6 +2958,26 @@ function speakerRoleChanged(ctx: Ctx): void {
   ctx.errors.push({ ...makeError('meaning', [learnerWord(l)], [r.display], `${q(learnerWord(l))}では、する人とされる人が問題文と入れ替わります。`, added, undefined, true), certain: true });
   ctx.consumedL.add(added);
   ctx.consumedR.add(lost);
+}
+
+/**
+ * "I'll pass you the salt" for "Will you pass the salt?": the learner's own I / we opens the
+ * sentence and the answer's subject you stands after the verb, so the speaker does it for the
+ * listener instead of asking the listener to do it (decision 050).
+ */
+function listenerMadeObject(ctx: Ctx): void {
+  const { a, learner, ref } = ctx;
+  const self = learner[0];
+  if (!self || (self.norm !== 'i' && self.norm !== 'we') || a.byL[0] !== undefined || ctx.consumedL.has(0)) return;
+  if (ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p')) return;
+  const you = ref.findIndex((t) => t.norm === 'you');
+  const verb = ref.findIndex((t, j) => j > you && t.pos === 'VERB' && t.cls === 'content');
+  const pair = a.byR[you];
+  const verbPair = a.byR[verb];
+  if (you < 0 || verb < 0 || !pair || !verbPair || learner[pair.l]?.norm !== 'you' || pair.l < verbPair.l) return;
+  ctx.errors = ctx.errors.filter((e) => e.kind !== 'word-order' && !(e.kind === 'extra-word' && e.order === 0));
+  ctx.errors.push({ ...makeError('meaning', [learnerWord(self)], ['you'], `${q(learnerWord(self))}では自分がすることになります。問題文は相手に頼む文です。`, 0, undefined, true), certain: true });
+  ctx.consumedL.add(0);
 }
 
 /**
