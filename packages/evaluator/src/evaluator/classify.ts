@@ -1091,7 +1091,11 @@ function pairErrors(ctx: Ctx): boolean {
           // Before a noun the adjective may be the noun's collocate ("big rain" for "heavy rain"),
           // a word-choice slip, so only a predicative one counts.
           const attributive = ref[p.r + 1]?.pos === 'NOUN';
-          if (l.pos === 'ADJ' && r.pos === 'ADJ' && !attributive && ctx.wordnet?.otherAttribute(l.lemma, r.lemma)) {
+          // "Please don't take videos here" for "pictures": a noun that shares only a later sense of
+          // the answer's noun (a picture on television) is another thing where the answer's noun
+          // means what it commonly means (decision 050).
+          const otherThing = l.pos === 'NOUN' && r.pos === 'NOUN' && ctx.wordnet !== undefined && !ctx.wordnet.hasFirstSenseOf(l.lemma, r.lemma, 'n');
+          if ((l.pos === 'ADJ' && r.pos === 'ADJ' && !attributive && ctx.wordnet?.otherAttribute(l.lemma, r.lemma)) || otherThing) {
             errors.push(meaningError(lw, r, p.l));
             break;
           }

@@ -92,6 +92,8 @@ export interface WordNet {
    * sentence's plain use each says another thing (decision 050).
    */
   onlyMarkedSense(a: string, b: string): boolean;
+  /** The commonest sense of `b` is one of the senses of `a` (same part of speech). */
+  hasFirstSenseOf(a: string, b: string, pos: WnPos): boolean;
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -421,6 +423,10 @@ export function createWordNet(): WordNet {
       const result = x.size > 0 && y.size > 0 && ![...x].some((w) => y.has(w));
       nearMemo.set(memoKey, result);
       return result;
+    },
+    hasFirstSenseOf(a, b, pos) {
+      const first = sensesOf(b, pos)[0];
+      return first !== undefined && sensesOf(a, pos).includes(first);
     },
     onlyMarkedSense(a, b) {
       if (a === b) return false;
