@@ -1792,6 +1792,15 @@ function missingErrors(ctx: Ctx): void {
       errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「〜したい」の意味がなくなります。`, order, undefined, true), certain: true });
       continue;
     }
+    // "I like reading" where the answers say what is read, "Please send me by Friday": a thing the
+    // answer names left out, with nothing of the learner's own in its place or anywhere, leaves
+    // out part of what is said (decision 050).
+    const thing = tokens.find((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && t.cls === 'content' && !EMPTY_NOUNS.has(t.norm) && !TIME_NOUNS.has(t.norm));
+    if (thing && !a.extra.some((i) => learner[i]?.cls === 'content' || learner[i]?.cls === 'pron' || learner[i]?.foreign)) {
+      const expected = tokens.map((t) => t.display);
+      errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}が抜けていて、問題文の内容が欠けています。`, order, undefined, true), certain: true });
+      continue;
+    }
     if (contentCount > 0) {
       const penalty = MISSING_CONTENT_PENALTY + 0.6 * (contentCount - 1) + 0.2 * (tokens.length - contentCount);
       const expected = tokens.map((t) => t.display);
