@@ -1792,10 +1792,13 @@ function missingErrors(ctx: Ctx): void {
       errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「〜したい」の意味がなくなります。`, order, undefined, true), certain: true });
       continue;
     }
-    // "I like reading" where the answers say what is read, "Please send me by Friday": a thing the
-    // answer names left out, with nothing of the learner's own in its place or anywhere, leaves
-    // out part of what is said (decision 050).
-    const thing = tokens.find((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && t.cls === 'content' && !EMPTY_NOUNS.has(t.norm) && !TIME_NOUNS.has(t.norm));
+    // "I am a high school student" for "a junior high school student", "Someone broke into my
+    // house" for "my neighbor's house": a noun of the answer that says which one (a modifier of a
+    // noun the learner kept, or an owner), left out with nothing of the learner's own anywhere,
+    // names another thing (decision 050). A verb's object left out ("I wrote to my mother" for "I
+    // wrote a letter to my mother") may be understood, so it stays a missing word.
+    const modifies = (t: Token): boolean => t.norm.endsWith("'s") || ((ref[t.index + 1]?.pos === 'NOUN' || ref[t.index + 1]?.pos === 'PROPN') && a.byR[t.index + 1] !== undefined);
+    const thing = tokens.find((t) => (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ') && t.cls === 'content' && !EMPTY_NOUNS.has(t.norm) && !TIME_NOUNS.has(t.norm) && modifies(t));
     if (thing && !a.extra.some((i) => learner[i]?.cls === 'content' || learner[i]?.cls === 'pron' || learner[i]?.foreign)) {
       const expected = tokens.map((t) => t.display);
       errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}が抜けていて、問題文の内容が欠けています。`, order, undefined, true), certain: true });
@@ -2072,6 +2075,14 @@ function gapMeaning(ctx: Ctx): void {
       ctx.consumedR.add(j);
       continue;
     }
+    // "Since it was raining, I stayed home" for "Because it was raining": where the answer gives a
+    // cause with because, since and as give it too (decision 050); not the other way round, as
+    // the answer's since may be a time.
+    if (l && r.norm === 'because' && (l.norm === 'since' || l.norm === 'as')) {
+      ctx.consumedL.add(i);
+      ctx.consumedR.add(j);
+      continue;
+    }
     if (r.content) continue;
     if (!l || (l.content && l.cls !== 'wh') || l.foreign || l.cls === 'article' || (l.cls === 'prep' && !COMPARISON_WORDS.has(l.norm)) || l.cls === 'part' || r.cls === 'part') continue;
     // "as interesting than": the two words of a comparison swapped.
@@ -2243,14 +2254,16 @@ function extraErrors(ctx: Ctx): void {
     // "I just tried it once" for "Just try it once": a subject I / we added before the answer's
     // imperative verb (after nothing but please or adverbs) tells what oneself does instead of
     // asking the listener, another person.
-    if (first === 0 && tokens.slice(1).every((t) => t.pos === 'ADV') && (modal?.norm === 'i' || modal?.norm === 'we') && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')) {
-      const verbAt = ctx.ref.findIndex((t) => t.norm !== 'please' && t.pos !== 'ADV' && t.pos !== 'PUNCT');
-      const verb = ctx.ref[verbAt];
+    if (first === 0 && tokens.slice(1).every((t) => t.pos === 'ADV' || t.cls === 'modal') && (modal?.norm === 'i' || modal?.norm === 'we') && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')) {
       let k = first + tokens.length;
       // "I'll try not to be late" for "Try not to be late": the learner's own will / can after the
       // subject, left unpaired (or read as the tense), tells of oneself all the same (decision 050).
       while ((learner[k]?.pos === 'ADV' && ctx.a.byL[k] !== undefined) || (learner[k]?.cls === 'modal' && ctx.a.byL[k] === undefined)) k += 1;
-      if (verb && verb.pos === 'VERB' && verb.cls === 'content' && ctx.a.byL[k]?.r === verbAt) {
+      // The answer's verb is its first word after please and adverbs ("Close" may be tagged an adverb).
+      const verbAt = ctx.a.byL[k]?.r ?? -1;
+      const verb = ctx.ref[verbAt];
+      const opens = ctx.ref.slice(0, Math.max(0, verbAt)).every((t) => t.norm === 'please' || t.pos === 'ADV' || t.pos === 'PUNCT');
+      if (verb && opens && (verb.pos === 'VERB' || learner[k]?.pos === 'VERB' || verb.forms.has('base')) && verb.cls === 'content') {
         errors.push({ ...makeError('meaning', [learnerWord(modal)], [], `${q(learnerWord(modal))}では自分がすることになります。問題文は相手に向けた文です。`, first, undefined, true), certain: true });
         continue;
       }
@@ -2362,6 +2375,8 @@ function extraErrors(ctx: Ctx): void {
 }
 
 /** Nouns of discourse, measure or a general kind: added, they name nothing new. */
+/** Adjectives that stress or point rather than describe ("every single day", "my own room"). */
+const EMPTY_ADJECTIVES = new Set(['single', 'whole', 'entire', 'own', 'very', 'same', 'real', 'actual', 'particular', 'certain', 'other', 'only']);
 const EMPTY_NOUNS = new Set(['course', 'way', 'lot', 'lots', 'bit', 'thing', 'things', 'kind', 'sort', 'deal', 'fact', 'matter', 'time', 'times', 'one', 'ones', 'something', 'anything', 'everything', 'nothing', 'please', 'thanks', 'sir', 'madam', 'excuse', 'today']);
 /**
  * Days named by an adverb: added, they move the time (nouns are found by their tag). "today" is the
@@ -2381,7 +2396,7 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   const next = ctx.learner[t.index + 1];
   const attributive = t.pos === 'ADJ' && next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN') && ctx.a.byL[t.index + 1] !== undefined;
   if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive))) return false;
-  if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || PERSON_PRONOUNS.has(t.norm)) return false;
+  if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || EMPTY_ADJECTIVES.has(t.norm) || PERSON_PRONOUNS.has(t.norm)) return false;
   const vocab = ctx.vocab;
   if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
   for (const v of vocab.values()) {

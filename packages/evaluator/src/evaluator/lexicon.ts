@@ -216,6 +216,8 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['last week', 'a week ago'],
   // Decision 050: fixed phrases that say the same in any sentence either fits.
   ['speechless', 'at a loss for words', 'lost for words'],
+  ['was speechless', 'could not say a word', 'could not say anything'],
+  ['were speechless', 'could not say a word', 'could not say anything'],
   ['say a word', 'say anything'],
   ['should', 'ought to'],
   ['any of the', 'any'],
