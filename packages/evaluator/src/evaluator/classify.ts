@@ -1798,7 +1798,7 @@ function missingErrors(ctx: Ctx): void {
     // names another thing (decision 050). A verb's object left out ("I wrote to my mother" for "I
     // wrote a letter to my mother") may be understood, so it stays a missing word.
     const modifies = (t: Token): boolean => t.norm.endsWith("'s") || ((ref[t.index + 1]?.pos === 'NOUN' || ref[t.index + 1]?.pos === 'PROPN') && a.byR[t.index + 1] !== undefined);
-    const thing = tokens.find((t) => (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ') && t.cls === 'content' && !EMPTY_NOUNS.has(t.norm) && !TIME_NOUNS.has(t.norm) && modifies(t));
+    const thing = tokens.find((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && t.cls === 'content' && !EMPTY_NOUNS.has(t.norm) && !TIME_NOUNS.has(t.norm) && modifies(t));
     if (thing && !a.extra.some((i) => learner[i]?.cls === 'content' || learner[i]?.cls === 'pron' || learner[i]?.foreign)) {
       const expected = tokens.map((t) => t.display);
       errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}が抜けていて、問題文の内容が欠けています。`, order, undefined, true), certain: true });
@@ -2391,12 +2391,13 @@ const ADDED_DAYS = new Set(['tomorrow', 'yesterday', 'tonight']);
 function addedContentNoun(ctx: Ctx, t: Token): boolean {
   if (t.foreign || !t.known || t.misspelt) return false;
   const day = ADDED_DAYS.has(t.norm);
-  // An adjective only before a noun the answer has ("in the living room" for "in my room"): said
-  // of the subject it may be the learner's way of saying the answer's state.
+  // An adjective only where it and the answer's noun after it name another kind of thing, a
+  // compound WordNet knows ("the living room" for "my room"); a describing one ("the big park")
+  // says more of the same thing, an extra word.
   const next = ctx.learner[t.index + 1];
-  const attributive = t.pos === 'ADJ' && next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN') && ctx.a.byL[t.index + 1] !== undefined;
+  const attributive = t.pos === 'ADJ' && next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN') && ctx.a.byL[t.index + 1] !== undefined && ctx.wordnet?.knows(`${t.norm} ${next.lemma}`) === true;
   if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive))) return false;
-  if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || EMPTY_ADJECTIVES.has(t.norm) || PERSON_PRONOUNS.has(t.norm)) return false;
+  if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || EMPTY_ADJECTIVES.has(t.norm) || GENERAL_HEADS.has(t.lemma) || PERSON_PRONOUNS.has(t.norm)) return false;
   const vocab = ctx.vocab;
   if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
   for (const v of vocab.values()) {
