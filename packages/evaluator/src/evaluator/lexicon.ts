@@ -165,6 +165,8 @@ export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
   ['finish', 'complete'],
   ['tired', 'exhausted'],
   ['delicious', 'tasty'],
+  // Things bought or ordered (decision 050): "the stuff I ordered" is "the items I ordered".
+  ['items', 'things', 'stuff'],
 ];
 
 /**
@@ -223,6 +225,14 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['any of the', 'any'],
   ['all of the', 'all the'],
   ['on business', 'for business'],
+  // Back again: "by the time you're back" says "by the time you come back".
+  ['come back', 'get back', 'are back'],
+  ['comes back', 'gets back', 'is back'],
+  ['visit', 'come to'],
+  ['do not understand', 'do not get'],
+  ['does not understand', 'does not get'],
+  ['did not understand', 'did not get'],
+  ['hold on to', 'hang on to', 'hold onto', 'hang onto'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */
