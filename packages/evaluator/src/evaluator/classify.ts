@@ -957,6 +957,13 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
           break;
         }
+        // "This lunch was made for my mother" for "made by my mother": after a passive participle by
+        // names the doer; another preposition makes the person someone the thing is for or with
+        // (decision 050).
+        if (l.cls === 'prep' && r.norm === 'by' && (l.norm === 'for' || l.norm === 'with') && ref[p.r - 1]?.forms.has('pp') === true && AUX_FORMS[ref[p.r - 2]?.norm ?? '']?.lemma === 'be') {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
         // "the day before the event" for "the day of the event": another time, not a preposition slip.
         if (l.cls === 'prep' && r.cls === 'prep' && (l.norm === 'before' || l.norm === 'after') && ['of', 'on', 'at', 'in', 'during'].includes(r.norm)) {
           errors.push(meaningError(learnerWord(l), r, p.l));
@@ -2267,6 +2274,17 @@ function extraErrors(ctx: Ctx): void {
         errors.push({ ...makeError('meaning', [learnerWord(modal)], [], `${q(learnerWord(modal))}では自分がすることになります。問題文は相手に向けた文です。`, first, undefined, true), certain: true });
         continue;
       }
+    }
+    // "a country many tourists want to visit" for "a country many tourists visit": a verb of wanting
+    // and its to added before the answer's verb says what is wished, not what is done (decision 050).
+    const wished = learner[first + tokens.length];
+    if (
+      tokens.length === 2 && WISH_VERBS.has(tokens[0]?.lemma ?? '') && tokens[1]?.norm === 'to' && wished !== undefined && ctx.a.byL[first + tokens.length] !== undefined &&
+      !ctx.ref.some((t) => WISH_VERBS.has(t.lemma) || (t.lemma === 'like' && ctx.ref[t.index - 1]?.norm === 'would')) && !ctx.a.missing.some((j) => !ctx.consumedR.has(j) && ctx.a.gapR[j] === ctx.a.gapL[first])
+    ) {
+      const words = tokens.map(learnerWord);
+      errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}があると「〜したい」という意味になり、問題文と変わります。`, first, undefined, true), certain: true });
+      continue;
     }
     // "the product what we launched": "what" after a noun for the relative "that" / "which".
     const before = learner[first - 1];
