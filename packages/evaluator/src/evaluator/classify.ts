@@ -951,6 +951,9 @@ function pairErrors(ctx: Ctx): boolean {
           break;
         }
         if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
+        // "Once you've finished" for "Once you're finished": be finished / done is the state that
+        // have finished / done brings about (decision 050).
+        if (FINISHED_STATES.has(ref[p.r + 1]?.norm ?? '') && learner[p.l + 1]?.norm === ref[p.r + 1]?.norm && ((l.lemma === 'have' && AUX_FORMS[r.norm]?.lemma === 'be') || (AUX_FORMS[l.norm]?.lemma === 'be' && r.lemma === 'have'))) break;
         // "Ken walks her dog" graded against "the dog" where the answers say "his dog": an owner
         // the answers never name, while they name another, is another owner.
         if (r.cls === 'article' && otherPerson(ctx, l)) {
@@ -1786,6 +1789,15 @@ function missingErrors(ctx: Ctx): void {
         continue;
       }
     }
+    // "I should eat more vegetables" for "I think you should eat more vegetables": the answer's
+    // subject left out where the learner's verb has a subject of another person before it, so
+    // someone else does it (decision 050).
+    const subject = tokens.find((t) => SUBJECT_PERSONS.has(t.norm) && a.byR[t.index + 1] !== undefined);
+    const ownSubject = subject ? learner[(a.byR[subject.index + 1]?.l ?? 0) - 1] : undefined;
+    if (subject && ownSubject && SUBJECT_PERSONS.has(ownSubject.norm) && ownSubject.norm !== subject.norm && isPersonSwap(ownSubject, subject)) {
+      errors.push({ ...meaningError(learnerWord(ownSubject), subject, ownSubject.index), certain: true });
+      continue;
+    }
     // "I know how to play the guitar" for "I want to know how": without the verb of wanting (and its
     // to) before a verb the learner kept, the sentence states the thing instead of the wish
     // (decision 050). Only where the learner put no word of their own in its place.
@@ -1862,6 +1874,9 @@ function missingErrors(ctx: Ctx): void {
     flushOthers();
   }
 }
+
+/** Subject pronouns that name a person. */
+const SUBJECT_PERSONS = new Set(['i', 'you', 'he', 'she', 'we', 'they']);
 
 /** Verbs of wanting before to + verb: left out, the wish is gone. */
 const WISH_VERBS = new Set(['want', 'hope', 'wish']);
@@ -1966,6 +1981,9 @@ function particlePronoun(ctx: Ctx): void {
     run.forEach((j) => ctx.consumedR.add(j));
   }
 }
+
+/** Participles whose be-form says what the perfect says ("you're done" / "you've done"). */
+const FINISHED_STATES = new Set(['finished', 'done']);
 
 /** The place near the speaker and the place away from them (decision 050). */
 const DEICTIC_OPPOSITES = new Set(['here|there', 'there|here']);

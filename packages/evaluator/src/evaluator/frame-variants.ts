@@ -189,13 +189,16 @@ function causeResult(tokens: readonly Token[], learner: readonly Token[], copy: 
     }
   }
   // so + adjective (phrase) + that + the result clause.
-  const s = tokens.findIndex((t, j) => t.norm === 'so' && j > 0 && isAdjective(tokens[j + 1]) && (tokens[j + 2]?.norm === 'that' || (isAdjective(tokens[j + 2]) && tokens[j + 3]?.norm === 'that')));
+  // "so busy (that) he did not have time": the that may be left out before the result's subject
+  // (decision 050).
+  const s = tokens.findIndex((t, j) => t.norm === 'so' && j > 0 && isAdjective(tokens[j + 1]) && (tokens[j + 2]?.norm === 'that' || tokens[j + 2]?.cls === 'pron' || (isAdjective(tokens[j + 2]) && tokens[j + 3]?.norm === 'that')));
   if (s < 0) return out;
-  const that = tokens[s + 2]?.norm === 'that' ? s + 2 : s + 3;
+  const bare = tokens[s + 2]?.cls === 'pron';
+  const that = tokens[s + 2]?.norm === 'that' || bare ? s + 2 : s + 3;
   const pre = tokens.slice(0, s);
   const adjective = tokens.slice(s + 1, that);
   const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
-  const result = tokens.slice(that + 1, last);
+  const result = tokens.slice(bare ? that : that + 1, last);
   const end = tokens.slice(last);
   if (result.length < 2) return out;
   const at = learner.findIndex((t) => t.norm === adjective.at(-1)?.norm);
