@@ -981,6 +981,12 @@ function pairErrors(ctx: Ctx): boolean {
         // "at our school" for 私の学校 "at my school": my and our before a place or group one
         // belongs to with others (school, company, town, family) name the same one.
         if (sharedOwner(l, r, ref[p.r + 1])) break;
+        // "I do not know how that machine works" for "this machine": the demonstrative before a noun
+        // points at another one (decision 050); as a pronoun ("That is why") it may stand for this.
+        if (DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`) && (ref[p.r + 1]?.pos === 'NOUN' || ref[p.r + 1]?.pos === 'ADJ') && a.byR[p.r + 1] !== undefined) {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
         if (isPersonSwap(l, r) || isModalStrengthSwap(l, r) || isQuestionSwap(l, r) || embeddedYesNoSwap(l, r, ref, p.r) || isQuantifierSwap(l, r) || isSubordinatorSwap(l, r) || isCoordinatorSwap(l, r, learner) || (isMeaningRole(r) && l.norm !== r.norm && !(aOrAn(l) && aOrAn(r)))) {
           errors.push(meaningError(learnerWord(l), r, p.l));
           break;
@@ -1986,7 +1992,7 @@ function particlePronoun(ctx: Ctx): void {
 const FINISHED_STATES = new Set(['finished', 'done']);
 
 /** The place near the speaker and the place away from them (decision 050). */
-const DEICTIC_OPPOSITES = new Set(['here|there', 'there|here']);
+const DEICTIC_OPPOSITES = new Set(['here|there', 'there|here', 'this|that', 'that|this', 'these|those', 'those|these']);
 
 /** Directions and places that are each other's opposite as particles or prepositions. */
 const DIRECTION_OPPOSITES = new Set(
