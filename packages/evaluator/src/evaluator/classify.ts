@@ -2420,6 +2420,13 @@ function extraErrors(ctx: Ctx): void {
 /** Adjectives that stress or point rather than describe ("every single day", "my own room"). */
 const EMPTY_ADJECTIVES = new Set(['single', 'whole', 'entire', 'own', 'very', 'same', 'real', 'actual', 'particular', 'certain', 'other', 'only']);
 const EMPTY_NOUNS = new Set(['course', 'way', 'lot', 'lots', 'bit', 'thing', 'things', 'kind', 'sort', 'deal', 'fact', 'matter', 'time', 'times', 'one', 'ones', 'something', 'anything', 'everything', 'nothing', 'please', 'thanks', 'sir', 'madam', 'excuse', 'today']);
+/** Verbs that wrap another verb or stand for the answer's (have got, go and, happen to, seem to). */
+const LIGHT_VERBS = new Set([
+  'get', 'got', 'go', 'come', 'happen', 'seem', 'appear', 'keep', 'let', 'make', 'have', 'do', 'be', 'take', 'give', 'put', 'try', 'start', 'begin', 'continue', 'need', 'want', 'like', 'use', 'used', 'manage', 'tend', 'bother', 'dare',
+  // Verbs of a speaker's stance around the statement ("I bet", "I guess", "you know").
+  'bet', 'think', 'guess', 'suppose', 'believe', 'mean', 'hope', 'wonder', 'know', 'say', 'mind', 'feel',
+]);
+
 /**
  * Days named by an adverb: added, they move the time (nouns are found by their tag). "today" is the
  * time a sentence about now already means ("When does the library close today?").
@@ -2438,7 +2445,13 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   // says more of the same thing, an extra word.
   const next = ctx.learner[t.index + 1];
   const attributive = t.pos === 'ADJ' && next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN') && ctx.a.byL[t.index + 1] !== undefined && ctx.wordnet?.knows(`${t.norm} ${next.lemma}`) === true;
-  if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive))) return false;
+  // A verb of the learner's own is an action the prompt does not name, unless it is one of the
+  // light verbs English wraps around the answer's ("I've got to", "Go put", "happen to know").
+  // After come / go (and / to) the verb says what one comes for ("come to play"), a learner's way
+  // of saying come over.
+  const motion = ['come', 'go'].includes(ctx.learner[t.index - 2]?.lemma ?? '') && ['to', 'and'].includes(ctx.learner[t.index - 1]?.norm ?? '');
+  const verb = t.pos === 'VERB' && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
+  if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive && !verb))) return false;
   if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || EMPTY_ADJECTIVES.has(t.norm) || GENERAL_HEADS.has(t.lemma) || PERSON_PRONOUNS.has(t.norm)) return false;
   const vocab = ctx.vocab;
   if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
