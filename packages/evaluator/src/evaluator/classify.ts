@@ -2450,7 +2450,9 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   // After come / go (and / to) the verb says what one comes for ("come to play"), a learner's way
   // of saying come over.
   const motion = ['come', 'go'].includes(ctx.learner[t.index - 2]?.lemma ?? '') && ['to', 'and'].includes(ctx.learner[t.index - 1]?.norm ?? '');
-  const verb = t.pos === 'VERB' && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
+  // A participle after have is the verb whatever its tag ("have lost interest").
+  const perfect = t.forms.has('pp') && ctx.learner[t.index - 1]?.lemma === 'have';
+  const verb = (t.pos === 'VERB' || perfect) && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
   if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive && !verb))) return false;
   if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || EMPTY_ADJECTIVES.has(t.norm) || GENERAL_HEADS.has(t.lemma) || PERSON_PRONOUNS.has(t.norm)) return false;
   const vocab = ctx.vocab;
@@ -2458,7 +2460,7 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   for (const v of vocab.values()) {
     if (v.cls !== 'content' && !PERSON_PRONOUNS.has(v.norm)) continue;
     // A typo of one of the problem's words ("yous" for "yours") is that word misspelt.
-    if (v.lemma === t.lemma || distance(v.norm, t.norm) <= 1 || ctx.wordnet?.synonyms(t.lemma, v.lemma)) return false;
+    if (v.lemma === t.lemma || (Math.min(v.norm.length, t.norm.length) >= 4 && distance(v.norm, t.norm) <= 1) || ctx.wordnet?.synonyms(t.lemma, v.lemma)) return false;
   }
   return true;
 }
