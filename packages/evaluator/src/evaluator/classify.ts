@@ -963,7 +963,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "This lunch was made for my mother" for "made by my mother": after a passive participle by
         // names the doer; another preposition makes the person someone the thing is for or with
         // (decision 050).
-        if (l.cls === 'prep' && r.norm === 'by' && (l.norm === 'for' || l.norm === 'with') && ref[p.r - 1]?.forms.has('pp') === true && AUX_FORMS[ref[p.r - 2]?.norm ?? '']?.lemma === 'be') {
+        if (l.cls === 'prep' && r.norm === 'by' && (l.norm === 'for' || l.norm === 'with') && (ref[p.r - 1]?.forms.has('pp') === true || ref[p.r - 1]?.forms.has('past') === true || /(ed|en)$/.test(ref[p.r - 1]?.norm ?? '')) && AUX_FORMS[ref[p.r - 2]?.norm ?? '']?.lemma === 'be') {
           errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
           break;
         }
@@ -2461,6 +2461,8 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
     if (v.cls !== 'content' && !PERSON_PRONOUNS.has(v.norm)) continue;
     // A typo of one of the problem's words ("yous" for "yours") is that word misspelt.
     if (v.lemma === t.lemma || (Math.min(v.norm.length, t.norm.length) >= 4 && distance(v.norm, t.norm) <= 1) || ctx.wordnet?.synonyms(t.lemma, v.lemma)) return false;
+    // A word of the same family ("interest" / "interested") says the answer's thing another way.
+    if (t.norm.length >= 4 && v.norm.length >= 4 && (t.norm.startsWith(v.lemma) || v.norm.startsWith(t.lemma) || ctx.wordnet?.derived(t.norm, v.norm))) return false;
   }
   return true;
 }

@@ -857,6 +857,35 @@ describe('naming one-slip answers', () => {
       expect(stars12(TOO_HEAVY, 'This box is too big to carry.')).toBeLessThanOrEqual(2);
       named(evaluator, RAIN, 'We had big rain yesterday.', 'word-choice');
     });
+    const BACK_SOON = problem('母が帰ってくるまでに、部屋を掃除しておきます。', ['I will have cleaned my room by the time my mother comes back.', 'I will have cleaned my room by the time my mother gets back.']);
+    const KYOTO = problem('京都は多くの学生が訪れる町です。', ['Kyoto is a city that many students visit.', 'Kyoto is a city many students visit.']);
+    const MAP = problem('この地図の読み方がわかりません。', ['I do not understand how to read this map.', 'I do not know how to read this map.']);
+    const ROPE = problem('ロープにつかまって。', ['Hold on to the rope.', 'Hold onto the rope.']);
+    const CAKE = problem('このケーキは姉によって焼かれました。', ['This cake was baked by my sister.', 'My sister baked this cake.']);
+    const EARLY_BED = problem('彼女はとても疲れていたので、早く寝た。', ['She was so tired that she went to bed early.', 'She was so tired she went to bed early.']);
+    const SHELF = problem('読み終わったら、棚に戻してね。', ['When you are done, put it back on the shelf.', 'When you are finished, put it back on the shelf.']);
+    const SLEEP_EARLIER = problem('あなたはもっと早く寝るべきだと思う。', ['I think you should go to bed earlier.', 'You should go to bed earlier.']);
+    const INTERESTED = problem('多くの人がその映画に興味を持っています。', ['Many people are interested in the movie.', 'A lot of people are interested in the movie.']);
+    const PLAY_PARK = problem('私たちはよく公園で遊びます。', ['We often play in the park.']);
+    const THIS_DESK = problem('この机はとても古い。', ['This desk is very old.']);
+    it('accepts be back, come to for visit, don\'t get, hang on to, so + adjective without that, and have finished for be finished', () => {
+      expect(stars12(BACK_SOON, "I'll have cleaned my room by the time my mother's back.")).toBeGreaterThanOrEqual(4);
+      expect(stars12(KYOTO, 'Kyoto is a city that many students come to.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(MAP, "I don't get how to read this map.")).toBeGreaterThanOrEqual(4);
+      expect(stars12(ROPE, 'Hang on to the rope.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(EARLY_BED, 'She went to bed early because she was so tired.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(SHELF, "When you've finished, put it back on the shelf.")).toBeGreaterThanOrEqual(4);
+    });
+    it('grades an added want to / hope to, for for the passive\'s by, another subject and an added verb as meaning errors', () => {
+      expect(stars12(KYOTO, 'Kyoto is a city many students want to visit.')).toBeLessThanOrEqual(2);
+      expect(stars12(CAKE, 'This cake was baked for my sister.')).toBeLessThanOrEqual(2);
+      named(evaluator, CAKE, 'This cake was baked from my sister.', 'preposition');
+      expect(stars12(SLEEP_EARLIER, 'I should go to bed earlier.')).toBeLessThanOrEqual(2);
+      expect(stars12(INTERESTED, 'Many people have lost interest in the movie.')).toBeLessThanOrEqual(2);
+      expect(stars12(PLAY_PARK, 'We often play and sing in the park.')).toBeLessThanOrEqual(2);
+      expect(stars12(PLAY_PARK, 'We often play in the park, I guess.')).toBeGreaterThanOrEqual(3);
+      expect(stars12(THIS_DESK, 'That desk is very old.')).toBeLessThanOrEqual(2);
+    });
   });
   describe('probe sets 10-11 slip rules (decision 043)', () => {
     const stars = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
