@@ -2438,7 +2438,8 @@ const ADDED_DAYS = new Set(['tomorrow', 'yesterday', 'tonight']);
  * one: a thing or a time the prompt does not name (decision 050).
  */
 function addedContentNoun(ctx: Ctx, t: Token): boolean {
-  if (t.foreign || !t.known || t.misspelt) return false;
+  // A letter or two cut from a word ("statio,n") is a typo's piece, not a word of its own.
+  if (t.foreign || !t.known || t.misspelt || t.norm.length < 3) return false;
   const day = ADDED_DAYS.has(t.norm);
   // An adjective only where it and the answer's noun after it name another kind of thing, a
   // compound WordNet knows ("the living room" for "my room"); a describing one ("the big park")
@@ -2547,26 +2548,44 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
 /**
  * "I was tired because I went to bed early" for "I went to bed early because I was tired": the
  * learner's connector (the answer's, or one of the same relation) introduces the answer's other
- * clause, so cause and effect (or the two times) change places (decision 050). Found by the first
- * content word after the connector on either side: it lies before the other side's connector.
- * The clauses' own order is free ("Because I was tired, I went to bed early").
+ * clause, so cause and effect (or the two times) change places (decision 050). On a side whose
+ * connector stands inside the sentence, the words after it are its clause and the words before it
+ * the other clause; where those two clauses fall on the other side, in the order its own connector
+ * asks for (after it when it stands inside, first when it opens the sentence), tells whether they
+ * traded places. Either clause order stays free ("Because I was tired, I went to bed early"); a
+ * connector moved alone (a word-order slip) leaves no content word before it and is not read.
  */
 function connectorClauseSwap(ctx: Ctx): void {
   const { a, learner, ref, errors } = ctx;
-  const firstContentAfter = (tokens: readonly Token[], k: number): number => tokens.findIndex((t, x) => x > k && t.cls === 'content');
+  const mean = (xs: readonly number[]): number => xs.reduce((x, y) => x + y, 0) / xs.length;
+  // as (as soon as, as if, as ... as) and so before an adjective (a degree word) are no connectors here.
+  const connector = (t: Token, side: readonly Token[]): boolean => isConnector(t) && t.norm !== 'as' && !(t.norm === 'so' && (side[t.index + 1]?.pos === 'ADJ' || side[t.index + 1]?.pos === 'ADV'));
   for (const p of a.pairs) {
     const l = learner[p.l];
     const r = ref[p.r];
-    if (!l || !r || !isConnector(l) || !isConnector(r) || isSubordinatorSwap(l, r)) continue;
-    const lc = firstContentAfter(learner, p.l);
-    const rc = firstContentAfter(ref, p.r);
-    const lTo = lc < 0 ? undefined : a.byL[lc];
-    const rTo = rc < 0 ? undefined : a.byR[rc];
-    const swapped = (lTo !== undefined && isRecalled(lTo) && lTo.r < p.r) || (rTo !== undefined && isRecalled(rTo) && rTo.l < p.l);
-    if (!swapped) continue;
+    if (!l || !r || !connector(l, learner) || !connector(r, ref) || isSubordinatorSwap(l, r)) continue;
+    // X: the side whose connector stands inside the sentence (the learner's if both do).
+    const learnerSide = p.l > 0;
+    if (!learnerSide && p.r === 0) continue;
+    const [x, k, kY, to] = learnerSide
+      ? [learner, p.l, p.r, (i: number): number | undefined => (isRecalled(a.byL[i]) ? a.byL[i]?.r : undefined)]
+      : [ref, p.r, p.l, (j: number): number | undefined => (isRecalled(a.byR[j]) ? a.byR[j]?.l : undefined)];
+    const mapped = (from: number, until: number): number[] => {
+      const out: number[] = [];
+      for (let i = from; i < until; i++) {
+        const at = x[i]?.cls === 'content' ? to(i) : undefined;
+        if (at !== undefined) out.push(at);
+      }
+      return out;
+    };
+    const own = mapped(k + 1, x.length);
+    const main = mapped(0, k);
+    if (own.length === 0 || main.length === 0) continue;
+    const after = mean(own) > mean(main);
+    if (after === kY > 0) continue;
     // The clauses trading places is this one error, not a word-order slip as well.
-    for (let k = errors.length - 1; k >= 0; k--) if (errors[k]?.kind === 'word-order') errors.splice(k, 1);
-    errors.push({ ...makeError('meaning', [learnerWord(l)], [r.display], `${q(learnerWord(l))}の後の内容が問題文と入れ替わっています（原因と結果など）。`, p.l, undefined, true), certain: true });
+    ctx.errors = errors.filter((e) => e.kind !== 'word-order');
+    ctx.errors.push({ ...makeError('meaning', [learnerWord(l)], [r.display], `${q(learnerWord(l))}の後の内容が問題文と入れ替わっています（原因と結果など）。`, p.l, undefined, true), certain: true });
     return;
   }
 }
