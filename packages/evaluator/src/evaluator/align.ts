@@ -120,7 +120,10 @@ export function wordNetSynonyms(l: Token, r: Token, wordnet: WordNet | undefined
   if (r.pos === 'VERB' && l.pos === 'VERB') {
     return [...new Set([posR, posL])].some((pos) => wordnet.closeSynonyms(l.lemma, r.lemma, pos));
   }
-  return [...new Set([posR, posL])].some((pos) => wordnet.synonyms(l.lemma, r.lemma, pos) || (pos === 'a' && wordnet.synonyms(l.norm, r.norm, pos)));
+  const synonyms = [...new Set([posR, posL])].some((pos) => wordnet.synonyms(l.lemma, r.lemma, pos) || (pos === 'a' && wordnet.synonyms(l.norm, r.norm, pos)));
+  // Two adjectives that share only a sense of a marked position ("hungry" / "thirsty" both mean
+  // "eager for" after be): not synonyms for what the sentence says (decision 050).
+  return synonyms && !(l.pos === 'ADJ' && r.pos === 'ADJ' && wordnet.onlyMarkedSense(l.lemma, r.lemma));
 }
 
 /**

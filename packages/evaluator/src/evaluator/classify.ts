@@ -421,11 +421,12 @@ const MODAL_TENSES: Readonly<Record<string, { other: string; past: boolean }>> =
 };
 
 /**
- * "must" (it is certain / it is required) against "may", "might", "can", "could" (it is possible /
- * it is allowed): "He must have gotten lost" for かもしれない says another thing, not a word slip.
+ * "must" / "should" (it is certain / required / advised) against "may", "might", "can", "could" (it is
+ * possible / allowed): "He must have gotten lost" for かもしれない, "The problem can be solved" for
+ * "should be solved" (decision 050) say another thing, not a word slip.
  * Modals within one side ("may" / "might", "can" / "could") stay near-synonyms or tense slips.
  */
-const NECESSITY_MODALS = new Set(['must']);
+const NECESSITY_MODALS = new Set(['must', 'should']);
 const POSSIBILITY_MODALS = new Set(['may', 'might', 'can', 'could']);
 function isModalStrengthSwap(l: Token, r: Token): boolean {
   return (NECESSITY_MODALS.has(l.norm) && POSSIBILITY_MODALS.has(r.norm)) || (POSSIBILITY_MODALS.has(l.norm) && NECESSITY_MODALS.has(r.norm));
@@ -483,7 +484,20 @@ const SUBORDINATOR_RELATIONS: Readonly<Record<string, readonly string[]>> = {
   unless: ['negative-condition'],
   if: ['condition', 'time'],
   when: ['time', 'condition'],
+  // Decision 050: the time connectors by which side of the event they put the other, and the
+  // clause connectors of contrast and of result.
+  once: ['time', 'condition'],
+  before: ['limit'],
+  until: ['limit'],
+  till: ['limit'],
+  but: ['concession'],
+  so: ['result'],
+  why: ['result'],
 };
+/** Whether the word is one of the connectors SUBORDINATOR_RELATIONS knows. */
+export function isConnector(t: Token): boolean {
+  return SUBORDINATOR_RELATIONS[t.norm] !== undefined;
+}
 export function isSubordinatorSwap(l: Token, r: Token): boolean {
   const x = SUBORDINATOR_RELATIONS[l.norm];
   const y = SUBORDINATOR_RELATIONS[r.norm];
@@ -996,9 +1010,19 @@ function pairErrors(ctx: Ctx): boolean {
           break;
         }
         if (aOrAn(l) && aOrAn(r) && articleForLearnerNoun(ctx, p) === l.norm) break;
+        // "Once you've finished" for "Once you're finished": be finished / done is the state that
+        // have finished / done brings about (decision 050).
+        if (FINISHED_STATES.has(ref[p.r + 1]?.norm ?? '') && learner[p.l + 1]?.norm === ref[p.r + 1]?.norm && ((l.lemma === 'have' && AUX_FORMS[r.norm]?.lemma === 'be') || (AUX_FORMS[l.norm]?.lemma === 'be' && r.lemma === 'have'))) break;
         // "Ken walks her dog" graded against "the dog" where the answers say "his dog": an owner
         // the answers never name, while they name another, is another owner.
         if (r.cls === 'article' && otherPerson(ctx, l)) {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
+        // "This lunch was made for my mother" for "made by my mother": after a passive participle by
+        // names the doer; another preposition makes the person someone the thing is for or with
+        // (decision 050).
+        if (l.cls === 'prep' && r.norm === 'by' && (l.norm === 'for' || l.norm === 'with') && (ref[p.r - 1]?.forms.has('pp') === true || ref[p.r - 1]?.forms.has('past') === true || /(ed|en)$/.test(ref[p.r - 1]?.norm ?? '')) && AUX_FORMS[ref[p.r - 2]?.norm ?? '']?.lemma === 'be') {
           errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
           break;
         }
@@ -1016,6 +1040,12 @@ function pairErrors(ctx: Ctx): boolean {
         // "at our school" for 私の学校 "at my school": my and our before a place or group one
         // belongs to with others (school, company, town, family) name the same one.
         if (sharedOwner(l, r, ref[p.r + 1])) break;
+        // "I do not know how that machine works" for "this machine": the demonstrative before a noun
+        // points at another one (decision 050); as a pronoun ("That is why") it may stand for this.
+        if (DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`) && (ref[p.r + 1]?.pos === 'NOUN' || ref[p.r + 1]?.pos === 'ADJ') && a.byR[p.r + 1] !== undefined) {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
         // "put it back on its place" for "in its place" (decision 049): in / on / at before the very
         // place the answer names is the preposition's slip, even in a slot of the place.
         const samePlace = AT_ON_IN.has(l.norm) && AT_ON_IN.has(r.norm) && learner[p.l + 1] !== undefined && learner[p.l + 1]?.norm === ref[p.r + 1]?.norm && learner[p.l + 2]?.norm === ref[p.r + 2]?.norm;
@@ -1034,6 +1064,12 @@ function pairErrors(ctx: Ctx): boolean {
         break;
       }
       case 'confusable': {
+        // "Please don't take pictures there" for "here": a real word one letter away that points to
+        // the other place is another meaning, not a typo (decision 050).
+        if (!l.foreign && !l.misspelt && DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`)) {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
         // "smartphone" / "smartphones": one letter apart, but the -s of the word, not a typo.
         const number = numberSlip(l, r, ref, p);
         if (number) {
@@ -1076,6 +1112,10 @@ function pairErrors(ctx: Ctx): boolean {
         }
         if (!l.foreign && areAntonymWords(l, r)) {
           errors.push(antonymError(lw, r, p.l, true));
+          break;
+        }
+        if (!l.foreign && !l.misspelt && DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`)) {
+          errors.push({ ...meaningError(lw, r, p.l), certain: true });
           break;
         }
         if (!l.foreign && l.known && (isPersonSwap(l, r) || isQuantifierSwap(l, r) || isQuestionSwap(l, r) || isSubordinatorSwap(l, r))) {
@@ -1146,6 +1186,19 @@ function pairErrors(ctx: Ctx): boolean {
         // with the answer's in some use (WordNet) keeps the meaning with the wrong word for this
         // sentence, a word-choice slip rather than another meaning (decision 040).
         if (!l.foreign && l.known && r.content && nearSynonymChoice(ctx.wordnet, l, r)) {
+          // "The box is too big to carry" for "too heavy": adjectives that share a later sense but
+          // whose common senses describe different attributes (size, weight) say another thing.
+          // Before a noun the adjective may be the noun's collocate ("big rain" for "heavy rain"),
+          // a word-choice slip, so only a predicative one counts.
+          const attributive = ref[p.r + 1]?.pos === 'NOUN';
+          // "Please don't take videos here" for "pictures": a noun that shares only a later sense of
+          // the answer's noun (a picture on television) is another thing where the answer's noun
+          // means what it commonly means (decision 050).
+          const otherThing = l.pos === 'NOUN' && r.pos === 'NOUN' && ctx.wordnet !== undefined && !ctx.wordnet.hasFirstSenseOf(l.lemma, r.lemma, 'n');
+          if ((l.pos === 'ADJ' && r.pos === 'ADJ' && !attributive && ctx.wordnet?.otherAttribute(l.lemma, r.lemma)) || otherThing) {
+            errors.push(meaningError(lw, r, p.l));
+            break;
+          }
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です。`, p.l, PENALTY['word-choice']));
           break;
         }
@@ -1760,7 +1813,7 @@ function optionalWords(ctx: Ctx): boolean {
  * one missing phrase ("for ten years"); lone articles and prepositions get their own names.
  */
 function missingErrors(ctx: Ctx): void {
-  const { a, ref, errors, orderOfR } = ctx;
+  const { a, ref, learner, errors, orderOfR } = ctx;
   const missing = a.missing.filter((j) => !ctx.consumedR.has(j));
   for (const run of runsOf(missing, (x, y) => y === x + 1 && a.gapR[x] === a.gapR[y])) {
     const tokens = run.map((j) => ref[j]).filter((t): t is Token => t !== undefined);
@@ -1815,6 +1868,57 @@ function missingErrors(ctx: Ctx): void {
       errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと、意味が反対になります。`, order, undefined, true), certain: true });
       continue;
     }
+    // "Can you help me fix my new computer?" for "set up": the learner's verb is a synonym of the
+    // phrasal verb's verb (fix / set) but not of the phrasal verb, so with the particle left out it
+    // names another action (decision 050).
+    // The particle may follow the object ("set my new computer up").
+    let verbAt = first - 1;
+    while (verbAt >= 0 && verbAt >= first - 5 && ref[verbAt]?.pos !== 'VERB') verbAt -= 1;
+    const verb = ref[verbAt];
+    const verbPair = a.byR[verbAt];
+    const particle = tokens[0];
+    if (tokens.length === 1 && particle && PARTICLES.has(particle.norm) && verb?.pos === 'VERB' && verbPair?.rel === 'synonym' && ctx.wordnet) {
+      const lv = learner[verbPair.l];
+      const phrasal = `${verb.lemma} ${particle.norm}`;
+      if (lv && lv.lemma !== verb.lemma && ctx.wordnet.knows(phrasal) && !ctx.wordnet.synonyms(lv.lemma, phrasal, 'v')) {
+        errors.push({ ...makeError('meaning', [learnerWord(lv)], [`${verb.display} ${particle.display}`], `${q(learnerWord(lv))}は${q(`${verb.display} ${particle.display}`)}とは別の動作です。`, verbPair.l, undefined, true), certain: true });
+        continue;
+      }
+    }
+    // "I should eat more vegetables" for "I think you should eat more vegetables": the answer's
+    // subject left out where the learner's verb has a subject of another person before it, so
+    // someone else does it (decision 050).
+    const subject = tokens.find((t) => SUBJECT_PERSONS.has(t.norm) && a.byR[t.index + 1] !== undefined);
+    const ownSubject = subject ? learner[(a.byR[subject.index + 1]?.l ?? 0) - 1] : undefined;
+    if (subject && ownSubject && SUBJECT_PERSONS.has(ownSubject.norm) && ownSubject.norm !== subject.norm && isPersonSwap(ownSubject, subject)) {
+      errors.push({ ...meaningError(learnerWord(ownSubject), subject, ownSubject.index), certain: true });
+      continue;
+    }
+    // "I know how to play the guitar" for "I want to know how": without the verb of wanting (and its
+    // to) before a verb the learner kept, the sentence states the thing instead of the wish
+    // (decision 050). Only where the learner put no word of their own in its place.
+    const would = tokens[0]?.norm === 'would' ? 1 : 0;
+    const wish = tokens[would];
+    if (
+      wish && (WISH_VERBS.has(wish.lemma) || (would === 1 && (wish.lemma === 'like' || wish.lemma === 'love'))) && tokens.length === would + 2 && tokens[would + 1]?.norm === 'to' && a.byR[first + tokens.length] !== undefined &&
+      !a.extra.some((i) => !ctx.consumedL.has(i) && a.gapL[i] === a.gapR[first])
+    ) {
+      const expected = tokens.map((t) => t.display);
+      errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「〜したい」の意味がなくなります。`, order, undefined, true), certain: true });
+      continue;
+    }
+    // "I am a high school student" for "a junior high school student", "Someone broke into my
+    // house" for "my neighbor's house": a noun of the answer that says which one (a modifier of a
+    // noun the learner kept, or an owner), left out with nothing of the learner's own anywhere,
+    // names another thing (decision 050). A verb's object left out ("I wrote to my mother" for "I
+    // wrote a letter to my mother") may be understood, so it stays a missing word.
+    const modifies = (t: Token): boolean => t.norm.endsWith("'s") || ((ref[t.index + 1]?.pos === 'NOUN' || ref[t.index + 1]?.pos === 'PROPN') && a.byR[t.index + 1] !== undefined);
+    const thing = tokens.find((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && t.cls === 'content' && !EMPTY_NOUNS.has(t.norm) && !TIME_NOUNS.has(t.norm) && modifies(t));
+    if (thing && !a.extra.some((i) => learner[i]?.cls === 'content' || learner[i]?.cls === 'pron' || learner[i]?.foreign)) {
+      const expected = tokens.map((t) => t.display);
+      errors.push({ ...makeError('meaning', [], expected, `${q(expected.join(' '))}が抜けていて、問題文の内容が欠けています。`, order, undefined, true), certain: true });
+      continue;
+    }
     if (contentCount > 0) {
       const penalty = MISSING_CONTENT_PENALTY + 0.6 * (contentCount - 1) + 0.2 * (tokens.length - contentCount);
       const expected = tokens.map((t) => t.display);
@@ -1866,6 +1970,12 @@ function missingErrors(ctx: Ctx): void {
     flushOthers();
   }
 }
+
+/** Subject pronouns that name a person. */
+const SUBJECT_PERSONS = new Set(['i', 'you', 'he', 'she', 'we', 'they']);
+
+/** Verbs of wanting before to + verb: left out, the wish is gone. */
+const WISH_VERBS = new Set(['want', 'hope', 'wish']);
 
 /** A word of the problem's vocabulary that is the opposite of this learner word, if any. */
 /**
@@ -1975,6 +2085,12 @@ function particlePronoun(ctx: Ctx): void {
   }
 }
 
+/** Participles whose be-form says what the perfect says ("you're done" / "you've done"). */
+const FINISHED_STATES = new Set(['finished', 'done']);
+
+/** The place near the speaker and the place away from them (decision 050). */
+const DEICTIC_OPPOSITES = new Set(['here|there', 'there|here', 'this|that', 'that|this', 'these|those', 'those|these']);
+
 /** Directions and places that are each other's opposite as particles or prepositions. */
 const DIRECTION_OPPOSITES = new Set(
   [['in', 'out'], ['into', 'out'], ['inside', 'out'], ['up', 'down'], ['to', 'from'], ['before', 'after'], ['near', 'far'], ['on', 'off'], ['on', 'under'], ['in', 'outside'], ['out', 'to'], ['out', 'into']]
@@ -2072,12 +2188,30 @@ function gapMeaning(ctx: Ctx): void {
   // for "than"): one wrong word, not a missing and an extra one.
   for (const j of a.missing) {
     const r = ref[j];
-    if (!r || ctx.consumedR.has(j) || r.content || r.cls === 'article') continue;
+    // A connector tagged as an adverb ("so") is still the grammar word joining the clauses.
+    if (!r || ctx.consumedR.has(j) || (r.content && !isConnector(r)) || r.cls === 'article') continue;
     const lonelyR = a.missing.filter((k) => !ctx.consumedR.has(k) && a.gapR[k] === a.gapR[j]);
     const lonelyL = a.extra.filter((i) => !ctx.consumedL.has(i) && a.gapL[i] === a.gapR[j]);
     if (lonelyR.length !== 1 || lonelyL.length !== 1) continue;
     const i = lonelyL[0] as number;
     const l = learner[i];
+    // "before the details are decided" for "once": a connector of another relation in the answer's
+    // connector's place (before / until are tagged prepositions) joins the clauses another way.
+    if (l && !l.foreign && isSubordinatorSwap(l, r)) {
+      errors.push(meaningError(learnerWord(l), r, i));
+      ctx.consumedL.add(i);
+      ctx.consumedR.add(j);
+      continue;
+    }
+    // "Since it was raining, I stayed home" for "Because it was raining": where the answer gives a
+    // cause with because, since and as give it too (decision 050); not the other way round, as
+    // the answer's since may be a time.
+    if (l && r.norm === 'because' && (l.norm === 'since' || l.norm === 'as')) {
+      ctx.consumedL.add(i);
+      ctx.consumedR.add(j);
+      continue;
+    }
+    if (r.content) continue;
     if (!l || (l.content && l.cls !== 'wh') || l.foreign || l.cls === 'article' || (l.cls === 'prep' && !COMPARISON_WORDS.has(l.norm)) || l.cls === 'part' || r.cls === 'part') continue;
     // "as interesting than": the two words of a comparison swapped.
     const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
@@ -2090,6 +2224,34 @@ function gapMeaning(ctx: Ctx): void {
     else errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう。`, i, FUNCTION_WORD_CHOICE_PENALTY));
     ctx.consumedL.add(i);
     ctx.consumedR.add(j);
+  }
+  // "Because he is young, he leads the team well" for "He is young, but he leads ...": the one
+  // connector the learner added and the one the answer's left out relate the clauses in ways with
+  // nothing in common (cause for contrast), wherever each stands (decision 050).
+  const lostConnectors = a.missing.filter((j) => !ctx.consumedR.has(j) && ref[j] !== undefined && isConnector(ref[j] as Token));
+  const newConnectors = a.extra.filter((i) => !ctx.consumedL.has(i) && learner[i] !== undefined && isConnector(learner[i] as Token));
+  if (lostConnectors.length === 1 && newConnectors.length === 1) {
+    const l = learner[newConnectors[0] as number] as Token;
+    const r = ref[lostConnectors[0] as number] as Token;
+    // Cause for result ("Since it's cold, put on your jacket" for "It's cold, so put on ...") says
+    // the same when the clauses change places too, which they may in different gaps.
+    const converse = (x: Token, y: Token): boolean => SUBORDINATOR_RELATIONS[x.norm]?.includes('result') === true && SUBORDINATOR_RELATIONS[y.norm]?.includes('cause') === true;
+    // Across gaps cause for result is another meaning only where the learner's cause clause is the
+    // answer's result clause ("I was tired because I went to bed" for "I was so tired I went").
+    const reversed = (): boolean => {
+      const [cause, causeSide, result, resultSide, byCause] = converse(r, l) ? [l, learner, r, ref, a.byL] as const : [r, ref, l, learner, a.byR] as const;
+      const c = causeSide.findIndex((t, x) => x > cause.index && t.cls === 'content');
+      const p = c < 0 ? undefined : byCause[c];
+      if (!p || !isRecalled(p)) return false;
+      let start = result.index + 1;
+      if (result.norm === 'so') while (resultSide[start]?.pos === 'ADJ' || resultSide[start]?.pos === 'ADV' || resultSide[start]?.norm === 'that') start += 1;
+      return (byCause === a.byL ? p.r : p.l) >= start;
+    };
+    if (!l.foreign && isSubordinatorSwap(l, r) && ((!converse(l, r) && !converse(r, l)) || reversed())) {
+      errors.push(meaningError(learnerWord(l), r, l.index));
+      ctx.consumedL.add(l.index);
+      ctx.consumedR.add(r.index);
+    }
   }
   // "Would you like to take a message" for "Would you like me to take a message": without the
   // person between the verb and its infinitive, the doer of the action changes.
@@ -2220,15 +2382,30 @@ function extraErrors(ctx: Ctx): void {
     // "I just tried it once" for "Just try it once": a subject I / we added before the answer's
     // imperative verb (after nothing but please or adverbs) tells what oneself does instead of
     // asking the listener, another person.
-    if (first === 0 && tokens.slice(1).every((t) => t.pos === 'ADV') && (modal?.norm === 'i' || modal?.norm === 'we') && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')) {
-      const verbAt = ctx.ref.findIndex((t) => t.norm !== 'please' && t.pos !== 'ADV' && t.pos !== 'PUNCT');
-      const verb = ctx.ref[verbAt];
+    if (first === 0 && tokens.slice(1).every((t) => t.pos === 'ADV' || t.cls === 'modal') && (modal?.norm === 'i' || modal?.norm === 'we') && !ctx.ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p' || t.norm === 'you')) {
       let k = first + tokens.length;
-      while (learner[k]?.pos === 'ADV' && ctx.a.byL[k] !== undefined) k += 1;
-      if (verb && verb.pos === 'VERB' && verb.cls === 'content' && ctx.a.byL[k]?.r === verbAt) {
+      // "I'll try not to be late" for "Try not to be late": the learner's own will / can after the
+      // subject, left unpaired (or read as the tense), tells of oneself all the same (decision 050).
+      while ((learner[k]?.pos === 'ADV' && ctx.a.byL[k] !== undefined) || (learner[k]?.cls === 'modal' && ctx.a.byL[k] === undefined)) k += 1;
+      // The answer's verb is its first word after please and adverbs ("Close" may be tagged an adverb).
+      const verbAt = ctx.a.byL[k]?.r ?? -1;
+      const verb = ctx.ref[verbAt];
+      const opens = ctx.ref.slice(0, Math.max(0, verbAt)).every((t) => t.norm === 'please' || t.pos === 'ADV' || t.pos === 'PUNCT');
+      if (verb && opens && (verb.pos === 'VERB' || learner[k]?.pos === 'VERB' || verb.forms.has('base')) && verb.cls === 'content') {
         errors.push({ ...makeError('meaning', [learnerWord(modal)], [], `${q(learnerWord(modal))}では自分がすることになります。問題文は相手に向けた文です。`, first, undefined, true), certain: true });
         continue;
       }
+    }
+    // "a country many tourists want to visit" for "a country many tourists visit": a verb of wanting
+    // and its to added before the answer's verb says what is wished, not what is done (decision 050).
+    const wished = learner[first + tokens.length];
+    if (
+      tokens.length === 2 && WISH_VERBS.has(tokens[0]?.lemma ?? '') && tokens[1]?.norm === 'to' && wished !== undefined && ctx.a.byL[first + tokens.length] !== undefined &&
+      !ctx.ref.some((t) => WISH_VERBS.has(t.lemma) || (t.lemma === 'like' && ctx.ref[t.index - 1]?.norm === 'would')) && !ctx.a.missing.some((j) => !ctx.consumedR.has(j) && ctx.a.gapR[j] === ctx.a.gapL[first])
+    ) {
+      const words = tokens.map(learnerWord);
+      errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}があると「〜したい」という意味になり、問題文と変わります。`, first, undefined, true), certain: true });
+      continue;
     }
     // "the product what we launched": "what" after a noun for the relative "that" / "which".
     const before = learner[first - 1];
@@ -2303,6 +2480,16 @@ function extraErrors(ctx: Ctx): void {
       errors.push(makeError('word-choice', [learnerWord(particle)], [], `${q(phrase)}は別の意味の句動詞です。${q(learnerWord(before))}だけにしましょう。`, first, PENALTY['extra-word']));
       continue;
     }
+    // "every Sunday morning" for "every morning", "I like reading comics" where the answers say what
+    // is read or leave it out, "Can I have a look tomorrow?": a thing, a day or a time the problem's
+    // words never name, added to what the answer says, says something the prompt does not
+    // (decision 050). Nouns of discourse and measure ("of course", "a lot") add nothing.
+    const added = tokens.find((t) => addedContentNoun(ctx, t));
+    if (added) {
+      const words = tokens.map(learnerWord);
+      errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}は問題文にない内容です。`, first, undefined, true), certain: true });
+      continue;
+    }
     if (tokens.some((t) => t.cls === 'content' || t.foreign)) {
       const contentCount = tokens.filter((t) => t.content || t.foreign).length;
       const verbOnly = tokens.length === 1 && tokens[0]?.pos === 'VERB' && tokens[0].known && !tokens[0].foreign;
@@ -2343,6 +2530,58 @@ function extraErrors(ctx: Ctx): void {
     }
     flushOthers();
   }
+}
+
+/** Nouns of discourse, measure or a general kind: added, they name nothing new. */
+/** Adjectives that stress or point rather than describe ("every single day", "my own room"). */
+const EMPTY_ADJECTIVES = new Set(['single', 'whole', 'entire', 'own', 'very', 'same', 'real', 'actual', 'particular', 'certain', 'other', 'only']);
+const EMPTY_NOUNS = new Set(['course', 'way', 'lot', 'lots', 'bit', 'thing', 'things', 'kind', 'sort', 'deal', 'fact', 'matter', 'time', 'times', 'one', 'ones', 'something', 'anything', 'everything', 'nothing', 'please', 'thanks', 'sir', 'madam', 'excuse', 'today']);
+/** Verbs that wrap another verb or stand for the answer's (have got, go and, happen to, seem to). */
+const LIGHT_VERBS = new Set([
+  'get', 'got', 'go', 'come', 'happen', 'seem', 'appear', 'keep', 'let', 'make', 'have', 'do', 'be', 'take', 'give', 'put', 'try', 'start', 'begin', 'continue', 'need', 'want', 'like', 'use', 'used', 'manage', 'tend', 'bother', 'dare',
+  // Verbs of a speaker's stance around the statement ("I bet", "I guess", "you know").
+  'bet', 'think', 'guess', 'suppose', 'believe', 'mean', 'hope', 'wonder', 'know', 'say', 'mind', 'feel',
+]);
+
+/**
+ * Days named by an adverb: added, they move the time (nouns are found by their tag). "today" is the
+ * time a sentence about now already means ("When does the library close today?").
+ */
+const ADDED_DAYS = new Set(['tomorrow', 'yesterday', 'tonight']);
+
+/**
+ * The learner's added word is a noun (or a day) that none of the problem's words is, nor a synonym of
+ * one: a thing or a time the prompt does not name (decision 050).
+ */
+function addedContentNoun(ctx: Ctx, t: Token): boolean {
+  // A letter or two cut from a word ("statio,n") is a typo's piece, not a word of its own.
+  if (t.foreign || !t.known || t.misspelt || t.norm.length < 3) return false;
+  const day = ADDED_DAYS.has(t.norm);
+  // An adjective only where it and the answer's noun after it name another kind of thing, a
+  // compound WordNet knows ("the living room" for "my room"); a describing one ("the big park")
+  // says more of the same thing, an extra word.
+  const next = ctx.learner[t.index + 1];
+  const attributive = t.pos === 'ADJ' && next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN') && ctx.a.byL[t.index + 1] !== undefined && ctx.wordnet?.knows(`${t.norm} ${next.lemma}`) === true;
+  // A verb of the learner's own is an action the prompt does not name, unless it is one of the
+  // light verbs English wraps around the answer's ("I've got to", "Go put", "happen to know").
+  // After come / go (and / to) the verb says what one comes for ("come to play"), a learner's way
+  // of saying come over.
+  const motion = ['come', 'go'].includes(ctx.learner[t.index - 2]?.lemma ?? '') && ['to', 'and'].includes(ctx.learner[t.index - 1]?.norm ?? '');
+  // A participle after have is the verb whatever its tag ("have lost interest").
+  const perfect = t.forms.has('pp') && ctx.learner[t.index - 1]?.lemma === 'have';
+  const verb = (t.pos === 'VERB' || perfect) && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
+  if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive && !verb))) return false;
+  if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || EMPTY_ADJECTIVES.has(t.norm) || GENERAL_HEADS.has(t.lemma) || PERSON_PRONOUNS.has(t.norm)) return false;
+  const vocab = ctx.vocab;
+  if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
+  for (const v of vocab.values()) {
+    if (v.cls !== 'content' && !PERSON_PRONOUNS.has(v.norm)) continue;
+    // A typo of one of the problem's words ("yous" for "yours") is that word misspelt.
+    if (v.lemma === t.lemma || (Math.min(v.norm.length, t.norm.length) >= 4 && distance(v.norm, t.norm) <= 1) || ctx.wordnet?.synonyms(t.lemma, v.lemma)) return false;
+    // A word of the same family ("interest" / "interested") says the answer's thing another way.
+    if (t.norm.length >= 4 && v.norm.length >= 4 && (t.norm.startsWith(v.lemma) || v.norm.startsWith(t.lemma) || ctx.wordnet?.derived(t.norm, v.norm))) return false;
+  }
+  return true;
 }
 
 /** Adverb particles that make a verb another phrasal verb (find out, shut off, give up). */
@@ -2386,10 +2625,13 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   gapMeaning(ctx);
   missingErrors(ctx);
   extraErrors(ctx);
+  connectorClauseSwap(ctx);
   progressiveForPerfect(ctx);
   simpleForPerfect(ctx);
   leaveWithoutFor(ctx);
   swappedWords(ctx);
+  speakerRoleChanged(ctx);
+  listenerMadeObject(ctx);
   passiveMadeActive(ctx);
   subjectMadePerson(ctx);
   verbInGap(ctx);
@@ -2422,6 +2664,51 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
+}
+
+/**
+ * "I was tired because I went to bed early" for "I went to bed early because I was tired": the
+ * learner's connector (the answer's, or one of the same relation) introduces the answer's other
+ * clause, so cause and effect (or the two times) change places (decision 050). On a side whose
+ * connector stands inside the sentence, the words after it are its clause and the words before it
+ * the other clause; where those two clauses fall on the other side, in the order its own connector
+ * asks for (after it when it stands inside, first when it opens the sentence), tells whether they
+ * traded places. Either clause order stays free ("Because I was tired, I went to bed early"); a
+ * connector moved alone (a word-order slip) leaves no content word before it and is not read.
+ */
+function connectorClauseSwap(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  const mean = (xs: readonly number[]): number => xs.reduce((x, y) => x + y, 0) / xs.length;
+  // as (as soon as, as if, as ... as) and so before an adjective (a degree word) are no connectors here.
+  const connector = (t: Token, side: readonly Token[]): boolean => isConnector(t) && t.norm !== 'as' && !(t.norm === 'so' && (side[t.index + 1]?.pos === 'ADJ' || side[t.index + 1]?.pos === 'ADV'));
+  for (const p of a.pairs) {
+    const l = learner[p.l];
+    const r = ref[p.r];
+    if (!l || !r || !connector(l, learner) || !connector(r, ref) || isSubordinatorSwap(l, r)) continue;
+    // X: the side whose connector stands inside the sentence (the learner's if both do).
+    const learnerSide = p.l > 0;
+    if (!learnerSide && p.r === 0) continue;
+    const [x, k, kY, to] = learnerSide
+      ? [learner, p.l, p.r, (i: number): number | undefined => (isRecalled(a.byL[i]) ? a.byL[i]?.r : undefined)]
+      : [ref, p.r, p.l, (j: number): number | undefined => (isRecalled(a.byR[j]) ? a.byR[j]?.l : undefined)];
+    const mapped = (from: number, until: number): number[] => {
+      const out: number[] = [];
+      for (let i = from; i < until; i++) {
+        const at = x[i]?.cls === 'content' ? to(i) : undefined;
+        if (at !== undefined) out.push(at);
+      }
+      return out;
+    };
+    const own = mapped(k + 1, x.length);
+    const main = mapped(0, k);
+    if (own.length === 0 || main.length === 0) continue;
+    const after = mean(own) > mean(main);
+    if (after === kY > 0) continue;
+    // The clauses trading places is this one error, not a word-order slip as well.
+    ctx.errors = errors.filter((e) => e.kind !== 'word-order');
+    ctx.errors.push({ ...makeError('meaning', [learnerWord(l)], [r.display], `${q(learnerWord(l))}の後の内容が問題文と入れ替わっています（原因と結果など）。`, p.l, undefined, true), certain: true });
+    return;
+  }
 }
 
 const BE_FORMS = new Set(['am', 'is', 'are', 'was', 'were', "'m", "'re", "'s"]);
@@ -3033,6 +3320,59 @@ function swappedWords(ctx: Ctx): void {
       return;
     }
   }
+}
+
+/** The speaker's pronouns in the subject and in the object case. */
+const SPEAKER_CASES: Readonly<Record<string, string>> = { i: 'me', we: 'us', me: 'i', us: 'we' };
+
+/**
+ * "the singer who has always wanted to meet me" for "the singer I have always wanted to meet", "a
+ * friend who can talk to me" for "a friend I can talk to", "I'll pass you the salt" for "Could you
+ * pass me the salt?": the speaker left out in one case and put in in the other (I for me, me for
+ * I), the answer's other words kept, so the speaker does what was done to them or the other way
+ * round (decision 050). Left alone while the learner's own words stand in for the answer's (a verb
+ * of their own, "Let me" / "I'd like to").
+ */
+function speakerRoleChanged(ctx: Ctx): void {
+  const { a, learner, ref, errors } = ctx;
+  // The answer's pronoun not matched by the same word, and the learner's of the other case not
+  // matched by the same word either (left unpaired, or paired with another word in a slip).
+  const unmatchedR = (j: number): boolean => a.byR[j] === undefined || learner[a.byR[j]?.l ?? -1]?.norm !== ref[j]?.norm;
+  const unmatchedL = (i: number): boolean => a.byL[i] === undefined || ref[a.byL[i]?.r ?? -1]?.norm !== learner[i]?.norm;
+  const lost = ref.findIndex((t, j) => SPEAKER_CASES[t.norm] !== undefined && unmatchedR(j));
+  if (lost < 0) return;
+  const r = ref[lost] as Token;
+  // "keeps I waiting" for "keeps me waiting": the other case in the same place is a case slip.
+  const added = learner.findIndex((t, i) => t.norm === SPEAKER_CASES[r.norm] && unmatchedL(i) && a.byL[i]?.r !== lost);
+  if (added < 0) return;
+  // No other content word of the learner's own, nor one of the answer's left out.
+  if (a.extra.some((i) => i !== added && learner[i]?.cls === 'content') || a.missing.some((j) => j !== lost && ref[j]?.cls === 'content')) return;
+  if (errors.some((e) => e.kind === 'meaning')) return;
+  const l = learner[added] as Token;
+  ctx.errors = errors.filter((e) => !((e.kind === 'missing-word' || e.kind === 'extra-word' || e.kind === 'word-choice' || e.kind === 'word-order') && (e.order === added || e.expected.some((w) => w.toLowerCase() === r.norm) || e.words.some((w) => w.toLowerCase() === l.norm))));
+  ctx.errors.push({ ...makeError('meaning', [learnerWord(l)], [r.display], `${q(learnerWord(l))}では、する人とされる人が問題文と入れ替わります。`, added, undefined, true), certain: true });
+  ctx.consumedL.add(added);
+  ctx.consumedR.add(lost);
+}
+
+/**
+ * "I'll pass you the salt" for "Will you pass the salt?": the learner's own I / we opens the
+ * sentence and the answer's subject you stands after the verb, so the speaker does it for the
+ * listener instead of asking the listener to do it (decision 050).
+ */
+function listenerMadeObject(ctx: Ctx): void {
+  const { a, learner, ref } = ctx;
+  const self = learner[0];
+  if (!self || (self.norm !== 'i' && self.norm !== 'we') || a.byL[0] !== undefined || ctx.consumedL.has(0)) return;
+  if (ref.some((t) => PERSON[t.norm] === '1s' || PERSON[t.norm] === '1p')) return;
+  const you = ref.findIndex((t) => t.norm === 'you');
+  const verb = ref.findIndex((t, j) => j > you && t.pos === 'VERB' && t.cls === 'content');
+  const pair = a.byR[you];
+  const verbPair = a.byR[verb];
+  if (you < 0 || verb < 0 || !pair || !verbPair || learner[pair.l]?.norm !== 'you' || pair.l < verbPair.l) return;
+  ctx.errors = ctx.errors.filter((e) => e.kind !== 'word-order' && !(e.kind === 'extra-word' && e.order === 0));
+  ctx.errors.push({ ...makeError('meaning', [learnerWord(self)], ['you'], `${q(learnerWord(self))}では自分がすることになります。問題文は相手に頼む文です。`, 0, undefined, true), certain: true });
+  ctx.consumedL.add(0);
 }
 
 /**

@@ -189,13 +189,16 @@ function causeResult(tokens: readonly Token[], learner: readonly Token[], copy: 
     }
   }
   // so + adjective (phrase) + that + the result clause.
-  const s = tokens.findIndex((t, j) => t.norm === 'so' && j > 0 && isAdjective(tokens[j + 1]) && (tokens[j + 2]?.norm === 'that' || (isAdjective(tokens[j + 2]) && tokens[j + 3]?.norm === 'that')));
+  // "so busy (that) he did not have time": the that may be left out before the result's subject
+  // (decision 050).
+  const s = tokens.findIndex((t, j) => t.norm === 'so' && j > 0 && isAdjective(tokens[j + 1]) && (tokens[j + 2]?.norm === 'that' || tokens[j + 2]?.cls === 'pron' || (isAdjective(tokens[j + 2]) && tokens[j + 3]?.norm === 'that')));
   if (s < 0) return out;
-  const that = tokens[s + 2]?.norm === 'that' ? s + 2 : s + 3;
+  const bare = tokens[s + 2]?.cls === 'pron';
+  const that = tokens[s + 2]?.norm === 'that' || bare ? s + 2 : s + 3;
   const pre = tokens.slice(0, s);
   const adjective = tokens.slice(s + 1, that);
   const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
-  const result = tokens.slice(that + 1, last);
+  const result = tokens.slice(bare ? that : that + 1, last);
   const end = tokens.slice(last);
   if (result.length < 2) return out;
   const at = learner.findIndex((t) => t.norm === adjective.at(-1)?.norm);
@@ -310,6 +313,27 @@ function endedUp(tokens: readonly Token[], learner: readonly Token[], copy: Copy
   return [[...tokens.slice(0, v), copy(learner[e] as Token, 90), copy(learner[e + 1] as Token, 91), copy(ing, 92), ...tokens.slice(v + 1)]];
 }
 
+/**
+ * "This is this store's most expensive bag" / "Japan's highest mountain" for "the most expensive bag
+ * in this store" / "the highest mountain in Japan" (decision 050): the place or group of a
+ * superlative said as its possessive, which takes the article's place. Built when the learner's
+ * sentence has the place's 's; the learner's possessive (and its determiner) are used.
+ */
+function possessiveSuperlative(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const t = tokens.findIndex((x, k) => x.norm === 'the' && (tokens[k + 1]?.norm === 'most' || /est$/.test(tokens[k + 1]?.norm ?? '')));
+  if (t < 0) return [];
+  const n = tokens.findIndex((x, k) => k > t + 2 && k <= t + 6 && (x.norm === 'in' || x.norm === 'of'));
+  if (n < 0) return [];
+  const det = tokens[n + 1]?.cls === 'article' || tokens[n + 1]?.cls === 'det' ? 1 : 0;
+  const place = tokens[n + 1 + det];
+  if (!place || place.cls !== 'content') return [];
+  const p = learner.findIndex((x) => x.norm === `${place.norm}'s` || x.norm === `${place.lemma}'s`);
+  if (p < 0) return [];
+  const before = learner[p - 1];
+  const own = before && (before.cls === 'article' || before.cls === 'det') ? [copy(before, 94)] : [];
+  return [[...tokens.slice(0, t), ...own, copy(learner[p] as Token, 95), ...tokens.slice(t + 1, n), ...tokens.slice(n + 2 + det)]];
+}
+
 /** Every frame variant of one accepted sentence for the learner's sentence. */
 export function frameVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
   return [
@@ -324,5 +348,6 @@ export function frameVariants(tokens: readonly Token[], learner: readonly Token[
     ...locativeInversion(tokens, learner, copy),
     ...pastHabit(tokens, learner, copy),
     ...endedUp(tokens, learner, copy),
+    ...possessiveSuperlative(tokens, learner, copy),
   ];
 }

@@ -165,6 +165,8 @@ export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
   ['finish', 'complete'],
   ['tired', 'exhausted'],
   ['delicious', 'tasty'],
+  // Things bought or ordered (decision 050): "the stuff I ordered" is "the items I ordered".
+  ['items', 'things', 'stuff'],
 ];
 
 /**
@@ -214,6 +216,23 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['last year', 'a year ago'],
   ['last month', 'a month ago'],
   ['last week', 'a week ago'],
+  // Decision 050: fixed phrases that say the same in any sentence either fits.
+  ['speechless', 'at a loss for words', 'lost for words'],
+  ['was speechless', 'could not say a word', 'could not say anything'],
+  ['were speechless', 'could not say a word', 'could not say anything'],
+  ['say a word', 'say anything'],
+  ['should', 'ought to'],
+  ['any of the', 'any'],
+  ['all of the', 'all the'],
+  ['on business', 'for business'],
+  // Back again: "by the time you're back" says "by the time you come back".
+  ['come back', 'get back', 'are back'],
+  ['comes back', 'gets back', 'is back'],
+  ['visit', 'come to'],
+  ['do not understand', 'do not get'],
+  ['does not understand', 'does not get'],
+  ['did not understand', 'did not get'],
+  ['hold on to', 'hang on to', 'hold onto', 'hang onto'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */
@@ -311,6 +330,8 @@ export const AFTER_NOUN_CONTRACTION = new Set([
   'ready', 'sure', 'able',
   // Degree and frequency adverbs a possessive never takes (decision 046): "My bike's as new as yours".
   'as', 'quite', 'rather', 'probably', 'usually', 'often', 'sometimes', 'definitely', 'certainly', 'actually', 'even',
+  // A comparative's more / less (decision 050): "This question's more difficult than that one".
+  'more', 'less',
 ]);
 
 /**

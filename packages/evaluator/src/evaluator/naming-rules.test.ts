@@ -767,6 +767,126 @@ describe('naming one-slip answers', () => {
       expect(stars11(SHOW_PHOTO, 'Please show the photo to the teacher.')).toBeLessThanOrEqual(2);
     });
   });
+  describe('probe sets 12 and 13 paraphrase and meaning rules (decision 050)', () => {
+    const HARDER = problem('この本はあの本より難しい。', ['This book is more difficult than that one.', 'This book is harder than that one.']);
+    const SWIM_IF = problem('天気が良ければ、明日泳ぎに行きます。', ['If the weather is nice, we will go swimming tomorrow.', 'We will go swimming tomorrow if the weather is nice.']);
+    const SIGHT = problem('彼女はその光景に言葉を失った。', ['She was speechless at the sight.', 'She was at a loss for words at the sight.']);
+    const DOCTOR = problem('あなたは医者に診てもらうべきです。', ['You should see a doctor.', 'You should go to see a doctor.']);
+    const SKIP = problem('質問を一つも飛ばさないで。', ['Do not skip any questions.', 'Please do not skip any questions.']);
+    const OSAKA = problem('彼はよく仕事で大阪に行きます。', ['He often goes to Osaka on business.']);
+    const FUJI = problem('富士山は日本で一番高い山です。', ['Mt. Fuji is the highest mountain in Japan.', 'Mount Fuji is the highest mountain in Japan.']);
+    const CALL_ONCE = problem('仕事が終わり次第、電話します。', ['I will call you as soon as I finish work.', 'I will call you once I finish work.']);
+    const YOUNG = problem('彼は若いけれども、経験が豊富です。', ['Although he is young, he has a lot of experience.', 'He is young, but he has a lot of experience.']);
+    const CRYING = problem('だから彼女は泣いているのです。', ['That is why she is crying.', 'That is the reason she is crying.']);
+    const RAINING = problem('雨が降っていたので、家にいた。', ['I stayed home because it was raining.', 'Because it was raining, I stayed home.', 'It was raining, so I stayed home.']);
+    const WAIT_HERE = problem('ここで待っていてください。', ['Please wait here.', 'Please wait for me here.']);
+    const PHOTOS = problem('ここで写真を撮ってもいいですか？', ['May I take pictures here?', 'Can I take pictures here?']);
+    const DINNER = problem('父は毎晩夕食を作ります。', ['My father makes dinner every evening.', 'My father cooks dinner every evening.']);
+    const HELP_ME = problem('ちょっと手伝ってくれる？', ['Can you help me?', 'Could you help me?']);
+    const READING_ROOM = problem('私は部屋で本を読んでいる。', ['I am reading a book in my room.', 'I am reading a book in my bedroom.']);
+    const LEARN_SWIM = problem('私は泳ぎ方を習いたい。', ['I want to learn how to swim.', 'I would like to learn how to swim.']);
+    const CLOSE_DOOR = problem('ドアを閉めてね。', ['Close the door.', 'Please close the door.']);
+    const SHOW_ME = problem('写真を見せてくれる？', ['Can you show me the photo?', 'Could you show me the photo?']);
+    const TENT = problem('テントを張るのを手伝って。', ['Help me set up the tent.', 'Please help me set up the tent.']);
+    const RELY = problem('彼は私がいつも頼れる先生です。', ['He is the teacher I can always rely on.', 'He is a teacher I can always count on.']);
+    const LAUGH = problem('その話は私を笑わせた。', ['The story made me laugh.']);
+    const THIRSTY = problem('のどが渇いていますか？', ['Are you thirsty?', 'Do you feel thirsty?']);
+    const TOO_HEAVY = problem('この箱は重すぎて運べない。', ['This box is too heavy to carry.', 'This box is so heavy that I cannot carry it.']);
+    const RAIN = problem('昨日は大雨だった。', ['We had heavy rain yesterday.', 'There was heavy rain yesterday.']);
+    const stars12 = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+
+    it("accepts a noun's 's before more / less or before a word and a clause's subject, and keeps the comparison checked", () => {
+      expect(stars12(HARDER, "This book's more difficult than that one.")).toBeGreaterThanOrEqual(4);
+      expect(stars12(HARDER, "This book's less difficult than that one.")).toBeLessThanOrEqual(2);
+      expect(stars12(SWIM_IF, "If the weather's nice, we'll go swimming tomorrow.")).toBeGreaterThanOrEqual(4);
+    });
+    it('accepts the phrase groups (lost for words, could not say a word / anything, ought to, any of the, for business)', () => {
+      expect(stars12(SIGHT, 'She was lost for words at the sight.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(SIGHT, "She couldn't say a word at the sight.")).toBeGreaterThanOrEqual(4);
+      expect(stars12(SIGHT, "She couldn't say anything at the sight.")).toBeGreaterThanOrEqual(4);
+      expect(stars12(DOCTOR, 'You ought to see a doctor.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(SKIP, "Don't skip any of the questions.")).toBeGreaterThanOrEqual(4);
+      expect(stars12(OSAKA, 'He often goes to Osaka for business.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(OSAKA, 'He often goes to Osaka for fun.')).toBeLessThanOrEqual(2);
+    });
+    it("accepts a superlative's place said as its possessive, and keeps the superlative checked", () => {
+      expect(stars12(FUJI, "Mt. Fuji is Japan's highest mountain.")).toBeGreaterThanOrEqual(4);
+      expect(stars12(FUJI, "Mt. Fuji is Japan's lowest mountain.")).toBeLessThanOrEqual(2);
+    });
+    it('grades should against can / may, and a connector of another relation, as meaning errors', () => {
+      expect(stars12(DOCTOR, 'You can see a doctor.')).toBeLessThanOrEqual(2);
+      expect(stars12(DOCTOR, 'You may see a doctor.')).toBeLessThanOrEqual(2);
+      expect(stars12(CALL_ONCE, 'I will call you before I finish work.')).toBeLessThanOrEqual(2);
+      expect(stars12(CALL_ONCE, 'I will call you until I finish work.')).toBeLessThanOrEqual(2);
+      expect(stars12(YOUNG, 'Because he is young, he has a lot of experience.')).toBeLessThanOrEqual(2);
+      expect(stars12(YOUNG, 'He is young, so he has a lot of experience.')).toBeLessThanOrEqual(2);
+      expect(stars12(YOUNG, 'Even though he is young, he has a lot of experience.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(CRYING, 'That is because she is crying.')).toBeLessThanOrEqual(2);
+    });
+    it('grades cause and effect trading places as a meaning error, and accepts since / as and either clause order', () => {
+      expect(stars12(RAINING, 'It was raining because I stayed home.')).toBeLessThanOrEqual(2);
+      expect(stars12(RAINING, 'I stayed home, so it was raining.')).toBeLessThanOrEqual(2);
+      expect(stars12(RAINING, 'Since it was raining, I stayed home.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(RAINING, 'I stayed home since it was raining.')).toBeGreaterThanOrEqual(4);
+    });
+    it('grades there for here and a noun of another later sense (videos for pictures) as meaning errors', () => {
+      expect(stars12(WAIT_HERE, 'Please wait there.')).toBeLessThanOrEqual(2);
+      expect(stars12(PHOTOS, 'May I take videos here?')).toBeLessThanOrEqual(2);
+      expect(stars12(PHOTOS, 'May I take photos here?')).toBeGreaterThanOrEqual(4);
+    });
+    it('grades an added noun, day or describing adjective the problem never names as a meaning error, not an intensifier', () => {
+      expect(stars12(DINNER, 'My father makes dinner every Friday evening.')).toBeLessThanOrEqual(2);
+      expect(stars12(DINNER, 'My dad makes dinner every evening.')).toBe(5);
+      expect(stars12(DINNER, 'My father makes dinner every single evening.')).toBeGreaterThanOrEqual(3);
+      expect(stars12(HELP_ME, 'Can you help me tomorrow?')).toBeLessThanOrEqual(2);
+      expect(stars12(READING_ROOM, 'I am reading a book in the dining room.')).toBeLessThanOrEqual(2);
+    });
+    it('grades a left-out want to, and the speaker doing what the listener is asked to do, as meaning errors', () => {
+      expect(stars12(LEARN_SWIM, 'I learn how to swim.')).toBeLessThanOrEqual(2);
+      expect(stars12(CLOSE_DOOR, "I'll close the door.")).toBeLessThanOrEqual(2);
+      expect(stars12(SHOW_ME, "I'll show you the photo.")).toBeLessThanOrEqual(2);
+    });
+    it('grades fix for set up (the phrasal verb\'s particle left out) and the speaker in the other case as meaning errors; a case slip stays a slip', () => {
+      expect(stars12(TENT, 'Help me fix the tent.')).toBeLessThanOrEqual(2);
+      expect(stars12(TENT, 'Help me put up the tent.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(RELY, 'He is the teacher who can always rely on me.')).toBeLessThanOrEqual(2);
+      expect(stars12(LAUGH, 'The story made I laugh.')).toBeGreaterThanOrEqual(3);
+    });
+    it('grades hungry for thirsty and a predicative adjective of another attribute as meaning errors; big rain stays a word choice', () => {
+      expect(stars12(THIRSTY, 'Are you hungry?')).toBeLessThanOrEqual(2);
+      expect(stars12(TOO_HEAVY, 'This box is too big to carry.')).toBeLessThanOrEqual(2);
+      named(evaluator, RAIN, 'We had big rain yesterday.', 'word-choice');
+    });
+    const BACK_SOON = problem('母が帰ってくるまでに、部屋を掃除しておきます。', ['I will have cleaned my room by the time my mother comes back.', 'I will have cleaned my room by the time my mother gets back.']);
+    const KYOTO = problem('京都は多くの学生が訪れる町です。', ['Kyoto is a city that many students visit.', 'Kyoto is a city many students visit.']);
+    const MAP = problem('この地図の読み方がわかりません。', ['I do not understand how to read this map.', 'I do not know how to read this map.']);
+    const ROPE = problem('ロープにつかまって。', ['Hold on to the rope.', 'Hold onto the rope.']);
+    const CAKE = problem('このケーキは姉によって焼かれました。', ['This cake was baked by my sister.', 'My sister baked this cake.']);
+    const EARLY_BED = problem('彼女はとても疲れていたので、早く寝た。', ['She was so tired that she went to bed early.', 'She was so tired she went to bed early.']);
+    const SHELF = problem('読み終わったら、棚に戻してね。', ['When you are done, put it back on the shelf.', 'When you are finished, put it back on the shelf.']);
+    const SLEEP_EARLIER = problem('あなたはもっと早く寝るべきだと思う。', ['I think you should go to bed earlier.', 'You should go to bed earlier.']);
+    const INTERESTED = problem('多くの人がその映画に興味を持っています。', ['Many people are interested in the movie.', 'A lot of people are interested in the movie.']);
+    const PLAY_PARK = problem('私たちはよく公園で遊びます。', ['We often play in the park.']);
+    const THIS_DESK = problem('この机はとても古い。', ['This desk is very old.']);
+    it('accepts be back, come to for visit, don\'t get, hang on to, so + adjective without that, and have finished for be finished', () => {
+      expect(stars12(BACK_SOON, "I'll have cleaned my room by the time my mother's back.")).toBeGreaterThanOrEqual(4);
+      expect(stars12(KYOTO, 'Kyoto is a city that many students come to.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(MAP, "I don't get how to read this map.")).toBeGreaterThanOrEqual(4);
+      expect(stars12(ROPE, 'Hang on to the rope.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(EARLY_BED, 'She went to bed early because she was so tired.')).toBeGreaterThanOrEqual(4);
+      expect(stars12(SHELF, "When you've finished, put it back on the shelf.")).toBeGreaterThanOrEqual(4);
+    });
+    it('grades an added want to / hope to, for for the passive\'s by, another subject and an added verb as meaning errors', () => {
+      expect(stars12(KYOTO, 'Kyoto is a city many students want to visit.')).toBeLessThanOrEqual(2);
+      expect(stars12(CAKE, 'This cake was baked for my sister.')).toBeLessThanOrEqual(2);
+      named(evaluator, CAKE, 'This cake was baked from my sister.', 'preposition');
+      expect(stars12(SLEEP_EARLIER, 'I should go to bed earlier.')).toBeLessThanOrEqual(2);
+      expect(stars12(INTERESTED, 'Many people have lost interest in the movie.')).toBeLessThanOrEqual(2);
+      expect(stars12(PLAY_PARK, 'We often play and sing in the park.')).toBeLessThanOrEqual(2);
+      expect(stars12(PLAY_PARK, 'We often play in the park, I guess.')).toBeGreaterThanOrEqual(3);
+      expect(stars12(THIS_DESK, 'That desk is very old.')).toBeLessThanOrEqual(2);
+    });
+  });
   describe('probe sets 10-11 slip rules (decision 043)', () => {
     const stars = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
     const MEDICINE = problem('頭痛薬を飲んだ。', ['I took some headache medicine.', 'I took a headache pill.']);

@@ -77,7 +77,7 @@ interface Part {
 }
 
 /** Expand one lower-cased raw word into normalised parts; `next` resolves 's / 'd. */
-function expandWord(word: string, next: string | undefined): Part[] {
+function expandWord(word: string, next: string | undefined, after?: string): Part[] {
   const w = APOSTROPHE_LESS[word] ?? word;
   const plain = (norm: string): Part => ({ norm, alts: [] });
   if (w === 'cannot' || w === "can't") return [plain('can'), plain('not')];
@@ -113,7 +113,7 @@ function expandWord(word: string, next: string | undefined): Part[] {
       case 's':
         // A noun's 's is a possessive ("Tom's bag") unless a verb form or a word no possessive
         // takes follows: "My brother's working" is "is working", "The train's gone" "has gone".
-        if (!CONTRACTING_SUBJECTS.has(base) && !nounContraction(base, next)) return [plain(w)];
+        if (!CONTRACTING_SUBJECTS.has(base) && !nounContraction(base, next, after)) return [plain(w)];
         return nextIsParticiple
           ? [plain(base), { norm: 'has', alts: ['is'] }]
           : [plain(base), { norm: 'is', alts: ['has'] }];
@@ -124,10 +124,16 @@ function expandWord(word: string, next: string | undefined): Part[] {
   return [plain(w)];
 }
 
+/** Subject pronouns that open a clause ("we'll" counts as "we"). */
+const CLAUSE_SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they', "i'll", "we'll", "you'll", "he'll", "she'll", "they'll", "i'm", "we're", "you're", "they're", "he's", "she's"]);
+
 /** Does the word after a noun's 's make it "is" / "has" rather than a possessive? */
-function nounContraction(base: string, next: string | undefined): boolean {
+function nounContraction(base: string, next: string | undefined, after: string | undefined): boolean {
   if (next === undefined || !/^[a-z]+$/.test(base)) return false;
   if (AFTER_NOUN_CONTRACTION.has(next) || DISTINCT_PARTICIPLES.has(next)) return true;
+  // "If the weather's good, we'll go" (decision 050): a possessive is followed by what it possesses,
+  // so one word and then a clause's subject pronoun make the 's a verb (the word is its complement).
+  if (after !== undefined && CLAUSE_SUBJECTS.has(after) && /^[a-z]+$/.test(next) && !ING_NOUNS.has(next)) return true;
   return next.length >= 5 && next.endsWith('ing') && !ING_NOUNS.has(next);
 }
 
@@ -228,7 +234,7 @@ export function tokenize(text: string): RawToken[] {
     const lower = surface.toLowerCase();
     const next = words[g + 1]?.toLowerCase();
     const parts: Part[] = [];
-    for (const part of expandWord(lower, next)) {
+    for (const part of expandWord(lower, next, words[g + 2]?.toLowerCase())) {
       parts.push({ norm: spellUs(part.norm), alts: part.alts.map(spellUs) });
     }
     // Part's fields written out (the same object as `...p`, several times cheaper than the spread).

@@ -150,15 +150,15 @@ probeSet('probe set 11', items11, PROBE11_FLOORS);
  * 855 answers to 86 problems, a third typed phone-style): together they cover the last 173 bank
  * problems no set covered; written blind and committed before the grader was run on them. First
  * measurements: set 12 paraphrases 96.5%, slips 90.8%, meaning errors 89.5%; set 13 95.3 / 85.3 /
- * 94.9%. Slip floors at the rates reached (decision 049); paraphrase and meaning floors at the first
- * measurement (raised by the paraphrase and meaning round).
+ * 94.9%. Floors at the rates reached: slips by decision 049, paraphrases and meaning errors by
+ * decision 050.
  */
 const items12 = load('probe-set-12.json');
-export const PROBE12_FLOORS: Record<Rate, number> = { paraphrase: 0.965, slip: 0.98, meaning: 0.895, consistent: 1 };
+export const PROBE12_FLOORS: Record<Rate, number> = { paraphrase: 0.995, slip: 0.98, meaning: 0.975, consistent: 1 };
 
 probeSet('probe set 12', items12, PROBE12_FLOORS);
 
 const items13 = load('probe-set-13.json');
-export const PROBE13_FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.98, meaning: 0.945, consistent: 1 };
+export const PROBE13_FLOORS: Record<Rate, number> = { paraphrase: 0.97, slip: 0.98, meaning: 0.98, consistent: 1 };
 
 probeSet('probe set 13', items13, PROBE13_FLOORS);

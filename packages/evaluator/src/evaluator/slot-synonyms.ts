@@ -8,6 +8,7 @@
  */
 import { align, type Alignment, type Pair } from './align';
 import { addProblemSynonyms, globalSynonyms, isMainVerbHave, type ProblemAnalysis, type Token } from './analyse';
+import { isSubordinatorSwap } from './classify';
 import { NEGATORS, areAntonymWords } from './lexicon';
 import type { Resources } from './resources';
 
@@ -80,6 +81,9 @@ function unsafe(l: readonly Token[], r: readonly Token[], lTokens: readonly Toke
     return (!carriesMeaning(l) && !carriesMeaning(r)) || onlyGrammar(l) || onlyGrammar(r);
   }
   if (NEGATORS.has(lw.norm) !== NEGATORS.has(rw.norm)) return true;
+  // "Because I was tired, I went to bed early" / "I was tired, so I went ...": connectors of other
+  // relations (cause, result) pair up only because the clauses changed places too (decision 050).
+  if (isSubordinatorSwap(lw, rw)) return true;
   if (kindOf(lw, lTokens) !== kindOf(rw, rTokens)) return true;
   // be / do / have each build their own construction ("isn't working" / "doesn't work"): which
   // one goes with the form of the verb after it, it is not a free choice of word.

@@ -34,6 +34,8 @@ interface Synset {
   ptrs: Pointer[];
   /** The gloss's quoted examples, lower case ("set the table"). */
   examples: string[];
+  /** Its words are marked for one position only ("hungry(p)": predicative, as in "hungry for"). */
+  restricted: boolean;
 }
 
 /** Senses of a word considered by default: WordNet orders senses by frequency. */
@@ -78,6 +80,20 @@ export interface WordNet {
    * a kind of "school assignment"). A less specific word for the same thing (decision 040).
    */
   broaderNoun(general: string, specific: string): boolean;
+  /**
+   * Two adjectives whose commonest senses (or their cluster heads) name an attribute each, with no
+   * word in common between those attributes: "big" (size) / "heavy" (weight) describe different
+   * things; "tall" (stature, height) / "high" (height) the same (decision 050).
+   */
+  otherAttribute(a: string, b: string): boolean;
+  /**
+   * Two adjectives whose commonest senses differ and whose every shared sense is one of a marked
+   * position only ("hungry(p)" / "thirsty(p)": eager for, only after be and before for): in the
+   * sentence's plain use each says another thing (decision 050).
+   */
+  onlyMarkedSense(a: string, b: string): boolean;
+  /** The commonest sense of `b` is one of the senses of `a` (same part of speech). */
+  hasFirstSenseOf(a: string, b: string, pos: WnPos): boolean;
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -142,8 +158,11 @@ export function createWordNet(): WordNet {
     const wordCount = Number.parseInt(fields[3] ?? '0', 16);
     const words: string[] = [];
     let k = 4;
+    let restricted = false;
     for (let w = 0; w < wordCount; w++) {
-      words.push((fields[k] ?? '').toLowerCase().replace(/\(.*\)$/, '').replace(/_/g, ' '));
+      const raw = fields[k] ?? '';
+      if (raw.endsWith(')')) restricted = true;
+      words.push(raw.toLowerCase().replace(/\(.*\)$/, '').replace(/_/g, ' '));
       k += 2;
     }
     const ptrCount = Number(fields[k] ?? 0);
@@ -162,7 +181,7 @@ export function createWordNet(): WordNet {
     }
     const bar = line.indexOf(' | ');
     const examples = bar < 0 ? [] : [...line.slice(bar + 3).matchAll(/"([^"]+)"/g)].map((m) => (m[1] ?? '').toLowerCase());
-    const synset: Synset = { key, pos, words, ptrs, examples };
+    const synset: Synset = { key, pos, words, ptrs, examples, restricted };
     synsetMemo.set(key, synset);
     return synset;
   };
@@ -381,6 +400,41 @@ export function createWordNet(): WordNet {
       if (nearMemo.size > 200_000) nearMemo.clear();
       nearMemo.set(memoKey, result);
       return result;
+    },
+    otherAttribute(a, b) {
+      if (a === b) return false;
+      const memoKey = `attr:${a < b ? `${a}|${b}` : `${b}|${a}`}`;
+      const memo = nearMemo.get(memoKey);
+      if (memo !== undefined) return memo;
+      const attributes = (word: string): Set<string> => {
+        const words = new Set<string>();
+        for (const key of sensesOf(word, 'a').slice(0, 2)) {
+          const synset = synsetByKey(key);
+          // A satellite's attribute is its head's (a satellite has one similar-to link and no antonym).
+          const similar = synset.ptrs.filter((p) => p.sym === '&');
+          const satellite = similar.length === 1 && !synset.ptrs.some((p) => p.sym === '!' || p.sym === '=');
+          const heads = satellite ? similar.map((p) => synsetAt(p.pos, p.offset)) : [synset];
+          for (const head of heads) for (const p of head.ptrs) if (p.sym === '=') for (const w of synsetAt(p.pos, p.offset).words) words.add(w);
+        }
+        return words;
+      };
+      const x = attributes(a);
+      const y = attributes(b);
+      const result = x.size > 0 && y.size > 0 && ![...x].some((w) => y.has(w));
+      nearMemo.set(memoKey, result);
+      return result;
+    },
+    hasFirstSenseOf(a, b, pos) {
+      const first = sensesOf(b, pos)[0];
+      return first !== undefined && sensesOf(a, pos).includes(first);
+    },
+    onlyMarkedSense(a, b) {
+      if (a === b) return false;
+      const sa = sensesOf(a, 'a');
+      const sb = sensesOf(b, 'a');
+      if (sa[0] === undefined || sa[0] === sb[0]) return false;
+      const shared = sa.filter((k) => sb.includes(k));
+      return shared.length > 0 && shared.every((k) => synsetByKey(k).restricted);
     },
     broaderNoun(general, specific) {
       if (general === specific) return false;
