@@ -764,12 +764,15 @@ function confusedNotSynonym(l: Token, r: Token, learner: readonly Token[], i: nu
   // 話す: a language is spoken, not talked ("talk English"); talk to / with a person stays a paraphrase.
   if (l.lemma === 'talk' && r.lemma === 'speak') return lNext !== undefined && LANGUAGES.has(lNext.norm);
   // 置く / セットする: put for set where no place follows ("put my alarm for six"); "put the vase on
-  // the table" for "set" stays a paraphrase.
-  if (l.lemma === 'put' && r.lemma === 'set') return !learner.slice(i + 1, i + 5).some((t) => PLACE_PREPOSITIONS.has(t.norm));
+  // the table" for "set" stays a paraphrase, and so does a phrasal verb of put ("put up the tent").
+  if (l.lemma === 'put' && r.lemma === 'set') return !PUT_PARTICLES.has(lNext?.norm ?? '') && !learner.slice(i + 1, i + 5).some((t) => PLACE_PREPOSITIONS.has(t.norm));
   // 覚える: remember (keep in mind) for learn (come to know); WordNet joins them in "memorize".
   if (l.lemma === 'remember' && r.lemma === 'learn') return true;
   return l.lemma === 'say' && r.lemma === 'tell';
 }
+
+/** Particles that make a phrasal verb of put right after it (put up, put together): another verb, not put's sense. */
+const PUT_PARTICLES = new Set(['up', 'out', 'off', 'together', 'forward', 'aside']);
 
 /** Prepositions of place that may follow put's object ("put it on the desk"). */
 const PLACE_PREPOSITIONS = new Set(['on', 'in', 'into', 'onto', 'at', 'under', 'down', 'back', 'away', 'next', 'beside', 'behind', 'near', 'inside', 'there', 'here']);
