@@ -464,9 +464,18 @@ export async function createServer(
 
   // What every page needs before it renders (index.html preloads it). The plan catalogue travels here
   // too: plan selection, checkout and the payment results show a guest its names and prices without the
-  // data layer's download (decision 048); it is the same list as `plans.list`.
-  app.get('/api/public-config', async () => ({
-    plans: (await listPlanCatalogue({ db: database.db, billing })).plans,
+  // data layer's download (decision 048); it is the same list as `plans.list`. Every page waits for this
+  // answer, so it must not fail with the database: while the catalogue cannot be read, the last one read
+  // is sent (none before the first read), and the pages render with their own "try again" states.
+  let lastPlans: Awaited<ReturnType<typeof listPlanCatalogue>>['plans'] = [];
+  app.get('/api/public-config', async (request) => ({
+    plans: await listPlanCatalogue({ db: database.db, billing }).then(
+      (catalogue) => (lastPlans = catalogue.plans),
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'plan catalogue unreadable: public-config sends the last one read');
+        return lastPlans;
+      },
+    ),
     firebase: {
       apiKey: env.FIREBASE_API_KEY ?? 'demo-api-key',
       authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,

@@ -122,4 +122,25 @@ describe.skipIf(!serverUrl)('PostgreSQL drops the API connections under load', (
     const health = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
   }, 60_000);
+
+  it('still sends every page its configuration, with the last plan catalogue read, while the database refuses connections', async () => {
+    const before = await server.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(before.statusCode).toBe(200);
+    const plans = (before.json() as { plans: unknown[] }).plans;
+    expect(plans.length).toBeGreaterThan(0);
+    await admin.query(`alter database "${databaseName}" with allow_connections false`);
+    try {
+      await terminateApiConnections();
+      const during = await server.app.inject({ method: 'GET', url: '/api/public-config' });
+      expect(during.statusCode).toBe(200);
+      expect((during.json() as { plans: unknown[] }).plans).toEqual(plans);
+      // The database really is away for the API: a read of it answers "try again".
+      const { idToken } = await signUp();
+      expect((await request('GET', '/api/user-subscription', idToken)).status).toBe(503);
+    } finally {
+      await admin.query(`alter database "${databaseName}" with allow_connections true`);
+    }
+    const after = await server.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(after.statusCode).toBe(200);
+  }, 60_000);
 });

@@ -187,6 +187,9 @@ const UNAVAILABLE_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
   'Cannot use a pool after calling end on the pool',
+  // A database closed to new connections (ALTER DATABASE ... ALLOW_CONNECTIONS false, as in maintenance):
+  // SQLSTATE 55000, a class that also holds errors of queries, so it is told by its message.
+  'is not currently accepting connections',
 ];
 
 /**
