@@ -9,7 +9,7 @@ export const DEMO_PROBLEMS_PER_DAY = 5;
 export class DemoLimitReachedError extends Error {}
 
 /** The client address is kept only as a hash: the quota needs a stable key, not the address itself. */
-function clientKeyOf(clientIp: string): string {
+function hashedClientKey(clientIp: string): string {
   return createHash('sha256').update(clientIp).digest('base64url');
 }
 
@@ -18,7 +18,7 @@ function clientKeyOf(clientIp: string): string {
  * database, so the quota holds across API instances.
  */
 export async function takeDemoQuota(db: Db, clientIp: string, now: Date, limit = DEMO_PROBLEMS_PER_DAY): Promise<number> {
-  const used = await takeDemoProblem(db, { clientKey: clientKeyOf(clientIp), day: jstDay(now), limit });
+  const used = await takeDemoProblem(db, { clientKey: hashedClientKey(clientIp), day: jstDay(now), limit });
   if (used === null) throw new DemoLimitReachedError();
   return limit - used;
 }
@@ -26,7 +26,7 @@ export async function takeDemoQuota(db: Db, clientIp: string, now: Date, limit =
 /** Remembers a problem served to a guest: the demo grades answers to these problems only. */
 export async function recordDemoProblem(db: Db, clientIp: string, problemId: string, now: Date): Promise<void> {
   const day = jstDay(now);
-  await recordDemoServe(db, { clientKey: clientKeyOf(clientIp), day, keepFrom: addDays(day, -1), problemId });
+  await recordDemoServe(db, { clientKey: hashedClientKey(clientIp), day, keepFrom: addDays(day, -1), problemId });
 }
 
 /**
@@ -36,5 +36,5 @@ export async function recordDemoProblem(db: Db, clientIp: string, problemId: str
  */
 export async function isDemoProblemOf(db: Db, clientIp: string, problemId: string, now: Date): Promise<boolean> {
   const day = jstDay(now);
-  return wasServedToDemoGuest(db, { clientKey: clientKeyOf(clientIp), days: [day, addDays(day, -1)], problemId });
+  return wasServedToDemoGuest(db, { clientKey: hashedClientKey(clientIp), days: [day, addDays(day, -1)], problemId });
 }
