@@ -90,8 +90,15 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: process.env.CI ?? '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The last lines it printed go into the error when it exits before it is ready (a port taken, …).
+  const recent = [];
   const forward = (chunk) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) onLine(line);
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      recent.push(line);
+      if (recent.length > 20) recent.shift();
+      onLine(line);
+    }
   };
   child.stdout.on('data', forward);
   child.stderr.on('data', forward);
@@ -101,7 +108,7 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
       // A busy machine (several suites at once) can take over a minute to start the emulator.
       waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 240_000, label: 'Firebase Auth emulator' }),
       exited.then((code) => {
-        throw new Error(`Firebase Auth emulator exited (${code}) before it was ready`);
+        throw new Error(`Firebase Auth emulator exited (${code}) before it was ready (ports ${port}, hub ${hubPort}, logging ${loggingPort}):\n${recent.join('\n')}`);
       }),
     ]);
   } catch (error) {
