@@ -1,6 +1,7 @@
 import { jstDay } from '@shunkan/config/time';
 import { sql } from 'kysely';
 import { compileOnce, type Param } from '../compiled.js';
+import { groupPerDatabase, type GroupStats, StatementGroup } from '../group.js';
 import type { Db } from '../index.js';
 import { cardColumns, type ReviewCardFields } from './reviews.js';
 
@@ -34,6 +35,31 @@ export type NewAttemptInput = {
  * is written by the same statement.
  */
 export async function insertAttempt(db: Db, input: NewAttemptInput): Promise<{ id: string; day: string }> {
+  // Inside a caller's transaction the attempt is that transaction's; otherwise it joins the group
+  // commit of the attempts stored at the same moment (group.ts).
+  if (db.isTransaction) return insertOne(db, input);
+  return attemptGroup(db).run(input);
+}
+
+/** Attempts at most one multi-row statement stores. */
+export const MAX_ATTEMPT_BATCH = 64;
+
+/** What the group commit of attempts did in this process (tests and benchmarks read it). */
+export const attemptGroupStats: GroupStats = { groups: 0, grouped: 0, fallbacks: 0 };
+
+/**
+ * Group commit of attempts (decision 052): one learner's answers arriving together were stored one
+ * WAL flush after the other on PostgreSQL (the daily summary's row stays locked until the commit),
+ * and each cost PGlite's fixed price per statement on the API's thread. Attempts that arrive while
+ * one is being stored are stored together by ONE statement (`insertAttempts`), each caller answered
+ * once it is committed.
+ */
+const attemptGroup = groupPerDatabase((db: Db) =>
+  new StatementGroup({ one: (input: NewAttemptInput) => insertOne(db, input), many: (inputs) => insertAttempts(db, inputs), max: MAX_ATTEMPT_BATCH, stats: attemptGroupStats }),
+);
+
+/** One attempt, its daily summary and its review card: ONE statement (the compiled ones below). */
+async function insertOne(db: Db, input: NewAttemptInput): Promise<{ id: string; day: string }> {
   const day = jstDay(input.createdAt);
   const review = input.reviewCard;
   const values: AttemptValues = {
@@ -113,6 +139,100 @@ function attemptAndSummary(db: Db, param: Param<AttemptValues>) {
         )
         .returning('user_id'),
     );
+}
+
+/**
+ * Several attempts in ONE statement (AttemptWriter's groups): the attempts in their order, their daily
+ * summaries added up per learner, day and level, and the review cards (the last one given per learner
+ * and problem). Rows are locked in key order (learning_days, then review_cards, each sorted), so two
+ * instances' groups cannot deadlock. The attempts' ids come from their sequence in insertion order,
+ * which `order by ord` fixes: the k-th smallest id is the k-th attempt's.
+ */
+export async function insertAttempts(db: Db, inputs: readonly NewAttemptInput[]): Promise<{ id: string; day: string }[]> {
+  const days = inputs.map((input) => jstDay(input.createdAt));
+  const attempts = inputs.map((input, k) => ({
+    ord: k,
+    user_id: input.userId,
+    problem_id: input.problemId,
+    level: input.level,
+    answer: input.answer,
+    normalized_answer: input.normalizedAnswer,
+    rating: input.rating,
+    model_answer: input.modelAnswer,
+    feedback: input.feedback,
+    errors: input.errors,
+    similar_phrases: input.similarPhrases,
+    provider: input.provider,
+    is_fallback: input.isFallback,
+    duration_ms: input.durationMs,
+    mode: input.mode ?? 'practice',
+    scenario_id: input.scenarioId ?? null,
+    time_limit_ms: input.timeLimitMs ?? null,
+    is_late: input.isLate ?? false,
+    created_at: input.createdAt.toISOString(),
+    day: days[k],
+  }));
+  // The last card given for a learner's problem wins, as it would one statement after the other.
+  const cards = new Map<string, Record<string, unknown>>();
+  inputs.forEach((input) => {
+    if (!input.reviewCard) return;
+    const c = cardColumns(input.reviewCard.card);
+    cards.set(`${input.userId}\u0000${input.problemId}`, {
+      user_id: input.userId,
+      problem_id: input.problemId,
+      reason: input.reviewCard.reason,
+      ...c,
+      due: c.due.toISOString(),
+      last_review: c.last_review ? c.last_review.toISOString() : null,
+      at: input.createdAt.toISOString(),
+    });
+  });
+  const result = await sql<{ id: string }>`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(attempts)}::text::jsonb) as t(
+        ord integer, user_id uuid, problem_id text, level text, answer text, normalized_answer text, rating integer,
+        model_answer text, feedback text, errors jsonb, similar_phrases jsonb, provider text, is_fallback boolean,
+        duration_ms integer, mode text, scenario_id uuid, time_limit_ms integer, is_late boolean, created_at timestamptz, day text
+      )
+    ),
+    attempt as (
+      insert into attempts (user_id, problem_id, level, answer, normalized_answer, rating, model_answer, feedback, errors,
+        similar_phrases, provider, is_fallback, duration_ms, mode, scenario_id, time_limit_ms, is_late, created_at, day)
+      select user_id, problem_id, level, answer, normalized_answer, rating, model_answer, feedback, errors,
+        similar_phrases, provider, is_fallback, duration_ms, mode, scenario_id, time_limit_ms, is_late, created_at, day
+      from input order by ord
+      returning id
+    ),
+    summary as (
+      insert into learning_days (user_id, day, level, attempts, rating_sum)
+      select user_id, day, level, count(*), sum(rating) from input group by user_id, day, level order by user_id, day, level
+      on conflict (user_id, day, level) do update
+        set attempts = learning_days.attempts + excluded.attempts, rating_sum = learning_days.rating_sum + excluded.rating_sum
+      returning user_id
+    ),
+    card as (
+      insert into review_cards (user_id, problem_id, reason, due, stability, difficulty, elapsed_days, scheduled_days,
+        learning_steps, reps, lapses, state, last_review, created_at, updated_at)
+      select user_id, problem_id, reason, due, stability, difficulty, elapsed_days, scheduled_days,
+        learning_steps, reps, lapses, state, last_review, at, at
+      from jsonb_to_recordset(${JSON.stringify([...cards.values()])}::text::jsonb) as c(
+        user_id uuid, problem_id text, reason text, due timestamptz, stability double precision, difficulty double precision,
+        elapsed_days integer, scheduled_days integer, learning_steps integer, reps integer, lapses integer, state integer,
+        last_review timestamptz, at timestamptz
+      )
+      order by user_id, problem_id
+      on conflict (user_id, problem_id) do update
+        set due = excluded.due, stability = excluded.stability, difficulty = excluded.difficulty,
+          elapsed_days = excluded.elapsed_days, scheduled_days = excluded.scheduled_days,
+          learning_steps = excluded.learning_steps, reps = excluded.reps, lapses = excluded.lapses,
+          state = excluded.state, last_review = excluded.last_review, updated_at = excluded.updated_at
+      returning user_id
+    )
+    select id::text as id from attempt
+  `.execute(db);
+  const ids = result.rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (ids.length !== inputs.length) throw new Error('the attempts were not stored');
+  return ids.map((id, k) => ({ id: String(id), day: days[k] as string }));
 }
 
 /** insertAttempt's statement without a review card, built and compiled once (compiled.ts). */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../index.js';
 import type { ProblemRow } from '../schema.js';
 import { compileOnce, type Param } from '../compiled.js';
+import { groupPerDatabase, type GroupStats, StatementGroup } from '../group.js';
 import type { ReviewCardFields } from './reviews.js';
 
 export type ProblemRef = { problemId?: string; japaneseSentence?: string; level?: string };
@@ -83,8 +84,51 @@ export async function findServedProblemToGrade(db: Db, userId: string, ref: Prob
   if (!ref.problemId && !ref.japaneseSentence) return undefined;
   const by = ref.problemId ? 'id' : ref.level ? 'sentence-level' : 'sentence';
   const key = { userId, problemId: ref.problemId ?? '', japanese: (ref.japaneseSentence ?? '').trim(), level: ref.level ?? '' };
-  const row = (await gradeReads[by](db, key)).rows[0];
-  if (!row) return undefined;
+  // By id (the app's door) outside a transaction, reads arriving together go as one statement (group.ts).
+  const row = by === 'id' && !db.isTransaction ? await gradeReadGroup(db).run(key) : (await gradeReads[by](db, key)).rows[0];
+  return row ? toProblemToGrade(row) : undefined;
+}
+
+type GradeRow = NonNullable<Awaited<ReturnType<(typeof gradeReads)['id']>>['rows'][number]>;
+
+/** What the grouped grading reads did in this process (tests and benchmarks read it). */
+export const gradeReadGroupStats: GroupStats = { groups: 0, grouped: 0, fallbacks: 0 };
+
+/** Reads by id at most one grouped statement makes. */
+export const MAX_GRADE_READ_GROUP = 64;
+
+const gradeReadGroup = groupPerDatabase((db: Db) =>
+  new StatementGroup<GradeKey, GradeRow | undefined>({
+    one: async (key) => (await gradeReads.id(db, key)).rows[0],
+    many: (keys) => gradeReadMany(db, keys),
+    max: MAX_GRADE_READ_GROUP,
+    stats: gradeReadGroupStats,
+  }),
+);
+
+/**
+ * The grading read by id for several (learner, problem) keys in ONE statement: the same columns as
+ * `gradeRead('id')`, a row per key whose problem was served to its learner, told apart by `ord`.
+ */
+async function gradeReadMany(db: Db, keys: readonly GradeKey[]): Promise<(GradeRow | undefined)[]> {
+  const input = JSON.stringify(keys.map((key, ord) => ({ ord, user_id: key.userId, problem_id: key.problemId })));
+  const { rows } = await sql<GradeRow & { ord: number }>`
+    select k.ord, p.*,
+      rc.reason as rc_reason, rc.due as rc_due, rc.stability as rc_stability, rc.difficulty as rc_difficulty,
+      rc.elapsed_days as rc_elapsed_days, rc.scheduled_days as rc_scheduled_days, rc.learning_steps as rc_learning_steps,
+      rc.reps as rc_reps, rc.lapses as rc_lapses, rc.state as rc_state, rc.last_review as rc_last_review,
+      coalesce((select json_agg(a.sentence order by a.created_at, a.normalized_answer) from accepted_answers a where a.problem_id = p.id), '[]'::json) as accepted_answers
+    from jsonb_to_recordset(${input}::text::jsonb) as k(ord integer, user_id uuid, problem_id text)
+    join problems p on p.id = k.problem_id
+    left join review_cards rc on rc.problem_id = p.id and rc.user_id = k.user_id
+    where exists (select 1 from problem_serves s where s.user_id = k.user_id and s.problem_id = p.id)
+  `.execute(db);
+  const out: (GradeRow | undefined)[] = keys.map(() => undefined);
+  for (const { ord, ...row } of rows) out[ord] = row as GradeRow;
+  return out;
+}
+
+function toProblemToGrade(row: GradeRow): ProblemToGrade {
   const {
     rc_reason,
     rc_due,

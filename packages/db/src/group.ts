@@ -1,0 +1,78 @@
+/**
+ * Statements run in groups (decision 052). Each statement costs a fixed price whatever it does: on
+ * PGlite ~0.15-0.2 ms of the API's own thread (the call into WebAssembly, the protocol, the commit),
+ * on PostgreSQL a round trip and, for a write, a WAL flush during which the rows it wrote stay locked.
+ * A `StatementGroup` runs a lone call at once, as before; the calls that arrive while one of its
+ * statements is in flight wait for it and then run together as ONE statement (`many`), so the price
+ * is paid once per group. Each caller gets its own result only once the group's statement is done
+ * (for a write: committed). When a group's statement fails, its calls run one by one (`one`), so that
+ * one bad call fails alone.
+ */
+export type GroupStats = { groups: number; grouped: number; fallbacks: number };
+
+type Pending<I, O> = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
+
+export class StatementGroup<I, O> {
+  readonly #one: (input: I) => Promise<O>;
+  readonly #many: (inputs: I[]) => Promise<O[]>;
+  readonly #max: number;
+  readonly #stats: GroupStats;
+  #queue: Pending<I, O>[] = [];
+  #running = false;
+
+  constructor(options: { one: (input: I) => Promise<O>; many: (inputs: I[]) => Promise<O[]>; max: number; stats: GroupStats }) {
+    this.#one = options.one;
+    this.#many = options.many;
+    this.#max = options.max;
+    this.#stats = options.stats;
+  }
+
+  run(input: I): Promise<O> {
+    if (!this.#running) {
+      this.#running = true;
+      return this.#one(input).finally(() => this.#drain());
+    }
+    return new Promise((resolve, reject) => this.#queue.push({ input, resolve, reject }));
+  }
+
+  #drain(): void {
+    const group = this.#queue.splice(0, this.#max);
+    if (group.length === 0) {
+      this.#running = false;
+      return;
+    }
+    void this.#runGroup(group).finally(() => this.#drain());
+  }
+
+  async #runGroup(group: Pending<I, O>[]): Promise<void> {
+    if (group.length > 1) {
+      let outputs: O[] | undefined;
+      try {
+        outputs = await this.#many(group.map((p) => p.input));
+      } catch {
+        // One by one below: only the calls that fail alone fail.
+        this.#stats.fallbacks++;
+      }
+      if (outputs) {
+        this.#stats.groups++;
+        this.#stats.grouped += group.length;
+        group.forEach((p, k) => p.resolve(outputs[k] as O));
+        return;
+      }
+    }
+    await Promise.all(group.map((p) => this.#one(p.input).then(p.resolve, p.reject)));
+  }
+}
+
+/** One StatementGroup per database handle (a handle's statements share its connection or pool). */
+export function groupPerDatabase<D extends object, I, O>(make: (db: D) => StatementGroup<I, O>): (db: D) => StatementGroup<I, O> {
+  const groups = new WeakMap<D, StatementGroup<I, O>>();
+  return (db) => {
+    let group = groups.get(db);
+    if (!group) {
+      group = make(db);
+      groups.set(db, group);
+    }
+    return group;
+  };
+}
