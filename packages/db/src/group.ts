@@ -1,5 +1,5 @@
 /**
- * Statements run in groups (decision 052). Each statement costs a fixed price whatever it does: on
+ * Statements run in groups (decision 054). Each statement costs a fixed price whatever it does: on
  * PGlite ~0.15-0.2 ms of the API's own thread (the call into WebAssembly, the protocol, the commit),
  * on PostgreSQL a round trip and, for a write, a WAL flush during which the rows it wrote stay locked.
  * A `StatementGroup` runs a lone call at once, as before; the calls that arrive while one of its

@@ -48,7 +48,7 @@ export const MAX_ATTEMPT_BATCH = 64;
 export const attemptGroupStats: GroupStats = { groups: 0, grouped: 0, fallbacks: 0 };
 
 /**
- * Group commit of attempts (decision 052): one learner's answers arriving together were stored one
+ * Group commit of attempts (decision 054): one learner's answers arriving together were stored one
  * WAL flush after the other on PostgreSQL (the daily summary's row stays locked until the commit),
  * and each cost PGlite's fixed price per statement on the API's thread. Attempts that arrive while
  * one is being stored are stored together by ONE statement (`insertAttempts`), each caller answered
