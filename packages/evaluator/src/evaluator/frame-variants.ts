@@ -378,7 +378,7 @@ function comparison(ts: readonly Token[]): Comparison | undefined {
   }
   const more = ts[at]?.norm === 'more' || ts[at]?.norm === 'less' ? 1 : 0;
   const adjective = ts[at + more];
-  if (ts[at + more + 1]?.norm !== 'than' || !isAdjective(adjective)) return undefined;
+  if (adjective === undefined || ts[at + more + 1]?.norm !== 'than' || !isAdjective(adjective)) return undefined;
   // A one-word comparative: an -er form (or better / worse) of its lemma.
   if (!more && (adjective.norm === adjective.lemma || !/(er|better|worse)$/.test(adjective.norm))) return undefined;
   return { be, adjective, than: at + more + 1, notAs: false };

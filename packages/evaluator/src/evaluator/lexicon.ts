@@ -255,8 +255,6 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['got home', 'arrived home', 'came home', 'returned home', 'got back home', 'came back home'],
   ['get home', 'arrive home', 'come home', 'return home', 'get back home', 'come back home'],
   ['gets home', 'arrives home', 'comes home', 'returns home', 'gets back home', 'comes back home'],
-  // A conditional's ability: could is would be able to.
-  ['could', 'would be able to'],
   // Getting ready: prepare for is get ready for.
   ['prepare for', 'get ready for'],
   ['preparing for', 'getting ready for'],
