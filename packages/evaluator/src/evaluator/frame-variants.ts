@@ -351,3 +351,163 @@ export function frameVariants(tokens: readonly Token[], learner: readonly Token[
     ...possessiveSuperlative(tokens, learner, copy),
   ];
 }
+
+/** Subject pronouns and their object case, both ways, for clauses whose subject and object trade places. */
+const CASE_SWAP: Readonly<Record<string, string>> = { i: 'me', he: 'him', she: 'her', we: 'us', they: 'them', me: 'i', him: 'he', her: 'she', us: 'we', them: 'they' };
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
+/** Words of a short noun phrase (the two sides of a comparison). */
+const npWord = (t: Token | undefined): boolean =>
+  t !== undefined && (t.cls === 'det' || t.cls === 'article' || t.cls === 'pron' || (t.cls === 'content' && t.pos !== 'VERB' && t.pos !== 'ADV' && t.pos !== 'ADJ'));
+
+/** A comparison "X be (more) ADJ-er than Y": be's index, the comparative's words, than's index. */
+interface Comparison {
+  be: number;
+  /** The adjective (or adverb) compared, the last word before than. */
+  adjective: Token;
+  than: number;
+  /** "not as ADJ as" instead of a comparative. */
+  notAs: boolean;
+}
+
+function comparison(ts: readonly Token[]): Comparison | undefined {
+  const be = ts.findIndex((t, j) => j >= 1 && j <= 4 && isBe(t));
+  if (be < 0 || !ts.slice(0, be).every(npWord)) return undefined;
+  const at = be + 1;
+  if (ts[at]?.norm === 'not' && ts[at + 1]?.norm === 'as' && isAdjective(ts[at + 2]) && ts[at + 3]?.norm === 'as') {
+    return { be, adjective: ts[at + 2] as Token, than: at + 3, notAs: true };
+  }
+  const more = ts[at]?.norm === 'more' || ts[at]?.norm === 'less' ? 1 : 0;
+  const adjective = ts[at + more];
+  if (adjective === undefined || ts[at + more + 1]?.norm !== 'than' || !isAdjective(adjective)) return undefined;
+  // A one-word comparative: an -er form (or better / worse) of its lemma.
+  if (!more && (adjective.norm === adjective.lemma || !/(er|better|worse)$/.test(adjective.norm))) return undefined;
+  return { be, adjective, than: at + more + 1, notAs: false };
+}
+
+/**
+ * "That room is bigger than this one" for "This room is smaller than that one" (and for "This room
+ * is not as big as that one"): a comparison turned round, its two sides trading places and the
+ * comparative its opposite (or, after not as ... as, the same adjective's comparative). Built only
+ * when the learner's sentence has both sides swapped (its subject shares a word with the answer's
+ * second side that the answer's subject lacks, and the other way round) and a comparative that
+ * `relation` calls the opposite (or the same word for not as); the learner's be, comparative and
+ * than are used, and a pronoun takes the other case. The same sides with the opposite comparative
+ * and the sides swapped with the same one get no variant: both are meaning errors.
+ */
+function converseComparative(tokens: readonly Token[], learner: readonly Token[], copy: Copy, opposite: (a: Token, b: Token) => boolean): Token[][] {
+  const a = comparison(tokens);
+  const l = comparison(learner);
+  if (!a || !l || l.notAs) return [];
+  const aSubject = tokens.slice(0, a.be);
+  const aObject = tokens.slice(a.than + 1);
+  const lSubject = learner.slice(0, l.be);
+  const lObject = learner.slice(l.than + 1);
+  if (aObject.length === 0 || aObject.length > 5 || !aObject.every(npWord) || lObject.length === 0) return [];
+  const has = (ts: readonly Token[], t: Token): boolean => ts.some((x) => x.norm === t.norm || CASE_SWAP[x.norm] === t.norm);
+  const swapped = lSubject.some((t) => has(aObject, t) && !has(aSubject, t)) && lObject.some((t) => has(aSubject, t) && !has(aObject, t));
+  if (!swapped) return [];
+  const related = a.notAs ? l.adjective.lemma === a.adjective.lemma : opposite(l.adjective, a.adjective);
+  const aBe = AUX_FORMS[tokens[a.be]?.norm ?? ''];
+  const lBe = AUX_FORMS[learner[l.be]?.norm ?? ''];
+  if (!related || !aBe || !lBe || aBe.time !== lBe.time) return [];
+  const recase = (side: readonly Token[], k: number): Token[] =>
+    side.map((t, n) => {
+      const other = side.length === 1 && t.cls === 'pron' ? CASE_SWAP[t.norm] : undefined;
+      return other ? copy({ ...t, norm: other, lemma: other, surface: other, display: other === 'i' ? 'I' : other }, k + n) : t;
+    });
+  const comparative = learner.slice(l.be + 1, l.than).map((t, k) => copy(t, 101 + k));
+  return [[...recase(aObject, 110), copy(learner[l.be] as Token, 100), ...comparative, copy(learner[l.than] as Token, 105), ...recase(aSubject, 120)]];
+}
+
+/** A clause's cause connector (because / since / as), by position. */
+const isCause = (t: Token | undefined): boolean => t !== undefined && CAUSE_CONJUNCTIONS.has(t.norm);
+
+/** Cause and result clauses of a sentence "A, so B", "B because A" or "Because A, B" (`next`: the result's first word in another sentence, to find where a fronted cause ends). */
+function causeAndResult(ts: readonly Token[], next?: string): { cause: Token[]; result: Token[]; form: 'so' | 'after' | 'front' } | undefined {
+  if (isCause(ts[0])) {
+    if (next === undefined) return undefined;
+    const p = ts.findIndex((t, j) => j >= 3 && t.norm === next);
+    return p < 0 ? undefined : { cause: ts.slice(1, p), result: ts.slice(p), form: 'front' };
+  }
+  const so = ts.findIndex((t, j) => j >= 2 && t.norm === 'so' && !isAdjective(ts[j + 1]) && ts[j + 1]?.norm !== 'that' && ts[j + 1]?.norm !== 'much' && ts[j + 1]?.norm !== 'many');
+  if (so > 0) return { cause: ts.slice(0, so), result: ts.slice(so + 1), form: 'so' };
+  const k = ts.findIndex((t, j) => j >= 2 && isCause(t) && t.norm !== 'as');
+  if (k > 0) return { cause: ts.slice(k + 1), result: ts.slice(0, k), form: 'after' };
+  return undefined;
+}
+
+/**
+ * Cause and result said with another connector or a participle (decision 052): "Since it's cold,
+ * put on your jacket" / "Put on your jacket because it's cold" for "It's cold, so put on your
+ * jacket" (and each of the three for the others), and "Having studied all night, she was tired" /
+ * "Feeling sick, he stayed home" / "Being busy, I ..." for "Because she had studied all night, she
+ * was tired": the answer's own cause clause stays the cause (a learner who swaps them is still
+ * graded against the answer's order). Built when the learner's sentence has another connector form
+ * than the answer's, or opens with a participle of the cause clause's verb whose subject the result
+ * clause repeats; the learner's connector and participle are used.
+ */
+function causeClause(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const mine = causeAndResult(learner, undefined);
+  const first = learner[0];
+  const participle = first !== undefined && first.forms.has('ing') && first.norm.endsWith('ing') && first.cls !== 'prep';
+  if (!mine && !isCause(first) && !participle) return [];
+  // The answer's clauses; a fronted cause ends where the learner's result (or the cause's subject again) starts.
+  let a = causeAndResult(tokens, mine?.result[0]?.norm);
+  if (!a && isCause(tokens[0]) && tokens[1]?.cls === 'pron') a = causeAndResult(tokens, tokens[1].norm);
+  if (!a || a.cause.length < 2 || a.result.length < 2) return [];
+  const out: Token[][] = [];
+  if (mine && mine.form !== a.form) {
+    const c = mine.form === 'so' ? learner[learner.indexOf(mine.result[0] as Token) - 1] : learner[learner.indexOf(mine.cause[0] as Token) - 1];
+    if (c) {
+      const conn = copy(c, 130);
+      if (mine.form === 'so') out.push([...a.cause, conn, ...a.result]);
+      else out.push([...a.result, conn, ...a.cause]);
+    }
+  } else if (isCause(first) && a.form !== 'front') {
+    out.push([copy(first as Token, 130), ...a.cause, ...a.result]);
+  }
+  if (participle && first && a.cause[0]?.cls === 'pron' && a.cause[0]?.norm === a.result[0]?.norm) {
+    // The cause clause's verb: its auxiliaries, then the verb the participle names.
+    const cause = a.cause;
+    let v = 1;
+    while (v < cause.length && (cause[v]?.cls === 'aux' || cause[v]?.cls === 'neg' || cause[v]?.norm === 'not') && !(first.norm === 'being' && isBe(cause[v]))) v++;
+    const verb = cause[v];
+    const auxiliaries = cause.slice(1, v);
+    if (verb && !auxiliaries.some((t) => t.norm === 'not')) {
+      if (first.norm === 'having' && isVerb(learner[1]) && learner[1].forms.has('pp') && (verb.lemma === learner[1].lemma || (verb.norm === 'been' && isVerb(cause[v + 1]) && cause[v + 1]?.lemma === learner[1].lemma))) {
+        const rest = verb.norm === 'been' ? v + 2 : v + 1;
+        out.push([copy(first, 131), copy(learner[1] as Token, 132), ...cause.slice(rest), ...a.result]);
+      } else if (first.norm === 'being' && isBe(verb)) {
+        out.push([copy(first, 131), ...cause.slice(v + 1), ...a.result]);
+      } else if (first.norm !== 'having' && first.norm !== 'being' && verb.lemma === first.lemma && isVerb(verb) && auxiliaries.length === 0) {
+        out.push([copy(first, 131), ...cause.slice(v + 1), ...a.result]);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * "It's time you went to bed" / "It's time we left" for "It's time to go to bed": it is time + the
+ * past (subjunctive) of the infinitive's verb, with its subject, says what it is time to + the verb
+ * says (decision 052). Built when the learner's sentence has time + (that +) a subject pronoun + the
+ * past of the answer's verb; the learner's words are used, so a base form after the pronoun gets no
+ * variant.
+ */
+function timeYouDid(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const t = tokens.findIndex((x, j) => x.norm === 'time' && tokens[j + 1]?.norm === 'to' && isVerb(tokens[j + 2]));
+  const l = learner.findIndex((x) => x.norm === 'time');
+  if (t < 1 || l < 1 || !isBe(tokens[t - 1])) return [];
+  const that = learner[l + 1]?.norm === 'that' ? 1 : 0;
+  const subject = learner[l + 1 + that];
+  const verb = learner[l + 2 + that];
+  const answerVerb = tokens[t + 2] as Token;
+  if (!subject || !SUBJECT_PRONOUNS.has(subject.norm) || !verb || verb.lemma !== answerVerb.lemma || !verb.forms.has('past') || verb.forms.has('base')) return [];
+  const words = learner.slice(l + 1, l + 3 + that).map((x, k) => copy(x, 140 + k));
+  return [[...tokens.slice(0, t + 1), ...words, ...tokens.slice(t + 3)]];
+}
+
+/** The frame variants that need to know which words are opposites. */
+export function relationVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, opposite: (a: Token, b: Token) => boolean): Token[][] {
+  return [...converseComparative(tokens, learner, copy, opposite), ...causeClause(tokens, learner, copy), ...timeYouDid(tokens, learner, copy)];
+}

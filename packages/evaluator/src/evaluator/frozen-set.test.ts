@@ -20,7 +20,7 @@ export { GOALS };
  * red by one item: the test fails if a rate falls below its goal or below its floor. Only ever
  * raise these.
  */
-export const FLOORS: Record<Rate, number> = { paraphrase: 0.96, slip: 0.995, meaning: 0.98, consistent: 1 };
+export const FLOORS: Record<Rate, number> = { paraphrase: 0.975, slip: 0.995, meaning: 0.98, consistent: 1 };
 
 const EVAL_DIR = join(import.meta.dirname, '..', '..', 'eval');
 

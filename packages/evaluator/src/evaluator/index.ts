@@ -21,7 +21,7 @@ import {
 import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
-import { frameVariants } from './frame-variants';
+import { frameVariants, relationVariants } from './frame-variants';
 import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, areAntonymWords } from './lexicon';
@@ -452,6 +452,9 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   out.push(...genericAgentVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 20 - k, viaSynonym: true })));
   // Suggestion, opinion, request, participle, expectation and modal-passive frames (decision 040).
   for (const next of frameVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true }), word)) push(next);
+  // A comparison turned round, cause and result with another connector or a participle, it's time
+  // + past (decision 052).
+  for (const next of relationVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true }), opposite)) push(next);
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
   // "If it happens to rain" for "If it should rain": in an if-clause the putative should and
@@ -501,6 +504,10 @@ function frameCandidates(answer: AnalysedAnswer, learner: readonly Token[], res:
     return { ...t, group: group(k), viaSynonym: true };
   };
   for (const next of frameVariants(answer.tokens, learner, (t, k) => ({ ...t, group: group(k), viaSynonym: true }), word)) {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  }
+  const opposite = (x: Token, y: Token): boolean => areAntonymWords(x, y) || (res.wordnet?.antonyms(x.lemma, y.lemma, 'a') ?? false);
+  for (const next of relationVariants(answer.tokens, learner, (t, k) => ({ ...t, group: group(k), viaSynonym: true }), opposite)) {
     out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
   }
   return out;

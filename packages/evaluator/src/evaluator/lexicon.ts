@@ -167,6 +167,9 @@ export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
   ['delicious', 'tasty'],
   // Things bought or ordered (decision 050): "the stuff I ordered" is "the items I ordered".
   ['items', 'things', 'stuff'],
+  // Decision 052: a rank (the team's top / best player), and reporting what someone says is true.
+  ['best', 'top'],
+  ['say', 'claim'],
 ];
 
 /**
@@ -233,6 +236,39 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['does not understand', 'does not get'],
   ['did not understand', 'did not get'],
   ['hold on to', 'hang on to', 'hold onto', 'hang onto'],
+  // Decision 052: idioms a learner who knows English reaches for, each saying the same wherever
+  // one fits. Tiredness: worn out / tired out are the adjective's phrasal forms.
+  ['exhausted', 'worn out', 'tired out', 'tired'],
+  // Not knowing: "I had no idea (that)" is "I did not know (that)"; the negation count is the same.
+  ['did not know', 'had no idea'],
+  ['do not know', 'have no idea'],
+  ['does not know', 'has no idea'],
+  // Being left alone: "leave me be" is "leave me alone".
+  ['leave me alone', 'leave me be'],
+  ['leave him alone', 'leave him be'],
+  ['leave her alone', 'leave her be'],
+  ['leave us alone', 'leave us be'],
+  ['leave them alone', 'leave them be'],
+  // A past impossibility: can't have and couldn't have + participle say the same.
+  ['cannot have', 'could not have'],
+  // Reaching home: get / arrive / come / return home, and get back home.
+  ['got home', 'arrived home', 'came home', 'returned home', 'got back home', 'came back home'],
+  ['get home', 'arrive home', 'come home', 'return home', 'get back home', 'come back home'],
+  ['gets home', 'arrives home', 'comes home', 'returns home', 'gets back home', 'comes back home'],
+  // Getting ready: prepare for is get ready for.
+  ['prepare for', 'get ready for'],
+  ['preparing for', 'getting ready for'],
+  ['prepared for', 'got ready for'],
+  // Likeness: resemble is look like.
+  ['looks like', 'resembles'],
+  ['look like', 'resemble'],
+  ['looked like', 'resembled'],
+  // Fine weather (British fine is sunny): only with it as the weather's subject.
+  ['it is sunny', 'it is fine'],
+  ['it was sunny', 'it was fine'],
+  ['it were sunny', 'it were fine'],
+  ['it had been sunny', 'it had been fine'],
+  ['it will be sunny', 'it will be fine'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */

@@ -1078,4 +1078,48 @@ describe('naming one-slip answers', () => {
       named(evaluator, COMING, 'I sure he will come.', 'missing-word');
     });
   });
+
+  describe('general paraphrase mechanisms (decision 052)', () => {
+    const CHEAPER = problem('この車はあの車より安い。', ['This car is cheaper than that car.', 'This car is less expensive than that car.']);
+    const SHORTER = problem('ケンはトムより背が低い。', ['Ken is shorter than Tom.']);
+    const NOT_AS_OLD = problem('私の家は彼の家ほど古くない。', ['My house is not as old as his house.']);
+    const RAINY = problem('雨が降っているので傘を持って行きなさい。', ["It's raining, so take an umbrella.", 'Take an umbrella because it is raining.']);
+    const WORKED = problem('一日中働いたので、彼はとても疲れていた。', ['He was very tired because he had worked all day.', 'Because he had worked all day, he was very tired.']);
+    const LEAVE_NOW = problem('もう出発する時間です。', ["It's time to leave now.", 'It is time to go now.']);
+    const ILL = problem('彼女はその知らせを知らなかった。', ['She did not know about the news.']);
+    const STATION = problem('駅に着いたら電話して。', ['Call me when you get home.']);
+    const stars = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+
+    it('accepts a comparison turned round with the opposite comparative, and keeps the other comparisons meaning errors', () => {
+      expect(stars(CHEAPER, 'That car is more expensive than this car.')).toBeGreaterThanOrEqual(4);
+      expect(stars(SHORTER, 'Tom is taller than Ken.')).toBeGreaterThanOrEqual(4);
+      expect(stars(SHORTER, 'Tom is taller than him.')).toBeLessThanOrEqual(3);
+      expect(stars(NOT_AS_OLD, 'His house is older than my house.')).toBeGreaterThanOrEqual(4);
+      // The same sides with the opposite comparative, or the sides swapped with the same one.
+      expect(stars(CHEAPER, 'This car is more expensive than that car.')).toBeLessThanOrEqual(2);
+      expect(stars(CHEAPER, 'That car is cheaper than this car.')).toBeLessThanOrEqual(2);
+      expect(stars(SHORTER, 'Ken is taller than Tom.')).toBeLessThanOrEqual(2);
+      expect(stars(SHORTER, 'Tom is shorter than Ken.')).toBeLessThanOrEqual(2);
+      expect(stars(NOT_AS_OLD, 'My house is older than his house.')).toBeLessThanOrEqual(2);
+    });
+    it('accepts cause and result with another connector or a participle clause, and keeps a changed cause a meaning error', () => {
+      expect(stars(RAINY, "Since it's raining, take an umbrella.")).toBeGreaterThanOrEqual(4);
+      expect(stars(RAINY, "As it's raining, take an umbrella.")).toBeGreaterThanOrEqual(4);
+      expect(stars(RAINY, "Since it's sunny, take an umbrella.")).toBeLessThanOrEqual(2);
+      expect(stars(WORKED, 'Having worked all day, he was very tired.')).toBeGreaterThanOrEqual(4);
+      expect(stars(WORKED, 'Having worked all day, she was very tired.')).toBeLessThanOrEqual(2);
+      expect(stars(WORKED, 'Having worked all day, he was very happy.')).toBeLessThanOrEqual(2);
+    });
+    it("accepts it's time + a subject and the past, and not another verb", () => {
+      expect(stars(LEAVE_NOW, "It's time we left now.")).toBeGreaterThanOrEqual(4);
+      expect(stars(LEAVE_NOW, "It's time you left now.")).toBeGreaterThanOrEqual(4);
+      expect(stars(LEAVE_NOW, "It's time we stayed now.")).toBeLessThanOrEqual(2);
+    });
+    it('accepts the idiom groups (had no idea, got home) and keeps their opposites meaning errors', () => {
+      expect(stars(ILL, 'She had no idea about the news.')).toBeGreaterThanOrEqual(4);
+      expect(stars(ILL, 'She knew about the news.')).toBeLessThanOrEqual(2);
+      expect(stars(STATION, 'Call me when you arrive home.')).toBeGreaterThanOrEqual(4);
+      expect(stars(STATION, 'Call me when you leave home.')).toBeLessThanOrEqual(2);
+    });
+  });
 });

@@ -56,7 +56,7 @@ probeSet('probe set 4', items4, PROBE4_FLOORS);
  * grader was run on it; paraphrases equal to an accepted answer were taken out (decision 030).
  */
 const items5 = load('probe-set-5.json');
-export const PROBE5_FLOORS: Record<Rate, number> = { paraphrase: 0.94, slip: 0.98, meaning: 0.995, consistent: 1 };
+export const PROBE5_FLOORS: Record<Rate, number> = { paraphrase: 0.955, slip: 0.98, meaning: 0.995, consistent: 1 };
 
 probeSet('probe set 5', items5, PROBE5_FLOORS);
 
@@ -123,7 +123,7 @@ probeSet('probe set 8', items8, PROBE8_FLOORS);
  * grader was run on it (decision 040; first measurement 85.5 / 88.3 / 93.3%).
  */
 const items9 = load('probe-set-9.json');
-export const PROBE9_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.95, meaning: 0.96, consistent: 1 };
+export const PROBE9_FLOORS: Record<Rate, number> = { paraphrase: 0.94, slip: 0.95, meaning: 0.96, consistent: 1 };
 
 probeSet('probe set 9', items9, PROBE9_FLOORS);
 
