@@ -8,6 +8,7 @@
  *
  *   cd apps/api && N=600 npx tsx ../../bench/api-thread.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/DB N=600 npx tsx ../../bench/api-thread.ts
+ *   CONCURRENCY=10 N=600 npx tsx ../../bench/api-thread.ts   (10 requests in flight, as 10 connections)
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,8 @@ import { createServer } from '../apps/api/src/server.js';
 const projectId = 'demo-shunkan-bench';
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const N = Number(process.env.N ?? 1000);
+/** CONCURRENCY=K keeps K requests in flight (as K connections do), so statements can be grouped (decision 054). */
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 1);
 const mainCpuMs = () => {
   const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(f[11]) + Number(f[12])) * 10;
@@ -59,17 +62,24 @@ try {
   };
   for (let i = 0; i < 300; i++) await next(i);
   for (let i = 0; i < 300; i++) await evaluate(i);
+  /** N calls of `send`, CONCURRENCY of them in flight at a time. */
+  const runAll = async (send: (i: number) => Promise<void>) => {
+    let i = 0;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (i < N) await send(i++);
+    }));
+  };
   const out: string[] = [];
   for (let round = 0; round < 3; round++) {
     let t = mainCpuMs();
-    for (let i = 0; i < N; i++) await next(i);
+    await runAll(next);
     const p = (mainCpuMs() - t) / N;
     t = mainCpuMs();
-    for (let i = 0; i < N; i++) await evaluate(i);
+    await runAll(evaluate);
     const e = (mainCpuMs() - t) / N;
     out.push(`next ${p.toFixed(3)} / evaluation ${e.toFixed(3)}`);
   }
-  console.log(`API thread CPU ms per request (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${out.join(', ')}`);
+  console.log(`API thread CPU ms per request (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${CONCURRENCY} in flight): ${out.join(', ')}`);
 } finally {
   await server.stop();
   await emulator.stop();

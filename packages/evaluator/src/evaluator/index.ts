@@ -984,7 +984,8 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   const typed = typeof answer === 'string' ? answer.trim() : '';
   const exact = analysis.answers.find((a) => a.normalized === normalized && a.text.trim() === typed) ?? analysis.answers.find((a) => a.normalized === normalized);
   const patternCosts: number[] = [];
-  const paths = closestPaths(analysis.graph, learner, res, MAX_PATHS, patternCosts);
+  // An accepted answer typed as it is needs no lattice search: its own alignment is the verdict.
+  const paths = exact ? [] : closestPaths(analysis.graph, learner, res, MAX_PATHS, patternCosts);
   // A lattice path may accept "have my secretary to arrange" (have and get sharing a slot before
   // "to arrange"): that slip is found in the learner's own words, so no path accepts it outright.
   const extraTo = exact ? undefined : bareInfinitiveTo(learner, res.wordnet);
