@@ -56,7 +56,24 @@ export function freePort() {
  * The emulator hub and logging ports are `FIREBASE_EMULATOR_HUB_PORT` / `FIREBASE_EMULATOR_LOGGING_PORT`
  * when set, else ports free at start-up: never fixed, so two copies (or a copy and the tests) coexist.
  */
-export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099', hubPort, loggingPort, dataDir, onLine = () => {} }) {
+export async function startAuthEmulator(options) {
+  // Ports picked here were free when picked, not when the emulator binds them: with many test files
+  // at once, another process's outgoing connection can take one in between (CI saw "exited (1)
+  // before it was ready"). An early exit is then tried again with newly picked ports.
+  const picked = options.hubPort === undefined && !Number(process.env.FIREBASE_EMULATOR_HUB_PORT);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAuthEmulatorOnce(options);
+    } catch (error) {
+      if (!picked || attempt >= 3 || !(error instanceof EmulatorExitedError)) throw error;
+      options.onLine?.(`Firebase Auth emulator exited before it was ready; trying again with other ports (${error.message.split('\n')[0]})`);
+    }
+  }
+}
+
+class EmulatorExitedError extends Error {}
+
+async function startAuthEmulatorOnce({ projectId, hostPort = '127.0.0.1:9099', hubPort, loggingPort, dataDir, onLine = () => {} }) {
   const [host, port] = hostPort.split(':');
   hubPort ??= Number(process.env.FIREBASE_EMULATOR_HUB_PORT) || (await freePort());
   loggingPort ??= Number(process.env.FIREBASE_EMULATOR_LOGGING_PORT) || (await freePort());
@@ -108,7 +125,7 @@ export async function startAuthEmulator({ projectId, hostPort = '127.0.0.1:9099'
       // A busy machine (several suites at once) can take over a minute to start the emulator.
       waitFor(httpOk(`http://${host}:${port}/`), { timeoutMs: 240_000, label: 'Firebase Auth emulator' }),
       exited.then((code) => {
-        throw new Error(`Firebase Auth emulator exited (${code}) before it was ready (ports ${port}, hub ${hubPort}, logging ${loggingPort}):\n${recent.join('\n')}`);
+        throw new EmulatorExitedError(`Firebase Auth emulator exited (${code}) before it was ready (ports ${port}, hub ${hubPort}, logging ${loggingPort}):\n${recent.join('\n')}`);
       }),
     ]);
   } catch (error) {
