@@ -60,9 +60,20 @@ const attemptGroup = groupPerDatabase((db: Db) =>
 
 /** One attempt, its daily summary and its review card: ONE statement (the compiled ones below). */
 async function insertOne(db: Db, input: NewAttemptInput): Promise<{ id: string; day: string }> {
-  const day = jstDay(input.createdAt);
   const review = input.reviewCard;
-  const values: AttemptValues = {
+  const values = attemptValues(input);
+  const { day } = values;
+  const result = review
+    ? await insertWithCard(db, { ...values, reason: review.reason, ...cardColumns(review.card) })
+    : await insertWithoutCard(db, values);
+  const row = result.rows[0];
+  if (!row) throw new Error('the attempt was not stored');
+  return { id: String(row.id), day };
+}
+
+/** The values of an attempt's row: the input with its defaults applied, the JSON columns as text and the JST day. */
+function attemptValues(input: NewAttemptInput): AttemptValues {
+  return {
     userId: input.userId,
     problemId: input.problemId,
     level: input.level,
@@ -81,19 +92,12 @@ async function insertOne(db: Db, input: NewAttemptInput): Promise<{ id: string; 
     timeLimitMs: input.timeLimitMs ?? null,
     isLate: input.isLate ?? false,
     createdAt: input.createdAt,
-    day,
+    day: jstDay(input.createdAt),
   };
-  const result = review
-    ? await insertWithCard(db, { ...values, reason: review.reason, ...cardColumns(review.card) })
-    : await insertWithoutCard(db, values);
-  const row = result.rows[0];
-  if (!row) throw new Error('the attempt was not stored');
-  return { id: String(row.id), day };
 }
 
 /**
- * The values of insertAttempt's statement: the input with its defaults applied, the JSON columns as
- * text and the JST day; CardValues those of the review card with it.
+ * The values of insertAttempt's statement (attemptValues); CardValues those of the review card with it.
  */
 type AttemptValues = Omit<Required<NewAttemptInput>, 'errors' | 'similarPhrases' | 'reviewCard'> & { errors: string; similarPhrases: string; day: string };
 type CardValues = AttemptValues & { reason: 'weak' | 'bookmark' } & ReturnType<typeof cardColumns>;
@@ -149,29 +153,8 @@ function attemptAndSummary(db: Db, param: Param<AttemptValues>) {
  * which `order by ord` fixes: the k-th smallest id is the k-th attempt's.
  */
 export async function insertAttempts(db: Db, inputs: readonly NewAttemptInput[]): Promise<{ id: string; day: string }[]> {
-  const days = inputs.map((input) => jstDay(input.createdAt));
-  const attempts = inputs.map((input, k) => ({
-    ord: k,
-    user_id: input.userId,
-    problem_id: input.problemId,
-    level: input.level,
-    answer: input.answer,
-    normalized_answer: input.normalizedAnswer,
-    rating: input.rating,
-    model_answer: input.modelAnswer,
-    feedback: input.feedback,
-    errors: input.errors,
-    similar_phrases: input.similarPhrases,
-    provider: input.provider,
-    is_fallback: input.isFallback,
-    duration_ms: input.durationMs,
-    mode: input.mode ?? 'practice',
-    scenario_id: input.scenarioId ?? null,
-    time_limit_ms: input.timeLimitMs ?? null,
-    is_late: input.isLate ?? false,
-    created_at: input.createdAt.toISOString(),
-    day: days[k],
-  }));
+  // The rows as insertOne's statement has them (JSON columns as text), each with its place.
+  const attempts = inputs.map((input, ord) => ({ ord, ...attemptValues(input) }));
   // The last card given for a learner's problem wins, as it would one statement after the other.
   const cards = new Map<string, Record<string, unknown>>();
   inputs.forEach((input) => {
@@ -189,10 +172,14 @@ export async function insertAttempts(db: Db, inputs: readonly NewAttemptInput[])
   });
   const result = await sql<{ id: string }>`
     with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(attempts)}::text::jsonb) as t(
-        ord integer, user_id uuid, problem_id text, level text, answer text, normalized_answer text, rating integer,
-        model_answer text, feedback text, errors jsonb, similar_phrases jsonb, provider text, is_fallback boolean,
-        duration_ms integer, mode text, scenario_id uuid, time_limit_ms integer, is_late boolean, created_at timestamptz, day text
+      select ord, "userId" as user_id, "problemId" as problem_id, level, answer, "normalizedAnswer" as normalized_answer,
+        rating, "modelAnswer" as model_answer, feedback, errors::jsonb as errors, "similarPhrases"::jsonb as similar_phrases,
+        provider, "isFallback" as is_fallback, "durationMs" as duration_ms, mode, "scenarioId" as scenario_id,
+        "timeLimitMs" as time_limit_ms, "isLate" as is_late, "createdAt" as created_at, day
+      from jsonb_to_recordset(${JSON.stringify(attempts)}::text::jsonb) as t(
+        ord integer, "userId" uuid, "problemId" text, level text, answer text, "normalizedAnswer" text, rating integer,
+        "modelAnswer" text, feedback text, errors text, "similarPhrases" text, provider text, "isFallback" boolean,
+        "durationMs" integer, mode text, "scenarioId" uuid, "timeLimitMs" integer, "isLate" boolean, "createdAt" timestamptz, day text
       )
     ),
     attempt as (
@@ -232,7 +219,7 @@ export async function insertAttempts(db: Db, inputs: readonly NewAttemptInput[])
   `.execute(db);
   const ids = result.rows.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (ids.length !== inputs.length) throw new Error('the attempts were not stored');
-  return ids.map((id, k) => ({ id: String(id), day: days[k] as string }));
+  return ids.map((id, k) => ({ id: String(id), day: (attempts[k] as AttemptValues).day }));
 }
 
 /** insertAttempt's statement without a review card, built and compiled once (compiled.ts). */
