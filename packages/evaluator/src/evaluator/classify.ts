@@ -668,6 +668,8 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       ['watch', 'see', ''],
       ['look', 'see', ''],
       ['see', 'look', ''],
+      // 見える: "You see tired" for "You look / seem tired" (decision 053).
+      ['see', 'seem', '（〜に見えるは look / seem を使います）'],
       ['hear', 'listen', ''],
       ['listen', 'hear', ''],
       ['say', 'tell', '（tell＋人 の形で「伝える」）'],
@@ -676,6 +678,8 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       ['talk', 'speak', ''],
       ['do', 'make', ''],
       ['make', 'do', ''],
+      // 宿題をする / 勉強する: "study my homework" for "do my homework" (decision 053).
+      ['study', 'do', '（宿題をするは do を使います）'],
       ['wear', 'put', ''],
       // 願う / 望む: "I hope I had" for "I wish I had" (wish for what is not so, hope for what may be).
       ['hope', 'wish', '（事実と違うことを願うときは wish を使います）'],
@@ -2575,6 +2579,9 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   const verb = (t.pos === 'VERB' || perfect) && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
   if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive && !verb))) return false;
   if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || EMPTY_ADJECTIVES.has(t.norm) || GENERAL_HEADS.has(t.lemma) || PERSON_PRONOUNS.has(t.norm)) return false;
+  // A verb learners swap for the answer's verb left out here ("study my homework" for "do") is that
+  // swap, named by verbInGap (decision 053), not an action of its own.
+  if (verb && ctx.a.missing.some((j) => VERB_CONFUSIONS.has(`${t.lemma}|${ctx.ref[j]?.lemma ?? ''}`))) return false;
   const vocab = ctx.vocab;
   if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
   for (const v of vocab.values()) {
