@@ -245,6 +245,11 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['everything will be fine', 'things will be fine'],
   ...['me', 'him', 'her', 'us', 'them'].map((p) => [`made ${p} cry`, `brought ${p} to tears`, `moved ${p} to tears`]),
   ...['my', 'his', 'her', 'your', 'our', 'their'].map((p) => [`do ${p} homework`, `get ${p} homework done`]),
+  // Talking a matter over is discussing it (the matter said as it).
+  ...[['discuss', 'talk'], ['discussed', 'talked'], ['discusses', 'talks'], ['discussing', 'talking']].flatMap(([d, t]) => [
+    [`${d} it`, `${t} it over`, `${t} about it`],
+    [`${d} the matter`, `${t} the matter over`, `${t} over the matter`, `${t} it over`],
+  ]),
   // Catching a means of transport: get the train is catch the train.
   ...['train', 'bus', 'plane', 'flight', 'ferry'].flatMap((v) =>
     ['', 'first ', 'last ', 'next '].flatMap((m) =>
