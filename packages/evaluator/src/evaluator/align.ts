@@ -15,6 +15,7 @@ import {
   CONFUSABLES,
   MOVABLE_ADVERBS,
   MOVABLE_PHRASE_STARTS,
+  NOT_SYNONYMS,
   SPLIT_CONFUSIONS,
   TIME_NOUNS,
   type WordClass,
@@ -109,6 +110,7 @@ export function wnPos(t: Token): WnPos | undefined {
 export function wordNetSynonyms(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
   if (!wordnet || l.cls !== 'content' || r.cls !== 'content' || l.foreign || r.foreign || /^\d/.test(l.norm) || /^\d/.test(r.norm)) return false;
   if (l.lemma.length < 3 || r.lemma.length < 3) return false;
+  if (NOT_SYNONYMS.has(`${l.lemma}|${r.lemma}`)) return false;
   const posL = wnPos(l);
   const posR = wnPos(r);
   if (!posL || !posR) return false;

@@ -668,6 +668,8 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       ['watch', 'see', ''],
       ['look', 'see', ''],
       ['see', 'look', ''],
+      // 見える: "You see tired" for "You look / seem tired" (decision 053).
+      ['see', 'seem', '（〜に見えるは look / seem を使います）'],
       ['hear', 'listen', ''],
       ['listen', 'hear', ''],
       ['say', 'tell', '（tell＋人 の形で「伝える」）'],
@@ -676,6 +678,8 @@ const VERB_CONFUSIONS: ReadonlyMap<string, string> = new Map(
       ['talk', 'speak', ''],
       ['do', 'make', ''],
       ['make', 'do', ''],
+      // 宿題をする / 勉強する: "study my homework" for "do my homework" (decision 053).
+      ['study', 'do', '（宿題をするは do を使います）'],
       ['wear', 'put', ''],
       // 願う / 望む: "I hope I had" for "I wish I had" (wish for what is not so, hope for what may be).
       ['hope', 'wish', '（事実と違うことを願うときは wish を使います）'],
@@ -2573,18 +2577,37 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   // A participle after have is the verb whatever its tag ("have lost interest").
   const perfect = t.forms.has('pp') && ctx.learner[t.index - 1]?.lemma === 'have';
   const verb = (t.pos === 'VERB' || perfect) && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
-  if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive && !verb))) return false;
+  // An adjective after a comparative's more / less is the quality compared ("the more tired you will
+  // get" for "the more you will improve", decision 053): it says what the answer does not.
+  const compared = t.pos === 'ADJ' && ['more', 'less'].includes(ctx.learner[t.index - 1]?.norm ?? '') && ctx.a.byL[t.index - 1] !== undefined;
+  if (!day && (t.cls !== 'content' || (t.pos !== 'NOUN' && t.pos !== 'PROPN' && !attributive && !verb && !compared))) return false;
   if (EMPTY_NOUNS.has(t.norm) || EMPTY_NOUNS.has(t.lemma) || EMPTY_ADJECTIVES.has(t.norm) || GENERAL_HEADS.has(t.lemma) || PERSON_PRONOUNS.has(t.norm)) return false;
+  // A verb learners swap for the answer's verb left out here ("study my homework" for "do") is that
+  // swap, named by verbInGap (decision 053), not an action of its own.
+  if (verb && ctx.a.missing.some((j) => VERB_CONFUSIONS.has(`${t.lemma}|${ctx.ref[j]?.lemma ?? ''}`))) return false;
   const vocab = ctx.vocab;
   if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
   for (const v of vocab.values()) {
     if (v.cls !== 'content' && !PERSON_PRONOUNS.has(v.norm)) continue;
     // A typo of one of the problem's words ("yous" for "yours") is that word misspelt.
     if (v.lemma === t.lemma || (Math.min(v.norm.length, t.norm.length) >= 4 && distance(v.norm, t.norm) <= 1) || ctx.wordnet?.synonyms(t.lemma, v.lemma)) return false;
+    // "the more intelligent" for "the smarter": the problem's comparative in its plain form.
+    if (compared && v.pos === 'ADJ' && comparativeBases(v.norm).some((b) => b === t.lemma || ctx.wordnet?.synonyms(t.lemma, b, 'a'))) return false;
     // A word of the same family ("interest" / "interested") says the answer's thing another way.
     if (t.norm.length >= 4 && v.norm.length >= 4 && (t.norm.startsWith(v.lemma) || v.norm.startsWith(t.lemma) || ctx.wordnet?.derived(t.norm, v.norm))) return false;
   }
   return true;
+}
+
+/** Plain forms an -er / -est adjective may come from (smarter: smart; bigger: big; easier: easy). */
+function comparativeBases(norm: string): string[] {
+  const m = /^(.{2,}?)(er|est)$/.exec(norm);
+  if (!m?.[1]) return [];
+  const stem = m[1];
+  const out = [stem, `${stem}e`];
+  if (stem.endsWith('i')) out.push(`${stem.slice(0, -1)}y`);
+  if (stem.length >= 3 && stem.at(-1) === stem.at(-2)) out.push(stem.slice(0, -1));
+  return out;
 }
 
 /** Adverb particles that make a verb another phrasal verb (find out, shut off, give up). */
@@ -2640,6 +2663,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   verbInGap(ctx);
   usedToHabit(ctx);
   desireForModal(ctx);
+  noNeedForProhibition(ctx);
   timeWordWithTense(ctx);
   missingInversion(ctx);
   causativeTo(ctx);
@@ -3485,6 +3509,34 @@ function desireForModal(ctx: Ctx): void {
   if (!gone || !added || Math.abs(gone.order - added.order) > 1) return;
   ctx.errors = ctx.errors.filter((e) => e !== gone && e !== added);
   ctx.errors.push({ ...makeError('meaning', added.words, gone.expected, `${q(added.words.join(' '))}では意味が変わります（${q(gone.expected.join(' '))}）。`, added.order, undefined, true), certain: true });
+}
+
+const NECESSITY_VERBS = new Set(['have', 'has', 'had', 'need', 'needs', 'needed']);
+/** Where a negated have to / need (to) starts in the tokens: "do not have to", "need not". */
+function negatedNecessity(tokens: readonly Token[]): number | undefined {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (!NECESSITY_VERBS.has(t.norm)) continue;
+    const next = tokens[k + 1]?.norm;
+    const negated = [tokens[k - 1]?.norm, tokens[k - 2]?.norm].some((w) => w === 'not' || w === 'never');
+    if ((next === 'to' && negated) || (t.lemma === 'need' && next === 'not')) return k;
+  }
+  return undefined;
+}
+/**
+ * "You don't have to swim here" for "You must not swim here" / "Do not swim here" (decision 053):
+ * no need to do it is not a ban on doing it. A negated have to / need where the answer forbids (a
+ * negation without have to / need) says another modality: a meaning error, not extra words.
+ */
+function noNeedForProhibition(ctx: Ctx): void {
+  const k = negatedNecessity(ctx.learner);
+  // (The answer's must not may be read as "have to not": still a ban.)
+  if (k === undefined || negatedNecessity(ctx.ref) !== undefined || !ctx.ref.some((t) => t.norm === 'not' || t.norm === 'never')) return;
+  const verb = ctx.learner[k] as Token;
+  // The errors of the negation and the have to / need (do, not, have to, moved or extra) are this one.
+  ctx.errors = ctx.errors.filter((e) => !(e.order >= k - 2 && e.order <= k + 1));
+  const words = ctx.learner.slice(k, k + 2).map(learnerWord);
+  ctx.errors.push({ ...makeError('meaning', words, ['not'], `${q(words.join(' '))}は「〜しなくてよい」という意味です。問題文は禁止（〜してはいけない）です。`, verb.index, undefined, true), certain: true });
 }
 
 const FREE_RELATIVES = new Set(['where', 'what', 'when']);

@@ -24,7 +24,7 @@ import { buildFeedback } from './feedback';
 import { frameVariants, relationVariants } from './frame-variants';
 import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
-import { AUX_FORMS, areAntonymWords } from './lexicon';
+import { AUX_FORMS, MODALS, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
 import { ONE_STAR_RECALL, recallCeiling, scoreAlignment, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
@@ -779,6 +779,23 @@ function singularForPlural(g: Graded): boolean {
   return error?.kind === 'plural' && error.words.length === 1 && word !== undefined && !word.plural && word.pos === 'NOUN';
 }
 
+/** A word-choice slip that puts an auxiliary where the learner wrote a word that is none (decision 053). */
+function auxForOtherClass(e: DraftError | undefined): boolean {
+  if (e?.kind !== 'word-choice' || e.words.length !== 1 || e.expected.length !== 1) return false;
+  return AUX_FORMS[(e.expected[0] ?? '').toLowerCase()] !== undefined && AUX_FORMS[(e.words[0] ?? '').toLowerCase()] === undefined && !MODALS.has((e.words[0] ?? '').toLowerCase());
+}
+
+/** `extra`'s one error is the learner's to, right before where `missing` leaves out be (decision 053). */
+function extraToBeforeMissingBe(extra: Graded, missing: DraftError | undefined): boolean {
+  const e = extra.classification.errors[0];
+  if (!e || !missing || e.kind !== 'extra-word' || e.words.length !== 1 || (e.words[0] ?? '').toLowerCase() !== 'to') return false;
+  return (missing.expected[0] ?? '').toLowerCase() === 'be' && Math.ceil(missing.order) === e.order + 1;
+}
+
+const verbFormSlip = (e: DraftError | undefined): boolean => e?.kind === 'verb-form';
+const missingSubordinator = (e: DraftError | undefined): boolean =>
+  e?.kind === 'missing-word' && e.words.length === 0 && e.expected.length === 1 && ['whether', 'if'].includes((e.expected[0] ?? '').toLowerCase());
+
 /** The one extra word of `extra` is a word the answer of `ordered` (a word-order reading) has. */
 function extraWordOrdered(extra: Graded, ordered: Graded): boolean {
   const error = extra.classification.errors[0];
@@ -860,6 +877,16 @@ function better(a: Graded, b: Graded, bankAnswers: number, firstAnswer: readonly
     const manyExtra = (e: DraftError | undefined): boolean => e?.kind === 'extra-word' && e.expected.length === 0 && e.words.length >= 2;
     if (oneMissing(ea) && manyExtra(eb)) return true;
     if (oneMissing(eb) && manyExtra(ea)) return false;
+    // Decision 053: "how your work going?" against "How is your work going?" and "How's work going?":
+    // the left-out is keeps the learner's your, where the other reading swaps your for an auxiliary
+    // (a word of another class); "turned out to true" against "to be true" and "turned out true":
+    // the left-out be keeps the learner's to right before it.
+    if (oneMissing(ea) && (auxForOtherClass(eb) || extraToBeforeMissingBe(b, ea))) return true;
+    if (oneMissing(eb) && (auxForOtherClass(ea) || extraToBeforeMissingBe(a, eb))) return false;
+    // "We are considering to build" against "considering building" and "considering whether to
+    // build": the form of the learner's verb is the slip, not a left-out whether / if.
+    if (a.score.rating === b.score.rating && verbFormSlip(ea) && missingSubordinator(eb)) return true;
+    if (a.score.rating === b.score.rating && verbFormSlip(eb) && missingSubordinator(ea)) return false;
   }
   // "It has raining since this morning" against "has been raining" and "has rained": the learner's
   // -ing is the progressive they meant, so the slip is the missing been, not the -ing's form (even

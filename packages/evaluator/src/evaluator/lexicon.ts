@@ -170,6 +170,8 @@ export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
   // Decision 052: a rank (the team's top / best player), and reporting what someone says is true.
   ['best', 'top'],
   ['say', 'claim'],
+  // Decision 053: papers to hand in.
+  ['documents', 'paperwork'],
 ];
 
 /**
@@ -269,6 +271,23 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['it were sunny', 'it were fine'],
   ['it had been sunny', 'it had been fine'],
   ['it will be sunny', 'it will be fine'],
+  // Decision 053: everyday idioms that say the same in any sentence either fits.
+  ['tonight', 'this evening'],
+  ['another chance', 'one more chance', 'another shot', 'one more shot'],
+  ['not only', 'not just'],
+  ['everything will work out', 'things will work out', 'it will all work out'],
+  ['everything will be fine', 'things will be fine'],
+  ...['me', 'him', 'her', 'us', 'them'].map((p) => [`made ${p} cry`, `brought ${p} to tears`, `moved ${p} to tears`]),
+  ...['my', 'his', 'her', 'your', 'our', 'their'].map((p) => [`do ${p} homework`, `get ${p} homework done`]),
+  // Talking a matter over is discussing it (the matter said as it).
+  ...[['discuss', 'talk'], ['discussed', 'talked'], ['discusses', 'talks'], ['discussing', 'talking']].flatMap(([d, t]) => [
+    [`${d} it`, `${t} it over`, `${t} about it`],
+    [`${d} the matter`, `${t} the matter over`, `${t} over the matter`, `${t} it over`],
+  ]),
+  // Catching a means of transport: get the train is catch the train.
+  ...['train', 'bus', 'plane'].flatMap((v) =>
+    ['', 'first ', 'last ', 'next '].flatMap((m) => [['catch', 'get'], ['caught', 'got']].map(([c, g]) => [`${c} the ${m}${v}`, `${g} the ${m}${v}`])),
+  ),
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */
@@ -396,7 +415,25 @@ export const APOSTROPHE_LESS: Readonly<Record<string, string>> = {
   youre: "you're", youve: "you've", theyre: "they're", theyve: "they've", weve: "we've",
   thats: "that's", whats: "what's", hes: "he's", shes: "she's", wheres: "where's", youll: "you'll",
   theyll: "they'll", itll: "it'll", theres: "there's",
+  // Decision 053.
+  shouldve: "should've", couldve: "could've", wouldve: "would've", mustve: "must've", hows: "how's",
+  whos: "who's", youd: "you'd", theyd: "they'd",
 };
+
+/**
+ * Apostrophe-less contractions that are also (rare) words: a spelling slip in carefully typed text
+ * ("He wont be home tonight."), the typing style in a phone-typed answer with no capital letter at
+ * all ("i cant swim"), where every apostrophe and capital is left out alike (decision 053).
+ */
+export const PHONE_APOSTROPHE_LESS: Readonly<Record<string, string>> = { cant: "can't", wont: "won't" };
+
+/**
+ * Words WordNet puts in one sense that a teacher tells apart (decision 053): "leave me lonely" for
+ * "leave me alone" is the wrong word (寂しい for 一人), not the same words. Both orders are listed.
+ */
+export const NOT_SYNONYMS: ReadonlySet<string> = new Set(
+  [['alone', 'lonely']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
 
 /** Irregular plurals: singular → plural (for naming "childs" / "mans" as plural errors). */
 export const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {

@@ -1122,4 +1122,99 @@ describe('naming one-slip answers', () => {
       expect(stars(STATION, 'Call me when you leave home.')).toBeLessThanOrEqual(2);
     });
   });
+
+  describe('probe set 14 rules (decision 053)', () => {
+    const stars14 = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+    it('reads cant / wont as contractions in a phone-typed answer (no capital letter), and keeps the polarity checked', () => {
+      const SKATE = problem('私はスケートができません。', ['I cannot skate.', 'I am not able to skate.']);
+      const LATE = problem('彼は遅れないでしょう。', ['He will not be late.']);
+      expect(evaluator.evaluate(SKATE, 'i cant skate').errors).toEqual([]);
+      expect(stars14(SKATE, 'i can skate')).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(LATE, 'he wont be late').errors).toEqual([]);
+      expect(stars14(LATE, 'he will be late')).toBeLessThanOrEqual(2);
+      // Typed with capitals and a full stop, the missing apostrophe of a real word stays a spelling slip.
+      named(evaluator, LATE, 'He wont be late.', 'spelling');
+    });
+    it("reads a noun's 's before a comparative and than, or in a bare the-noun's-verb-ing answer, as is", () => {
+      const FASTER = problem('この車はあの車より速い。', ['This car is faster than that one.', 'This car is faster than that car.']);
+      const MOON = problem('月が昇っている。', ['The moon is rising.', 'The moon is coming up.']);
+      expect(stars14(FASTER, "This car's faster than that one.")).toBeGreaterThanOrEqual(4);
+      expect(stars14(FASTER, "This car's slower than that one.")).toBeLessThanOrEqual(2);
+      expect(stars14(MOON, "the moon's rising")).toBeGreaterThanOrEqual(4);
+      expect(stars14(MOON, "the moon's setting")).toBeLessThanOrEqual(2);
+    });
+    it('accepts the new word and phrase groups, and keeps a changed thing, time or action a meaning error', () => {
+      const MOVIE = problem('今晩映画を見よう。', ["Let's watch a movie tonight.", "Let's see a movie tonight."]);
+      const PAPERS = problem('書類を全部持ってきてください。', ['Please bring all the documents.', 'Please bring all of the documents.']);
+      const STUDENT = problem('彼女はクラスで一番の生徒です。', ['She is the best student in the class.', 'She is the best student in her class.']);
+      const WORN = problem('私はくたくただった。', ['I was exhausted.', 'I was very tired.']);
+      const CHANCE = problem('もう一度チャンスをください。', ['Give me another chance.', 'Please give me another chance.']);
+      const SONG = problem('その歌を聞いて泣いてしまった。', ['The song made me cry.']);
+      const HOMEWORK = problem('彼女は夕食の前に宿題をします。', ['She does her homework before dinner.', 'She will do her homework before dinner.']);
+      const TRAIN = problem('私たちは終電に間に合った。', ['We caught the last train.', 'We were in time for the last train.']);
+      const WORK_OUT = problem('きっとすべてうまくいくよ。', ["I'm sure everything will work out.", 'Everything will work out, I am sure.']);
+      expect(stars14(MOVIE, "Let's watch a movie this evening.")).toBeGreaterThanOrEqual(4);
+      expect(stars14(MOVIE, "Let's watch a movie this morning.")).toBeLessThanOrEqual(2);
+      expect(stars14(PAPERS, 'Please bring all the paperwork.')).toBeGreaterThanOrEqual(4);
+      expect(stars14(PAPERS, 'Please bring all the photos.')).toBeLessThanOrEqual(2);
+      expect(stars14(STUDENT, 'She is the top student in the class.')).toBeGreaterThanOrEqual(4);
+      expect(stars14(STUDENT, 'She is the worst student in the class.')).toBeLessThanOrEqual(2);
+      expect(stars14(WORN, 'I was worn out.')).toBeGreaterThanOrEqual(4);
+      expect(stars14(WORN, 'I was hungry.')).toBeLessThanOrEqual(2);
+      expect(stars14(CHANCE, 'Give me one more shot.')).toBeGreaterThanOrEqual(4);
+      expect(stars14(CHANCE, 'Give me one more day.')).toBeLessThanOrEqual(2);
+      expect(stars14(SONG, 'The song brought me to tears.')).toBeGreaterThanOrEqual(4);
+      expect(stars14(SONG, 'The song made me laugh.')).toBeLessThanOrEqual(2);
+      expect(stars14(HOMEWORK, 'She gets her homework done before dinner.')).toBeGreaterThanOrEqual(4);
+      expect(stars14(HOMEWORK, 'She does her homework after dinner.')).toBeLessThanOrEqual(2);
+      expect(stars14(TRAIN, 'We got the last train.')).toBeGreaterThanOrEqual(4);
+      expect(stars14(TRAIN, 'We missed the last train.')).toBeLessThanOrEqual(2);
+      expect(stars14(WORK_OUT, "i'm sure things will work out")).toBeGreaterThanOrEqual(4);
+      expect(stars14(WORK_OUT, "I'm sure nothing will work out.")).toBeLessThanOrEqual(2);
+      const BOSS = problem('その件はもう上司と話し合いました。', ['I have already discussed the matter with my boss.']);
+      expect(stars14(BOSS, "I've already talked it over with my boss.")).toBeGreaterThanOrEqual(4);
+      expect(stars14(BOSS, "I've already talked it over with my wife.")).toBeLessThanOrEqual(2);
+    });
+    it("names a country for its language, a noun for the adjective, miss / see / lonely / study for the sentence's word a word choice", () => {
+      const JAPANESE = problem('彼は日本語が話せます。', ['He can speak Japanese.', 'He speaks Japanese.']);
+      const HUNGRY = problem('私はお腹がすいています。', ['I am hungry.', 'I feel hungry.']);
+      const ONCE = problem('今回だけは見逃してください。', ['Please let it go just this once.', 'Please overlook it just this once.']);
+      const HAPPY = problem('彼は幸せそうに見える。', ['He looks happy.', 'He seems happy.']);
+      const ALONE = problem('しばらく一人にしておいてください。', ['Please leave me alone for a while.']);
+      const EVENING = problem('私は毎晩宿題をします。', ['I do my homework every evening.', 'I do my homework every night.']);
+      named(evaluator, JAPANESE, 'He can speak Japan.', 'word-choice');
+      expect(stars14(JAPANESE, 'He can speak Korean.')).toBeLessThanOrEqual(2);
+      named(evaluator, HUNGRY, 'I am hunger.', 'word-choice');
+      expect(stars14(HUNGRY, 'I am thirsty.')).toBeLessThanOrEqual(2);
+      named(evaluator, ONCE, 'Please miss it just this once.', 'word-choice');
+      expect(stars14(ONCE, 'Please report it just this once.')).toBeLessThanOrEqual(2);
+      named(evaluator, HAPPY, 'He sees happy.', 'word-choice');
+      expect(stars14(HAPPY, 'He looks sad.')).toBeLessThanOrEqual(2);
+      named(evaluator, ALONE, 'Please leave me lonely for a while.', 'word-choice');
+      expect(stars14(ALONE, 'Please leave them alone for a while.')).toBeLessThanOrEqual(2);
+      named(evaluator, EVENING, 'I study my homework every evening.', 'word-choice');
+      expect(stars14(EVENING, 'I forget my homework every evening.')).toBeLessThanOrEqual(2);
+    });
+    it('names a left-out is / be and a verb form over a word swapped for an auxiliary, an extra to or a left-out whether', () => {
+      const SCHOOL = problem('学校の調子はどう？', ['How is your school life going?', "How's school going?"]);
+      const TRUE = problem('その話は本当だとわかった。', ['The story turned out to be true.', 'The story turned out true.']);
+      const SHOP = problem('私たちは新しい店を開くことを検討しています。', ['We are considering opening a new shop.', 'We are considering whether to open a new shop.']);
+      named(evaluator, SCHOOL, 'how your school life going?', 'missing-word');
+      expect(stars14(SCHOOL, 'How is your work life going?')).toBeLessThanOrEqual(2);
+      named(evaluator, TRUE, 'The story turned out to true.', 'missing-word');
+      expect(stars14(TRUE, 'The story turned out to be false.')).toBeLessThanOrEqual(2);
+      named(evaluator, SHOP, 'We are considering to open a new shop.', 'verb-form');
+      expect(stars14(SHOP, 'We are considering closing a new shop.')).toBeLessThanOrEqual(2);
+    });
+    it("grades don't have to / need not for a ban, and a comparative's other quality, as meaning errors", () => {
+      const PHOTOS = problem('ここで写真を撮ってはいけません。', ['You must not take pictures here.', 'Do not take pictures here.']);
+      const READ = problem('本を読めば読むほど、賢くなる。', ['The more you read, the smarter you become.', 'The more you read, the more you learn.']);
+      expect(stars14(PHOTOS, "You don't have to take pictures here.")).toBeLessThanOrEqual(2);
+      expect(stars14(PHOTOS, "You needn't take pictures here.")).toBeLessThanOrEqual(2);
+      expect(stars14(PHOTOS, "You mustn't take pictures here.")).toBeGreaterThanOrEqual(4);
+      expect(stars14(PHOTOS, "Don't take pictures here.")).toBeGreaterThanOrEqual(4);
+      expect(stars14(READ, 'The more you read, the more sleepy you become.')).toBeLessThanOrEqual(2);
+      expect(stars14(READ, 'The more you read, the more intelligent you become.')).toBeGreaterThanOrEqual(4);
+    });
+  });
 });

@@ -6,9 +6,12 @@
  */
 import {
   APOSTROPHE_LESS,
+  ARTICLES,
   CONTRACTING_SUBJECTS,
+  DETERMINERS,
   DISTINCT_PARTICIPLES,
   AFTER_NOUN_CONTRACTION,
+  PHONE_APOSTROPHE_LESS,
   ING_NOUNS,
   ORDINAL_TENS,
   ORDINAL_UNITS,
@@ -77,8 +80,8 @@ interface Part {
 }
 
 /** Expand one lower-cased raw word into normalised parts; `next` resolves 's / 'd. */
-function expandWord(word: string, next: string | undefined, after?: string): Part[] {
-  const w = APOSTROPHE_LESS[word] ?? word;
+function expandWord(word: string, next: string | undefined, after?: string, opensBareNounPhrase = false, phoneTyped = false): Part[] {
+  const w = APOSTROPHE_LESS[word] ?? (phoneTyped ? PHONE_APOSTROPHE_LESS[word] : undefined) ?? word;
   const plain = (norm: string): Part => ({ norm, alts: [] });
   if (w === 'cannot' || w === "can't") return [plain('can'), plain('not')];
   if (w === "won't") return [plain('will'), plain('not')];
@@ -113,7 +116,7 @@ function expandWord(word: string, next: string | undefined, after?: string): Par
       case 's':
         // A noun's 's is a possessive ("Tom's bag") unless a verb form or a word no possessive
         // takes follows: "My brother's working" is "is working", "The train's gone" "has gone".
-        if (!CONTRACTING_SUBJECTS.has(base) && !nounContraction(base, next, after)) return [plain(w)];
+        if (!CONTRACTING_SUBJECTS.has(base) && !nounContraction(base, next, after, opensBareNounPhrase)) return [plain(w)];
         return nextIsParticiple
           ? [plain(base), { norm: 'has', alts: ['is'] }]
           : [plain(base), { norm: 'is', alts: ['has'] }];
@@ -128,9 +131,13 @@ function expandWord(word: string, next: string | undefined, after?: string): Par
 const CLAUSE_SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they', "i'll", "we'll", "you'll", "he'll", "she'll", "they'll", "i'm", "we're", "you're", "they're", "he's", "she's"]);
 
 /** Does the word after a noun's 's make it "is" / "has" rather than a possessive? */
-function nounContraction(base: string, next: string | undefined, after: string | undefined): boolean {
+function nounContraction(base: string, next: string | undefined, after: string | undefined, opensBareNounPhrase: boolean): boolean {
   if (next === undefined || !/^[a-z]+$/.test(base)) return false;
   if (AFTER_NOUN_CONTRACTION.has(next) || DISTINCT_PARTICIPLES.has(next)) return true;
+  // Decision 053: a comparative and than ("This bag's cheaper than that one") follow a verb, not a
+  // possessive; an answer that would be nothing but "the sun's setting" as a noun phrase is a clause.
+  if (after === 'than' && /^[a-z]{3,}er$/.test(next)) return true;
+  if (opensBareNounPhrase && after === undefined && next.length >= 5 && next.endsWith('ing')) return true;
   // "If the weather's good, we'll go" (decision 050): a possessive is followed by what it possesses,
   // so one word and then a clause's subject pronoun make the 's a verb (the word is its complement).
   if (after !== undefined && CLAUSE_SUBJECTS.has(after) && /^[a-z]+$/.test(next) && !ING_NOUNS.has(next)) return true;
@@ -228,13 +235,19 @@ function displayOf(d: Draft): string {
 export function tokenize(text: string): RawToken[] {
   const cleaned = cleanText(text);
   const words = cleaned.match(WORD_RE) ?? [];
+  // Typed on a phone: not one capital letter ("i cant swim"), so a left-out apostrophe is the style.
+  const phoneTyped = !/\p{Lu}/u.test(cleaned);
   const drafts: Draft[] = [];
   for (let g = 0; g < words.length && drafts.length < MAX_TOKENS; g++) {
     const surface = words[g] ?? '';
     const lower = surface.toLowerCase();
     const next = words[g + 1]?.toLowerCase();
     const parts: Part[] = [];
-    for (const part of expandWord(lower, next, words[g + 2]?.toLowerCase())) {
+    // The answer is only "(determiner) noun's word": read as a clause, not a noun phrase (decision 053).
+    // (A text of two words, "tomorrow's meeting", is a phrase the grader tokenises on its own.)
+    const first = words[0]?.toLowerCase() ?? '';
+    const bare = g === 1 && words.length === 3 && (ARTICLES.has(first) || DETERMINERS.has(first));
+    for (const part of expandWord(lower, next, words[g + 2]?.toLowerCase(), bare, phoneTyped)) {
       parts.push({ norm: spellUs(part.norm), alts: part.alts.map(spellUs) });
     }
     // Part's fields written out (the same object as `...p`, several times cheaper than the spread).

@@ -185,6 +185,24 @@ const ENTRIES: readonly Entry[] = [
   { ja: ['害を'], en: ['harm', 'damage', 'hurt', 'give harm to', 'do harm to', 'give damage to'] },
   // 戻す: put back, return, bring back.
   { ja: ['戻'], en: ['put back', 'return', 'bring back', 'give back'] },
+  // Decision 053.
+  // 見逃す: miss (fail to see), overlook, let go, let slide, let off (forgive this once).
+  { ja: ['見逃'], en: ['miss', 'overlook', 'let go', 'let slide', 'let off'] },
+  // 〜に見える / 〜みたいだ: look, seem, appear; see (見る) for look.
+  { ja: ['見え', 'みたいだ', 'みたいです', 'みたいね', 'ように見'], en: ['look', 'seem', 'appear', 'see'] },
+  // 一人 / 独り: alone, by oneself; lonely (寂しい) for alone.
+  { ja: ['一人', 'ひとり', '独り'], en: ['alone', 'lonely'] },
+  // お腹がすく / 空腹: hungry; the noun hunger for the adjective.
+  { ja: ['お腹がす', 'おなかがす', 'お腹が空', 'おなかが空', '腹が減', '空腹'], en: ['hungry', 'hunger', 'starving'] },
+  // A country's name and its language or people (中国語: Chinese; 中国: China).
+  { ja: ['中国'], en: ['china', 'chinese'] },
+  { ja: ['日本'], en: ['japan', 'japanese'] },
+  { ja: ['韓国'], en: ['korea', 'korean'] },
+  { ja: ['英語', 'イギリス', '英国'], en: ['english', 'england', 'britain', 'british'] },
+  { ja: ['フランス'], en: ['france', 'french'] },
+  { ja: ['ドイツ'], en: ['germany', 'german'] },
+  { ja: ['スペイン'], en: ['spain', 'spanish'] },
+  { ja: ['イタリア'], en: ['italy', 'italian'] },
 ];
 
 /** English words or phrases (as lemma sequences) that translate one Japanese word of the problem. */
