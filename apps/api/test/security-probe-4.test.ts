@@ -1,4 +1,4 @@
-import { SCENARIO_TEXT } from '@shunkan/config/texts';
+import { SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,5 +98,41 @@ describe('the 50-scenario limit under concurrent creates', () => {
     expect((await post('/api/trpc/scenarios.delete', learner.idToken, { id: first?.id })).statusCode).toBe(200);
     expect((await post('/api/trpc/scenarios.create', learner.idToken, { title: '再作成', description: 'ホテルのチェックイン' })).statusCode).toBe(200);
     expect((await post('/api/trpc/scenarios.create', learner.idToken, { title: '超過', description: 'ホテルのチェックイン' })).statusCode).toBe(400);
+  });
+});
+
+describe('a learner whose plan ended', () => {
+  it('cannot have old answers re-checked by appeal (a grading call, with Gemini a paid one); the history stays readable', async () => {
+    const learner = await signUp();
+    expect((await post('/api/start-trial', learner.idToken)).statusCode).toBe(200);
+    const served = await post('/api/trpc/practice.nextProblem', learner.idToken, { difficultyLevel: 'toeic' });
+    const problemId = (served.json() as { result: { data: { problemId: string } } }).result.data.problemId;
+    const graded = await post('/api/trpc/practice.evaluate', learner.idToken, { problemId, answer: 'An answer the grader surely does not accept.' });
+    expect(graded.statusCode).toBe(200);
+    const attemptId = (graded.json() as { result: { data: { attemptId: string } } }).result.data.attemptId;
+
+    // The 7-day trial ended.
+    const userId = await userIdOf(learner.localId);
+    await server.database.db
+      .updateTable('subscriptions')
+      .set({ trial_start: new Date(Date.now() - 8 * 86_400_000) })
+      .where('user_id', '=', userId)
+      .execute();
+    expect((await post('/api/trpc/practice.nextProblem', learner.idToken, { difficultyLevel: 'toeic' })).statusCode).toBe(403);
+
+    const appeal = await post('/api/trpc/appeals.submit', learner.idToken, { attemptId });
+    expect(appeal.statusCode).toBe(403);
+    expect(messageOf(appeal)).toBe(TEXT.subscriptionRequired);
+    const stored = await server.database.db.selectFrom('appeals').select('id').where('user_id', '=', userId).execute();
+    expect(stored).toHaveLength(0);
+    // What the learner did stays theirs to read.
+    const history = await server.app.inject({ method: 'GET', url: '/api/recent-sessions', headers: bearer(learner.idToken) });
+    expect(history.statusCode).toBe(200);
+    const statuses = await server.app.inject({
+      method: 'GET',
+      url: `/api/trpc/appeals.statuses?input=${encodeURIComponent(JSON.stringify({ attemptIds: [attemptId] }))}`,
+      headers: bearer(learner.idToken),
+    });
+    expect(statuses.statusCode).toBe(200);
   });
 });
