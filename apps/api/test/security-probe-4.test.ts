@@ -1,4 +1,5 @@
-import { SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
+import { dailyLimitMessage, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
+import { jstDay } from '@shunkan/config/time';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,5 +135,40 @@ describe('a learner whose plan ended', () => {
       headers: bearer(learner.idToken),
     });
     expect(statuses.statusCode).toBe(200);
+  });
+});
+
+describe('the daily problem limit through every door (held)', () => {
+  it('at one below the limit, a batch of 20 serves, the REST path, review and a scenario give exactly one more problem', async () => {
+    const learner = await signUp();
+    expect((await post('/api/start-trial', learner.idToken)).statusCode).toBe(200);
+    const scenario = await post('/api/trpc/scenarios.create', learner.idToken, { title: '空港', description: '空港のチェックインで使う英語' });
+    const scenarioId = (scenario.json() as { result: { data: { id: string } } }).result.data.id;
+    const userId = await userIdOf(learner.localId);
+    // The trial's limit is 100: 99 served today already.
+    await server.database.db.insertInto('daily_usage').values({ user_id: userId, day: jstDay(new Date()), count: 99 }).execute();
+
+    const calls = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 'practice.nextProblem' : 'review.next'));
+    const input = Object.fromEntries(calls.map((_, i) => [String(i), { difficultyLevel: 'toeic', requestId: `batch-request-${i}` }]));
+    const batch = await post(`/api/trpc/${calls.join(',')}?batch=1`, learner.idToken, input);
+    const results = batch.json() as Array<{ result?: unknown; error?: { message: string; data: { httpStatus: number } } }>;
+    expect(results).toHaveLength(20);
+    expect(results.filter((r) => r.result !== undefined)).toHaveLength(1);
+    for (const r of results.filter((r) => r.error)) {
+      expect(r.error?.data.httpStatus).toBe(429);
+      expect(r.error?.message).toBe(dailyLimitMessage(100));
+    }
+    const others = [
+      await post('/api/problem', learner.idToken, { difficultyLevel: 'toeic' }),
+      await post('/api/trpc/practice.nextProblem', learner.idToken, { difficultyLevel: 'toeic' }),
+      await post('/api/trpc/review.next', learner.idToken, { difficultyLevel: 'toeic' }),
+      await post('/api/trpc/scenarios.nextProblem', learner.idToken, { scenarioId }),
+    ];
+    for (const r of others) {
+      expect(r.statusCode).toBe(429);
+      expect(messageOf(r)).toBe(dailyLimitMessage(100));
+    }
+    const usage = await server.database.db.selectFrom('daily_usage').select('count').where('user_id', '=', userId).executeTakeFirst();
+    expect(usage?.count).toBe(100);
   });
 });
