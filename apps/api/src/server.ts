@@ -377,6 +377,16 @@ export async function createServer(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  // API answers carry a learner's e-mail address, plan, payments and answers: no browser or proxy may
+  // keep them (a shared computer's back button or disk cache; decision 055). Set on the raw response
+  // like the headers above, so refusals, the rate limiter's 429 and tRPC's answers carry it too; a
+  // route that says otherwise (the OpenAPI document: public) overrides it. The public configuration is
+  // left alone: index.html preloads it, and a no-store answer may not be reused from the preload.
+  app.addHook('onRequest', (request, reply, done) => {
+    const routed = routedPath(request.url);
+    if (routed.startsWith('/api/') && routed !== '/api/public-config') reply.raw.setHeader('cache-control', 'no-store');
+    done();
+  });
   // Responses over 1 KB (JSON of the API, index.html) are compressed on the fly; the hashed assets are
   // compressed at build and sent as they are (fastifyStatic `preCompressed` below sets Content-Encoding,
   // which this plugin leaves alone).

@@ -1,11 +1,10 @@
 import { findLevel, LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
 import type { Db } from '@shunkan/db';
 import {
-  countScenarios,
   countServesOf,
   deleteScenario,
   findScenario,
-  insertScenario,
+  insertScenarioWithinLimit,
   insertScenarioProblems,
   listScenarioProblems,
   listScenarios,
@@ -55,8 +54,9 @@ export async function getScenarios(options: { db: Db; userId: string }): Promise
 }
 
 export async function createScenario(options: { db: Db; userId: string; fields: ScenarioFields; now: Date }): Promise<Scenario> {
-  if ((await countScenarios(options.db, options.userId)) >= MAX_SCENARIOS) throw new ScenarioLimitError();
-  return toScenario(await insertScenario(options.db, options.userId, options.fields, options.now));
+  const row = await insertScenarioWithinLimit(options.db, options.userId, options.fields, options.now, MAX_SCENARIOS);
+  if (!row) throw new ScenarioLimitError();
+  return toScenario(row);
 }
 
 export async function editScenario(options: { db: Db; userId: string; id: string; fields: ScenarioFields; now: Date }): Promise<Scenario> {

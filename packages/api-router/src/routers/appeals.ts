@@ -9,7 +9,7 @@ import { countAppealsByStatus, findAppealsOfAttempts, listAppeals } from '@shunk
 import type { AppealRecord, AttemptGrade } from '@shunkan/db/appeals';
 import { z } from 'zod';
 import { appealAttempt, AppealNotFoundError, decideAppealAndRegrade } from '../domain/appeals.js';
-import { adminProcedure, protectedProcedure, router } from '../trpc.js';
+import { adminProcedure, protectedProcedure, router, subscribedProcedure } from '../trpc.js';
 import { AppError } from '../errors.js';
 
 const ZId = ZRowId;
@@ -95,8 +95,12 @@ export const ZAppealSubmitOutput = z.object({
 });
 
 export const appealsRouter = router({
-  /** 「この答えも正しいはず」: re-check at once and queue for an admin. */
-  submit: protectedProcedure
+  /**
+   * 「この答えも正しいはず」: re-check at once and queue for an admin. A grading call (Gemini when
+   * configured), offered on the practice screen only: like grading, it needs a plan or a trial (a learner
+   * whose plan ended could otherwise have every past answer re-checked; decision 055).
+   */
+  submit: subscribedProcedure
     .input(z.object({ attemptId: ZId }))
     .output(ZAppealSubmitOutput)
     .mutation(async ({ ctx, input }) => {
