@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { checkScreen, logIn, newLearner, uniqueEmail, watchConsole } from './support';
 
@@ -111,6 +112,10 @@ test('a fluent answer outside the lattice: uncertainty note, appeal, an admin ac
   const adminErrors = watchConsole(admin.page);
   try {
     const card = await queuedCard(admin.page, item);
+    // Decision 056: the solid green 正解として登録 was white on green.600 (3.3:1), and the pending count
+    // white on orange.500; the queue with a card in it is checked for contrast here.
+    const contrast = await new AxeBuilder({ page: admin.page }).withRules(['color-contrast']).analyze();
+    expect(contrast.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
     await card.getByRole('button', { name: '正解として登録' }).click();
     await expect(admin.page.getByText('正解として登録しました', { exact: true })).toBeVisible();
     await expect(admin.page.getByText(`${fluent}（再採点: 星5つ）`)).toBeVisible();

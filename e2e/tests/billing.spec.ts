@@ -190,11 +190,19 @@ test('a declined card shows the error toast and stays on checkout; a guest is as
   await page.getByLabel('カード番号').fill('');
   await page.getByRole('button', { name: '決済を確定する' }).click();
   await expect(page.getByText('カード番号を入力してください')).toBeVisible();
+  // Each message names what is wrong (decision 056: "1234" was told to use half-width digits).
+  await page.getByLabel('カード番号').fill('1234');
+  await page.getByLabel('有効期限').fill('01 / 20');
+  await page.getByRole('button', { name: '決済を確定する' }).click();
+  await expect(page.getByText('カード番号は12〜19桁の数字で入力してください')).toBeVisible();
+  await expect(page.getByText('有効期限が過ぎています。未来の年月を入力してください')).toBeVisible();
+  await page.getByLabel('有効期限').fill('12 / 34');
 
   // A second card goes through at once: the declined card's error does not follow to 決済完了.
   await payInSandbox(page, '4000 0000 0000 0002');
   await expect(toast).toContainText('カードが拒否されました');
-  await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+  // Typed with the Japanese IME on: full-width digits are read as the half-width ones.
+  await page.getByLabel('カード番号').fill('４２４２　４２４２　４２４２　４２４２');
   await page.getByRole('button', { name: '決済を確定する' }).click();
   await page.waitForURL((url) => url.pathname === '/payment-success');
   await expect(page.getByRole('heading', { name: '決済完了' })).toBeVisible();

@@ -52,8 +52,13 @@ test('my page: three answers, one bookmarked, show as stats, streak, chart, hist
   await expect(page.getByTestId('streak-value')).toHaveText('0日');
   await expectNoHorizontalScroll(page);
 
-  // The daily goal, set by the learner.
-  await page.getByLabel('1日の目標（問題数）').fill('5');
+  // The daily goal, set by the learner; a number out of 1-100 is named on the field (not only a grey 保存).
+  const goalInput = page.getByLabel('1日の目標（問題数）');
+  await goalInput.fill('1000');
+  await expect(page.getByRole('button', { name: '保存' })).toBeDisabled();
+  await expect(goalInput).toHaveAttribute('aria-invalid', 'true');
+  await expect(goalInput).toHaveAccessibleDescription('1〜100の数字を入力してください');
+  await goalInput.fill('5');
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('目標を保存しました')).toBeVisible();
 

@@ -129,6 +129,25 @@ test('an answer stops at the 500 characters graded and says so; a long word in t
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 });
 
+test('after an answer the stars are on screen on a phone and a desktop; focus is on 次の問題, described by the grade', async ({ page }) => {
+  await trialLearner(page);
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/practice/toeic');
+    await page.getByRole('button', { name: '練習を始める' }).click();
+    await startProblem(page);
+    // An unrelated answer: the longest card (errors, feedback, other phrasings, similar phrases).
+    await page.getByLabel('英訳を入力').fill('I go to school every day.');
+    await page.getByRole('button', { name: '回答する' }).click();
+    await expect(page.getByTestId('result-card')).toBeVisible();
+    const next = page.getByRole('button', { name: '次の問題' });
+    await expect(next).toBeFocused();
+    await expect(next).toHaveAccessibleDescription(/評価: 5つ星中\d+つ星/);
+    // The decision 056 walk: focusing the button at the card's foot scrolled the stars off screen.
+    await expect(page.getByTestId('stars')).toBeInViewport();
+  }
+});
+
 test('a failed evaluation keeps the typed answer; a failed problem request offers 最初から', async ({ page }) => {
   await trialLearner(page);
   await page.goto('/practice/high-school');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LEGACY_LOGIN_PATHS } from '../../packages/config/src/routes';
-import { newLearner } from './support';
+import { logIn, newLearner, uniqueEmail, createVerifiedAccount } from './support';
 
 const PROTECTED = ['/', '/home', '/my-page', '/admin', '/chat/toeic', '/practice/middle-school', '/no-such-page'];
 const PUBLIC = [
@@ -116,4 +116,26 @@ test('static pages: terms with 10 articles, privacy, demo banner', async ({ page
   await expect(page.getByText('デモモード (認証不要で体験中)')).toBeVisible();
   await page.getByRole('link', { name: 'ログイン画面へ' }).click();
   await page.waitForURL('**/login');
+});
+
+test('a tab opened before a deploy loads the new version when an old chunk is gone, once', async ({ page }) => {
+  // Decision 056: the old build's chunk was answered with index.html ("Expected a JavaScript module")
+  // and the page stayed blank; now it is a 404 and the page loads again from the new index.html.
+  const email = uniqueEmail();
+  await createVerifiedAccount(email);
+  let failed = 0;
+  await page.route('**/assets/login-kit-*.js', async (route) => {
+    if (failed > 0) return route.continue();
+    failed += 1;
+    await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+  });
+  const missing = await page.request.get('/assets/login-kit-gone1234.js');
+  expect(missing.status()).toBe(404);
+  await page.goto('/login');
+  const reloaded = page.waitForEvent('framenavigated');
+  await page.getByLabel('メールアドレス').focus();
+  await reloaded;
+  expect(failed).toBe(1);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname !== '/login');
 });

@@ -3,6 +3,7 @@
  * (support.ts checkScreen): one <main> and one h1, axe with no serious or critical violation on a phone
  * and a desktop, and nothing sticking out sideways at 390×844. A new screen is one more row below.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { bankProblemFor, checkScreen, createVerifiedAccount, logIn, PHONE, uniqueEmail } from './support';
 
@@ -242,3 +243,14 @@ for (const who of ['guest', 'member', 'trial', 'standard', 'admin'] as const) {
     }
   });
 }
+
+test('a primary (blue solid) button keeps its text contrast while hovered', async ({ page }) => {
+  // Decision 056: axe saw white on blue.600/90 (4.3:1) under the pointer; the rows above never hover.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/login');
+  const button = page.getByRole('button', { name: 'ログイン', exact: true });
+  await button.hover();
+  await page.waitForTimeout(300); // the hover transition
+  const results = await new AxeBuilder({ page }).include('form button[type="submit"]').withRules(['color-contrast']).analyze();
+  expect(results.violations).toEqual([]);
+});

@@ -555,6 +555,10 @@ export async function createServer(
     if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: TEXT.apiNotFound });
     }
+    // A hashed chunk that is not in this build (a page opened before a new version was deployed asks for
+    // the old one) is a 404, not index.html: served as HTML it failed as "Expected a JavaScript module"
+    // and the page went blank; a 404 lets the web app's preload-error handler load the new version.
+    if (pathname.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
     // SPA fallback: every client route (including unknown ones, which render the 404 page) gets index.html,
     // naming the chunks of the route that will render it (modulepreload).
     const page = await webPages.pageFor(pathname);

@@ -98,6 +98,13 @@ describe('compression and caching', () => {
     expect(response.body.toString('utf8')).toBe(script);
   });
 
+  it('answers a chunk that is not in the build with 404, not the page (a tab opened before a deploy)', async () => {
+    const response = await get(`${base}/assets/practice-Old123.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).not.toMatch(/html/);
+    expect(decode(response)).not.toContain('<div id="root">');
+  });
+
   it.each(['/', '/login', '/index.html'])('never caches index.html (%s)', async (pathname) => {
     const response = await get(`${base}${pathname}`, { 'accept-encoding': 'br, gzip' });
     expect(response.status).toBe(200);

@@ -10,6 +10,7 @@ import { hasSessionHint } from './lib/firebase';
 import { loadPublicConfig } from './lib/public-config';
 import { needsDataLayer, SHELL_PATHS } from './lib/route-needs';
 import { router } from './router';
+import { reloadOnStaleChunk } from './lib/stale-build';
 
 // Spec: on load the app unregisters any service workers (a stale one could serve an old build).
 if ('serviceWorker' in navigator) {
@@ -17,6 +18,9 @@ if ('serviceWorker' in navigator) {
     for (const registration of registrations) void registration.unregister();
   });
 }
+
+// A tab opened before a deploy loads the new version when an old chunk is gone (lib/stale-build.ts).
+reloadOnStaleChunk(window);
 
 function App() {
   // The data layer (TanStack Query, tRPC) wraps the pages that call the API: features/layout/root-layout.tsx.

@@ -55,6 +55,14 @@ const config = defineConfig({
       colors: {
         // Field error texts (12 px) on white: Chakra's red.500 is 3.8:1, under WCAG's 4.5:1; red.700 is 6.5:1.
         fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.400}' } } },
+        // The primary (blue solid) buttons: on hover Chakra draws `blue.solid/90`, which over the page
+        // made blue.600 4.3:1 under white text (axe, decision 056); blue.700 is 6.7:1, 5.5:1 on hover.
+        blue: { solid: { value: { _light: '{colors.blue.700}', _dark: '{colors.blue.600}' } } },
+        // The same for the other solid fills under white text: the appeal queue's 採用 (green.600 was
+        // 3.3:1 even at rest), its pending count (orange.500, 2.8:1) and red confirmations (4.3:1 hovered).
+        green: { solid: { value: { _light: '{colors.green.800}', _dark: '{colors.green.600}' } } },
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.600}' } } },
+        red: { solid: { value: { _light: '{colors.red.700}', _dark: '{colors.red.600}' } } },
       },
     },
     tokens: {

@@ -7,24 +7,40 @@ import { trpc } from '../../lib/trpc';
 import { NO_VALIDATE } from '../auth/form-parts';
 import { CHECKOUT_TEXT, CheckoutActions, paymentErrorMessage, type PaymentFormProps } from './checkout-parts';
 
-const digitsOf = (cardNumber: string) => cardNumber.replace(/[\s-]/g, '');
+/** Full-width digits, spaces and slashes (typed with a Japanese IME on) read as the half-width ones. */
+const halfWidth = (value: string) => value.normalize('NFKC').trim();
+const digitsOf = (cardNumber: string) => halfWidth(cardNumber).replace(/[\s-]/g, '');
 const EXPIRY = /^(\d{2})\s*\/\s*(\d{2})$/;
 
-/** The sandbox card (test cards only; the server checks the number again and decides the outcome). */
+/** MM / YY of a card still valid this month (Tokyo time is close enough for a sandbox hint). */
+function isExpiryPast(value: string, now = new Date()): boolean {
+  const match = EXPIRY.exec(halfWidth(value));
+  if (!match) return false;
+  const year = 2000 + Number(match[2]);
+  const month = Number(match[1]);
+  return year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1);
+}
+
+/**
+ * The sandbox card (test cards only; the server checks the number again and decides the outcome). Each
+ * message names what is wrong: "1234" is half-width digits, too few of them (decision 056).
+ */
 const sandboxCard = z.object({
   cardNumber: z
     .string()
     .check(
       z.refine((value) => digitsOf(value) !== '', 'カード番号を入力してください'),
-      z.refine((value) => digitsOf(value) === '' || /^\d{12,19}$/.test(digitsOf(value)), 'カード番号は半角数字で入力してください'),
+      z.refine((value) => digitsOf(value) === '' || /^\d+$/.test(digitsOf(value)), 'カード番号は数字で入力してください'),
+      z.refine((value) => !/^\d+$/.test(digitsOf(value)) || /^\d{12,19}$/.test(digitsOf(value)), 'カード番号は12〜19桁の数字で入力してください'),
     ),
   expiry: z.string().check(
     z.refine((value) => {
-      const month = Number(EXPIRY.exec(value.trim())?.[1] ?? 0);
+      const month = Number(EXPIRY.exec(halfWidth(value))?.[1] ?? 0);
       return month >= 1 && month <= 12;
     }, '有効期限を「MM / YY」の形式で入力してください'),
+    z.refine((value) => !isExpiryPast(value), '有効期限が過ぎています。未来の年月を入力してください'),
   ),
-  cvc: z.string().check(z.refine((value) => /^\d{3,4}$/.test(value.trim()), 'セキュリティコードは3〜4桁の数字で入力してください')),
+  cvc: z.string().check(z.refine((value) => /^\d{3,4}$/.test(halfWidth(value)), 'セキュリティコードは3〜4桁の数字で入力してください')),
 });
 
 /**

@@ -274,6 +274,8 @@ function DailyGoalForm({ current, busy, onSave }: { current: number | null; busy
           max={100}
           {...form.register('dailyGoal')}
           aria-label="1日の目標（問題数）"
+          aria-invalid={typed && !isValid}
+          aria-describedby={typed && !isValid ? 'daily-goal-error' : undefined}
           maxW="28"
           bg="white"
         />
@@ -288,7 +290,7 @@ function DailyGoalForm({ current, busy, onSave }: { current: number | null; busy
         ) : null}
       </HStack>
       {typed && !isValid ? (
-        <Text color="red.600" fontSize="sm">
+        <Text id="daily-goal-error" color="red.700" fontSize="sm" role="alert">
           1〜100の数字を入力してください
         </Text>
       ) : null}

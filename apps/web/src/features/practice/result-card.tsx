@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Heading, HStack, IconButton, List, Stack, Text } from '@chakra-ui/react';
 import { APPEAL_TEXT } from '@shunkan/config/appeals';
 import { Bookmark, BookmarkCheck, Volume2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/trpc';
 import type { AppealView, PracticeResult } from './practice-api';
 import { isSpeechAvailable, speak } from '../../lib/speech';
@@ -30,16 +30,27 @@ export function ResultCard(props: {
   onAppeal?: (attemptId: string) => Promise<AppealView>;
 }) {
   const { result } = props;
+  const cardRef = useRef<HTMLDivElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const gradeId = useId();
+  useEffect(() => {
+    // Focus goes to 次の問題 (Enter, Enter keeps the instant rhythm), but the view shows the card from
+    // its top (or whole, when it fits): focusing the button at the card's foot scrolled the stars and
+    // the model answer off screen, on a phone the whole upper half of the card. The button is
+    // described by the grade, so a screen reader hears the stars with it.
+    nextRef.current?.focus({ preventScroll: true });
+    cardRef.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   // The uncertainty note has its own callout with the appeal button.
   const feedback = result.feedback
     .split('\n')
     .filter((line) => line !== APPEAL_TEXT.uncertaintyNote)
     .join('\n');
   return (
-    <Card.Root data-testid="result-card">
+    <Card.Root data-testid="result-card" ref={cardRef} scrollMarginTop="4">
       <Card.Body gap="5">
         <HStack justify="space-between" wrap="wrap" gap="3">
-          <Stack gap="1">
+          <Stack gap="1" id={gradeId}>
             {result.isLate ? (
               <HStack gap="2">
                 <Badge colorPalette="red" data-testid="late-badge">
@@ -164,7 +175,7 @@ export function ResultCard(props: {
           </Stack>
         ) : null}
 
-        <Button colorPalette="blue" size="lg" onClick={props.onNext} disabled={props.isNextDisabled} autoFocus>
+        <Button colorPalette="blue" size="lg" onClick={props.onNext} disabled={props.isNextDisabled} ref={nextRef} aria-describedby={gradeId}>
           次の問題
         </Button>
       </Card.Body>
