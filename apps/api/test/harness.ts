@@ -38,11 +38,27 @@ export async function startTestServer(extraEnv: Record<string, string> = {}, ove
 
 type SignUpResult = { idToken: string; localId: string; email: string };
 
+/**
+ * fetch for the Auth emulator: once more when the socket it was handed had been closed by the emulator
+ * ("other side closed", UND_ERR_SOCKET): Node keeps idle connections to it, and the emulator may close
+ * one just as the next request is written on it (a CI run failed so in signUp); the request never
+ * reached it.
+ */
+async function emulatorFetch(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;
+    if (code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** Creates an account through the emulator's REST API (as the web SDK would) and returns its ID token. */
 export async function signUp(options: { verified?: boolean; email?: string } = {}): Promise<SignUpResult> {
   const email = options.email ?? `u-${randomUUID()}@example.com`;
   const base = `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1`;
-  const response = await fetch(`${base}/accounts:signUp?key=demo-api-key`, {
+  const response = await emulatorFetch(`${base}/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'password123', returnSecureToken: true }),
@@ -58,7 +74,7 @@ export async function signUp(options: { verified?: boolean; email?: string } = {
 
 export async function signIn(email: string): Promise<{ idToken: string; localId: string }> {
   const base = `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1`;
-  const response = await fetch(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
+  const response = await emulatorFetch(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'password123', returnSecureToken: true }),
@@ -71,7 +87,7 @@ export async function signIn(email: string): Promise<{ idToken: string; localId:
 /** Privileged emulator calls (the emulator accepts `Bearer owner` as an admin credential). */
 export async function emulatorAdmin(operation: string, body: object, method = 'POST'): Promise<unknown> {
   const url = `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/${operation}`;
-  const response = await fetch(url, {
+  const response = await emulatorFetch(url, {
     method,
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
     body: JSON.stringify(body),
