@@ -146,7 +146,7 @@ function attemptAndSummary(db: Db, param: Param<AttemptValues>) {
 }
 
 /**
- * Several attempts in ONE statement (AttemptWriter's groups): the attempts in their order, their daily
+ * Several attempts in ONE statement (insertAttempt's groups, group.ts): the attempts in their order, their daily
  * summaries added up per learner, day and level, and the review cards (the last one given per learner
  * and problem). Rows are locked in key order (learning_days, then review_cards, each sorted), so two
  * instances' groups cannot deadlock. The attempts' ids come from their sequence in insertion order,
@@ -156,18 +156,16 @@ export async function insertAttempts(db: Db, inputs: readonly NewAttemptInput[])
   // The rows as insertOne's statement has them (JSON columns as text), each with its place.
   const attempts = inputs.map((input, ord) => ({ ord, ...attemptValues(input) }));
   // The last card given for a learner's problem wins, as it would one statement after the other.
+  // (JSON.stringify writes the dates as ISO strings, which the recordset reads as timestamptz.)
   const cards = new Map<string, Record<string, unknown>>();
   inputs.forEach((input) => {
     if (!input.reviewCard) return;
-    const c = cardColumns(input.reviewCard.card);
     cards.set(`${input.userId}\u0000${input.problemId}`, {
       user_id: input.userId,
       problem_id: input.problemId,
       reason: input.reviewCard.reason,
-      ...c,
-      due: c.due.toISOString(),
-      last_review: c.last_review ? c.last_review.toISOString() : null,
-      at: input.createdAt.toISOString(),
+      ...cardColumns(input.reviewCard.card),
+      at: input.createdAt,
     });
   });
   const result = await sql<{ id: string }>`
