@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -256,6 +257,7 @@ export async function createServer(
   const worker = useWorker
     ? startEvaluatorWorker(overrides.evaluatorWorkerUrl ?? new URL(import.meta.url.endsWith('.ts') ? './evaluator-worker.ts' : './evaluator-worker.js', import.meta.url), {
         onRestart: (err) => app.log.error({ err }, 'evaluator worker died: the answers it held failed, a new worker grades from now on'),
+        size: env.EVALUATOR_WORKERS ?? Math.min(4, availableParallelism()),
       })
     : undefined;
   const practice = createPracticeServices({

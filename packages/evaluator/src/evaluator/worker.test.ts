@@ -75,3 +75,38 @@ describe('evaluator worker that dies', () => {
     await expect(dying.evaluate(allBankProblems()[0]!, 'I like it.')).rejects.toBeInstanceOf(EvaluatorClosedError);
   }, 120_000);
 });
+
+describe('evaluator workers side by side (decision 062)', () => {
+  it('grade answers sent at once with the in-process verdicts, and prepare every worker', async () => {
+    const pool = startEvaluatorWorker(new URL('./worker-entry.ts', import.meta.url), { size: 2 });
+    try {
+      const local = await createEvaluator();
+      const problems = allBankProblems().filter((_, k) => k % 113 === 0);
+      await pool.prepare();
+      const answers = problems.flatMap((problem) => [problem.answers[0] ?? '', 'I think this is a good answer.'].map((answer) => ({ problem, answer })));
+      const graded = await Promise.all(answers.map(({ problem, answer }) => pool.evaluate(problem, answer)));
+      expect(graded).toEqual(answers.map(({ problem, answer }) => local.evaluate(problem, answer)));
+    } finally {
+      await pool.close();
+    }
+  }, 180_000);
+
+  it('a worker that dies fails only the answers it held; the other goes on and the dead one is replaced', async () => {
+    const restarts: Error[] = [];
+    const pool = startEvaluatorWorker(new URL('./worker-crash.fixture.ts', import.meta.url), { size: 2, onRestart: (error) => restarts.push(error) });
+    try {
+      const [p] = allBankProblems();
+      if (!p) throw new Error('bank is empty');
+      // Sent at once: the first goes to the first worker (none busy), the second to the other.
+      const lost = pool.evaluate(p, 'crash the worker');
+      const kept = pool.evaluate(p, p.answers[0] ?? '');
+      await expect(lost).rejects.toBeInstanceOf(EvaluatorUnavailableError);
+      expect((await kept).rating).toBe(5);
+      expect(restarts).toHaveLength(1);
+      const again = await Promise.all([pool.evaluate(p, p.answers[0] ?? ''), pool.evaluate(p, p.answers[0] ?? '')]);
+      expect(again.map((e) => e.rating)).toEqual([5, 5]);
+    } finally {
+      await pool.close();
+    }
+  }, 180_000);
+});

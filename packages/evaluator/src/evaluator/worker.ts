@@ -36,21 +36,31 @@ export class EvaluatorUnavailableError extends Error {
   readonly code = 'EVALUATOR_UNAVAILABLE';
 }
 
+/** Options of `startEvaluatorWorker`. */
+export interface EvaluatorWorkerOptions {
+  /** Called when a worker died and was replaced (its pending answers failed). */
+  onRestart?: (error: Error) => void;
+  /**
+   * Worker threads grading side by side (default 1). Each holds the evaluator's resources and the
+   * compiled lattices (~250 MB measured); answers go to the worker with the fewest pending (decision 062).
+   */
+  size?: number;
+}
+
 /**
- * Starts a worker running `serveEvaluator()` from the module at `url`. A worker that dies (an
+ * Starts `size` workers running `serveEvaluator()` from the module at `url`. A worker that dies (an
  * exception in it, memory) fails the calls it held and is replaced at once, so the next answer is
  * graded again; the new worker compiles each problem when first asked (no second full preparation).
  */
-export function startEvaluatorWorker(url: URL, options: { onRestart?: (error: Error) => void } = {}): WorkerEvaluator {
+export function startEvaluatorWorker(url: URL, options: EvaluatorWorkerOptions = {}): WorkerEvaluator {
   let next = 0;
   let closed = false;
-  const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
-  const fail = (error: Error): void => {
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
-  };
+  const size = Math.max(1, Math.floor(options.size ?? 1));
 
-  const spawn = (): Worker => {
+  /** One worker thread and the calls it holds (its replacement takes its slot). */
+  type Slot = { worker: Worker; pending: Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }> };
+
+  const spawn = (slot: Slot): Worker => {
     // A TypeScript entry (development, tests and benchmarks run through tsx): the worker registers
     // tsx itself before importing it (loader hooks of the main thread do not reach a worker here).
     const created = url.pathname.endsWith('.ts')
@@ -58,34 +68,48 @@ export function startEvaluatorWorker(url: URL, options: { onRestart?: (error: Er
       : new Worker(url);
     created.unref();
     created.on('message', (reply: Reply) => {
-      const p = pending.get(reply.id);
-      pending.delete(reply.id);
+      const p = slot.pending.get(reply.id);
+      slot.pending.delete(reply.id);
       p?.resolve(reply);
     });
     let failed = false;
     const lost = (error: Error): void => {
       if (failed) return;
       failed = true;
-      if (closed) return fail(new EvaluatorClosedError());
-      fail(error);
+      const held = [...slot.pending.values()];
+      slot.pending.clear();
+      const reason = closed ? new EvaluatorClosedError() : error;
+      for (const p of held) p.reject(reason);
+      if (closed) return;
       options.onRestart?.(error);
-      worker = spawn();
+      slot.worker = spawn(slot);
     };
     created.on('error', (error) => lost(new EvaluatorUnavailableError(`evaluator worker failed: ${error.message}`, { cause: error })));
     created.on('exit', (code) => lost(new EvaluatorUnavailableError(`evaluator worker exited (${code})`)));
     return created;
   };
-  let worker = spawn();
+  const slots: Slot[] = [];
+  for (let k = 0; k < size; k++) {
+    const slot = { pending: new Map() } as Slot;
+    slot.worker = spawn(slot);
+    slots.push(slot);
+  }
 
-  const call = (request: Omit<Request, 'id'>): Promise<Reply> =>
+  /** The least busy worker: the fewest answers pending (the first such, so one worker serves a trickle). */
+  const pick = (): Slot => {
+    let best = slots[0]!;
+    for (const slot of slots) if (slot.pending.size < best.pending.size) best = slot;
+    return best;
+  };
+  const call = (slot: Slot, request: Omit<Request, 'id'>): Promise<Reply> =>
     new Promise((resolve, reject) => {
       if (closed) return reject(new EvaluatorClosedError());
       const id = next++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
+      slot.pending.set(id, { resolve, reject });
+      slot.worker.postMessage({ ...request, id });
     });
   const grade = async (problem: TBankProblem, answer: string): Promise<GradedAnswer> => {
-    const reply = await call({ problem, answer });
+    const reply = await call(pick(), { problem, answer });
     if (!reply.result || reply.normalizedAnswer === undefined) throw new Error(reply.error ?? 'evaluator worker failed');
     return { evaluation: reply.result, normalizedAnswer: reply.normalizedAnswer };
   };
@@ -95,12 +119,14 @@ export function startEvaluatorWorker(url: URL, options: { onRestart?: (error: Er
     },
     grade,
     async prepare() {
-      const reply = await call({ prepare: true });
-      if (reply.error) throw new Error(reply.error);
+      // Every worker compiles the bank's lattices (each grades any problem).
+      const replies = await Promise.all(slots.map((slot) => call(slot, { prepare: true })));
+      const failed = replies.find((reply) => reply.error);
+      if (failed) throw new Error(failed.error);
     },
     async close() {
       closed = true;
-      await worker.terminate();
+      await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };
 }
