@@ -1123,6 +1123,51 @@ describe('naming one-slip answers', () => {
     });
   });
 
+  describe('probe set 15 rules (decision 057)', () => {
+    const stars15 = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+    it("reads a phone-typed ill / id as I'll / I'd and a noun's -s as its possessive, and keeps the meaning checked", () => {
+      const CALL = problem('明日電話します。', ['I will call you tomorrow.', "I'll phone you tomorrow."]);
+      const VISIT_IF = problem('時間があれば京都を訪れるのに。', ['If I had time, I would visit Kyoto.']);
+      const PRICES = problem('今年の価格は去年より安い。', ["This year's prices are lower than last year's."]);
+      const SICK = problem('彼は病気です。', ['He is ill.', 'He is sick.']);
+      expect(stars15(CALL, 'ill call you tomorrow')).toBeGreaterThanOrEqual(4);
+      expect(stars15(CALL, 'ill call you next week')).toBeLessThanOrEqual(2);
+      expect(stars15(VISIT_IF, 'if i had time id visit kyoto')).toBeGreaterThanOrEqual(4);
+      expect(stars15(VISIT_IF, 'if i had time id visit osaka')).toBeLessThanOrEqual(2);
+      expect(stars15(PRICES, 'this years prices are lower than last years')).toBeGreaterThanOrEqual(4);
+      expect(stars15(PRICES, 'this years prices are higher than last years')).toBeLessThanOrEqual(2);
+      // After be, ill is the adjective.
+      expect(evaluator.evaluate(SICK, 'he is ill').errors).toEqual([]);
+    });
+    it('accepts the new word and phrase groups, and keeps another thing, action or direction a meaning error', () => {
+      const FRIENDS = problem('彼は大学でたくさんの友達を作った。', ['He made a lot of friends at university.', 'He made many friends at university.']);
+      const DEAL = problem('私たちはなんとか契約を取った。', ['We somehow won the contract.', 'We managed to win the contract.']);
+      const PHONES = problem('ここでは携帯電話を使えません。', ['You cannot use your phones here.', 'You cannot use cell phones here.']);
+      const MISTAKE = problem('彼女は自分の間違いに気づいた。', ['She noticed her mistake.', 'She realized her mistake.']);
+      const PROBLEM = problem('彼がその問題を解決した。', ['He solved the problem.']);
+      const LEFT = problem('私たちは朝早く出発した。', ['We set off early in the morning.', 'We left early in the morning.']);
+      const LATE = problem('少し遅れています。', ["I'm running a little late."]);
+      const SWIM = problem('水泳は健康にとても良い。', ['Swimming is very good for your health.']);
+      expect(stars15(FRIENDS, 'He made loads of friends at university.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(FRIENDS, 'He made loads of enemies at university.')).toBeLessThanOrEqual(2);
+      expect(stars15(DEAL, 'One way or another, we won the contract.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(DEAL, 'One way or another, we lost the contract.')).toBeLessThanOrEqual(2);
+      expect(stars15(PHONES, "You can't use your mobiles here.")).toBeGreaterThanOrEqual(4);
+      expect(stars15(PHONES, "You can't use your cameras here.")).toBeLessThanOrEqual(2);
+      expect(stars15(MISTAKE, 'She became aware of her mistake.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(MISTAKE, 'She became aware of his mistake.')).toBeLessThanOrEqual(2);
+      expect(stars15(PROBLEM, 'He fixed the problem.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(PROBLEM, 'He worked out the problem.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(PROBLEM, 'He caused the problem.')).toBeLessThanOrEqual(2);
+      expect(stars15(LEFT, 'We headed off early in the morning.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(LEFT, 'We headed off late at night.')).toBeLessThanOrEqual(2);
+      expect(stars15(LATE, "I'm running a little behind.")).toBeGreaterThanOrEqual(4);
+      expect(stars15(LATE, "I'm running a little early.")).toBeLessThanOrEqual(2);
+      expect(stars15(SWIM, 'Swimming is very healthy for you.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(SWIM, 'Swimming is very bad for your health.')).toBeLessThanOrEqual(2);
+    });
+  });
+
   describe('probe set 14 rules (decision 053)', () => {
     const stars14 = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
     it('reads cant / wont as contractions in a phone-typed answer (no capital letter), and keeps the polarity checked', () => {
