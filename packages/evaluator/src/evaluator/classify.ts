@@ -1218,7 +1218,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
         // family in another part of speech (WordNet's derivational or pertainym link) keeps the
         // meaning in the wrong form, a word-choice slip.
-        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) {
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ((ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) || adjectiveOfNoun(l, r))) {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
@@ -2669,6 +2669,8 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   causativeTo(ctx);
   prepositionForTo(ctx);
   modalVerbFormError(ctx);
+  gerundVerbTo(ctx);
+  miscollocation(ctx);
   if (ctx.japanese && ctx.japanese.groups.length > 0 && ctx.errors.length > 1) japanesePhrase(ctx, ctx.japanese);
   if (ctx.errors.length > 1) verbParticle(ctx);
   if (ctx.errors.length > 1 && a.extra.length > 0 && a.missing.length > 0) wordInGap(ctx);
@@ -2874,6 +2876,78 @@ function modalVerbFormError(ctx: Ctx): void {
   const pair = ctx.a.byL[k];
   if (!pair || (pair.rel !== 'exact' && pair.rel !== 'synonym' && pair.rel !== 'inflection')) return;
   ctx.errors.push(makeError('verb-form', [learnerWord(verb)], [verb.lemma], `助動詞の後は動詞の原形です。${q(learnerWord(verb))}ではなく${q(verb.lemma)}にしましょう。`, k));
+}
+
+/** Nouns whose -y adjective means something else (fun / funny). */
+const Y_ADJECTIVE_OTHER = new Set(['fun', 'hand', 'craft', 'fish', 'mean']);
+/**
+ * "It will be sun tomorrow" for "sunny" (decision 057): the noun whose -y adjective the answer has
+ * (sun / sunny, rain / rainy, health / healthy, noise / noisy), where WordNet has no link between
+ * them, is the word in the wrong part of speech.
+ */
+function adjectiveOfNoun(l: Token, r: Token): boolean {
+  // (The tagger reads a bare noun after be as a verb: "be sun".)
+  if ((l.pos !== 'NOUN' && l.pos !== 'VERB') || r.pos !== 'ADJ' || l.norm.length < 3 || Y_ADJECTIVE_OTHER.has(l.norm)) return false;
+  const n = l.norm;
+  return r.norm === `${n}y` || r.norm === `${n}${n.at(-1)}y` || (n.endsWith('e') && r.norm === `${n.slice(0, -1)}y`);
+}
+
+/** Verbs whose verb complement is only the -ing form ("kept talking", never "kept to talk"). */
+const GERUND_ONLY_VERBS = new Set(['keep', 'enjoy', 'finish', 'mind', 'avoid', 'quit', 'practice', 'consider', 'suggest', 'deny', 'miss', 'imagine', 'postpone', 'delay', 'admit', 'risk']);
+/** The -ing form of a verb's base, for the message ("talk" → "talking", "stop" → "stopping"). */
+function ingOf(base: string): string {
+  if (base.endsWith('ie')) return `${base.slice(0, -2)}ying`;
+  if (base.endsWith('e') && !base.endsWith('ee') && base.length > 2) return `${base.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(base)) return `${base}${base.at(-1)}ing`;
+  return `${base}ing`;
+}
+/**
+ * "He kept to talk all night" (decision 057): a verb that takes only the -ing form, followed by to
+ * and a verb's base, is a verb-form slip whatever path accepted the words (a derived synonym of
+ * keep, continue, also takes to). Added only when no error names the words yet.
+ */
+function gerundVerbTo(ctx: Ctx): void {
+  const { learner } = ctx;
+  for (let k = 0; k + 2 < learner.length; k++) {
+    const head = learner[k] as Token;
+    const verb = learner[k + 2] as Token;
+    if (!GERUND_ONLY_VERBS.has(head.lemma) || head.pos !== 'VERB' || learner[k + 1]?.norm !== 'to' || verb.pos !== 'VERB' || !verb.forms.has('base')) continue;
+    if (ctx.errors.some((e) => e.order >= k && e.order <= k + 2)) continue;
+    ctx.errors.push(makeError('verb-form', [learnerWord(learner[k + 1] as Token), learnerWord(verb)], [ingOf(verb.lemma)], `${q(learnerWord(head))}の後は動詞の-ing形です。${q(`to ${learnerWord(verb)}`)}ではなく${q(ingOf(verb.lemma))}にしましょう。`, k + 1));
+    return;
+  }
+}
+
+/** Verbs after which good / bad describe the subject (I feel good), not how something was done. */
+const LINKING_VERBS = new Set(['be', 'feel', 'look', 'seem', 'sound', 'taste', 'smell', 'become', 'get', 'stay', 'remain', 'appear']);
+/**
+ * Words a Japanese learner puts together that English does not, which a synonym path accepts
+ * (decision 057): "yesterday night" (昨日の夜) for last night, where the answer's night or evening
+ * is paired; "did good" for did well, the adjective after a verb that is not a linking verb where
+ * the answer has the adverb. A word-choice slip, added only when no error names the words yet.
+ */
+function miscollocation(ctx: Ctx): void {
+  const { learner, ref, a } = ctx;
+  for (let k = 0; k < learner.length; k++) {
+    const t = learner[k] as Token;
+    const pair = a.byL[k];
+    const r = pair ? ref[pair.r] : undefined;
+    if (t.norm === 'yesterday' && learner[k + 1]?.norm === 'night' && ref.some((x) => x.norm === 'night' || x.norm === 'evening')) {
+      // Against "last night" the aligner may pair yesterday with last: that error is this one.
+      const own = (e: DraftError): boolean => (e.order === k || e.order === k + 1) && e.words.every((w) => /^(yesterday|night)$/i.test(w)) && e.expected.every((w) => /^(last|night|evening|yesterday)$/i.test(w));
+      if (ctx.errors.some((e) => (e.order === k || e.order === k + 1) && !own(e))) return;
+      ctx.errors = ctx.errors.filter((e) => !own(e));
+      ctx.errors.push(makeError('word-choice', [learnerWord(t), learnerWord(learner[k + 1] as Token)], ['last', 'night'], `「昨日の夜」は${q('last night')}と言います。`, k));
+      return;
+    }
+    if (!r || ctx.errors.some((e) => e.order === k || e.order === k - 1)) continue;
+    const before = learner[k - 1];
+    const adverb = (t.norm === 'good' && r.norm === 'well') || (t.norm === 'bad' && r.norm === 'badly');
+    if (adverb && before !== undefined && (before.pos === 'VERB' || before.lemma === 'do') && !LINKING_VERBS.has(before.lemma)) {
+      ctx.errors.push(makeError('word-choice', [learnerWord(t)], [r.display], `動詞を修飾するのは副詞の${q(r.display)}です。${q(learnerWord(t))}は形容詞です。`, k));
+      return;
+    }
+  }
 }
 
 /** The folds below look at answers this close only (more errors: the reading is far anyway). */

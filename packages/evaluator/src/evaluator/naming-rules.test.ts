@@ -1166,6 +1166,29 @@ describe('naming one-slip answers', () => {
       expect(stars15(SWIM, 'Swimming is very healthy for you.')).toBeGreaterThanOrEqual(4);
       expect(stars15(SWIM, 'Swimming is very bad for your health.')).toBeLessThanOrEqual(2);
     });
+    it("names a time word moved off a subject's place, kept to + verb, yesterday night, did good and a noun for its -y adjective", () => {
+      const WARM = problem('今日は暖かい。', ['It is warm today.', 'Today is warm.']);
+      const READING = problem('彼女は読書を続けた。', ['She kept reading.', 'She continued reading.', 'She continued to read.']);
+      const EVENING = problem('昨日の夜は何をしていましたか。', ['What were you doing last night?', 'What were you doing yesterday evening?']);
+      const RACE = problem('彼はレースでよい結果を出した。', ['He did well in the race.']);
+      const CLOUDY = problem('明日は曇りでしょう。', ['It will be cloudy tomorrow.']);
+      // No longer 5 stars: the sentence has lost its subject (named a missing it or a moved today).
+      expect(stars15(WARM, 'Is warm today.')).toBeGreaterThanOrEqual(3);
+      expect(stars15(WARM, 'Is warm today.')).toBeLessThanOrEqual(4);
+      expect(stars15(WARM, 'It is warm today.')).toBe(5);
+      expect(stars15(WARM, 'Today it is warm.')).toBe(5);
+      expect(stars15(WARM, 'It is cold today.')).toBeLessThanOrEqual(2);
+      named(evaluator, READING, 'She kept to read.', 'verb-form');
+      expect(stars15(READING, 'She continued to read.')).toBe(5);
+      expect(stars15(READING, 'She stopped reading.')).toBeLessThanOrEqual(2);
+      named(evaluator, EVENING, 'What were you doing yesterday night?', 'word-choice');
+      expect(stars15(EVENING, 'What were you doing yesterday evening?')).toBe(5);
+      expect(stars15(EVENING, 'What were you doing this morning?')).toBeLessThanOrEqual(2);
+      named(evaluator, RACE, 'He did good in the race.', 'word-choice');
+      expect(stars15(RACE, 'He did badly in the race.')).toBeLessThanOrEqual(2);
+      named(evaluator, CLOUDY, 'It will be cloud tomorrow.', 'word-choice');
+      expect(stars15(CLOUDY, 'It will be rainy tomorrow.')).toBeLessThanOrEqual(2);
+    });
   });
 
   describe('probe set 14 rules (decision 053)', () => {
