@@ -428,7 +428,10 @@ const MODAL_TENSES: Readonly<Record<string, { other: string; past: boolean }>> =
  */
 const NECESSITY_MODALS = new Set(['must', 'should']);
 const POSSIBILITY_MODALS = new Set(['may', 'might', 'can', 'could']);
+/** Decision 057: "She will not come" for "She may not come": a certain future is not a possibility. */
+const GUESS_MODALS = new Set(['may', 'might']);
 function isModalStrengthSwap(l: Token, r: Token): boolean {
+  if ((l.norm === 'will' && GUESS_MODALS.has(r.norm)) || (GUESS_MODALS.has(l.norm) && r.norm === 'will')) return true;
   return (NECESSITY_MODALS.has(l.norm) && POSSIBILITY_MODALS.has(r.norm)) || (POSSIBILITY_MODALS.has(l.norm) && NECESSITY_MODALS.has(r.norm));
 }
 
@@ -2585,6 +2588,9 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   // A verb learners swap for the answer's verb left out here ("study my homework" for "do") is that
   // swap, named by verbInGap (decision 053), not an action of its own.
   if (verb && ctx.a.missing.some((j) => VERB_CONFUSIONS.has(`${t.lemma}|${ctx.ref[j]?.lemma ?? ''}`))) return false;
+  // A verb that translates a word of the problem's Japanese ("let me enter in" under 入れて) says
+  // the prompt's action in the learner's words, not another one (decision 057).
+  if (verb && ctx.japanese && (ctx.japanese.words.has(t.lemma) || ctx.japanese.words.has(t.norm))) return false;
   const vocab = ctx.vocab;
   if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
   for (const v of vocab.values()) {
@@ -2671,6 +2677,10 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   modalVerbFormError(ctx);
   gerundVerbTo(ctx);
   miscollocation(ctx);
+  frequencySwap(ctx);
+  guessMadeCertain(ctx);
+  sameForComparative(ctx);
+  timeBoundSwap(ctx);
   if (ctx.japanese && ctx.japanese.groups.length > 0 && ctx.errors.length > 1) japanesePhrase(ctx, ctx.japanese);
   if (ctx.errors.length > 1) verbParticle(ctx);
   if (ctx.errors.length > 1 && a.extra.length > 0 && a.missing.length > 0) wordInGap(ctx);
@@ -2876,6 +2886,71 @@ function modalVerbFormError(ctx: Ctx): void {
   const pair = ctx.a.byL[k];
   if (!pair || (pair.rel !== 'exact' && pair.rel !== 'synonym' && pair.rel !== 'inflection')) return;
   ctx.errors.push(makeError('verb-form', [learnerWord(verb)], [verb.lemma], `助動詞の後は動詞の原形です。${q(learnerWord(verb))}ではなく${q(verb.lemma)}にしましょう。`, k));
+}
+
+/** How many times: once, twice, thrice, or a number (before times). */
+const FREQUENCY_WORDS = new Set(['once', 'twice', 'thrice']);
+const isFrequency = (words: readonly string[]): boolean => {
+  const w = words.map((x) => x.toLowerCase());
+  return (w.length === 1 && FREQUENCY_WORDS.has(w[0] ?? '')) || (w.length === 2 && w[1] === 'times' && /^(\d+|two|three|four|five|six|seven|eight|nine|ten|several|many)$/.test(w[0] ?? ''));
+};
+/**
+ * "twice a year" for "once a year" (decision 057): one frequency left out where the learner wrote
+ * another at the same place says another number of times, a meaning error, not a missing and an
+ * extra word.
+ */
+function frequencySwap(ctx: Ctx): void {
+  const gone = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && isFrequency(e.expected));
+  if (!gone) return;
+  const added = ctx.errors.find((e) => e.kind === 'extra-word' && e.expected.length === 0 && isFrequency(e.words) && Math.abs(e.order - gone.order) <= 1);
+  if (!added || added.words.join(' ').toLowerCase() === gone.expected.join(' ').toLowerCase()) return;
+  ctx.errors = ctx.errors.filter((e) => e !== gone && e !== added);
+  ctx.errors.push({ ...makeError('meaning', added.words, gone.expected, `${q(added.words.join(' '))}では回数が変わります（${q(gone.expected.join(' '))}）。`, added.order, undefined, true), certain: true });
+}
+
+/**
+ * "She will not come" for "Maybe she will not come" (decision 057): the answer's maybe / perhaps / probably
+ * left out where the learner's will stands makes a guess a certainty, another modality (as will
+ * for may is), a meaning error rather than a left-out word.
+ */
+function guessMadeCertain(ctx: Ctx): void {
+  const gone = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && e.expected.length === 1 && /^(maybe|perhaps|possibly|probably)$/i.test(e.expected[0] ?? ''));
+  if (!gone || !ctx.learner.some((t) => t.norm === 'will') || ctx.learner.some((t) => t.norm === 'maybe' || t.norm === 'perhaps' || t.norm === 'possibly' || t.norm === 'probably' || GUESS_MODALS.has(t.norm))) return;
+  ctx.errors = ctx.errors.filter((e) => e !== gone);
+  ctx.errors.push({ ...makeError('meaning', [], gone.expected, `${q(gone.expected.join(' '))}がないと「〜かもしれない」ではなく断定になります。`, gone.order, undefined, true), certain: true });
+}
+
+/**
+ * "This year's sales are the same as last year's" for "higher than" (decision 057): the same as
+ * where the answer compares with than says there is no difference, a meaning error.
+ */
+function sameForComparative(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const same = learner.findIndex((t, k) => t.norm === 'same' && learner[k + 1]?.norm === 'as');
+  // The answer compares: than, a comparative, or above / below (the sales are above last year's).
+  const compares = (t: Token): boolean => t.norm === 'than' || t.norm === 'above' || t.norm === 'below' || (t.pos === 'ADJ' && /[a-z]{2}er$/.test(t.norm) && t.lemma !== t.norm);
+  const j = ref.findIndex(compares);
+  if (same < 0 || j < 0 || learner.some((t) => t.norm === 'than')) return;
+  const comparative = ref[j]?.norm === 'than' ? ref[j - 1] : ref[j];
+  ctx.errors = ctx.errors.filter((e) => !(e.order >= same - 1 && e.order <= same + 1));
+  ctx.errors.push({ ...makeError('meaning', [learnerWord(learner[same] as Token), 'as'], comparative ? [comparative.display] : [], `${q('the same as')}では「同じ」になり、比較の意味${comparative ? `（${q(comparative.display)}）` : ''}が失われます。`, same, undefined, true), certain: true });
+}
+
+/** Where a time span ends (until, till, through) and where it starts (from, since, after). */
+const TIME_END = new Set(['until', 'till', 'through']);
+const TIME_START = new Set(['from', 'since', 'after']);
+/**
+ * "valid from the end of this month" for "until the end" (decision 057): the start of a time span
+ * for its end, or the other way round, says the opposite time, a meaning error rather than a
+ * preposition slip.
+ */
+function timeBoundSwap(ctx: Ctx): void {
+  const e = ctx.errors.find((x) => x.kind === 'preposition' && x.words.length === 1 && x.expected.length === 1);
+  if (!e) return;
+  const [l, r] = [e.words[0]?.toLowerCase() ?? '', e.expected[0]?.toLowerCase() ?? ''];
+  if (!((TIME_START.has(l) && TIME_END.has(r)) || (TIME_END.has(l) && TIME_START.has(r)))) return;
+  ctx.errors = ctx.errors.filter((x) => x !== e);
+  ctx.errors.push({ ...makeError('meaning', e.words, e.expected, `${q(e.words[0] ?? '')}では期間の始まりと終わりが逆になります（${q(e.expected[0] ?? '')}）。`, e.order, undefined, true), certain: true });
 }
 
 /** Nouns whose -y adjective means something else (fun / funny). */

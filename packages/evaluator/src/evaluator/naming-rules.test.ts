@@ -1189,6 +1189,34 @@ describe('naming one-slip answers', () => {
       named(evaluator, CLOUDY, 'It will be cloud tomorrow.', 'word-choice');
       expect(stars15(CLOUDY, 'It will be rainy tomorrow.')).toBeLessThanOrEqual(2);
     });
+    it('grades another number of times, will for a guess, the same as for a comparison and a span turned round as meaning errors', () => {
+      const GYM = problem('私は週に3回ジムに行きます。', ['I go to the gym three times a week.', 'I go to the gym 3 times a week.']);
+      const ONCE_YEAR = problem('私たちは年に一度集まります。', ['We get together once a year.', 'We meet once a year.']);
+      const RAIN = problem('明日は雨が降るかもしれない。', ['It may rain tomorrow.', 'It might rain tomorrow.', 'Maybe it will rain tomorrow.']);
+      const TALLER = problem('兄は私より背が高い。', ['My brother is taller than me.', 'My brother is taller than I am.']);
+      const OPEN = problem('その店は8時まで開いています。', ['The shop is open until eight.', 'The shop is open till eight.']);
+      expect(stars15(ONCE_YEAR, 'We get together twice a year.')).toBeLessThanOrEqual(2);
+      expect(stars15(ONCE_YEAR, 'We meet one time a year.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(GYM, 'I go to the gym once a week.')).toBeLessThanOrEqual(2);
+      expect(stars15(RAIN, 'It will rain tomorrow.')).toBeLessThanOrEqual(2);
+      expect(stars15(RAIN, 'Perhaps it will rain tomorrow.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(RAIN, 'It might rain tomorrow.')).toBe(5);
+      expect(stars15(TALLER, 'My brother is the same height as me.')).toBeLessThanOrEqual(2);
+      expect(stars15(TALLER, 'My brother is taller than I am.')).toBe(5);
+      expect(stars15(OPEN, 'The shop is open from eight.')).toBeLessThanOrEqual(2);
+      named(evaluator, OPEN, 'The shop is open untill eight.', 'spelling');
+    });
+    it("names a verb for another translation of the prompt's Japanese word a word choice, and an added one an extra word", () => {
+      const ACCIDENT = problem('昨日事故が起きた。', ['An accident happened yesterday.', 'An accident occurred yesterday.']);
+      const COMPLAINTS = problem('苦情に対応してください。', ['Please deal with the complaints.', 'Please handle the complaints.']);
+      const COME_IN = problem('どうぞ中に入ってください。', ['Please come in.', 'Come in, please.']);
+      named(evaluator, ACCIDENT, 'An accident woke up yesterday.', 'word-choice');
+      expect(stars15(ACCIDENT, 'An accident stopped yesterday.')).toBeLessThanOrEqual(2);
+      named(evaluator, COMPLAINTS, 'Please correspond the complaints.', 'word-choice');
+      expect(stars15(COMPLAINTS, 'Please ignore the complaints.')).toBeLessThanOrEqual(2);
+      named(evaluator, COME_IN, 'Please come in and enter.', 'extra-word');
+      expect(stars15(COME_IN, 'Please come in and sleep.')).toBeLessThanOrEqual(2);
+    });
   });
 
   describe('probe set 14 rules (decision 053)', () => {
