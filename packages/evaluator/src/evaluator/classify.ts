@@ -368,6 +368,9 @@ function objectOfVerb(ref: readonly Token[], j: number): boolean {
   return prev.cls === 'content' && prev.pos === 'VERB' && prev.forms.has('past') && !prev.forms.has('base') && !BARE_VERB_BEFORE.has(prev.lemma) && (r.plural || r.forms.has('3sg'));
 }
 
+/** Words after which to is the infinitive's marker ("has to feed", "something to drink"). */
+const INFINITIVE_HEADS = new Set(['have', 'has', 'had', 'need', 'want', 'like', 'love', 'hope', 'plan', 'decide', 'try', 'going', 'ought', 'used', 'something', 'anything', 'nothing']);
+
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
   if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
@@ -383,8 +386,13 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   // "that" before a verb form is a relative pronoun ("the manager that opposed"), not a determiner.
   // An adjective or a number before the word makes it a noun too ("a little rest", "five years").
   const prevPos = ref[r.index - 1]?.pos;
+  // "has to feeds" (decision 057): after to, a word both taggers read as a verb is the infinitive's.
+  // Only where to is the infinitive's beyond doubt: after have to / need to / want to ... or
+  // something to (a motion verb's to, "go to schools", stays a preposition).
+  const beforeTo = ref[r.index - 2];
+  const infinitive = prevNorm === 'to' && r.pos === 'VERB' && (l.pos === 'VERB' || l.norm === `${r.norm}s` || l.norm === `${r.norm}es`) && beforeTo !== undefined && (INFINITIVE_HEADS.has(beforeTo.lemma) || INFINITIVE_HEADS.has(beforeTo.norm));
   const nounContext =
-    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || (prevClass === 'prep' && !infinitive) || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
   // "many tourists visits", "Environmental problems concerns" (decision 049): right after a plural
   // noun the answer's bare word is that subject's verb (two plural nouns do not follow each other),

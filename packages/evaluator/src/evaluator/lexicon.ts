@@ -292,6 +292,12 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ...['', 'a little ', 'a bit '].map((d) => [`running ${d}late`, `running ${d}behind`]),
   ...[['solve', 'work out', 'sort out', 'fix'], ['solved', 'worked out', 'sorted out', 'fixed']].map((verbs) => verbs.map((v) => `${v} the problem`)),
   ...[['his', 'him'], ['her', 'her'], ['my', 'me'], ['your', 'you'], ['our', 'us'], ['their', 'them']].map(([p, o]) => [`good for ${p} health`, `healthy for ${o}`]),
+  ['review', 'take another look at', 'have another look at'],
+  ['reviewed', 'took another look at', 'had another look at'],
+  ['the sooner the better', 'the quicker the better'],
+  ...[['learn', 'pick up'], ['learning', 'picking up'], ['learned', 'picked up'], ['learns', 'picks up']].flatMap(([l, p]) =>
+    ['a foreign language', 'a language', 'a new language'].map((o) => [`${l} ${o}`, `${p} ${o}`]),
+  ),
   // Talking a matter over is discussing it (the matter said as it).
   ...[['discuss', 'talk'], ['discussed', 'talked'], ['discusses', 'talks'], ['discussing', 'talking']].flatMap(([d, t]) => [
     [`${d} it`, `${t} it over`, `${t} about it`],

@@ -1217,6 +1217,29 @@ describe('naming one-slip answers', () => {
       named(evaluator, COME_IN, 'Please come in and enter.', 'extra-word');
       expect(stars15(COME_IN, 'Please come in and sleep.')).toBeLessThanOrEqual(2);
     });
+    it('accepts the passive of a phrasal verb with adverbs, need + -ing and more phrase groups, and keeps roles and actions checked', () => {
+      const LIGHTS = problem('警備員がすぐに明かりを消した。', ['The guard quickly turned off the lights.', 'The guard turned off the lights quickly.']);
+      const WINDOWS = problem('窓は掃除される必要がある。', ['The windows need to be cleaned.', 'The windows must be cleaned.']);
+      const ESSAY = problem('先生は私にもう一度作文を見直すように言った。', ['The teacher told me to review my essay.']);
+      const SPANISH = problem('スペイン語を身につけるのは楽しい。', ['Learning a foreign language is fun.']);
+      const EARLIER = problem('早ければ早いほどいい。', ['The sooner the better.', 'The earlier the better.']);
+      const WATER = problem('彼は毎日花に水をやらなければならない。', ['He has to water the flowers every day.']);
+      expect(stars15(LIGHTS, 'The lights were quickly turned off by the guard.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(LIGHTS, 'The lights were turned off quickly by the guard.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(LIGHTS, 'The lights were quickly turned off by the children.')).toBeLessThanOrEqual(2);
+      expect(stars15(LIGHTS, 'The guard was quickly turned off by the lights.')).toBeLessThanOrEqual(2);
+      named(evaluator, LIGHTS, 'The lights was quickly turned off by the guard.', 'subject-verb');
+      expect(stars15(WINDOWS, 'The windows need cleaning.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(WINDOWS, 'The windows need painting.')).toBeLessThanOrEqual(2);
+      expect(stars15(ESSAY, 'The teacher told me to take another look at my essay.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(ESSAY, 'The teacher told me to throw away my essay.')).toBeLessThanOrEqual(2);
+      expect(stars15(SPANISH, 'Picking up a foreign language is fun.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(SPANISH, 'Picking up a foreign language is boring.')).toBeLessThanOrEqual(2);
+      expect(stars15(EARLIER, 'The quicker the better.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(EARLIER, 'The later the better.')).toBeLessThanOrEqual(2);
+      named(evaluator, WATER, 'He has to waters the flowers every day.', 'verb-form');
+      expect(stars15(WATER, 'He has to pick the flowers every day.')).toBeLessThanOrEqual(2);
+    });
   });
 
   describe('probe set 14 rules (decision 053)', () => {
