@@ -372,6 +372,18 @@ function isMovableAdverbial(tokens: readonly Token[]): boolean {
   return tokens.some((t) => TIME_NOUNS.has(t.norm) || /^\d/.test(t.norm) || MOVABLE_ADVERBS.has(t.norm));
 }
 
+/**
+ * Does the verb at k open the predicate of a subject just before it ("Today is cold", "Tomorrow
+ * will be sunny")? Not an imperative ("Tomorrow, don't be late", "Today let's eat out") nor a
+ * question whose own subject follows ("Tomorrow, will you come?").
+ */
+function opensPredicate(ref: readonly Token[], k: number): boolean {
+  const t = ref[k];
+  const next = ref[k + 1];
+  if (!t || t.lemma === 'do' || next === undefined || next.cls === 'pron' || next.cls === 'article' || next.cls === 'det') return false;
+  return t.cls === 'aux' || t.cls === 'modal' || (t.pos === 'VERB' && !t.forms.has('base'));
+}
+
 /** The reference words outside a block at one edge: the other part of a two-part sentence. */
 function complementOf(ref: readonly Token[], rs: number, re: number): Token[] {
   return rs === 0 ? ref.slice(re + 1) : ref.slice(0, rs);
@@ -437,7 +449,10 @@ function findMoves(learner: readonly Token[], ref: readonly Token[], scores: Rel
     // Either part of a two-part sentence may be the adverbial clause that moved: "I would accept
     // the offer if I were you" swaps the main clause and the if-clause.
     const movable = isMovableAdverbial(b.r.map((k) => ref[k]).filter((t): t is Token => t !== undefined)) || (blocks.length === 1 && isMovableAdverbial(complementOf(ref, rs, re)));
-    b.valid = (edgeSwap && movable) || isNegativeQuestionSwap(learner, ref, b);
+    // "Today is cold" moved to "Is cold today": the time word was the subject, not an adverbial;
+    // moved to the end it leaves the verb without one (decision 057).
+    const subjectMoved = rs === 0 && b.r.length === 1 && opensPredicate(ref, 1);
+    b.valid = (edgeSwap && movable && !subjectMoved) || isNegativeQuestionSwap(learner, ref, b);
   }
   return blocks;
 }

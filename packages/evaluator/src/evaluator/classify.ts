@@ -368,6 +368,9 @@ function objectOfVerb(ref: readonly Token[], j: number): boolean {
   return prev.cls === 'content' && prev.pos === 'VERB' && prev.forms.has('past') && !prev.forms.has('base') && !BARE_VERB_BEFORE.has(prev.lemma) && (r.plural || r.forms.has('3sg'));
 }
 
+/** Words after which to is the infinitive's marker ("has to feed", "something to drink"). */
+const INFINITIVE_HEADS = new Set(['have', 'has', 'had', 'need', 'want', 'like', 'love', 'hope', 'plan', 'decide', 'try', 'going', 'ought', 'used', 'something', 'anything', 'nothing']);
+
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
   if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
@@ -383,8 +386,13 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   // "that" before a verb form is a relative pronoun ("the manager that opposed"), not a determiner.
   // An adjective or a number before the word makes it a noun too ("a little rest", "five years").
   const prevPos = ref[r.index - 1]?.pos;
+  // "has to feeds" (decision 057): after to, a word both taggers read as a verb is the infinitive's.
+  // Only where to is the infinitive's beyond doubt: after have to / need to / want to ... or
+  // something to (a motion verb's to, "go to schools", stays a preposition).
+  const beforeTo = ref[r.index - 2];
+  const infinitive = prevNorm === 'to' && r.pos === 'VERB' && (l.pos === 'VERB' || l.norm === `${r.norm}s` || l.norm === `${r.norm}es`) && beforeTo !== undefined && (INFINITIVE_HEADS.has(beforeTo.lemma) || INFINITIVE_HEADS.has(beforeTo.norm));
   const nounContext =
-    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || (prevClass === 'prep' && !infinitive) || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
   // "many tourists visits", "Environmental problems concerns" (decision 049): right after a plural
   // noun the answer's bare word is that subject's verb (two plural nouns do not follow each other),
@@ -428,7 +436,10 @@ const MODAL_TENSES: Readonly<Record<string, { other: string; past: boolean }>> =
  */
 const NECESSITY_MODALS = new Set(['must', 'should']);
 const POSSIBILITY_MODALS = new Set(['may', 'might', 'can', 'could']);
+/** Decision 057: "She will not come" for "She may not come": a certain future is not a possibility. */
+const GUESS_MODALS = new Set(['may', 'might']);
 function isModalStrengthSwap(l: Token, r: Token): boolean {
+  if ((l.norm === 'will' && GUESS_MODALS.has(r.norm)) || (GUESS_MODALS.has(l.norm) && r.norm === 'will')) return true;
   return (NECESSITY_MODALS.has(l.norm) && POSSIBILITY_MODALS.has(r.norm)) || (POSSIBILITY_MODALS.has(l.norm) && NECESSITY_MODALS.has(r.norm));
 }
 
@@ -1218,7 +1229,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
         // family in another part of speech (WordNet's derivational or pertainym link) keeps the
         // meaning in the wrong form, a word-choice slip.
-        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) {
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ((ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) || adjectiveOfNoun(l, r))) {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
@@ -2585,6 +2596,9 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   // A verb learners swap for the answer's verb left out here ("study my homework" for "do") is that
   // swap, named by verbInGap (decision 053), not an action of its own.
   if (verb && ctx.a.missing.some((j) => VERB_CONFUSIONS.has(`${t.lemma}|${ctx.ref[j]?.lemma ?? ''}`))) return false;
+  // A verb that translates a word of the problem's Japanese ("let me enter in" under 入れて) says
+  // the prompt's action in the learner's words, not another one (decision 057).
+  if (verb && ctx.japanese && (ctx.japanese.words.has(t.lemma) || ctx.japanese.words.has(t.norm))) return false;
   const vocab = ctx.vocab;
   if (!vocab || vocab.has(t.norm) || vocab.has(t.lemma)) return false;
   for (const v of vocab.values()) {
@@ -2669,6 +2683,12 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   causativeTo(ctx);
   prepositionForTo(ctx);
   modalVerbFormError(ctx);
+  gerundVerbTo(ctx);
+  miscollocation(ctx);
+  frequencySwap(ctx);
+  guessMadeCertain(ctx);
+  sameForComparative(ctx);
+  timeBoundSwap(ctx);
   if (ctx.japanese && ctx.japanese.groups.length > 0 && ctx.errors.length > 1) japanesePhrase(ctx, ctx.japanese);
   if (ctx.errors.length > 1) verbParticle(ctx);
   if (ctx.errors.length > 1 && a.extra.length > 0 && a.missing.length > 0) wordInGap(ctx);
@@ -2874,6 +2894,143 @@ function modalVerbFormError(ctx: Ctx): void {
   const pair = ctx.a.byL[k];
   if (!pair || (pair.rel !== 'exact' && pair.rel !== 'synonym' && pair.rel !== 'inflection')) return;
   ctx.errors.push(makeError('verb-form', [learnerWord(verb)], [verb.lemma], `助動詞の後は動詞の原形です。${q(learnerWord(verb))}ではなく${q(verb.lemma)}にしましょう。`, k));
+}
+
+/** How many times: once, twice, thrice, or a number (before times). */
+const FREQUENCY_WORDS = new Set(['once', 'twice', 'thrice']);
+const isFrequency = (words: readonly string[]): boolean => {
+  const w = words.map((x) => x.toLowerCase());
+  return (w.length === 1 && FREQUENCY_WORDS.has(w[0] ?? '')) || (w.length === 2 && w[1] === 'times' && /^(\d+|two|three|four|five|six|seven|eight|nine|ten|several|many)$/.test(w[0] ?? ''));
+};
+/**
+ * "twice a year" for "once a year" (decision 057): one frequency left out where the learner wrote
+ * another at the same place says another number of times, a meaning error, not a missing and an
+ * extra word.
+ */
+function frequencySwap(ctx: Ctx): void {
+  const gone = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && isFrequency(e.expected));
+  if (!gone) return;
+  const added = ctx.errors.find((e) => e.kind === 'extra-word' && e.expected.length === 0 && isFrequency(e.words) && Math.abs(e.order - gone.order) <= 1);
+  if (!added || added.words.join(' ').toLowerCase() === gone.expected.join(' ').toLowerCase()) return;
+  ctx.errors = ctx.errors.filter((e) => e !== gone && e !== added);
+  ctx.errors.push({ ...makeError('meaning', added.words, gone.expected, `${q(added.words.join(' '))}では回数が変わります（${q(gone.expected.join(' '))}）。`, added.order, undefined, true), certain: true });
+}
+
+/**
+ * "She will not come" for "Maybe she will not come" (decision 057): the answer's maybe / perhaps / probably
+ * left out where the learner's will stands makes a guess a certainty, another modality (as will
+ * for may is), a meaning error rather than a left-out word.
+ */
+function guessMadeCertain(ctx: Ctx): void {
+  const gone = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && e.expected.length === 1 && /^(maybe|perhaps|possibly|probably)$/i.test(e.expected[0] ?? ''));
+  if (!gone || !ctx.learner.some((t) => t.norm === 'will') || ctx.learner.some((t) => t.norm === 'maybe' || t.norm === 'perhaps' || t.norm === 'possibly' || t.norm === 'probably' || GUESS_MODALS.has(t.norm))) return;
+  ctx.errors = ctx.errors.filter((e) => e !== gone);
+  ctx.errors.push({ ...makeError('meaning', [], gone.expected, `${q(gone.expected.join(' '))}がないと「〜かもしれない」ではなく断定になります。`, gone.order, undefined, true), certain: true });
+}
+
+/**
+ * "This year's sales are the same as last year's" for "higher than" (decision 057): the same as
+ * where the answer compares with than says there is no difference, a meaning error.
+ */
+function sameForComparative(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const same = learner.findIndex((t, k) => t.norm === 'same' && learner[k + 1]?.norm === 'as');
+  // The answer compares: than, a comparative, or above / below (the sales are above last year's).
+  const compares = (t: Token): boolean => t.norm === 'than' || t.norm === 'above' || t.norm === 'below' || (t.pos === 'ADJ' && /[a-z]{2}er$/.test(t.norm) && t.lemma !== t.norm);
+  const j = ref.findIndex(compares);
+  if (same < 0 || j < 0 || learner.some((t) => t.norm === 'than')) return;
+  const comparative = ref[j]?.norm === 'than' ? ref[j - 1] : ref[j];
+  ctx.errors = ctx.errors.filter((e) => !(e.order >= same - 1 && e.order <= same + 1));
+  ctx.errors.push({ ...makeError('meaning', [learnerWord(learner[same] as Token), 'as'], comparative ? [comparative.display] : [], `${q('the same as')}では「同じ」になり、比較の意味${comparative ? `（${q(comparative.display)}）` : ''}が失われます。`, same, undefined, true), certain: true });
+}
+
+/** Where a time span ends (until, till, through) and where it starts (from, since, after). */
+const TIME_END = new Set(['until', 'till', 'through']);
+const TIME_START = new Set(['from', 'since', 'after']);
+/**
+ * "valid from the end of this month" for "until the end" (decision 057): the start of a time span
+ * for its end, or the other way round, says the opposite time, a meaning error rather than a
+ * preposition slip.
+ */
+function timeBoundSwap(ctx: Ctx): void {
+  const e = ctx.errors.find((x) => x.kind === 'preposition' && x.words.length === 1 && x.expected.length === 1);
+  if (!e) return;
+  const [l, r] = [e.words[0]?.toLowerCase() ?? '', e.expected[0]?.toLowerCase() ?? ''];
+  if (!((TIME_START.has(l) && TIME_END.has(r)) || (TIME_END.has(l) && TIME_START.has(r)))) return;
+  ctx.errors = ctx.errors.filter((x) => x !== e);
+  ctx.errors.push({ ...makeError('meaning', e.words, e.expected, `${q(e.words[0] ?? '')}では期間の始まりと終わりが逆になります（${q(e.expected[0] ?? '')}）。`, e.order, undefined, true), certain: true });
+}
+
+/** Nouns whose -y adjective means something else (fun / funny). */
+const Y_ADJECTIVE_OTHER = new Set(['fun', 'hand', 'craft', 'fish', 'mean']);
+/**
+ * "It will be sun tomorrow" for "sunny" (decision 057): the noun whose -y adjective the answer has
+ * (sun / sunny, rain / rainy, health / healthy, noise / noisy), where WordNet has no link between
+ * them, is the word in the wrong part of speech.
+ */
+function adjectiveOfNoun(l: Token, r: Token): boolean {
+  // (The tagger reads a bare noun after be as a verb: "be sun".)
+  if ((l.pos !== 'NOUN' && l.pos !== 'VERB') || r.pos !== 'ADJ' || l.norm.length < 3 || Y_ADJECTIVE_OTHER.has(l.norm)) return false;
+  const n = l.norm;
+  return r.norm === `${n}y` || r.norm === `${n}${n.at(-1)}y` || (n.endsWith('e') && r.norm === `${n.slice(0, -1)}y`);
+}
+
+/** Verbs whose verb complement is only the -ing form ("kept talking", never "kept to talk"). */
+const GERUND_ONLY_VERBS = new Set(['keep', 'enjoy', 'finish', 'mind', 'avoid', 'quit', 'practice', 'consider', 'suggest', 'deny', 'miss', 'imagine', 'postpone', 'delay', 'admit', 'risk']);
+/** The -ing form of a verb's base, for the message ("talk" → "talking", "stop" → "stopping"). */
+function ingOf(base: string): string {
+  if (base.endsWith('ie')) return `${base.slice(0, -2)}ying`;
+  if (base.endsWith('e') && !base.endsWith('ee') && base.length > 2) return `${base.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(base)) return `${base}${base.at(-1)}ing`;
+  return `${base}ing`;
+}
+/**
+ * "He kept to talk all night" (decision 057): a verb that takes only the -ing form, followed by to
+ * and a verb's base, is a verb-form slip whatever path accepted the words (a derived synonym of
+ * keep, continue, also takes to). Added only when no error names the words yet.
+ */
+function gerundVerbTo(ctx: Ctx): void {
+  const { learner } = ctx;
+  for (let k = 0; k + 2 < learner.length; k++) {
+    const head = learner[k] as Token;
+    const verb = learner[k + 2] as Token;
+    if (!GERUND_ONLY_VERBS.has(head.lemma) || head.pos !== 'VERB' || learner[k + 1]?.norm !== 'to' || verb.pos !== 'VERB' || !verb.forms.has('base')) continue;
+    if (ctx.errors.some((e) => e.order >= k && e.order <= k + 2)) continue;
+    ctx.errors.push(makeError('verb-form', [learnerWord(learner[k + 1] as Token), learnerWord(verb)], [ingOf(verb.lemma)], `${q(learnerWord(head))}の後は動詞の-ing形です。${q(`to ${learnerWord(verb)}`)}ではなく${q(ingOf(verb.lemma))}にしましょう。`, k + 1));
+    return;
+  }
+}
+
+/** Verbs after which good / bad describe the subject (I feel good), not how something was done. */
+const LINKING_VERBS = new Set(['be', 'feel', 'look', 'seem', 'sound', 'taste', 'smell', 'become', 'get', 'stay', 'remain', 'appear']);
+/**
+ * Words a Japanese learner puts together that English does not, which a synonym path accepts
+ * (decision 057): "yesterday night" (昨日の夜) for last night, where the answer's night or evening
+ * is paired; "did good" for did well, the adjective after a verb that is not a linking verb where
+ * the answer has the adverb. A word-choice slip, added only when no error names the words yet.
+ */
+function miscollocation(ctx: Ctx): void {
+  const { learner, ref, a } = ctx;
+  for (let k = 0; k < learner.length; k++) {
+    const t = learner[k] as Token;
+    const pair = a.byL[k];
+    const r = pair ? ref[pair.r] : undefined;
+    if (t.norm === 'yesterday' && learner[k + 1]?.norm === 'night' && ref.some((x) => x.norm === 'night' || x.norm === 'evening')) {
+      // Against "last night" the aligner may pair yesterday with last: that error is this one.
+      const own = (e: DraftError): boolean => (e.order === k || e.order === k + 1) && e.words.every((w) => /^(yesterday|night)$/i.test(w)) && e.expected.every((w) => /^(last|night|evening|yesterday)$/i.test(w));
+      if (ctx.errors.some((e) => (e.order === k || e.order === k + 1) && !own(e))) return;
+      ctx.errors = ctx.errors.filter((e) => !own(e));
+      ctx.errors.push(makeError('word-choice', [learnerWord(t), learnerWord(learner[k + 1] as Token)], ['last', 'night'], `「昨日の夜」は${q('last night')}と言います。`, k));
+      return;
+    }
+    if (!r || ctx.errors.some((e) => e.order === k || e.order === k - 1)) continue;
+    const before = learner[k - 1];
+    const adverb = (t.norm === 'good' && r.norm === 'well') || (t.norm === 'bad' && r.norm === 'badly');
+    if (adverb && before !== undefined && (before.pos === 'VERB' || before.lemma === 'do') && !LINKING_VERBS.has(before.lemma)) {
+      ctx.errors.push(makeError('word-choice', [learnerWord(t)], [r.display], `動詞を修飾するのは副詞の${q(r.display)}です。${q(learnerWord(t))}は形容詞です。`, k));
+      return;
+    }
+  }
 }
 
 /** The folds below look at answers this close only (more errors: the reading is far anyway). */

@@ -162,6 +162,31 @@ function modalPassiveActive(tokens: readonly Token[], learner: readonly Token[],
   return [[...tokens.slice(0, s), copy(agent, 0), copy(modal, 1), copy(verb, 2), ...object, ...tokens.slice(m + 3)]];
 }
 
+/**
+ * "The parts need replacing" for "The parts need to be replaced" (decision 057): need + -ing says
+ * the passive after need to / must / have to. Built when the learner wrote need + the -ing of the
+ * answer's participle's verb; the learner's -ing word is used (a real -ing form only), need agrees
+ * with the answer's subject.
+ */
+function needsDoing(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
+  const i = learner.findIndex((t, k) => t.lemma === 'need' && learner[k + 1]?.forms.has('ing') === true && learner[k + 1]?.pos === 'VERB');
+  if (i < 0) return [];
+  const ing = learner[i + 1] as Token;
+  if (ing.misspelt !== undefined || ing.slip !== undefined) return [];
+  // need to / must / have to / has to + be + the participle of the learner's verb.
+  for (let j = 1; j < tokens.length; j++) {
+    const t = tokens[j] as Token;
+    const span = t.norm === 'must' ? 1 : (t.lemma === 'need' || t.norm === 'have' || t.norm === 'has') && tokens[j + 1]?.norm === 'to' ? 2 : 0;
+    if (span === 0 || tokens[j + span]?.norm !== 'be' || tokens[j + span + 1]?.lemma !== ing.lemma || !tokens[j + span + 1]?.forms.has('pp')) continue;
+    // need agrees with the answer's subject: needs after a singular noun or he / she / it.
+    const subject = tokens[j - 1] as Token;
+    const third = t.norm === 'has' || t.norm === 'needs' || (t.norm === 'must' && ((subject.cls === 'content' && !subject.plural) || ['he', 'she', 'it'].includes(subject.norm)));
+    const need = t.norm === 'need' || t.norm === 'needs' ? t : word(third ? 'needs' : 'need', 0);
+    return [[...tokens.slice(0, j), need, copy(ing, 1), ...tokens.slice(j + span + 2)]];
+  }
+  return [];
+}
+
 /** Degree words a learner puts before the adjective of a cause ("very important, so ..."). */
 const DEGREE_WORDS = new Set(['very', 'really', 'so', 'extremely', 'truly', 'incredibly', 'quite', 'too']);
 /** Conjunctions of cause that open or join a clause. */
@@ -343,6 +368,7 @@ export function frameVariants(tokens: readonly Token[], learner: readonly Token[
     ...participleClause(tokens, learner, copy),
     ...expectation(tokens, learner, copy),
     ...modalPassiveActive(tokens, learner, copy, word),
+    ...needsDoing(tokens, learner, copy, word),
     ...causeResult(tokens, learner, copy),
     ...pseudoCleft(tokens, learner, copy),
     ...locativeInversion(tokens, learner, copy),

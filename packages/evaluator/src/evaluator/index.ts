@@ -629,20 +629,40 @@ const POSSESSIVE_DETS = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'thei
  * sentence has be + the answer verb's participle + by; the learner's be and participle are used, so
  * the passive's tense must match the answer's (will be / was / is), and the pronouns take their case.
  */
+/** Adverb particles of phrasal verbs that stay after the participle in the passive. */
+const PASSIVE_PARTICLES = new Set(['out', 'off', 'up', 'down', 'away', 'back', 'over']);
+
 function agentPassiveVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
   // A phrasal verb keeps its particle before by ("The dog was looked after by my sister", decision 046).
-  const particleBefore = (k: number): boolean => (learner[k - 1]?.cls === 'prep' || learner[k - 1]?.cls === 'part') && learner[k - 2]?.forms.has('pp') === true;
-  const by = learner.findIndex((t, k) => k >= 3 && t.norm === 'by' && (learner[k - 1]?.forms.has('pp') === true || particleBefore(k)));
+  // (An adverb particle such as out is tagged an adverb: "was put out by", decision 057.)
+  const adverb = (t: Token | undefined): boolean => t !== undefined && t.pos === 'ADV' && t.cls === 'content' && !PASSIVE_PARTICLES.has(t.norm);
+  // The last word before by once adverbs there are skipped ("put out quickly by", decision 057).
+  const lastBefore = (k: number): number => {
+    let e = k - 1;
+    while (e > 0 && adverb(learner[e])) e--;
+    return e;
+  };
+  const particleAt = (e: number): boolean => (learner[e]?.cls === 'prep' || learner[e]?.cls === 'part' || PASSIVE_PARTICLES.has(learner[e]?.norm ?? '')) && learner[e - 1]?.forms.has('pp') === true;
+  const by = learner.findIndex((t, k) => k >= 3 && t.norm === 'by' && (learner[lastBefore(k)]?.forms.has('pp') === true || particleAt(lastBefore(k))));
   if (by < 0) return [];
-  const particle = learner[by - 1]?.forms.has('pp') === true ? 0 : 1;
-  const pp = learner[by - 1 - particle] as Token;
-  const be = learner[by - 2 - particle] as Token;
-  const v = tokens.findIndex((t, j) => j >= 1 && t.cls === 'content' && t.pos === 'VERB' && t.lemma === pp.lemma && (particle === 0 || tokens[j + 1]?.norm === learner[by - 1]?.norm));
+  const e = lastBefore(by);
+  const particle = learner[e]?.forms.has('pp') === true ? 0 : 1;
+  const pp = learner[e - particle] as Token;
+  const postAdverbs = learner.slice(e + 1, by);
+  // "The fire was quickly put out by ..." (decision 057): adverbs between be and the participle.
+  let b = e - 1 - particle;
+  while (b > 0 && adverb(learner[b])) b--;
+  const be = learner[b] as Token;
+  const v = tokens.findIndex((t, j) => j >= 1 && t.cls === 'content' && t.pos === 'VERB' && t.lemma === pp.lemma && (particle === 0 || tokens[j + 1]?.norm === learner[e]?.norm));
   const verb = tokens[v];
   // A regularised or misspelt participle ("readed") copied into the variant would hide its slip.
   if (!verb || v > 5 || !be || pp.slip !== undefined || pp.misspelt !== undefined) return [];
-  const modal = tokens[v - 1]?.cls === 'modal' ? v - 1 : -1;
-  const subjectEnd = modal >= 0 ? modal : v;
+  // "The firefighters quickly put out the fire": the answer's adverbs before its verb go after be.
+  let beforeVerb = v;
+  while (beforeVerb > 1 && tokens[beforeVerb - 1]?.pos === 'ADV' && tokens[beforeVerb - 1]?.cls === 'content') beforeVerb--;
+  const adverbs = tokens.slice(beforeVerb, v);
+  const modal = tokens[beforeVerb - 1]?.cls === 'modal' ? beforeVerb - 1 : -1;
+  const subjectEnd = modal >= 0 ? modal : beforeVerb;
   const subject = tokens.slice(0, subjectEnd);
   // A participle before a noun ("our experienced staff") is an adjective of the phrase.
   const inPhrase = (t: Token, k: number, all: readonly Token[]): boolean => nounPhraseWord(t) || (t.pos === 'VERB' && t.forms.has('pp') && k + 1 < all.length && nounPhraseWord(all[k + 1]));
@@ -657,8 +677,10 @@ function agentPassiveVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
   if (modal >= 0) {
     if (be.norm !== 'be' || learner[by - 3]?.norm !== tokens[modal]?.norm) return [];
   } else {
+    // A verb whose past is its base ("put", "cut") may be either.
     const past = verb.forms.has('past') && !verb.forms.has('base');
-    if (!(past ? BE_PAST : BE_PRESENT).has(be.norm)) return [];
+    const either = verb.forms.has('past') && verb.forms.has('base');
+    if (!(past ? BE_PAST : BE_PRESENT).has(be.norm) && !(either && BE_PAST.has(be.norm))) return [];
   }
   // A pronoun standing alone takes the other case ("her" read as a determiner too).
   const recase = (t: Token, k: number, alone: boolean): Token => {
@@ -668,7 +690,15 @@ function agentPassiveVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
   const object = tokens.slice(v + 1 + particle, end).map((t, k, all) => recase(t, 30 + k, all.length === 1));
   const agent = subject.map((t, k) => recase(t, 40 + k, subject.length === 1));
   const particles = particle ? [tokens[v + 1] as Token] : [];
-  const next = [...object, ...(modal >= 0 ? [copy(tokens[modal] as Token, 35)] : []), copy(be, 36), copy(pp, 37), ...particles, copy(learner[by] as Token, 38), ...agent, ...tokens.slice(end)];
+  // The answer's adverbs after its object ("put out the fire quickly") where the learner put them, before by.
+  let rest = tokens.slice(end);
+  const moved = postAdverbs.length > 0 && postAdverbs.every((t, k) => rest[k]?.norm === t.norm) ? rest.slice(0, postAdverbs.length) : [];
+  rest = rest.slice(moved.length);
+  // be agrees with the new subject, the answer's object: a learner's "the fire were" stays a slip.
+  const head = tokens[end - 1];
+  const beForms: Readonly<Record<string, string>> = head?.plural ? { was: 'were', is: 'are', am: 'are' } : { were: 'was', are: 'is' };
+  const agreeing = beForms[be.norm] !== undefined && head?.cls !== 'pron' ? copy({ ...be, norm: beForms[be.norm] as string, surface: beForms[be.norm] as string, display: beForms[be.norm] as string }, 36) : copy(be, 36);
+  const next = [...object, ...(modal >= 0 ? [copy(tokens[modal] as Token, 35)] : []), agreeing, ...adverbs, copy(pp, 37), ...particles, ...moved, copy(learner[by] as Token, 38), ...agent, ...rest];
   return [{ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
 }
 

@@ -172,6 +172,9 @@ export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
   ['say', 'claim'],
   // Decision 053: papers to hand in.
   ['documents', 'paperwork'],
+  // Decision 057: a mobile (British) is a cell phone.
+  ['phone', 'mobile', 'cellphone'],
+  ['phones', 'mobiles', 'cellphones'],
 ];
 
 /**
@@ -179,7 +182,7 @@ export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
  * answer uses another is graded against the answer rewritten with the learner's phrase.
  */
 export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
-  ['many', 'a lot of', 'lots of'],
+  ['many', 'a lot of', 'lots of', 'loads of'],
   ['want to', 'would like to'],
   ['will', 'am going to', 'is going to', 'are going to'],
   ['can', 'am able to', 'is able to', 'are able to'],
@@ -279,6 +282,22 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['everything will be fine', 'things will be fine'],
   ...['me', 'him', 'her', 'us', 'them'].map((p) => [`made ${p} cry`, `brought ${p} to tears`, `moved ${p} to tears`]),
   ...['my', 'his', 'her', 'your', 'our', 'their'].map((p) => [`do ${p} homework`, `get ${p} homework done`]),
+  // Decision 057: everyday idioms that say the same in any sentence either fits.
+  ['somehow', 'one way or another', 'somehow or other'],
+  ['noticed', 'became aware'],
+  ['notice', 'become aware'],
+  ['notices', 'becomes aware'],
+  ['set off', 'set out', 'head off', 'head out'],
+  ['set off', 'set out', 'headed off', 'headed out'],
+  ...['', 'a little ', 'a bit '].map((d) => [`running ${d}late`, `running ${d}behind`]),
+  ...[['solve', 'work out', 'sort out', 'fix'], ['solved', 'worked out', 'sorted out', 'fixed']].map((verbs) => verbs.map((v) => `${v} the problem`)),
+  ...[['his', 'him'], ['her', 'her'], ['my', 'me'], ['your', 'you'], ['our', 'us'], ['their', 'them']].map(([p, o]) => [`good for ${p} health`, `healthy for ${o}`]),
+  ['review', 'take another look at', 'have another look at'],
+  ['reviewed', 'took another look at', 'had another look at'],
+  ['the sooner the better', 'the quicker the better'],
+  ...[['learn', 'pick up'], ['learning', 'picking up'], ['learned', 'picked up'], ['learns', 'picks up']].flatMap(([l, p]) =>
+    ['a foreign language', 'a language', 'a new language'].map((o) => [`${l} ${o}`, `${p} ${o}`]),
+  ),
   // Talking a matter over is discussing it (the matter said as it).
   ...[['discuss', 'talk'], ['discussed', 'talked'], ['discusses', 'talks'], ['discussing', 'talking']].flatMap(([d, t]) => [
     [`${d} it`, `${t} it over`, `${t} about it`],

@@ -1123,6 +1123,125 @@ describe('naming one-slip answers', () => {
     });
   });
 
+  describe('probe set 15 rules (decision 057)', () => {
+    const stars15 = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+    it("reads a phone-typed ill / id as I'll / I'd and a noun's -s as its possessive, and keeps the meaning checked", () => {
+      const CALL = problem('明日電話します。', ['I will call you tomorrow.', "I'll phone you tomorrow."]);
+      const VISIT_IF = problem('時間があれば京都を訪れるのに。', ['If I had time, I would visit Kyoto.']);
+      const PRICES = problem('今年の価格は去年より安い。', ["This year's prices are lower than last year's."]);
+      const SICK = problem('彼は病気です。', ['He is ill.', 'He is sick.']);
+      expect(stars15(CALL, 'ill call you tomorrow')).toBeGreaterThanOrEqual(4);
+      expect(stars15(CALL, 'ill call you next week')).toBeLessThanOrEqual(2);
+      expect(stars15(VISIT_IF, 'if i had time id visit kyoto')).toBeGreaterThanOrEqual(4);
+      expect(stars15(VISIT_IF, 'if i had time id visit osaka')).toBeLessThanOrEqual(2);
+      expect(stars15(PRICES, 'this years prices are lower than last years')).toBeGreaterThanOrEqual(4);
+      expect(stars15(PRICES, 'this years prices are higher than last years')).toBeLessThanOrEqual(2);
+      // After be, ill is the adjective.
+      expect(evaluator.evaluate(SICK, 'he is ill').errors).toEqual([]);
+    });
+    it('accepts the new word and phrase groups, and keeps another thing, action or direction a meaning error', () => {
+      const FRIENDS = problem('彼は大学でたくさんの友達を作った。', ['He made a lot of friends at university.', 'He made many friends at university.']);
+      const DEAL = problem('私たちはなんとか契約を取った。', ['We somehow won the contract.', 'We managed to win the contract.']);
+      const PHONES = problem('ここでは携帯電話を使えません。', ['You cannot use your phones here.', 'You cannot use cell phones here.']);
+      const MISTAKE = problem('彼女は自分の間違いに気づいた。', ['She noticed her mistake.', 'She realized her mistake.']);
+      const PROBLEM = problem('彼がその問題を解決した。', ['He solved the problem.']);
+      const LEFT = problem('私たちは朝早く出発した。', ['We set off early in the morning.', 'We left early in the morning.']);
+      const LATE = problem('少し遅れています。', ["I'm running a little late."]);
+      const SWIM = problem('水泳は健康にとても良い。', ['Swimming is very good for your health.']);
+      expect(stars15(FRIENDS, 'He made loads of friends at university.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(FRIENDS, 'He made loads of enemies at university.')).toBeLessThanOrEqual(2);
+      expect(stars15(DEAL, 'One way or another, we won the contract.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(DEAL, 'One way or another, we lost the contract.')).toBeLessThanOrEqual(2);
+      expect(stars15(PHONES, "You can't use your mobiles here.")).toBeGreaterThanOrEqual(4);
+      expect(stars15(PHONES, "You can't use your cameras here.")).toBeLessThanOrEqual(2);
+      expect(stars15(MISTAKE, 'She became aware of her mistake.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(MISTAKE, 'She became aware of his mistake.')).toBeLessThanOrEqual(2);
+      expect(stars15(PROBLEM, 'He fixed the problem.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(PROBLEM, 'He worked out the problem.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(PROBLEM, 'He caused the problem.')).toBeLessThanOrEqual(2);
+      expect(stars15(LEFT, 'We headed off early in the morning.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(LEFT, 'We headed off late at night.')).toBeLessThanOrEqual(2);
+      expect(stars15(LATE, "I'm running a little behind.")).toBeGreaterThanOrEqual(4);
+      expect(stars15(LATE, "I'm running a little early.")).toBeLessThanOrEqual(2);
+      expect(stars15(SWIM, 'Swimming is very healthy for you.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(SWIM, 'Swimming is very bad for your health.')).toBeLessThanOrEqual(2);
+    });
+    it("names a time word moved off a subject's place, kept to + verb, yesterday night, did good and a noun for its -y adjective", () => {
+      const WARM = problem('今日は暖かい。', ['It is warm today.', 'Today is warm.']);
+      const READING = problem('彼女は読書を続けた。', ['She kept reading.', 'She continued reading.', 'She continued to read.']);
+      const EVENING = problem('昨日の夜は何をしていましたか。', ['What were you doing last night?', 'What were you doing yesterday evening?']);
+      const RACE = problem('彼はレースでよい結果を出した。', ['He did well in the race.']);
+      const CLOUDY = problem('明日は曇りでしょう。', ['It will be cloudy tomorrow.']);
+      // No longer 5 stars: the sentence has lost its subject (named a missing it or a moved today).
+      expect(stars15(WARM, 'Is warm today.')).toBeGreaterThanOrEqual(3);
+      expect(stars15(WARM, 'Is warm today.')).toBeLessThanOrEqual(4);
+      expect(stars15(WARM, 'It is warm today.')).toBe(5);
+      expect(stars15(WARM, 'Today it is warm.')).toBe(5);
+      expect(stars15(WARM, 'It is cold today.')).toBeLessThanOrEqual(2);
+      named(evaluator, READING, 'She kept to read.', 'verb-form');
+      expect(stars15(READING, 'She continued to read.')).toBe(5);
+      expect(stars15(READING, 'She stopped reading.')).toBeLessThanOrEqual(2);
+      named(evaluator, EVENING, 'What were you doing yesterday night?', 'word-choice');
+      expect(stars15(EVENING, 'What were you doing yesterday evening?')).toBe(5);
+      expect(stars15(EVENING, 'What were you doing this morning?')).toBeLessThanOrEqual(2);
+      named(evaluator, RACE, 'He did good in the race.', 'word-choice');
+      expect(stars15(RACE, 'He did badly in the race.')).toBeLessThanOrEqual(2);
+      named(evaluator, CLOUDY, 'It will be cloud tomorrow.', 'word-choice');
+      expect(stars15(CLOUDY, 'It will be rainy tomorrow.')).toBeLessThanOrEqual(2);
+    });
+    it('grades another number of times, will for a guess, the same as for a comparison and a span turned round as meaning errors', () => {
+      const GYM = problem('私は週に3回ジムに行きます。', ['I go to the gym three times a week.', 'I go to the gym 3 times a week.']);
+      const ONCE_YEAR = problem('私たちは年に一度集まります。', ['We get together once a year.', 'We meet once a year.']);
+      const RAIN = problem('明日は雨が降るかもしれない。', ['It may rain tomorrow.', 'It might rain tomorrow.', 'Maybe it will rain tomorrow.']);
+      const TALLER = problem('兄は私より背が高い。', ['My brother is taller than me.', 'My brother is taller than I am.']);
+      const OPEN = problem('その店は8時まで開いています。', ['The shop is open until eight.', 'The shop is open till eight.']);
+      expect(stars15(ONCE_YEAR, 'We get together twice a year.')).toBeLessThanOrEqual(2);
+      expect(stars15(ONCE_YEAR, 'We meet one time a year.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(GYM, 'I go to the gym once a week.')).toBeLessThanOrEqual(2);
+      expect(stars15(RAIN, 'It will rain tomorrow.')).toBeLessThanOrEqual(2);
+      expect(stars15(RAIN, 'Perhaps it will rain tomorrow.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(RAIN, 'It might rain tomorrow.')).toBe(5);
+      expect(stars15(TALLER, 'My brother is the same height as me.')).toBeLessThanOrEqual(2);
+      expect(stars15(TALLER, 'My brother is taller than I am.')).toBe(5);
+      expect(stars15(OPEN, 'The shop is open from eight.')).toBeLessThanOrEqual(2);
+      named(evaluator, OPEN, 'The shop is open untill eight.', 'spelling');
+    });
+    it("names a verb for another translation of the prompt's Japanese word a word choice, and an added one an extra word", () => {
+      const ACCIDENT = problem('昨日事故が起きた。', ['An accident happened yesterday.', 'An accident occurred yesterday.']);
+      const COMPLAINTS = problem('苦情に対応してください。', ['Please deal with the complaints.', 'Please handle the complaints.']);
+      const COME_IN = problem('どうぞ中に入ってください。', ['Please come in.', 'Come in, please.']);
+      named(evaluator, ACCIDENT, 'An accident woke up yesterday.', 'word-choice');
+      expect(stars15(ACCIDENT, 'An accident stopped yesterday.')).toBeLessThanOrEqual(2);
+      named(evaluator, COMPLAINTS, 'Please correspond the complaints.', 'word-choice');
+      expect(stars15(COMPLAINTS, 'Please ignore the complaints.')).toBeLessThanOrEqual(2);
+      named(evaluator, COME_IN, 'Please come in and enter.', 'extra-word');
+      expect(stars15(COME_IN, 'Please come in and sleep.')).toBeLessThanOrEqual(2);
+    });
+    it('accepts the passive of a phrasal verb with adverbs, need + -ing and more phrase groups, and keeps roles and actions checked', () => {
+      const LIGHTS = problem('警備員がすぐに明かりを消した。', ['The guard quickly turned off the lights.', 'The guard turned off the lights quickly.']);
+      const WINDOWS = problem('窓は掃除される必要がある。', ['The windows need to be cleaned.', 'The windows must be cleaned.']);
+      const ESSAY = problem('先生は私にもう一度作文を見直すように言った。', ['The teacher told me to review my essay.']);
+      const SPANISH = problem('スペイン語を身につけるのは楽しい。', ['Learning a foreign language is fun.']);
+      const EARLIER = problem('早ければ早いほどいい。', ['The sooner the better.', 'The earlier the better.']);
+      const WATER = problem('彼は毎日花に水をやらなければならない。', ['He has to water the flowers every day.']);
+      expect(stars15(LIGHTS, 'The lights were quickly turned off by the guard.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(LIGHTS, 'The lights were turned off quickly by the guard.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(LIGHTS, 'The lights were quickly turned off by the children.')).toBeLessThanOrEqual(2);
+      expect(stars15(LIGHTS, 'The guard was quickly turned off by the lights.')).toBeLessThanOrEqual(2);
+      named(evaluator, LIGHTS, 'The lights was quickly turned off by the guard.', 'subject-verb');
+      expect(stars15(WINDOWS, 'The windows need cleaning.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(WINDOWS, 'The windows need painting.')).toBeLessThanOrEqual(2);
+      expect(stars15(ESSAY, 'The teacher told me to take another look at my essay.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(ESSAY, 'The teacher told me to throw away my essay.')).toBeLessThanOrEqual(2);
+      expect(stars15(SPANISH, 'Picking up a foreign language is fun.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(SPANISH, 'Picking up a foreign language is boring.')).toBeLessThanOrEqual(2);
+      expect(stars15(EARLIER, 'The quicker the better.')).toBeGreaterThanOrEqual(4);
+      expect(stars15(EARLIER, 'The later the better.')).toBeLessThanOrEqual(2);
+      named(evaluator, WATER, 'He has to waters the flowers every day.', 'verb-form');
+      expect(stars15(WATER, 'He has to pick the flowers every day.')).toBeLessThanOrEqual(2);
+    });
+  });
+
   describe('probe set 14 rules (decision 053)', () => {
     const stars14 = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
     it('reads cant / wont as contractions in a phone-typed answer (no capital letter), and keeps the polarity checked', () => {

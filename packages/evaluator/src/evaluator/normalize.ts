@@ -12,6 +12,7 @@ import {
   DISTINCT_PARTICIPLES,
   AFTER_NOUN_CONTRACTION,
   PHONE_APOSTROPHE_LESS,
+  PRONOUNS,
   ING_NOUNS,
   ORDINAL_TENS,
   ORDINAL_UNITS,
@@ -126,6 +127,28 @@ function expandWord(word: string, next: string | undefined, after?: string, open
   if (w.includes('-')) return w.split('-').filter(Boolean).map(plain);
   return [plain(w)];
 }
+
+/** Words before which a phone-typed "ill" is the adjective ("is ill", "an ill child"), not I'll. */
+const BEFORE_ILL = new Set([
+  'a', 'an', 'the', 'is', 'am', 'are', 'was', 'were', 'be', 'been', 'being', 'feel', 'feels', 'felt', 'feeling',
+  'fall', 'falls', 'fell', 'fallen', 'get', 'gets', 'got', 'getting', 'look', 'looks', 'looked', 'seem', 'seems',
+  'seemed', 'become', 'becomes', 'became', 'very', 'so', 'too', 'really', 'quite', 'seriously', 'mentally', 'critically',
+]);
+/** Words after which a phone-typed "id" is the noun (an ID card), not I'd. */
+const AFTER_ID = new Set(['card', 'cards', 'number', 'numbers', 'badge', 'photo', 'check']);
+/**
+ * "ill take care of it", "id travel" typed on a phone (decision 057): I'll / I'd with the apostrophe
+ * and the capital left out, like every other contraction there. Only where the word cannot be the
+ * adjective ill (after be, feel, an article or a degree word) or the noun ID (my id, an id card).
+ */
+function phonePronounContraction(word: string, prev: string | undefined, next: string | undefined): string | undefined {
+  if (next === undefined || !/^[a-z]+$/.test(next)) return undefined;
+  if (word === 'ill' && (prev === undefined || !BEFORE_ILL.has(prev)) && !AFTER_ILL_OR_ID.has(next)) return "i'll";
+  if (word === 'id' && (prev === undefined || !(ARTICLES.has(prev) || DETERMINERS.has(prev))) && !AFTER_ID.has(next)) return "i'd";
+  return undefined;
+}
+/** Words that follow the adjective ill or the noun ID, never I'll / I'd. */
+const AFTER_ILL_OR_ID = new Set(['health', 'people', 'person', 'patients', 'effects', 'will', 'and', 'with', 'for', 'from', 'of']);
 
 /** Subject pronouns that open a clause ("we'll" counts as "we"). */
 const CLAUSE_SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they', "i'll", "we'll", "you'll", "he'll", "she'll", "they'll", "i'm", "we're", "you're", "they're", "he's", "she's"]);
@@ -247,8 +270,15 @@ export function tokenize(text: string): RawToken[] {
     // (A text of two words, "tomorrow's meeting", is a phrase the grader tokenises on its own.)
     const first = words[0]?.toLowerCase() ?? '';
     const bare = g === 1 && words.length === 3 && (ARTICLES.has(first) || DETERMINERS.has(first));
-    for (const part of expandWord(lower, next, words[g + 2]?.toLowerCase(), bare, phoneTyped)) {
+    const phoneWord = phoneTyped ? phonePronounContraction(lower, words[g - 1]?.toLowerCase(), next) : undefined;
+    for (const part of expandWord(phoneWord ?? lower, next, words[g + 2]?.toLowerCase(), bare, phoneTyped)) {
       parts.push({ norm: spellUs(part.norm), alts: part.alts.map(spellUs) });
+    }
+    // "this years sales" typed on a phone: a noun's -s may be its possessive with the apostrophe
+    // left out, as every other apostrophe is; the answer's "year's" then matches it (decision 057).
+    const only = parts.length === 1 ? parts[0] : undefined;
+    if (phoneTyped && only && only.alts.length === 0 && /^[a-z]{3,}[^s']s$/.test(only.norm) && !PRONOUNS.has(only.norm)) {
+      only.alts = [`${only.norm.slice(0, -1)}'s`];
     }
     // Part's fields written out (the same object as `...p`, several times cheaper than the spread).
     parts.forEach((p, k) => drafts.push({ norm: p.norm, alts: p.alts, surface, group: g, partIndex: k, partCount: parts.length }));

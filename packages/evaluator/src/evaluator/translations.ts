@@ -53,8 +53,8 @@ const ENTRIES: readonly Entry[] = [
   { ja: ['取る', '取っ', '取り', '取ら', '取れ', '取ろ'], en: ['take', 'pass', 'hand', 'get', 'pick up'] },
   // 寝る / 眠る: sleep, go to bed, go to sleep, fall asleep.
   { ja: ['寝る', '寝た', '寝て', '寝ま', '寝な', '寝よ', '寝られ', '眠'], en: ['sleep', 'go to bed', 'go to sleep', 'fall asleep'] },
-  // 起きる: get up, wake up.
-  { ja: ['起き'], en: ['get up', 'wake up', 'wake'] },
+  // 起きる: get up, wake up; (a problem, an accident) happen, occur (decision 057).
+  { ja: ['起き'], en: ['get up', 'wake up', 'wake', 'happen', 'occur'] },
   // 抱く / 抱っこする / 抱える: hug, hold (in one's arms), embrace, carry.
   { ja: ['抱'], en: ['hug', 'hold', 'embrace', 'carry'] },
   // (電話に) 出る: answer, pick up, go out, come out, get out (出る is to go out; the phone is answered).
@@ -63,6 +63,8 @@ const ENTRIES: readonly Entry[] = [
   { ja: ['出す', '出し', '出さ', '出せ'], en: ['submit', 'hand in', 'turn in', 'send', 'take out', 'put out'] },
   // 入る / 入れる: enter, join, go in, come in, get in, put in.
   { ja: ['入る', '入っ', '入り', '入ら', '入れ'], en: ['enter', 'join', 'go in', 'come in', 'get in', 'put in', 'put'] },
+  // 対応する (decision 057): deal with, handle, take care of (customers, a problem); correspond, respond.
+  { ja: ['対応'], en: ['deal with', 'handle', 'take care of', 'correspond', 'respond', 'cope with'] },
   // 降りる: get off, get out, go down.
   { ja: ['降り'], en: ['get off', 'get out', 'go down'] },
   // 止める / 止まる / やめる / 辞める: stop, quit, give up, park (a car), leave (a job).
