@@ -738,6 +738,29 @@ function confusedVerbs(l: Token, r: Token, lNext: Token | undefined, rNext: Toke
   return l.lemma === 'put' && r.lemma === 'take' && lNext?.norm === 'off' && rNext?.norm === 'off';
 }
 
+/** Verbs of 言う / 話す that learners use for giving an opinion (decision 058). */
+const SAY_VERBS = new Set(['say', 'tell', 'speak', 'talk']);
+/** What an opinion is given, shared or expressed with, in English. */
+const OPINION_GIVING = new Set(['give', 'share', 'express', 'state', 'voice', 'offer']);
+/** Nouns of what one thinks: 意見を言う is give / share / express an opinion, never say it. */
+const OPINION_NOUNS = new Set(['opinion', 'opinions', 'view', 'views', 'idea', 'ideas', 'thought', 'thoughts', 'impression', 'impressions', 'feedback', 'comment', 'comments']);
+
+/**
+ * "Thank you for saying your opinion" (意見を言う): say, tell, speak or talk right before an opinion
+ * noun (after a determiner or an adjective at most) is the Japanese verb said in English, a word
+ * choice for give / share / express (decision 058). `r` is the answer's verb where one is paired.
+ */
+function saidOpinion(l: Token, learner: readonly Token[], i: number, r?: Token): boolean {
+  if (!SAY_VERBS.has(l.lemma) || (r !== undefined && !OPINION_GIVING.has(r.lemma))) return false;
+  for (let k = i + 1; k <= i + 3; k++) {
+    const t = learner[k];
+    if (!t) return false;
+    if (OPINION_NOUNS.has(t.norm)) return true;
+    if (!(t.cls === 'article' || t.cls === 'det' || POSSESSIVES.has(t.norm) || t.pos === 'ADJ')) return false;
+  }
+  return false;
+}
+
 /**
  * Katakana English (和製英語 and loanwords whose Japanese use is wider than the English word): the
  * learner's noun | the English noun the Japanese word stands for here.
@@ -1184,7 +1207,7 @@ function pairErrors(ctx: Ctx): boolean {
         }
         // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
         // tell): the learner's verb keeps the meaning but not the use, a word-choice slip.
-        if (!l.foreign && l.known && confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1])) {
+        if (!l.foreign && l.known && (confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1]) || saidOpinion(l, learner, p.l, r))) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
           errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']), halfContent: true });
           break;
@@ -2491,6 +2514,14 @@ function extraErrors(ctx: Ctx): void {
     // is read or leave it out, "Can I have a look tomorrow?": a thing, a day or a time the problem's
     // words never name, added to what the answer says, says something the prompt does not
     // (decision 050). Nouns of discourse and measure ("of course", "a lot") add nothing.
+    // "Thank you for saying your opinion" where the answers may leave the verb out ("Thank you for
+    // your opinion"): the learner's say is the wrong verb for an opinion, a word choice at the cost of
+    // the extra word (decision 058).
+    const sayer = tokens.length === 1 ? tokens[0] : undefined;
+    if (sayer && sayer.pos === 'VERB' && saidOpinion(sayer, learner, first)) {
+      errors.push(makeError('word-choice', [learnerWord(sayer)], [], `意見は${q('say')}ではなく${q('give')} / ${q('share')} / ${q('express')}を使います（意見を言う）。`, first, PENALTY['extra-word']));
+      continue;
+    }
     const added = tokens.find((t) => addedContentNoun(ctx, t));
     if (added) {
       const words = tokens.map(learnerWord);
@@ -3586,6 +3617,7 @@ function runsOf(indices: readonly number[], joined: (x: number, y: number) => bo
  */
 export function mayBeTranslationChoice(l: Token, r: Token, japanese: JapaneseChoices | undefined): boolean {
   if (CONFUSED_LEFT.has(l.lemma) && (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`) || (l.lemma === 'say' && SAY_FOR.has(r.lemma)) || (l.lemma === 'put' && r.lemma === 'take'))) return true;
+  if (SAY_VERBS.has(l.lemma) && OPINION_GIVING.has(r.lemma)) return true;
   return mayShareJapanese(japanese, l, r);
 }
 /** The learner's word could be one side of mayBeTranslationChoice (tested once per word). */
@@ -3593,7 +3625,7 @@ export function mayBeTranslationWord(l: Token, japanese: JapaneseChoices | undef
   return CONFUSED_LEFT.has(l.lemma) || (japanese !== undefined && (japanese.words.has(l.lemma) || japanese.words.has(l.norm)));
 }
 /** Learner lemmas of VERB_CONFUSIONS and the other confused-verb rules (a quick test). */
-const CONFUSED_LEFT = new Set([...[...VERB_CONFUSIONS.keys()].map((k) => k.split('|')[0] ?? ''), 'say', 'put']);
+const CONFUSED_LEFT = new Set([...[...VERB_CONFUSIONS.keys()].map((k) => k.split('|')[0] ?? ''), 'say', 'put', ...SAY_VERBS]);
 
 export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
   if (oneLetterTypo(l, r)) return true;
