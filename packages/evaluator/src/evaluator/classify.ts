@@ -2715,6 +2715,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     personReplaced(ctx);
     typoInGap(ctx);
     degreeWord(ctx);
+    pastStatementForQuestion(ctx);
   }
   if (ctx.errors.length === 1) modalOrAgreement(ctx);
   if (ctx.a.extra.length > 0) addedOtherTime(ctx);
@@ -3257,6 +3258,25 @@ function missingFutureWill(ctx: Ctx): void {
   if (!present) return;
   const words = [learnerWord(next)];
   fold(ctx, [missing], makeError('tense', words, ['will', next.lemma], `未来のことなので${q(learnerWord(next))}の前に${q('will')}が必要です（未来の時制）。`, missing.order));
+}
+
+/**
+ * "I closed the window." for "Can I close the window?" (decision 058): the question's opening modal
+ * left out, with no modal anywhere in the learner's sentence, and the answer's verb put in the past
+ * tell of something done, not ask for it: a meaning error, not a left-out word and a verb form. The
+ * base form ("I close the window?") stays the left-out modal, a slip.
+ */
+function pastStatementForQuestion(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const modal = ref[0];
+  if (ctx.errors.length !== 2 || modal?.cls !== 'modal' || !ctx.missingSet.has(0) || learner.some((t) => t.cls === 'modal')) return;
+  const missing = ctx.errors.find((e) => isMissing(e) && expectedOf(e) === modal.norm);
+  const form = ctx.errors.find((e) => (e.kind === 'verb-form' || e.kind === 'tense') && e.words.length === 1);
+  const verb = form ? learner[form.order] : undefined;
+  const answerVerb = form ? ref[ctx.a.byL[form.order]?.r ?? -1] : undefined;
+  if (!missing || !form || !verb || !answerVerb || !verb.forms.has('past') || verb.forms.has('base') || !answerVerb.forms.has('base')) return;
+  const words = [learnerWord(verb)];
+  fold(ctx, [missing, form], { ...makeError('meaning', words, [modal.display, answerVerb.display], `${q(words[0] ?? '')}では「〜した」という報告になります。問題文は${q(modal.display)}でたずねる文です。`, form.order, undefined, true), certain: true });
 }
 
 /** Time words that name when: another one added where the answer names a time is another time. */
