@@ -1079,6 +1079,30 @@ describe('naming one-slip answers', () => {
     });
   });
 
+  describe('one-slip answers round on sets 10-11 (decision 058)', () => {
+    const stars58 = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+    it('names an added be before a past participle an extra word, not was for had', () => {
+      const LONGER = problem('思っていたより時間がかかった。', ['It took longer than I thought.', 'It took longer than I had thought.']);
+      named(evaluator, LONGER, 'It took longer than I was thought.', 'extra-word');
+      expect(stars58(LONGER, 'It took less time than I thought.')).toBeLessThanOrEqual(2);
+    });
+    it('names say / tell / speak before an opinion a word choice, paired with give / share or where the verb may be left out', () => {
+      const VIEWS = problem('率直な意見をありがとう。', ['Thanks for sharing your honest views.', 'Thanks for your honest views.']);
+      const MEETING = problem('会議で彼女は自分の意見を述べた。', ['She gave her opinion at the meeting.', 'She expressed her opinion at the meeting.']);
+      named(evaluator, VIEWS, 'Thanks for saying your honest views.', 'word-choice');
+      expect(stars58(VIEWS, 'Thanks for hiding your honest views.')).toBeLessThanOrEqual(2);
+      named(evaluator, MEETING, 'She said her opinion at the meeting.', 'word-choice');
+      named(evaluator, MEETING, 'She told her opinion at the meeting.', 'word-choice');
+      expect(stars58(MEETING, 'She changed her opinion at the meeting.')).toBeLessThanOrEqual(2);
+    });
+    it("grades a permission question's modal left out, with the verb in the past, as a report: a meaning error", () => {
+      const BORROW = problem('このペンを借りてもいいですか。', ['May I borrow this pen?', 'Can I borrow this pen?']);
+      expect(stars58(BORROW, 'I borrowed this pen.')).toBeLessThanOrEqual(2);
+      named(evaluator, BORROW, 'I borrow this pen?', 'missing-word');
+      named(evaluator, BORROW, 'Can I borrowed this pen?', 'verb-form');
+    });
+  });
+
   describe('general paraphrase mechanisms (decision 052)', () => {
     const CHEAPER = problem('この車はあの車より安い。', ['This car is cheaper than that car.', 'This car is less expensive than that car.']);
     const SHORTER = problem('ケンはトムより背が低い。', ['Ken is shorter than Tom.']);
