@@ -1101,6 +1101,20 @@ describe('naming one-slip answers', () => {
       named(evaluator, BORROW, 'I borrow this pen?', 'missing-word');
       named(evaluator, BORROW, 'Can I borrowed this pen?', 'verb-form');
     });
+    it('accepts locate for find, all right for okay, the way to for how to get to, had no idea for never dreamed', () => {
+      const KEYS = problem('車の鍵が見つからない。', ["I can't find my car keys.", 'I cannot find my car keys.']);
+      const SIT = problem('ここに座ってもいいですか。', ['Is it okay if I sit here?', 'May I sit here?']);
+      const MUSEUM = problem('博物館への行き方を教えてください。', ['Please tell me how to get to the museum.']);
+      const WIN = problem('彼女が勝つとは夢にも思わなかった。', ['I never dreamed that she would win.']);
+      expect(stars58(KEYS, "I can't locate my car keys.")).toBeGreaterThanOrEqual(4);
+      expect(stars58(KEYS, "I can't locate my house keys.")).toBeLessThanOrEqual(2);
+      expect(stars58(SIT, 'Is it all right if I sit here?')).toBeGreaterThanOrEqual(4);
+      expect(stars58(SIT, 'Is it all right if I smoke here?')).toBeLessThanOrEqual(2);
+      expect(stars58(MUSEUM, 'Please tell me the way to the museum.')).toBeGreaterThanOrEqual(4);
+      expect(stars58(MUSEUM, 'Please tell me the way to the hospital.')).toBeLessThanOrEqual(2);
+      expect(stars58(WIN, 'I had no idea that she would win.')).toBeGreaterThanOrEqual(4);
+      expect(stars58(WIN, 'I had no idea that she would lose.')).toBeLessThanOrEqual(2);
+    });
   });
 
   describe('general paraphrase mechanisms (decision 052)', () => {
