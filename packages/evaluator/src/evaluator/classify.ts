@@ -3261,15 +3261,18 @@ function missingFutureWill(ctx: Ctx): void {
 }
 
 /**
- * "I closed the window." for "Can I close the window?" (decision 058): the question's opening modal
- * left out, with no modal anywhere in the learner's sentence, and the answer's verb put in the past
- * tell of something done, not ask for it: a meaning error, not a left-out word and a verb form. The
- * base form ("I close the window?") stays the left-out modal, a slip.
+ * "I closed the window." for "Can I close the window?", "You played the piano." for "Do you play the
+ * piano?" (decision 058): the question's opening modal (or do / does) left out, with no modal
+ * anywhere in the learner's sentence, and the answer's verb put in the past tell of something done,
+ * not ask for it: a meaning error, not a left-out word and a verb form. The base form ("I close the
+ * window?") stays the left-out modal, a slip.
  */
 function pastStatementForQuestion(ctx: Ctx): void {
   const { learner, ref } = ctx;
   const modal = ref[0];
-  if (ctx.errors.length !== 2 || modal?.cls !== 'modal' || !ctx.missingSet.has(0) || learner.some((t) => t.cls === 'modal')) return;
+  // (Do / does ask about the present as a modal does; a did-question's past verb is its own slip.)
+  const opens = modal?.cls === 'modal' || modal?.norm === 'do' || modal?.norm === 'does';
+  if (ctx.errors.length !== 2 || !modal || !opens || !ctx.missingSet.has(0) || learner.some((t) => t.cls === 'modal')) return;
   const missing = ctx.errors.find((e) => isMissing(e) && expectedOf(e) === modal.norm);
   const form = ctx.errors.find((e) => (e.kind === 'verb-form' || e.kind === 'tense') && e.words.length === 1);
   const verb = form ? learner[form.order] : undefined;

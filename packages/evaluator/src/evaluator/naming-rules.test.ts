@@ -1100,6 +1100,9 @@ describe('naming one-slip answers', () => {
       expect(stars58(BORROW, 'I borrowed this pen.')).toBeLessThanOrEqual(2);
       named(evaluator, BORROW, 'I borrow this pen?', 'missing-word');
       named(evaluator, BORROW, 'Can I borrowed this pen?', 'verb-form');
+      const TENNIS = problem('あなたはテニスをしますか。', ['Do you play tennis?', 'Do you ever play tennis?']);
+      expect(stars58(TENNIS, 'You played tennis.')).toBeLessThanOrEqual(2);
+      named(evaluator, TENNIS, 'You play tennis?', 'missing-word');
     });
     it('accepts locate for find, all right for okay, the way to for how to get to, had no idea for never dreamed', () => {
       const KEYS = problem('車の鍵が見つからない。', ["I can't find my car keys.", 'I cannot find my car keys.']);
