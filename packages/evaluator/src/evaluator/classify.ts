@@ -2456,9 +2456,15 @@ function extraErrors(ctx: Ctx): void {
     // harder" (the -er kept) stays an extra word.
     const plainWord = learner[first + 1];
     const comparedRef = plainWord ? ctx.ref[ctx.a.byL[first + 1]?.r ?? -1] : undefined;
-    if (tokens.length === 1 && tokens[0]?.norm === 'more' && plainWord && comparedRef && comparedRef.norm !== plainWord.norm && /(?:er)$/.test(comparedRef.norm) && (comparedRef.lemma === plainWord.lemma || comparedRef.norm.startsWith(plainWord.norm.replace(/y$/, 'i')))) {
-      const words = ['more', learnerWord(plainWord)];
-      errors.push(makeError('word-choice', words, [comparedRef.display], `${q(words.join(' '))}ではなく比較級の${q(comparedRef.display)}にしましょう。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+    // "the most cold month" for "the coldest" (decision 058): most before the plain word where the
+    // answer has its -est superlative, alike; the plain word's own pairing with the -est word (a word
+    // choice where the tagger gives the superlative no lemma) is part of the same slip.
+    const degree = tokens[0]?.norm === 'more' ? { ending: /(?:er)$/, name: '比較級' } : tokens[0]?.norm === 'most' ? { ending: /(?:est)$/, name: '最上級' } : undefined;
+    if (tokens.length === 1 && degree && plainWord && comparedRef && comparedRef.norm !== plainWord.norm && degree.ending.test(comparedRef.norm) && (comparedRef.lemma === plainWord.lemma || comparedRef.norm.startsWith(plainWord.norm.replace(/y$/, 'i')))) {
+      const words = [learnerWord(tokens[0] as Token), learnerWord(plainWord)];
+      const paired = errors.findIndex((e) => e.order === first + 1 && e.words.length === 1 && e.expected.length === 1 && e.expected[0] === comparedRef.display);
+      if (paired >= 0) errors.splice(paired, 1);
+      errors.push(makeError('word-choice', words, [comparedRef.display], `${q(words.join(' '))}ではなく${degree.name}の${q(comparedRef.display)}にしましょう。`, first, FUNCTION_WORD_CHOICE_PENALTY));
       continue;
     }
     // "the day where we first met": "where" after a time noun before a clause is the relative

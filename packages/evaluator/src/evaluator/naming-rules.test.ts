@@ -1104,6 +1104,13 @@ describe('naming one-slip answers', () => {
       expect(stars58(TENNIS, 'You played tennis.')).toBeLessThanOrEqual(2);
       named(evaluator, TENNIS, 'You play tennis?', 'missing-word');
     });
+    it("names most + plain adjective for the answer's -est superlative one word choice", () => {
+      const HIGHEST = problem('日本で一番高い山は何ですか。', ['What is the highest mountain in Japan?', 'Which is the highest mountain in Japan?']);
+      named(evaluator, HIGHEST, 'What is the most high mountain in Japan?', 'word-choice');
+      expect(evaluator.evaluate(HIGHEST, 'What is the most high mountain in Japan?').errors).toHaveLength(1);
+      expect(stars58(HIGHEST, 'What is the lowest mountain in Japan?')).toBeLessThanOrEqual(2);
+      expect(stars58(HIGHEST, 'What is the most low mountain in Japan?')).toBeLessThanOrEqual(2);
+    });
     it('accepts locate for find, all right for okay, the way to for how to get to, had no idea for never dreamed', () => {
       const KEYS = problem('車の鍵が見つからない。', ["I can't find my car keys.", 'I cannot find my car keys.']);
       const SIT = problem('ここに座ってもいいですか。', ['Is it okay if I sit here?', 'May I sit here?']);
