@@ -1445,10 +1445,26 @@ function foldExtraTo(ctx: Ctx, p: Pair, l: Token, r: Token, penalty?: number): D
   const to = ctx.learner[k];
   // After let / make / a perception verb + person ("heard someone to call") the to is the slip on
   // its own (bareInfinitiveTo), not part of the verb's form.
-  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to' || ctx.extraTo === k) return undefined;
+  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to' || ctx.extraTo === k) return foldMissingTo(ctx, p, l, r, penalty);
   ctx.consumedL.add(k);
   const written = [to.display, learnerWord(l)];
   return makeError('verb-form', written, [r.display], `${q(written.join(' '))}ではなく${q(r.display)}の形にしましょう。`, k, penalty);
+}
+
+/**
+ * "It is not easy for me learning English" for "for me to learn" (decision 058): the learner's -ing
+ * where the answer has to + base, its to left out, is the one form chosen wrong ("learning" → "to
+ * learn"), not a missing to besides a verb form.
+ */
+const TO_OR_ING_MEANINGS = new Set(['remember', 'forget', 'stop', 'regret', 'mean']);
+function foldMissingTo(ctx: Ctx, p: Pair, l: Token, r: Token, penalty?: number): DraftError | undefined {
+  const j = p.r - 1;
+  if (ctx.ref[j]?.norm !== 'to' || !ctx.missingSet.has(j) || ctx.consumedR.has(j) || !(l.forms.has('ing') || l.norm.endsWith('ing')) || !r.forms.has('base') || r.forms.has('ing')) return undefined;
+  // After remember, forget, stop, regret or mean, to + base and -ing say different things.
+  if (TO_OR_ING_MEANINGS.has(ctx.ref[j - 1]?.lemma ?? '')) return undefined;
+  ctx.consumedR.add(j);
+  const expected = [(ctx.ref[j] as Token).display, r.display];
+  return makeError('verb-form', [learnerWord(l)], expected, `${q(learnerWord(l))}ではなく${q(expected.join(' '))}の形にしましょう。`, p.l, penalty);
 }
 
 /** An inflection error, folding in the auxiliary around it: "will go" for "went" is one error. */

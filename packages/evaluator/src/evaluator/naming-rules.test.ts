@@ -1111,6 +1111,14 @@ describe('naming one-slip answers', () => {
       expect(stars58(HIGHEST, 'What is the lowest mountain in Japan?')).toBeLessThanOrEqual(2);
       expect(stars58(HIGHEST, 'What is the most low mountain in Japan?')).toBeLessThanOrEqual(2);
     });
+    it('names -ing for to + base, its to left out, one verb form; after remember / stop it is not folded', () => {
+      const SWIM = problem('彼にとって泳ぐのは簡単だ。', ['It is easy for him to swim.', 'Swimming is easy for him.']);
+      const LETTER = problem('手紙を出すのを忘れないで。', ["Don't forget to mail the letter.", 'Remember to mail the letter.']);
+      named(evaluator, SWIM, 'It is easy for him swimming.', 'verb-form');
+      expect(evaluator.evaluate(SWIM, 'It is easy for him swimming.').errors).toHaveLength(1);
+      expect(stars58(SWIM, 'It is hard for him to swim.')).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(LETTER, 'Remember mailing the letter.').errors.length).toBeGreaterThanOrEqual(2);
+    });
     it('accepts locate for find, all right for okay, the way to for how to get to, had no idea for never dreamed', () => {
       const KEYS = problem('車の鍵が見つからない。', ["I can't find my car keys.", 'I cannot find my car keys.']);
       const SIT = problem('ここに座ってもいいですか。', ['Is it okay if I sit here?', 'May I sit here?']);
