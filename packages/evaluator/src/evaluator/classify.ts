@@ -383,8 +383,17 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   // "that" before a verb form is a relative pronoun ("the manager that opposed"), not a determiner.
   // An adjective or a number before the word makes it a noun too ("a little rest", "five years").
   const prevPos = ref[r.index - 1]?.pos;
+  // "a birthday presents" (decision 058): the answer's noun after a noun that follows an article or
+  // a determiner is a compound's head ("a birthday present", "my history teacher"), a noun too
+  // (wink may tag such a head an adjective, never there rightly).
+  const beforePrev = ref[r.index - 2];
+  // Only as an object, after a content verb: after do / a modal ("does the library close") the
+  // noun phrase is the subject and the word after it its verb.
+  const governing = beforePrev ? ref.slice(0, beforePrev.index).findLast((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.cls === 'aux' || t.cls === 'modal') : undefined;
+  const compoundHead =
+    (r.pos === 'NOUN' || r.pos === 'ADJ') && prevPos === 'NOUN' && beforePrev !== undefined && (beforePrev.cls === 'article' || (beforePrev.cls === 'det' && beforePrev.norm !== 'that')) && governing?.pos === 'VERB' && governing.cls === 'content';
   const nounContext =
-    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || prevClass === 'prep' || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || compoundHead || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
   // "many tourists visits", "Environmental problems concerns" (decision 049): right after a plural
   // noun the answer's bare word is that subject's verb (two plural nouns do not follow each other),

@@ -1119,6 +1119,15 @@ describe('naming one-slip answers', () => {
       expect(stars58(SWIM, 'It is hard for him to swim.')).toBeLessThanOrEqual(2);
       expect(evaluator.evaluate(LETTER, 'Remember mailing the letter.').errors.length).toBeGreaterThanOrEqual(2);
     });
+    it("names a compound noun's head with an -s after a / the a plural slip, not agreement", () => {
+      const CARD = problem('彼に誕生日カードを送った。', ['I sent him a birthday card.', 'I sent a birthday card to him.']);
+      named(evaluator, CARD, 'I sent him a birthday cards.', 'plural');
+      expect(stars58(CARD, 'I sent him a Christmas card.')).toBeLessThanOrEqual(2);
+      const TEACHER = problem('その先生は英語を教えている。', ['The teacher teaches English.']);
+      named(evaluator, TEACHER, 'The teacher teach English.', 'agreement');
+      const SHOP = problem('その店は何時に開きますか。', ['What time does the shop open?']);
+      named(evaluator, SHOP, 'What time does the shop opens?', 'verb-form');
+    });
     it('accepts locate for find, all right for okay, the way to for how to get to, had no idea for never dreamed', () => {
       const KEYS = problem('車の鍵が見つからない。', ["I can't find my car keys.", 'I cannot find my car keys.']);
       const SIT = problem('ここに座ってもいいですか。', ['Is it okay if I sit here?', 'May I sit here?']);
