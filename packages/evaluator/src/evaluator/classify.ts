@@ -1127,7 +1127,7 @@ function pairErrors(ctx: Ctx): boolean {
         }
         // "good for your healthy" for "health": a real word of the same family in another part of
         // speech is the word's form (word choice), not a typo.
-        if (!l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && ctx.wordnet?.derived(l.norm, r.norm)) {
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) || suffixFamily(l.norm, r.norm))) {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
@@ -1172,7 +1172,7 @@ function pairErrors(ctx: Ctx): boolean {
         const formOf = baseForPast(l, r);
         // "good for your healthy" for "health": a real word of the same family in another part of
         // speech, even one letter away, is the word's form (word choice), not a typo.
-        const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
+        const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && ((ctx.wordnet?.derived(l.norm, r.norm) ?? false) || suffixFamily(l.norm, r.norm));
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
         // "make a picture" for "take": a confused verb one letter away is the confusion, not a typo.
         const confused = (): boolean => !l.foreign && l.known && (confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1]) || sharesJapanese(ctx.japanese, l, r));
@@ -3684,6 +3684,21 @@ const CONFUSED_LEFT = new Set([...[...VERB_CONFUSIONS.keys()].map((k) => k.split
 export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
   if (oneLetterTypo(l, r)) return true;
   return !l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && (wordnet?.broaderNoun(l.lemma, r.lemma) ?? false);
+}
+
+/** Suffixes that make a noun or an adjective of a word (not inflections: -s, -ed, -ing, -er, -est). */
+const FAMILY_SUFFIXES = ['y', 'ty', 'ity', 'ness', 'ful', 'ous', 'al', 'ment', 'ion', 'ence', 'ance'];
+
+/**
+ * "how difficulty it is" for "difficult", "a success person" (decision 058): one word is the other
+ * plus a suffix that makes another part of speech (WordNet lists no derivation for some such pairs);
+ * the shorter word has four letters or more.
+ */
+function suffixFamily(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < 4 || long.length === short.length) return false;
+  const stem = long.startsWith(short) ? short : short.endsWith('e') && long.startsWith(short.slice(0, -1)) ? short.slice(0, -1) : undefined;
+  return stem !== undefined && FAMILY_SUFFIXES.includes(long.slice(stem.length));
 }
 
 /** A real or unknown word one letter from the answer's, both of three letters or more, not a number. */

@@ -1128,6 +1128,11 @@ describe('naming one-slip answers', () => {
       const SHOP = problem('その店は何時に開きますか。', ['What time does the shop open?']);
       named(evaluator, SHOP, 'What time does the shop opens?', 'verb-form');
     });
+    it('names a noun of the same family one suffix from the adjective a word choice, not a spelling slip', () => {
+      const DIFFICULT = problem('この問題はとても難しい。', ['This problem is very difficult.', 'This question is very difficult.']);
+      named(evaluator, DIFFICULT, 'This problem is very difficulty.', 'word-choice');
+      expect(stars58(DIFFICULT, 'This problem is very easy.')).toBeLessThanOrEqual(2);
+    });
     it('accepts locate for find, all right for okay, the way to for how to get to, had no idea for never dreamed', () => {
       const KEYS = problem('車の鍵が見つからない。', ["I can't find my car keys.", 'I cannot find my car keys.']);
       const SIT = problem('ここに座ってもいいですか。', ['Is it okay if I sit here?', 'May I sit here?']);
