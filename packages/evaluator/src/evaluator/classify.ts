@@ -389,10 +389,18 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   // "has to feeds" (decision 057): after to, a word both taggers read as a verb is the infinitive's.
   // Only where to is the infinitive's beyond doubt: after have to / need to / want to ... or
   // something to (a motion verb's to, "go to schools", stays a preposition).
-  const beforeTo = ref[r.index - 2];
-  const infinitive = prevNorm === 'to' && r.pos === 'VERB' && (l.pos === 'VERB' || l.norm === `${r.norm}s` || l.norm === `${r.norm}es`) && beforeTo !== undefined && (INFINITIVE_HEADS.has(beforeTo.lemma) || INFINITIVE_HEADS.has(beforeTo.norm));
+  const beforePrev = ref[r.index - 2];
+  const infinitive = prevNorm === 'to' && r.pos === 'VERB' && (l.pos === 'VERB' || l.norm === `${r.norm}s` || l.norm === `${r.norm}es`) && beforePrev !== undefined && (INFINITIVE_HEADS.has(beforePrev.lemma) || INFINITIVE_HEADS.has(beforePrev.norm));
+  // "a birthday presents" (decision 058): the answer's noun after a noun that follows an article or
+  // a determiner is a compound's head ("a birthday present", "my history teacher"), a noun too
+  // (wink may tag such a head an adjective, never there rightly).
+  // Only as an object, after a content verb: after do / a modal ("does the library close") the
+  // noun phrase is the subject and the word after it its verb.
+  const governing = beforePrev ? ref.slice(0, beforePrev.index).findLast((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.cls === 'aux' || t.cls === 'modal') : undefined;
+  const compoundHead =
+    (r.pos === 'NOUN' || r.pos === 'ADJ') && prevPos === 'NOUN' && beforePrev !== undefined && (beforePrev.cls === 'article' || (beforePrev.cls === 'det' && beforePrev.norm !== 'that')) && governing?.pos === 'VERB' && governing.cls === 'content';
   const nounContext =
-    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || (prevClass === 'prep' && !infinitive) || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
+    prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || (prevClass === 'prep' && !infinitive) || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || compoundHead || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
   const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
   // "many tourists visits", "Environmental problems concerns" (decision 049): right after a plural
   // noun the answer's bare word is that subject's verb (two plural nouns do not follow each other),
@@ -747,6 +755,29 @@ function confusedVerbs(l: Token, r: Token, lNext: Token | undefined, rNext: Toke
   // with one is the learner's 言う for the answer's verb of asking or telling (decision 049).
   if (l.lemma === 'say' && SAY_FOR.has(r.lemma) && lNext !== undefined && OBJECT_PERSONS.has(lNext.norm)) return true;
   return l.lemma === 'put' && r.lemma === 'take' && lNext?.norm === 'off' && rNext?.norm === 'off';
+}
+
+/** Verbs of 言う / 話す that learners use for giving an opinion (decision 058). */
+const SAY_VERBS = new Set(['say', 'tell', 'speak', 'talk']);
+/** What an opinion is given, shared or expressed with, in English. */
+const OPINION_GIVING = new Set(['give', 'share', 'express', 'state', 'voice', 'offer']);
+/** Nouns of what one thinks: 意見を言う is give / share / express an opinion, never say it. */
+const OPINION_NOUNS = new Set(['opinion', 'opinions', 'view', 'views', 'idea', 'ideas', 'thought', 'thoughts', 'impression', 'impressions', 'feedback', 'comment', 'comments']);
+
+/**
+ * "Thank you for saying your opinion" (意見を言う): say, tell, speak or talk right before an opinion
+ * noun (after a determiner or an adjective at most) is the Japanese verb said in English, a word
+ * choice for give / share / express (decision 058). `r` is the answer's verb where one is paired.
+ */
+function saidOpinion(l: Token, learner: readonly Token[], i: number, r?: Token): boolean {
+  if (!SAY_VERBS.has(l.lemma) || (r !== undefined && !OPINION_GIVING.has(r.lemma))) return false;
+  for (let k = i + 1; k <= i + 3; k++) {
+    const t = learner[k];
+    if (!t) return false;
+    if (OPINION_NOUNS.has(t.norm)) return true;
+    if (!(t.cls === 'article' || t.cls === 'det' || POSSESSIVES.has(t.norm) || t.pos === 'ADJ')) return false;
+  }
+  return false;
 }
 
 /**
@@ -1106,7 +1137,7 @@ function pairErrors(ctx: Ctx): boolean {
         }
         // "good for your healthy" for "health": a real word of the same family in another part of
         // speech is the word's form (word choice), not a typo.
-        if (!l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && ctx.wordnet?.derived(l.norm, r.norm)) {
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) || suffixFamily(l.norm, r.norm))) {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
@@ -1151,7 +1182,7 @@ function pairErrors(ctx: Ctx): boolean {
         const formOf = baseForPast(l, r);
         // "good for your healthy" for "health": a real word of the same family in another part of
         // speech, even one letter away, is the word's form (word choice), not a typo.
-        const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && (ctx.wordnet?.derived(l.norm, r.norm) ?? false);
+        const family = !formOf && !l.foreign && l.known && r.content && l.pos !== r.pos && l.norm.length >= 4 && ((ctx.wordnet?.derived(l.norm, r.norm) ?? false) || suffixFamily(l.norm, r.norm));
         // A real word one letter from the answer's ("kay" / "key") is a typo, not another meaning.
         // "make a picture" for "take": a confused verb one letter away is the confusion, not a typo.
         const confused = (): boolean => !l.foreign && l.known && (confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1]) || sharesJapanese(ctx.japanese, l, r));
@@ -1195,7 +1226,7 @@ function pairErrors(ctx: Ctx): boolean {
         }
         // One Japanese verb, two English ones (忘れる: forget / leave, 見る: see / watch, 言う: say /
         // tell): the learner's verb keeps the meaning but not the use, a word-choice slip.
-        if (!l.foreign && l.known && confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1])) {
+        if (!l.foreign && l.known && (confusedVerbs(l, r, learner[p.l + 1], ref[p.r + 1]) || saidOpinion(l, learner, p.l, r))) {
           const hint = VERB_CONFUSIONS.get(`${l.lemma}|${r.lemma}`) ?? '';
           errors.push({ ...makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です${hint}。`, p.l, PENALTY['word-choice']), halfContent: true });
           break;
@@ -1433,10 +1464,26 @@ function foldExtraTo(ctx: Ctx, p: Pair, l: Token, r: Token, penalty?: number): D
   const to = ctx.learner[k];
   // After let / make / a perception verb + person ("heard someone to call") the to is the slip on
   // its own (bareInfinitiveTo), not part of the verb's form.
-  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to' || ctx.extraTo === k) return undefined;
+  if (to?.norm !== 'to' || !ctx.extraSet.has(k) || ctx.consumedL.has(k) || ctx.ref[p.r - 1]?.norm === 'to' || ctx.extraTo === k) return foldMissingTo(ctx, p, l, r, penalty);
   ctx.consumedL.add(k);
   const written = [to.display, learnerWord(l)];
   return makeError('verb-form', written, [r.display], `${q(written.join(' '))}ではなく${q(r.display)}の形にしましょう。`, k, penalty);
+}
+
+/**
+ * "It is not easy for me learning English" for "for me to learn" (decision 058): the learner's -ing
+ * where the answer has to + base, its to left out, is the one form chosen wrong ("learning" → "to
+ * learn"), not a missing to besides a verb form.
+ */
+const TO_OR_ING_MEANINGS = new Set(['remember', 'forget', 'stop', 'regret', 'mean']);
+function foldMissingTo(ctx: Ctx, p: Pair, l: Token, r: Token, penalty?: number): DraftError | undefined {
+  const j = p.r - 1;
+  if (ctx.ref[j]?.norm !== 'to' || !ctx.missingSet.has(j) || ctx.consumedR.has(j) || !(l.forms.has('ing') || l.norm.endsWith('ing')) || !r.forms.has('base') || r.forms.has('ing')) return undefined;
+  // After remember, forget, stop, regret or mean, to + base and -ing say different things.
+  if (TO_OR_ING_MEANINGS.has(ctx.ref[j - 1]?.lemma ?? '')) return undefined;
+  ctx.consumedR.add(j);
+  const expected = [(ctx.ref[j] as Token).display, r.display];
+  return makeError('verb-form', [learnerWord(l)], expected, `${q(learnerWord(l))}ではなく${q(expected.join(' '))}の形にしましょう。`, p.l, penalty);
 }
 
 /** An inflection error, folding in the auxiliary around it: "will go" for "went" is one error. */
@@ -2444,9 +2491,15 @@ function extraErrors(ctx: Ctx): void {
     // harder" (the -er kept) stays an extra word.
     const plainWord = learner[first + 1];
     const comparedRef = plainWord ? ctx.ref[ctx.a.byL[first + 1]?.r ?? -1] : undefined;
-    if (tokens.length === 1 && tokens[0]?.norm === 'more' && plainWord && comparedRef && comparedRef.norm !== plainWord.norm && /(?:er)$/.test(comparedRef.norm) && (comparedRef.lemma === plainWord.lemma || comparedRef.norm.startsWith(plainWord.norm.replace(/y$/, 'i')))) {
-      const words = ['more', learnerWord(plainWord)];
-      errors.push(makeError('word-choice', words, [comparedRef.display], `${q(words.join(' '))}ではなく比較級の${q(comparedRef.display)}にしましょう。`, first, FUNCTION_WORD_CHOICE_PENALTY));
+    // "the most cold month" for "the coldest" (decision 058): most before the plain word where the
+    // answer has its -est superlative, alike; the plain word's own pairing with the -est word (a word
+    // choice where the tagger gives the superlative no lemma) is part of the same slip.
+    const degree = tokens[0]?.norm === 'more' ? { ending: /(?:er)$/, name: '比較級' } : tokens[0]?.norm === 'most' ? { ending: /(?:est)$/, name: '最上級' } : undefined;
+    if (tokens.length === 1 && degree && plainWord && comparedRef && comparedRef.norm !== plainWord.norm && degree.ending.test(comparedRef.norm) && (comparedRef.lemma === plainWord.lemma || comparedRef.norm.startsWith(plainWord.norm.replace(/y$/, 'i')))) {
+      const words = [learnerWord(tokens[0] as Token), learnerWord(plainWord)];
+      const paired = errors.findIndex((e) => e.order === first + 1 && e.words.length === 1 && e.expected.length === 1 && e.expected[0] === comparedRef.display);
+      if (paired >= 0) errors.splice(paired, 1);
+      errors.push(makeError('word-choice', words, [comparedRef.display], `${q(words.join(' '))}ではなく${degree.name}の${q(comparedRef.display)}にしましょう。`, first, FUNCTION_WORD_CHOICE_PENALTY));
       continue;
     }
     // "the day where we first met": "where" after a time noun before a clause is the relative
@@ -2502,6 +2555,14 @@ function extraErrors(ctx: Ctx): void {
     // is read or leave it out, "Can I have a look tomorrow?": a thing, a day or a time the problem's
     // words never name, added to what the answer says, says something the prompt does not
     // (decision 050). Nouns of discourse and measure ("of course", "a lot") add nothing.
+    // "Thank you for saying your opinion" where the answers may leave the verb out ("Thank you for
+    // your opinion"): the learner's say is the wrong verb for an opinion, a word choice at the cost of
+    // the extra word (decision 058).
+    const sayer = tokens.length === 1 ? tokens[0] : undefined;
+    if (sayer && sayer.pos === 'VERB' && saidOpinion(sayer, learner, first)) {
+      errors.push(makeError('word-choice', [learnerWord(sayer)], [], `意見は${q('say')}ではなく${q('give')} / ${q('share')} / ${q('express')}を使います（意見を言う）。`, first, PENALTY['extra-word']));
+      continue;
+    }
     const added = tokens.find((t) => addedContentNoun(ctx, t));
     if (added) {
       const words = tokens.map(learnerWord);
@@ -2704,6 +2765,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     personReplaced(ctx);
     typoInGap(ctx);
     degreeWord(ctx);
+    pastStatementForQuestion(ctx);
   }
   if (ctx.errors.length === 1) modalOrAgreement(ctx);
   if (ctx.a.extra.length > 0) addedOtherTime(ctx);
@@ -3385,6 +3447,28 @@ function missingFutureWill(ctx: Ctx): void {
   fold(ctx, [missing], makeError('tense', words, ['will', next.lemma], `未来のことなので${q(learnerWord(next))}の前に${q('will')}が必要です（未来の時制）。`, missing.order));
 }
 
+/**
+ * "I closed the window." for "Can I close the window?", "You played the piano." for "Do you play the
+ * piano?" (decision 058): the question's opening modal (or do / does) left out, with no modal
+ * anywhere in the learner's sentence, and the answer's verb put in the past tell of something done,
+ * not ask for it: a meaning error, not a left-out word and a verb form. The base form ("I close the
+ * window?") stays the left-out modal, a slip.
+ */
+function pastStatementForQuestion(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const modal = ref[0];
+  // (Do / does ask about the present as a modal does; a did-question's past verb is its own slip.)
+  const opens = modal?.cls === 'modal' || modal?.norm === 'do' || modal?.norm === 'does';
+  if (ctx.errors.length !== 2 || !modal || !opens || !ctx.missingSet.has(0) || learner.some((t) => t.cls === 'modal')) return;
+  const missing = ctx.errors.find((e) => isMissing(e) && expectedOf(e) === modal.norm);
+  const form = ctx.errors.find((e) => (e.kind === 'verb-form' || e.kind === 'tense') && e.words.length === 1);
+  const verb = form ? learner[form.order] : undefined;
+  const answerVerb = form ? ref[ctx.a.byL[form.order]?.r ?? -1] : undefined;
+  if (!missing || !form || !verb || !answerVerb || !verb.forms.has('past') || verb.forms.has('base') || !answerVerb.forms.has('base')) return;
+  const words = [learnerWord(verb)];
+  fold(ctx, [missing, form], { ...makeError('meaning', words, [modal.display, answerVerb.display], `${q(words[0] ?? '')}では「〜した」という報告になります。問題文は${q(modal.display)}でたずねる文です。`, form.order, undefined, true), certain: true });
+}
+
 /** Time words that name when: another one added where the answer names a time is another time. */
 const WHEN_WORDS = new Set(['yesterday', 'today', 'tomorrow', 'tonight', 'now', 'last', 'next']);
 /** Time words that move the time away from the present. */
@@ -3743,6 +3827,7 @@ function runsOf(indices: readonly number[], joined: (x: number, y: number) => bo
  */
 export function mayBeTranslationChoice(l: Token, r: Token, japanese: JapaneseChoices | undefined): boolean {
   if (CONFUSED_LEFT.has(l.lemma) && (VERB_CONFUSIONS.has(`${l.lemma}|${r.lemma}`) || (l.lemma === 'say' && SAY_FOR.has(r.lemma)) || (l.lemma === 'put' && r.lemma === 'take'))) return true;
+  if (SAY_VERBS.has(l.lemma) && OPINION_GIVING.has(r.lemma)) return true;
   return mayShareJapanese(japanese, l, r);
 }
 /** The learner's word could be one side of mayBeTranslationChoice (tested once per word). */
@@ -3750,11 +3835,26 @@ export function mayBeTranslationWord(l: Token, japanese: JapaneseChoices | undef
   return CONFUSED_LEFT.has(l.lemma) || (japanese !== undefined && (japanese.words.has(l.lemma) || japanese.words.has(l.norm)));
 }
 /** Learner lemmas of VERB_CONFUSIONS and the other confused-verb rules (a quick test). */
-const CONFUSED_LEFT = new Set([...[...VERB_CONFUSIONS.keys()].map((k) => k.split('|')[0] ?? ''), 'say', 'put']);
+const CONFUSED_LEFT = new Set([...[...VERB_CONFUSIONS.keys()].map((k) => k.split('|')[0] ?? ''), 'say', 'put', ...SAY_VERBS]);
 
 export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): boolean {
   if (oneLetterTypo(l, r)) return true;
   return !l.foreign && l.known && r.pos === 'NOUN' && l.pos === 'NOUN' && (wordnet?.broaderNoun(l.lemma, r.lemma) ?? false);
+}
+
+/** Suffixes that make a noun or an adjective of a word (not inflections: -s, -ed, -ing, -er, -est). */
+const FAMILY_SUFFIXES = ['y', 'ty', 'ity', 'ness', 'ful', 'ous', 'al', 'ment', 'ion', 'ence', 'ance'];
+
+/**
+ * "how difficulty it is" for "difficult", "a success person" (decision 058): one word is the other
+ * plus a suffix that makes another part of speech (WordNet lists no derivation for some such pairs);
+ * the shorter word has four letters or more.
+ */
+function suffixFamily(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < 4 || long.length === short.length) return false;
+  const stem = long.startsWith(short) ? short : short.endsWith('e') && long.startsWith(short.slice(0, -1)) ? short.slice(0, -1) : undefined;
+  return stem !== undefined && FAMILY_SUFFIXES.includes(long.slice(stem.length));
 }
 
 /** A real or unknown word one letter from the answer's, both of three letters or more, not a number. */

@@ -780,6 +780,26 @@ function formAtExtra(form: Graded, extra: Graded): boolean {
 }
 
 /**
+ * The reading's one error puts an auxiliary of another verb for the learner's auxiliary (was for
+ * had, is for has): be and have are other verbs, so it is no form of the word the learner wrote
+ * (decision 058).
+ */
+function auxOfOtherVerb(g: Graded): boolean {
+  const e = g.classification.errors[0];
+  if (!e || (e.kind !== 'verb-form' && e.kind !== 'tense' && e.kind !== 'agreement') || e.words.length !== 1 || e.expected.length !== 1) return false;
+  const learner = AUX_FORMS[(e.words[0] ?? '').toLowerCase()];
+  const path = AUX_FORMS[(e.expected[0] ?? '').toLowerCase()];
+  return learner !== undefined && path !== undefined && learner.lemma !== path.lemma;
+}
+
+/** `extra`'s one extra word is the very auxiliary `other`'s one error swaps for another verb's. */
+function extraAuxOf(extra: Graded, other: Graded): boolean {
+  const x = extra.classification.errors[0];
+  const o = other.classification.errors[0];
+  return x !== undefined && o !== undefined && x.words.length === 1 && x.order === o.order && extra.score.rating === other.score.rating && extra.score.rating >= 3;
+}
+
+/**
  * `missing`'s one error is a left-out be / been right before a learner's -ing word on which `form`'s
  * one error is a verb form.
  */
@@ -893,8 +913,13 @@ function better(a: Graded, b: Graded, bankAnswers: number, firstAnswer: readonly
     const kindA = a.classification.errors[0]?.kind;
     const kindB = b.classification.errors[0]?.kind;
     const near = Math.abs(a.score.value - b.score.value) < ARTICLE_TIE;
-    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && (near || extraFunctionWord(b) || formAtExtra(a, b))) return true;
-    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && (near || extraFunctionWord(a) || formAtExtra(b, a))) return false;
+    // (Decision 058: "than I was expected" against "than I expected" and "than I had expected": was
+    // for had is no form of the learner's word but another verb's auxiliary, so the form reading
+    // keeps none of the learner's words and the extra be stays the slip.)
+    if (kindA !== undefined && KEEPS_WORDS.has(kindA) && kindB === 'extra-word' && !auxOfOtherVerb(a) && (near || extraFunctionWord(b) || formAtExtra(a, b))) return true;
+    if (kindB !== undefined && KEEPS_WORDS.has(kindB) && kindA === 'extra-word' && !auxOfOtherVerb(b) && (near || extraFunctionWord(a) || formAtExtra(b, a))) return false;
+    if (kindA === 'extra-word' && auxOfOtherVerb(b) && extraAuxOf(a, b)) return true;
+    if (kindB === 'extra-word' && auxOfOtherVerb(a) && extraAuxOf(b, a)) return false;
   }
   // "I sure everything will work out" against "I'm sure everything ..." and "Everything will work
   // out" (decision 049): of two one-slip readings (3-4 stars, a star apart at most), one word left

@@ -175,6 +175,8 @@ export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
   // Decision 057: a mobile (British) is a cell phone.
   ['phone', 'mobile', 'cellphone'],
   ['phones', 'mobiles', 'cellphones'],
+  // Decision 058: finding a thing one has lost (locate is find's formal word).
+  ['find', 'locate'],
 ];
 
 /**
@@ -303,6 +305,11 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
     [`${d} it`, `${t} it over`, `${t} about it`],
     [`${d} the matter`, `${t} the matter over`, `${t} over the matter`, `${t} it over`],
   ]),
+  // Decision 058: okay is all right; the way to a place is how to get there; having no idea that
+  // something was so is never having dreamed or imagined it.
+  ['okay', 'all right'],
+  ['how to get to', 'the way to'],
+  ['never dreamed that', 'never dreamt that', 'never imagined that', 'never thought that', 'had no idea that'],
   // Catching a means of transport: get the train is catch the train.
   ...['train', 'bus', 'plane'].flatMap((v) =>
     ['', 'first ', 'last ', 'next '].flatMap((m) => [['catch', 'get'], ['caught', 'got']].map(([c, g]) => [`${c} the ${m}${v}`, `${g} the ${m}${v}`])),

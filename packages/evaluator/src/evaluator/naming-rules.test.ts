@@ -1079,6 +1079,76 @@ describe('naming one-slip answers', () => {
     });
   });
 
+  describe('one-slip answers round on sets 10-11 (decision 058)', () => {
+    const stars58 = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+    it('names an added be before a past participle an extra word, not was for had', () => {
+      const LONGER = problem('思っていたより時間がかかった。', ['It took longer than I thought.', 'It took longer than I had thought.']);
+      named(evaluator, LONGER, 'It took longer than I was thought.', 'extra-word');
+      expect(stars58(LONGER, 'It took less time than I thought.')).toBeLessThanOrEqual(2);
+    });
+    it('names say / tell / speak before an opinion a word choice, paired with give / share or where the verb may be left out', () => {
+      const VIEWS = problem('率直な意見をありがとう。', ['Thanks for sharing your honest views.', 'Thanks for your honest views.']);
+      const MEETING = problem('会議で彼女は自分の意見を述べた。', ['She gave her opinion at the meeting.', 'She expressed her opinion at the meeting.']);
+      named(evaluator, VIEWS, 'Thanks for saying your honest views.', 'word-choice');
+      expect(stars58(VIEWS, 'Thanks for hiding your honest views.')).toBeLessThanOrEqual(2);
+      named(evaluator, MEETING, 'She said her opinion at the meeting.', 'word-choice');
+      named(evaluator, MEETING, 'She told her opinion at the meeting.', 'word-choice');
+      expect(stars58(MEETING, 'She changed her opinion at the meeting.')).toBeLessThanOrEqual(2);
+    });
+    it("grades a permission question's modal left out, with the verb in the past, as a report: a meaning error", () => {
+      const BORROW = problem('このペンを借りてもいいですか。', ['May I borrow this pen?', 'Can I borrow this pen?']);
+      expect(stars58(BORROW, 'I borrowed this pen.')).toBeLessThanOrEqual(2);
+      named(evaluator, BORROW, 'I borrow this pen?', 'missing-word');
+      named(evaluator, BORROW, 'Can I borrowed this pen?', 'verb-form');
+      const TENNIS = problem('あなたはテニスをしますか。', ['Do you play tennis?', 'Do you ever play tennis?']);
+      expect(stars58(TENNIS, 'You played tennis.')).toBeLessThanOrEqual(2);
+      named(evaluator, TENNIS, 'You play tennis?', 'missing-word');
+    });
+    it("names most + plain adjective for the answer's -est superlative one word choice", () => {
+      const HIGHEST = problem('日本で一番高い山は何ですか。', ['What is the highest mountain in Japan?', 'Which is the highest mountain in Japan?']);
+      named(evaluator, HIGHEST, 'What is the most high mountain in Japan?', 'word-choice');
+      expect(evaluator.evaluate(HIGHEST, 'What is the most high mountain in Japan?').errors).toHaveLength(1);
+      expect(stars58(HIGHEST, 'What is the lowest mountain in Japan?')).toBeLessThanOrEqual(2);
+      expect(stars58(HIGHEST, 'What is the most low mountain in Japan?')).toBeLessThanOrEqual(2);
+    });
+    it('names -ing for to + base, its to left out, one verb form; after remember / stop it is not folded', () => {
+      const SWIM = problem('彼にとって泳ぐのは簡単だ。', ['It is easy for him to swim.', 'Swimming is easy for him.']);
+      const LETTER = problem('手紙を出すのを忘れないで。', ["Don't forget to mail the letter.", 'Remember to mail the letter.']);
+      named(evaluator, SWIM, 'It is easy for him swimming.', 'verb-form');
+      expect(evaluator.evaluate(SWIM, 'It is easy for him swimming.').errors).toHaveLength(1);
+      expect(stars58(SWIM, 'It is hard for him to swim.')).toBeLessThanOrEqual(2);
+      expect(evaluator.evaluate(LETTER, 'Remember mailing the letter.').errors.length).toBeGreaterThanOrEqual(2);
+    });
+    it("names a compound noun's head with an -s after a / the a plural slip, not agreement", () => {
+      const CARD = problem('彼に誕生日カードを送った。', ['I sent him a birthday card.', 'I sent a birthday card to him.']);
+      named(evaluator, CARD, 'I sent him a birthday cards.', 'plural');
+      expect(stars58(CARD, 'I sent him a Christmas card.')).toBeLessThanOrEqual(2);
+      const TEACHER = problem('その先生は英語を教えている。', ['The teacher teaches English.']);
+      named(evaluator, TEACHER, 'The teacher teach English.', 'agreement');
+      const SHOP = problem('その店は何時に開きますか。', ['What time does the shop open?']);
+      named(evaluator, SHOP, 'What time does the shop opens?', 'verb-form');
+    });
+    it('names a noun of the same family one suffix from the adjective a word choice, not a spelling slip', () => {
+      const DIFFICULT = problem('この問題はとても難しい。', ['This problem is very difficult.', 'This question is very difficult.']);
+      named(evaluator, DIFFICULT, 'This problem is very difficulty.', 'word-choice');
+      expect(stars58(DIFFICULT, 'This problem is very easy.')).toBeLessThanOrEqual(2);
+    });
+    it('accepts locate for find, all right for okay, the way to for how to get to, had no idea for never dreamed', () => {
+      const KEYS = problem('車の鍵が見つからない。', ["I can't find my car keys.", 'I cannot find my car keys.']);
+      const SIT = problem('ここに座ってもいいですか。', ['Is it okay if I sit here?', 'May I sit here?']);
+      const MUSEUM = problem('博物館への行き方を教えてください。', ['Please tell me how to get to the museum.']);
+      const WIN = problem('彼女が勝つとは夢にも思わなかった。', ['I never dreamed that she would win.']);
+      expect(stars58(KEYS, "I can't locate my car keys.")).toBeGreaterThanOrEqual(4);
+      expect(stars58(KEYS, "I can't locate my house keys.")).toBeLessThanOrEqual(2);
+      expect(stars58(SIT, 'Is it all right if I sit here?')).toBeGreaterThanOrEqual(4);
+      expect(stars58(SIT, 'Is it all right if I smoke here?')).toBeLessThanOrEqual(2);
+      expect(stars58(MUSEUM, 'Please tell me the way to the museum.')).toBeGreaterThanOrEqual(4);
+      expect(stars58(MUSEUM, 'Please tell me the way to the hospital.')).toBeLessThanOrEqual(2);
+      expect(stars58(WIN, 'I had no idea that she would win.')).toBeGreaterThanOrEqual(4);
+      expect(stars58(WIN, 'I had no idea that she would lose.')).toBeLessThanOrEqual(2);
+    });
+  });
+
   describe('general paraphrase mechanisms (decision 052)', () => {
     const CHEAPER = problem('この車はあの車より安い。', ['This car is cheaper than that car.', 'This car is less expensive than that car.']);
     const SHORTER = problem('ケンはトムより背が低い。', ['Ken is shorter than Tom.']);

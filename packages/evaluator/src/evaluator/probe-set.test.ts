@@ -133,15 +133,15 @@ probeSet('probe set 9', items9, PROBE9_FLOORS);
  * written blind from the bank's Japanese, accepted answers and grammar points and committed before
  * the grader was run on them. First measurements: set 10 paraphrases 88.7%, slips 80.0%, meaning
  * errors 94.3%; set 11 94.9 / 80.8 / 92.2%. Floors at the rates reached (slips: decision 043;
- * paraphrases and meaning errors: decision 046).
+ * paraphrases and meaning errors: decision 046; raised in decision 058).
  */
 const items10 = load('probe-set-10.json');
-export const PROBE10_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.875, meaning: 0.955, consistent: 1 };
+export const PROBE10_FLOORS: Record<Rate, number> = { paraphrase: 0.945, slip: 0.875, meaning: 0.96, consistent: 1 };
 
 probeSet('probe set 10', items10, PROBE10_FLOORS);
 
 const items11 = load('probe-set-11.json');
-export const PROBE11_FLOORS: Record<Rate, number> = { paraphrase: 0.965, slip: 0.89, meaning: 0.95, consistent: 1 };
+export const PROBE11_FLOORS: Record<Rate, number> = { paraphrase: 0.965, slip: 0.905, meaning: 0.965, consistent: 1 };
 
 probeSet('probe set 11', items11, PROBE11_FLOORS);
 
