@@ -44,14 +44,24 @@ export async function findDeletedAccount(db: Db, firebaseUid: string): Promise<D
 }
 
 /**
- * The user row locked until `trx` ends, with the admins locked too when it is an admin's (the last-admin
- * check of an admin deletion, as setRoleKeepingAnAdmin does it). Undefined when the user is gone.
+ * The user row locked until `trx` ends, with every admin row locked too when it is an admin's (the
+ * last-admin check, as setRoleKeepingAnAdmin does it). Admin rows are locked all at once in id order,
+ * the target among them: two admins deleting each other at the same time wait for one another instead
+ * of deadlocking, and the second then finds one admin left. Undefined when the user is gone.
  */
 export async function lockUserForDeletion(trx: Db, userId: string): Promise<{ user: UserRow; adminCount: number } | undefined> {
   if (!trx.isTransaction) throw new Error('lockUserForDeletion needs a transaction');
+  const seen = await trx.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
+  if (!seen) return undefined;
+  if (seen.role === 'admin') {
+    const admins = await trx.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').forUpdate().execute();
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+    return user ? { user, adminCount: admins.length } : undefined;
+  }
   const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
   if (!user) return undefined;
   if (user.role !== 'admin') return { user, adminCount: 0 };
+  // Promoted between the two reads: count the admins now (rare; the order above no longer holds).
   const admins = await trx.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
   return { user, adminCount: admins.length };
 }
