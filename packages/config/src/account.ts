@@ -1,3 +1,7 @@
+import * as z from 'zod/mini';
+import { PASSWORD_MAX } from './forms';
+import { TEXT } from './texts';
+
 /**
  * Account deletion (decision 059). The spec has no texts for it: these are ours, short and in the
  * product's tone, listed in docs/decisions/059-account-deletion.md.
@@ -37,6 +41,8 @@ export const ACCOUNT_TEXT = {
   confirm: '削除する',
   deleting: '削除しています…',
   wrongPassword: 'パスワードが正しくありません。',
+  googleReauth: 'Googleで本人確認して削除',
+  googleReauthNote: 'Googleアカウントでログインしているため、削除の前にGoogleで本人確認します。',
   reauthFailed: '本人確認ができませんでした。しばらくしてから再度お試しください。',
   failed: 'アカウントを削除できませんでした。',
   loginNotice: 'アカウントを削除しました。ご利用ありがとうございました。',
@@ -46,3 +52,20 @@ export const ACCOUNT_TEXT = {
   adminDialogBody: 'このユーザーのサブスクリプションをただちに停止し、学習記録を含むすべてのデータとログイン用アカウントを削除します。この操作は取り消せません。',
   adminConfirm: '削除する',
 } as const;
+
+/**
+ * The confirmation dialog's form (my page): the password for the re-authentication, and the typed
+ * confirmation the server checks again (account.delete). zod/mini, as the other forms (forms.ts).
+ */
+export const deleteAccountForm = z.object({
+  password: z.string().check(z.minLength(1, 'パスワードを入力してください'), z.maxLength(PASSWORD_MAX, TEXT.passwordTooLong)),
+  confirmation: z.string().check(
+    z.trim(),
+    z.refine((value) => value === ACCOUNT_DELETE_CONFIRMATION, ACCOUNT_TEXT.confirmationMismatch),
+  ),
+});
+/** Accounts signed in with Google only have no password: they confirm with Google again instead. */
+export const deleteAccountFormWithoutPassword = z.object({
+  password: z.string(),
+  confirmation: deleteAccountForm.shape.confirmation,
+});
