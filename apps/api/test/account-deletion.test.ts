@@ -61,7 +61,7 @@ async function rowsOf(userId: string) {
   const count = async (table: 'attempts' | 'problem_serves' | 'problem_decks' | 'daily_usage' | 'learning_days' | 'learner_settings' | 'review_cards' | 'custom_scenarios' | 'appeals' | 'subscriptions' | 'payments') =>
     (await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n;
   const tables = ['attempts', 'problem_serves', 'problem_decks', 'daily_usage', 'learning_days', 'learner_settings', 'review_cards', 'custom_scenarios', 'appeals', 'subscriptions', 'payments'] as const;
-  const counts: Record<string, number> = {};
+  const counts = {} as Record<(typeof tables)[number], number>;
   for (const table of tables) counts[table] = Number(await count(table));
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return { user: Boolean(user), ...counts };
@@ -80,6 +80,7 @@ describe('a learner deletes their own account', () => {
 
     const after = await rowsOf(learner.userId);
     expect(Object.values(after).every((v) => v === false || v === 0), JSON.stringify(after)).toBe(true);
+    expect(after.user).toBe(false);
     // The payment stays for the accounts, with no person attached.
     const kept = await server.database.db.selectFrom('payments').selectAll().where('id', 'in', paymentIds).execute();
     expect(kept).toHaveLength(1);
