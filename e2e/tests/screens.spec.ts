@@ -139,6 +139,15 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('dialog')).toBeVisible();
     },
   },
+  {
+    who: 'member',
+    name: 'account deletion dialog',
+    path: '/my-page',
+    ready: async (page) => {
+      await page.getByTestId('delete-account-section').getByRole('button', { name: 'アカウントを削除' }).click();
+      await expect(page.getByRole('alertdialog', { name: 'アカウントを削除しますか？' })).toBeVisible();
+    },
+  },
   { who: 'member', name: 'checkout form', path: '/checkout?plan=standard', ready: testId('checkout-summary') },
   { who: 'member', name: 'admin denied', path: '/admin', ready: heading('アクセス制限') },
   { who: 'member', name: 'not found', path: '/no-such-page', ready: heading('404 Page Not Found') },
@@ -186,6 +195,15 @@ const SCREENS: Screen[] = [
       await page.waitForLoadState('networkidle');
     },
   })),
+  {
+    who: 'admin',
+    name: 'admin: user deletion confirmation',
+    path: '/admin?tab=users',
+    ready: async (page) => {
+      await page.getByRole('button', { name: '削除', exact: true }).first().click();
+      await expect(page.getByRole('alertdialog', { name: 'ユーザーを削除しますか？' })).toBeVisible();
+    },
+  },
   ...ADMIN_TOOLS.map((tool): Screen => ({
     who: 'admin',
     name: `admin tools: ${tool}`,

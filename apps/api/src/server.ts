@@ -517,8 +517,8 @@ export async function createServer(
       // BATCH_LIMITS); other clients get twice that room (decision 026).
       maxBatchSize: MAX_TRPC_BATCH_CALLS,
       createContext: async ({ req }) => {
-        const { user, authError } = await resolveSessionUser(database.db, services, req.headers.authorization, now());
-        return createContextInner({ db: database.db, services, user, authError, clientIp: clientKeyOf(req.ip), now });
+        const session = await resolveSessionUser(database.db, services, req.headers.authorization, now());
+        return createContextInner({ db: database.db, services, ...session, clientIp: clientKeyOf(req.ip), now });
       },
       onError: ({ error, path: procedure, req }) => {
         const http = toHttpError(error);

@@ -1,7 +1,8 @@
 import type { Db } from '@shunkan/db';
-import { findUserByFirebaseUid, upsertUser } from '@shunkan/db/users';
+import { findDeletedAccount, upsertLiveUser } from '@shunkan/db/account-deletion';
+import { findUserByFirebaseUid } from '@shunkan/db/users';
 import type { UserRow } from '@shunkan/db/schema';
-import { AuthError } from './services/auth.js';
+import { AuthError, DeletedAccountError } from './services/auth.js';
 import type { Services } from './services/types.js';
 import type { SessionClaims, SessionUser } from './session.js';
 
@@ -13,6 +14,8 @@ export type Context = {
   user: SessionUser | null;
   /** Set when a token was sent but could not be verified: protected procedures answer 401. */
   authError: AuthError | null;
+  /** When the caller last signed in (the ID token's auth_time); null for guests. */
+  authTime: Date | null;
   services: Services;
   now: () => Date;
   /**
@@ -27,6 +30,7 @@ export function createContextInner(input: {
   services: Services;
   user?: SessionUser | null;
   authError?: AuthError | null;
+  authTime?: Date | null;
   now?: () => Date;
   clientIp?: string | null;
 }): Context {
@@ -35,6 +39,7 @@ export function createContextInner(input: {
     services: input.services,
     user: input.user ?? null,
     authError: input.authError ?? null,
+    authTime: input.authTime ?? null,
     now: input.now ?? (() => new Date()),
     clientIp: input.clientIp ?? null,
   };
@@ -56,10 +61,10 @@ export async function resolveSessionUser(
   services: Services,
   authorization: string | string[] | undefined,
   now: Date,
-): Promise<{ user: SessionUser | null; authError: AuthError | null }> {
+): Promise<{ user: SessionUser | null; authError: AuthError | null; authTime: Date | null }> {
   const token = readBearerToken(authorization);
-  if (token === null) return { user: null, authError: null };
-  if (!services.auth) return { user: null, authError: new AuthError('invalid', 'auth is not configured') };
+  if (token === null) return { user: null, authError: null, authTime: null };
+  if (!services.auth) return { user: null, authError: new AuthError('invalid', 'auth is not configured'), authTime: null };
   try {
     const identity = await services.auth.verify(token);
     const email = identity.email?.toLowerCase() ?? null;
@@ -71,13 +76,14 @@ export async function resolveSessionUser(
       emailVerified: identity.emailVerified,
       promoteToAdmin: identity.hasAdminClaim || isListedAdmin,
     };
+    const authTime = new Date(identity.authTime * 1000);
     const cached = services.sessions?.get(claims, now.getTime());
-    if (cached) return { user: cached, authError: null };
+    if (cached) return { user: cached, authError: null, authTime };
     const user = toSessionUser(await reconcileUser(db, claims, now));
     services.sessions?.set(claims, user, now.getTime());
-    return { user, authError: null };
+    return { user, authError: null, authTime };
   } catch (error) {
-    if (error instanceof AuthError) return { user: null, authError: error };
+    if (error instanceof AuthError) return { user: null, authError: error, authTime: null };
     throw error;
   }
 }
@@ -99,7 +105,12 @@ async function reconcileUser(db: Db, claims: SessionClaims, now: Date): Promise<
     row.last_seen_at !== null &&
     now.getTime() - row.last_seen_at.getTime() < LAST_SEEN_RESOLUTION_MS;
   if (isCurrent) return row;
-  return upsertUser(db, { ...claims, now });
+  // A deleted account's token (still valid for up to an hour, or its Firebase deletion pending a retry)
+  // must not bring the record back (decision 059): the insert is refused where deleted_accounts names it.
+  const upserted = await upsertLiveUser(db, { ...claims, now });
+  if (upserted) return upserted;
+  if (await findDeletedAccount(db, claims.firebaseUid)) throw new DeletedAccountError(claims.firebaseUid);
+  throw new Error('user record neither found nor written');
 }
 
 function toSessionUser(row: UserRow): SessionUser {

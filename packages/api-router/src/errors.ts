@@ -1,5 +1,7 @@
 import { TEXT } from '@shunkan/config/texts';
+import { ACCOUNT_TEXT } from '@shunkan/config/account';
 import { isDatabaseUnavailable } from '@shunkan/db';
+import { isAccountGone } from '@shunkan/db/account-deletion';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -87,6 +89,8 @@ function isEvaluatorUnavailable(error: unknown): boolean {
 }
 
 const UNAVAILABLE: HttpError = { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable }, isInternal: false };
+/** A request of an account deleted while it ran (decision 059): the caller has no account any more. */
+const ACCOUNT_GONE: HttpError = { status: 401, body: { code: 'UNAUTHORIZED', message: ACCOUNT_TEXT.accountDeleted }, isInternal: false };
 const INTERNAL: HttpError = { status: 500, body: { code: 'INTERNAL_SERVER_ERROR', message: TEXT.serverError }, isInternal: true };
 
 /**
@@ -100,6 +104,7 @@ export function toHttpError(error: unknown): HttpError {
   if (cause instanceof AppError) return fromAppError(cause);
   if (cause instanceof ZodError) return fromZodError(cause);
   if (isDatabaseUnavailable(cause) || isEvaluatorUnavailable(cause)) return UNAVAILABLE;
+  if (isAccountGone(cause)) return ACCOUNT_GONE;
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) return error.code === 'NOT_IMPLEMENTED' ? { status, body: { code: error.code, message: TEXT.notImplemented }, isInternal: false } : INTERNAL;
@@ -118,9 +123,10 @@ export function toHttpError(error: unknown): HttpError {
  * `createCaller` users (tests, nobody in the server) see the same code the HTTP doors answer with.
  */
 export function toTRPCError(error: unknown): unknown {
-  if (error instanceof TRPCError && !(error.cause instanceof AppError) && !isDatabaseUnavailable(error.cause) && !isEvaluatorUnavailable(error.cause)) return error;
+  if (error instanceof TRPCError && !(error.cause instanceof AppError) && !isDatabaseUnavailable(error.cause) && !isEvaluatorUnavailable(error.cause) && !isAccountGone(error.cause)) return error;
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
+  if (isAccountGone(cause)) return new TRPCError({ code: 'UNAUTHORIZED', message: ACCOUNT_TEXT.accountDeleted, cause });
   if (isDatabaseUnavailable(cause) || isEvaluatorUnavailable(cause)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable, cause });
   return error;
 }

@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { accountRouter } from './routers/account.js';
 import { adminRouter } from './routers/admin.js';
 import { appealsRouter } from './routers/appeals.js';
 import { authRouter } from './routers/auth.js';
@@ -14,6 +15,7 @@ import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   subscription: subscriptionRouter,
   plans: plansRouter,
   billing: billingRouter,

@@ -264,6 +264,14 @@ export type AppSettingsTable = {
   updated_at: Generated<Date>;
 };
 
+/** Deleted accounts (0059): the Firebase uid only, so that a still-valid token cannot recreate the user. */
+export type DeletedAccountsTable = {
+  firebase_uid: string;
+  user_id: string;
+  deleted_at: Timestamp;
+  firebase_deleted_at: NullableTimestamp;
+};
+
 export type Database = {
   users: UsersTable;
   subscriptions: SubscriptionsTable;
@@ -287,6 +295,7 @@ export type Database = {
   scenario_problems: ScenarioProblemsTable;
   price_configurations: PriceConfigurationsTable;
   app_settings: AppSettingsTable;
+  deleted_accounts: DeletedAccountsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

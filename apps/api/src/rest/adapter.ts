@@ -13,8 +13,8 @@ export type Caller = ReturnType<typeof createCaller>;
  */
 export function createRestHandler(db: Db, services: Services, now: () => Date) {
   async function callerOf(request: FastifyRequest): Promise<Caller> {
-    const { user, authError } = await resolveSessionUser(db, services, request.headers.authorization, now());
-    return createCaller(createContextInner({ db, services, user, authError, clientIp: clientKeyOf(request.ip), now }));
+    const session = await resolveSessionUser(db, services, request.headers.authorization, now());
+    return createCaller(createContextInner({ db, services, ...session, clientIp: clientKeyOf(request.ip), now }));
   }
   function rest<T>(call: (caller: Caller, request: FastifyRequest) => Promise<T>) {
     return async (request: FastifyRequest, reply: FastifyReply) => {

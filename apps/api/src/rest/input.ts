@@ -45,6 +45,7 @@ function isInputOf<P extends ProcedurePath>(path: P, value: unknown): value is I
  */
 function accessCheck(caller: Caller, path: string): Promise<unknown> {
   if (path.startsWith('admin.')) return caller.admin.whoami();
+  if (path.startsWith('account.')) return caller.auth.me();
   if (path.startsWith('scenarios.')) return caller.scenarios.list();
   if (path.startsWith('practice.')) return caller.practice.today();
   return caller.learning.dailyGoal();

@@ -109,6 +109,12 @@ export const REST_ROUTES: readonly RestRoute[] = [
   { method: 'put', path: '/api/custom-scenarios/{id}', summary: 'Edit a custom scenario', tag: 'scenarios', access: 'user', procedure: 'scenarios.update' },
   { method: 'delete', path: '/api/custom-scenarios/{id}', summary: 'Delete a custom scenario', tag: 'scenarios', access: 'user', procedure: 'scenarios.delete', inputIn: 'none' },
 
+  // Account deletion (decision 059).
+  { method: 'delete', path: '/api/account', summary: 'Delete the caller\'s own account: subscription cancelled at once, data deleted, sign-in account deleted (sign-in within the last 5 minutes; body { confirmation: "削除する" })', tag: 'account', access: 'user', procedure: 'account.delete',
+    extraStatuses: { '403': 'The last sign-in is older than 5 minutes (sign in again), or an administrator\'s account', '503': 'The subscription could not be cancelled (nothing deleted), or the sign-in account could not be deleted yet (repeat the call)' } },
+  { method: 'delete', path: '/api/admin/users/{userId}', summary: 'Delete a user\'s account, data and subscription', tag: 'admin', access: 'admin', procedure: 'admin.users.delete', inputIn: 'none',
+    extraStatuses: { '409': 'The last administrator', '503': 'The subscription could not be cancelled (nothing deleted), or the sign-in account could not be deleted yet (repeat the call)' } },
+
   // Admin dashboard.
   { method: 'get', path: '/api/admin/stats', summary: 'Headline figures', tag: 'admin', access: 'admin', procedure: 'admin.stats' },
   { method: 'get', path: '/api/admin/users', summary: 'Users, searchable and paged', tag: 'admin', access: 'admin', procedure: 'admin.users.list', inputIn: 'query' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { createRestHandler } from './adapter.js';
 import { fieldsOf, inputFor, practiceInput } from './input.js';
+import { registerAccountRestRoutes } from './account-routes.js';
 import { registerAdminRestRoutes } from './admin-routes.js';
 import { registerBillingRestRoutes } from './billing-routes.js';
 import { registerLearningRestRoutes, registerScenarioRestRoutes } from './learning-routes.js';
@@ -16,6 +17,8 @@ export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
   registerScenarioRestRoutes(app, rest);
   // The admin dashboard and the admin price tools.
   registerAdminRestRoutes(app, rest);
+  // Account deletion, the learner's own and an admin's (decision 059).
+  registerAccountRestRoutes(app, rest);
 
   app.post(
     '/api/problem',

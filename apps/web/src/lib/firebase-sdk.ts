@@ -11,8 +11,10 @@ import {
   GoogleAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
+  reauthenticateWithPopup,
   signInWithPopup,
   type Auth,
+  type User,
 } from 'firebase/auth';
 import type { PublicConfig } from './public-config';
 
@@ -20,7 +22,9 @@ export {
   applyActionCode,
   confirmPasswordReset,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   onIdTokenChanged,
+  reauthenticateWithCredential,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithCredential,
@@ -53,4 +57,9 @@ export function signInWithGooglePopup(auth: Auth, provider: GoogleAuthProvider) 
 /** The result of a sign-in redirect (the auth callback page), with the resolver left out of initAuth. */
 export function getRedirectResult(auth: Auth) {
   return getRedirectResultWith(auth, browserPopupRedirectResolver);
+}
+
+/** Google re-authentication before a sensitive operation (account deletion), in a popup. */
+export function reauthenticateWithGooglePopup(user: User, provider: GoogleAuthProvider) {
+  return reauthenticateWithPopup(user, provider, browserPopupRedirectResolver);
 }

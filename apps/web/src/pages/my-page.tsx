@@ -3,6 +3,7 @@ import { Brand } from '@shunkan/ui/components';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { DeleteAccountSection } from '../features/account/delete-account';
 import { PlanSection } from '../features/billing/plan-section';
 import { ReviewDueCard } from '../features/review/review-sections';
 import { ScenarioSection } from '../features/scenarios/scenario-section';
@@ -43,6 +44,7 @@ function AccountSection() {
 
 /** /my-page (signed-in users; the route guard sends guests to /login). */
 export function MyPage({ portal }: { portal?: 'sandbox' }) {
+  const { user, isAdmin, isLoading } = useAuth();
   return (
     <Box bg="gray.50" minH="100vh">
       <Container maxW="3xl" py={{ base: 6, md: 10 }} px={{ base: 3, sm: 4 }}>
@@ -82,6 +84,8 @@ export function MyPage({ portal }: { portal?: 'sandbox' }) {
           </Section>
           <AccountSection />
         </Stack>
+        {/* Administrators are deleted by another administrator (users tab), never from here. */}
+        {user && !isAdmin && !isLoading ? <DeleteAccountSection providers={user.providerData} /> : null}
       </Container>
     </Box>
   );

@@ -10,14 +10,26 @@ export type VerifiedIdentity = {
   emailVerified: boolean;
   /** From the server-side user record's custom claims, never from the token itself. */
   hasAdminClaim: boolean;
+  /** When the user last signed in (the token's `auth_time`, seconds): recent sign-in checks (decision 059). */
+  authTime: number;
 };
 
 export class AuthError extends Error {
   constructor(
-    readonly code: 'missing' | 'malformed' | 'expired' | 'revoked' | 'unknown-user' | 'disabled' | 'invalid',
+    readonly code: 'missing' | 'malformed' | 'expired' | 'revoked' | 'unknown-user' | 'disabled' | 'invalid' | 'deleted',
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A valid token of an account whose data has been deleted (decision 059): the caller is no one, but a
+ * repeat of the deletion may still finish the Firebase part, so the uid rides along.
+ */
+export class DeletedAccountError extends AuthError {
+  constructor(readonly firebaseUid: string) {
+    super('deleted', 'account deleted');
   }
 }
 
@@ -129,7 +141,7 @@ export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerif
       const cached = userCache.get(cacheKey);
       if (cached && Date.now() - cached.at < USER_CACHE_MS) {
         if (decoded.auth_time * 1000 < cached.validSince) throw new AuthError('revoked', 'token revoked');
-        return cached.identity;
+        return { ...cached.identity, authTime: decoded.auth_time };
       }
       let record;
       try {
@@ -147,6 +159,7 @@ export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerif
         email: record.email ?? null,
         emailVerified: record.emailVerified,
         hasAdminClaim: record.customClaims?.admin === true,
+        authTime: decoded.auth_time,
       };
       userCache.set(cacheKey, { at: Date.now(), identity, validSince });
       if (userCache.size > 10_000) userCache.clear();

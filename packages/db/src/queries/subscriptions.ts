@@ -1,4 +1,5 @@
 import type { Db } from '../index.js';
+import { AccountGoneError } from './account-deletion.js';
 import { cachedRead } from '../read-cache.js';
 import type { SubscriptionRow, SubscriptionUpdate } from '../schema.js';
 
@@ -48,7 +49,8 @@ export async function lockSubscription(trx: Db, userId: string): Promise<Subscri
     .values({ user_id: userId, status: 'none' })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
-  return trx.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  // No row after the insert: the account was deleted while this waited for the lock (decision 059).
+  return trx.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow(() => new AccountGoneError());
 }
 
 /** The subscription with its catalogue plan's daily limit, in one round trip (the access check of every practice call). */

@@ -4,7 +4,9 @@ import { ADMIN_TEXT, ADMIN_USERS_PAGE_SIZE } from '@shunkan/config/admin';
 import { notify } from '@shunkan/ui/toaster';
 import { useEffect, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { useAuth } from '../../lib/auth';
 import { LoadError, Loading, ResponsiveRows, Section } from './common';
+import { DeleteUserAction } from './delete-user-action';
 import { formatDate, formatDateTime, STATUS_LABEL } from './format';
 import { useSearchForm } from './search-form';
 
@@ -132,6 +134,8 @@ function PlanSwitch({ user }: { user: AdminUser }) {
 
 function UserActions({ user }: { user: AdminUser }) {
   const utils = trpc.useUtils();
+  const me = useAuth().user;
+  const isMe = Boolean(me?.email && me.email.toLowerCase() === user.email);
   const setAdmin = trpc.admin.users.setAdmin.useMutation();
   const reset = trpc.admin.passwordResetLink.useMutation();
   const [link, setLink] = useState<string | null>(null);
@@ -169,6 +173,8 @@ function UserActions({ user }: { user: AdminUser }) {
         <Button size="xs" variant="outline" onClick={() => void issueReset()} loading={reset.isPending} disabled={!user.email}>
           再設定リンク
         </Button>
+        {/* One's own account is not deleted from here (the server refuses it too). */}
+        {isMe ? null : <DeleteUserAction user={user} />}
       </HStack>
       {link ? (
         <Stack gap="1" maxW="xs">

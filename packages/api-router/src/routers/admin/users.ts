@@ -1,6 +1,7 @@
 import { ZText } from '@shunkan/config/schemas';
 import { ADMIN_USERS_PAGE_SIZE } from '@shunkan/config/admin';
 import { z } from 'zod';
+import { deleteUserAsAdmin, ZAccountDeletionResult } from '../../domain/account-deletion.js';
 import { listUsersForAdmin, setUserAdminRole, setUserSubscriptionType, ZAdminUser } from '../../domain/admin/users.js';
 import { adminProcedure, router } from '../../trpc.js';
 
@@ -27,6 +28,23 @@ export const adminUsersRouter = router({
     .output(z.object({ id: z.string(), subscriptionType: z.enum(['standard', 'premium']) }))
     .mutation(({ ctx, input }) =>
       setUserSubscriptionType({ db: ctx.db, userId: input.userId, type: input.subscriptionType, now: ctx.now(), log: ctx.services.log, by: ctx.user }),
+    ),
+
+  /** DELETE /api/admin/users/{userId}: the account, its data and its subscription (decision 059). */
+  delete: adminProcedure
+    .input(z.object({ userId: ZUserId }))
+    .output(ZAccountDeletionResult)
+    .mutation(({ ctx, input }) =>
+      deleteUserAsAdmin({
+        db: ctx.db,
+        billing: ctx.services.billing,
+        auth: ctx.services.auth?.auth ?? null,
+        sessions: ctx.services.sessions,
+        log: ctx.services.log,
+        now: ctx.now(),
+        userId: input.userId,
+        by: ctx.user,
+      }),
     ),
 
   setAdmin: adminProcedure

@@ -114,6 +114,11 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
       // Nothing remote to tell: the domain stores the flag, and resolveSubscription ends the period.
     },
 
+    async cancelForAccountDeletion() {
+      // Nothing remote charges in the sandbox: renewals happen only when the learner's row is read
+      // (syncSubscription), and the deletion removes the row; open checkouts are cancelled with the data.
+    },
+
     async changePlan({ db, user, row, from, to, now }) {
       // Stripe's create_prorations: credit for the unused part of the current period, the new plan's
       // full price from now, and a new billing cycle starting today (the interval changes).

@@ -229,6 +229,24 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       await call('subscriptions.update', () => stripe.subscriptions.update(id, { cancel_at_period_end: cancel }));
     },
 
+    async cancelForAccountDeletion({ row }) {
+      const id = row.stripe_subscription_id;
+      if (!id) return;
+      let current: Stripe.Subscription;
+      try {
+        current = await stripe.subscriptions.retrieve(id);
+      } catch (error) {
+        // Stripe has no such subscription (another account or mode): nothing of ours to stop.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
+        options.log.error({ err: error, operation: 'subscriptions.retrieve' }, 'stripe call failed');
+        throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+      }
+      // Already ended (a retry of the deletion, or cancelled in the portal): cancelling again is refused.
+      if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
+      // No proration credit: the customer is about to have no account to spend it on.
+      await cancelSubscription(id, { creditUnusedTime: false });
+    },
+
     async changePlan({ row, from, to, now }) {
       const id = row.provider === 'stripe' ? row.stripe_subscription_id : null;
       if (!id) throw new AppError('BAD_REQUEST', BILLING_TEXT.noBillingAccount);

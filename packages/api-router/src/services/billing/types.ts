@@ -48,6 +48,12 @@ type BillingProviderBase = {
     currentPeriodEnd: Date;
     cancelAtPeriodEnd: boolean;
   }>;
+  /**
+   * Ends the learner's subscription at the payment system now, for an account deletion (decision 059):
+   * nothing is charged afterwards and the rest of the paid period is not refunded. Repeating it is
+   * harmless (an ended subscription is left alone); a refusal or an unreachable provider throws.
+   */
+  cancelForAccountDeletion(input: Call & { row: SubscriptionRow }): Promise<void>;
 };
 
 export type SandboxBillingProvider = BillingProviderBase & {
