@@ -1,7 +1,8 @@
 import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
 import { FALLBACK_TEXT } from '@shunkan/config/fallback-texts';
-import { Link, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { CenteredCard } from '@shunkan/ui/components';
+import { isChunkLoadError } from '../../lib/stale-build';
 
 export function NotFoundPage() {
   return (
@@ -19,7 +20,42 @@ export function NotFoundPage() {
   );
 }
 
-export function RouteErrorPage({ error }: ErrorComponentProps) {
+/**
+ * A page whose code could not be fetched (the server restarting, the network gone): said in Japanese,
+ * with a retry that loads the route again in place, where reloading would show the browser's error
+ * page while the server is away (decision 061). A chunk missing after a deploy reloads the page
+ * instead (lib/stale-build.ts).
+ */
+function ChunkLoadErrorPage({ reset }: { reset: () => void }) {
+  const router = useRouter();
+  return (
+    <Box as="main">
+      <CenteredCard>
+        <Stack align="center" gap="4" role="alert" textAlign="center">
+          <Heading as="h1" size="xl">
+            ページを読み込めませんでした
+          </Heading>
+          <Text color="gray.600">サーバーに接続できませんでした。通信環境を確認して、もう一度お試しください。</Text>
+          <Button
+            colorPalette="blue"
+            onClick={() => {
+              reset();
+              void router.invalidate();
+            }}
+          >
+            もう一度読み込む
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/">ホームに戻る</Link>
+          </Button>
+        </Stack>
+      </CenteredCard>
+    </Box>
+  );
+}
+
+export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
+  if (isChunkLoadError(error)) return <ChunkLoadErrorPage reset={reset} />;
   const text = error instanceof Error ? error.message : String(error);
   return (
     <Box p="8" role="alert">
