@@ -206,6 +206,32 @@ test('the server unreachable mid-practice: the answer and the page stay, the mes
   await expect(page.getByRole('heading', { name: 'マイページ', level: 1 })).toBeVisible();
 });
 
+test('a learner whose access cannot be checked is told so, not asked to choose a plan; my page says 読み込みに失敗しました。', async ({ page }) => {
+  // Decision 061: with the API unreachable a trial learner was shown the subscription-required card
+  // with プランを選択, and my page's sections the browser's "Failed to fetch".
+  await trialLearner(page);
+  const isTrpc = (url: URL) => url.pathname.startsWith('/api/trpc');
+  await page.route(isTrpc, (route) => route.abort('connectionrefused'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'ご契約状況を確認できませんでした', level: 1 })).toBeVisible();
+  await expect(page.getByText('AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'プランを選択' })).toHaveCount(0);
+
+  await page.goto('/my-page');
+  await expect(page.getByRole('heading', { name: 'マイページ', level: 1 })).toBeVisible();
+  await expect(page.getByText('読み込みに失敗しました。').first()).toBeVisible();
+  await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+
+  await page.unroute(isTrpc);
+  await page.goto('/');
+  await page.route(isTrpc, (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByTestId('server-unreachable')).toBeVisible();
+  await page.unroute(isTrpc);
+  await page.getByRole('button', { name: 'もう一度読み込む' }).click();
+  await expect(page.getByRole('heading', { name: 'レベルを選んでください', level: 1 })).toBeVisible();
+});
+
 test('?difficulty= on / opens the practice screen; back returns to level selection', async ({ page }) => {
   await trialLearner(page);
   await page.goto('/?difficulty=high-school');

@@ -21,25 +21,24 @@ export function NotFoundPage() {
 }
 
 /**
- * A page whose code could not be fetched (the server restarting, the network gone): said in Japanese,
- * with a retry that loads the route again in place, where reloading would show the browser's error
- * page while the server is away (decision 061). A chunk missing after a deploy reloads the page
- * instead (lib/stale-build.ts).
+ * What could not be had from the server (the server restarting, the network gone), said in Japanese,
+ * with a retry that runs the route's loading again in place: reloading would show the browser's error
+ * page while the server is away (decision 061).
  */
-function ChunkLoadErrorPage({ reset }: { reset: () => void }) {
+export function ServerUnreachable({ title, onRetry }: { title: string; onRetry?: () => void }) {
   const router = useRouter();
   return (
     <Box as="main">
       <CenteredCard>
-        <Stack align="center" gap="4" role="alert" textAlign="center">
+        <Stack align="center" gap="4" role="alert" textAlign="center" data-testid="server-unreachable">
           <Heading as="h1" size="xl">
-            ページを読み込めませんでした
+            {title}
           </Heading>
           <Text color="gray.600">サーバーに接続できませんでした。通信環境を確認して、もう一度お試しください。</Text>
           <Button
             colorPalette="blue"
             onClick={() => {
-              reset();
+              onRetry?.();
               void router.invalidate();
             }}
           >
@@ -55,7 +54,9 @@ function ChunkLoadErrorPage({ reset }: { reset: () => void }) {
 }
 
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
-  if (isChunkLoadError(error)) return <ChunkLoadErrorPage reset={reset} />;
+  // A page whose code could not be fetched; a chunk missing after a deploy reloads the page instead
+  // (lib/stale-build.ts).
+  if (isChunkLoadError(error)) return <ServerUnreachable title="ページを読み込めませんでした" onRetry={reset} />;
   const text = error instanceof Error ? error.message : String(error);
   return (
     <Box p="8" role="alert">
