@@ -31,16 +31,20 @@ export const authSession: AuthSession = {
   },
   hasSessionHint,
   async access() {
-    const { fetchSubscription } = await import('./data-provider');
+    const { cachedSubscription, fetchSubscription, isUnreachable } = await import('./data-provider');
     try {
       const record = await fetchSubscription();
       return { isAdmin: record.isAdmin, hasAccess: record.hasAccess };
     } catch (error) {
       // A record the server refused shows the subscription card, as before the guards moved to the
-      // router; a server that could not be asked says so, instead of telling a paying learner (or an
+      // router. A server that could not be asked is not a "no": the record this page read before
+      // holds (the screen then shows its own errors, e.g. on an admin's tab switch), and without one
+      // the screen says the server could not be reached, instead of telling a paying learner (or an
       // admin) that they have no access (decision 061).
-      const { isUnreachable } = await import('./trpc');
-      return { isAdmin: false, hasAccess: false, unreachable: isUnreachable(error) };
+      if (!isUnreachable(error)) return { isAdmin: false, hasAccess: false };
+      const cached = cachedSubscription();
+      if (cached) return { isAdmin: cached.isAdmin, hasAccess: cached.hasAccess };
+      return { isAdmin: false, hasAccess: false, unreachable: true };
     }
   },
 };
