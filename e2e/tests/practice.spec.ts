@@ -200,6 +200,7 @@ test('the server unreachable mid-practice: the answer and the page stay, the mes
   await expect(page.getByRole('heading', { name: 'ページを読み込めませんでした' })).toBeVisible();
   await expect(page.getByText('サーバーに接続できませんでした。通信環境を確認して、もう一度お試しください。')).toBeVisible();
   expect(new URL(page.url()).origin).toBe(origin);
+  await expect(page.locator('main')).toHaveCount(1);
 
   down = false;
   await page.getByRole('button', { name: 'もう一度読み込む' }).click();

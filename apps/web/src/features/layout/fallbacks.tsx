@@ -28,35 +28,39 @@ export function NotFoundPage() {
 export function ServerUnreachable({ title, onRetry }: { title: string; onRetry?: () => void }) {
   const router = useRouter();
   return (
-    <Box as="main">
-      <CenteredCard>
-        <Stack align="center" gap="4" role="alert" textAlign="center" data-testid="server-unreachable">
-          <Heading as="h1" size="xl">
-            {title}
-          </Heading>
-          <Text color="gray.600">サーバーに接続できませんでした。通信環境を確認して、もう一度お試しください。</Text>
-          <Button
-            colorPalette="blue"
-            onClick={() => {
-              onRetry?.();
-              void router.invalidate();
-            }}
-          >
-            もう一度読み込む
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/">ホームに戻る</Link>
-          </Button>
-        </Stack>
-      </CenteredCard>
-    </Box>
+    <CenteredCard>
+      <Stack align="center" gap="4" role="alert" textAlign="center" data-testid="server-unreachable">
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <Text color="gray.600">サーバーに接続できませんでした。通信環境を確認して、もう一度お試しください。</Text>
+        <Button
+          colorPalette="blue"
+          onClick={() => {
+            onRetry?.();
+            void router.invalidate();
+          }}
+        >
+          もう一度読み込む
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/">ホームに戻る</Link>
+        </Button>
+      </Stack>
+    </CenteredCard>
   );
 }
 
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   // A page whose code could not be fetched; a chunk missing after a deploy reloads the page instead
   // (lib/stale-build.ts).
-  if (isChunkLoadError(error)) return <ServerUnreachable title="ページを読み込めませんでした" onRetry={reset} />;
+  // This page replaces the root layout, so it brings the main landmark itself.
+  if (isChunkLoadError(error))
+    return (
+      <Box as="main">
+        <ServerUnreachable title="ページを読み込めませんでした" onRetry={reset} />
+      </Box>
+    );
   const text = error instanceof Error ? error.message : String(error);
   return (
     <Box p="8" role="alert">
