@@ -86,6 +86,24 @@ test('my page: three answers, one bookmarked, show as stats, streak, chart, hist
   await expect(page.getByTestId('monthly-average-value')).toHaveText((Math.round(average * 10) / 10).toFixed(1));
   await expect(page.getByTestId('streak-value')).toHaveText('1日');
   await expect(page.getByTestId('rating-chart').locator('svg.recharts-surface').first()).toBeVisible();
+  // Keyboard: the line chart is one tab stop (its arrow keys move the tooltip) with a visible focus
+  // ring; the bar chart, which has no tooltip, is none (decision 061: two stops without any ring).
+  const stops: Array<{ chart: boolean; outline: string }> = [];
+  await page.getByRole('link', { name: 'ホームに戻る' }).first().focus();
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('Tab');
+    stops.push(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | SVGElement | null;
+        const chart = Boolean(el?.closest('[data-testid="rating-chart"]'));
+        const style = el ? getComputedStyle(el) : null;
+        return { chart, outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : '' };
+      }),
+    );
+  }
+  const chartStops = stops.filter((stop) => stop.chart);
+  expect(chartStops).toHaveLength(1);
+  expect(chartStops[0]?.outline).toBe('solid 2px');
   await expect(page.getByTestId('level-middle-school')).toContainText('3問');
   const history = page.getByTestId('history-section').getByTestId('session-item');
   await expect(history).toHaveCount(3);

@@ -176,6 +176,63 @@ test('a failed evaluation keeps the typed answer; a failed problem request offer
   await expect(page.getByRole('button', { name: '練習を始める' })).toBeVisible();
 });
 
+test('the server unreachable mid-practice: the answer and the page stay, the messages are Japanese, and it goes on once the server is back', async ({ page }) => {
+  // Decision 061: a failed chunk (the toast's machinery, the next page) made the page reload into the
+  // browser's "This site can't be reached", and the typed answer was lost.
+  await trialLearner(page);
+  await page.goto('/practice/toeic');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const problem = await startProblem(page);
+  const input = page.getByLabel('英訳を入力');
+  const answer = problem.answers[0] ?? '';
+  let down = true;
+  const origin = new URL(page.url()).origin;
+  await page.route((url) => url.origin === origin, (route) => (down ? route.abort('connectionrefused') : route.continue()));
+
+  await input.fill(answer);
+  await page.getByRole('button', { name: '回答する' }).click();
+  await expect(page.getByTestId('toast')).toContainText('評価に失敗しました。');
+  expect(new URL(page.url()).pathname).toBe('/practice/toeic');
+  await expect(input).toHaveValue(answer);
+
+  // A page whose code is not loaded yet says so in Japanese instead of going blank or reloading.
+  await page.getByRole('link', { name: 'マイページ' }).click();
+  await expect(page.getByRole('heading', { name: 'ページを読み込めませんでした' })).toBeVisible();
+  await expect(page.getByText('サーバーに接続できませんでした。通信環境を確認して、もう一度お試しください。')).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(origin);
+  await expect(page.locator('main')).toHaveCount(1);
+
+  down = false;
+  await page.getByRole('button', { name: 'もう一度読み込む' }).click();
+  await expect(page.getByRole('heading', { name: 'マイページ', level: 1 })).toBeVisible();
+});
+
+test('a learner whose access cannot be checked is told so, not asked to choose a plan; my page says 読み込みに失敗しました。', async ({ page }) => {
+  // Decision 061: with the API unreachable a trial learner was shown the subscription-required card
+  // with プランを選択, and my page's sections the browser's "Failed to fetch".
+  await trialLearner(page);
+  const isTrpc = (url: URL) => url.pathname.startsWith('/api/trpc');
+  await page.route(isTrpc, (route) => route.abort('connectionrefused'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'ご契約状況を確認できませんでした', level: 1 })).toBeVisible();
+  await expect(page.getByText('AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'プランを選択' })).toHaveCount(0);
+
+  await page.goto('/my-page');
+  await expect(page.getByRole('heading', { name: 'マイページ', level: 1 })).toBeVisible();
+  await expect(page.getByText('読み込みに失敗しました。').first()).toBeVisible();
+  await expect(page.getByText('Failed to fetch')).toHaveCount(0);
+
+  await page.unroute(isTrpc);
+  await page.goto('/');
+  await page.route(isTrpc, (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByTestId('server-unreachable')).toBeVisible();
+  await page.unroute(isTrpc);
+  await page.getByRole('button', { name: 'もう一度読み込む' }).click();
+  await expect(page.getByRole('heading', { name: 'レベルを選んでください', level: 1 })).toBeVisible();
+});
+
 test('?difficulty= on / opens the practice screen; back returns to level selection', async ({ page }) => {
   await trialLearner(page);
   await page.goto('/?difficulty=high-school');

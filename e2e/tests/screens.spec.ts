@@ -154,6 +154,18 @@ const SCREENS: Screen[] = [
 
   // A learner on the 7-day trial: practice, its result, review, my page with a record.
   { who: 'trial', name: 'level selection', path: '/', ready: testId('level-toeic') },
+  {
+    who: 'trial',
+    name: 'practice home while the server cannot be asked',
+    path: '/my-page',
+    ready: async (page) => {
+      const isTrpc = (url: URL) => url.pathname.startsWith('/api/trpc');
+      await page.route(isTrpc, (route) => route.abort('connectionrefused'));
+      await page.goto('/');
+      await expect(page.getByTestId('server-unreachable')).toBeVisible();
+      await page.unroute(isTrpc);
+    },
+  },
   { who: 'trial', name: 'practice: start', path: '/practice/toeic', ready: async (page) => void (await expect(page.getByRole('button', { name: '練習を始める' })).toBeVisible()) },
   { who: 'trial', name: 'practice: problem', path: '/practice/middle-school', ready: startPractice },
   { who: 'trial', name: 'practice: result card', path: '/practice/high-school', ready: (page) => answerPractice(page, { withSlips: true }) },

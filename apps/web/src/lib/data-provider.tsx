@@ -20,6 +20,13 @@ export function fetchSubscription() {
   return queryUtils.subscription.current.fetch(undefined, { staleTime: 2000 });
 }
 
+/** The record this page last read for the signed-in user (the cache is cleared when the user changes), if any. */
+export function cachedSubscription() {
+  return queryUtils.subscription.current.getData();
+}
+
+export { isUnreachable } from './trpc';
+
 // A different account (or sign-out) must never see the previous account's cached data: cleared before
 // the next render, as the session changes.
 onUserChange(() => queryClient.clear());

@@ -15,8 +15,11 @@ export type AuthSession = {
    * The server's answer for the signed-in user: admin role, and access to practice (an active
    * subscription or trial). The server checks both again on every call; this only spares a failing screen.
    */
-  access(): Promise<{ isAdmin: boolean; hasAccess: boolean }>;
+  access(): Promise<Access>;
 };
+
+/** `unreachable`: the server could not be asked (down, or the network gone); nothing is known. */
+export type Access = { isAdmin: boolean; hasAccess: boolean; unreachable?: boolean };
 
 export type RouterContext = { auth: AuthSession };
 
@@ -28,13 +31,20 @@ export const authSession: AuthSession = {
   },
   hasSessionHint,
   async access() {
-    const { fetchSubscription } = await import('./data-provider');
+    const { cachedSubscription, fetchSubscription, isUnreachable } = await import('./data-provider');
     try {
       const record = await fetchSubscription();
       return { isAdmin: record.isAdmin, hasAccess: record.hasAccess };
-    } catch {
-      // As before the guards moved to the router: an unreadable record shows the subscription card.
-      return { isAdmin: false, hasAccess: false };
+    } catch (error) {
+      // A record the server refused shows the subscription card, as before the guards moved to the
+      // router. A server that could not be asked is not a "no": the record this page read before
+      // holds (the screen then shows its own errors, e.g. on an admin's tab switch), and without one
+      // the screen says the server could not be reached, instead of telling a paying learner (or an
+      // admin) that they have no access (decision 061).
+      if (!isUnreachable(error)) return { isAdmin: false, hasAccess: false };
+      const cached = cachedSubscription();
+      if (cached) return { isAdmin: cached.isAdmin, hasAccess: cached.hasAccess };
+      return { isAdmin: false, hasAccess: false, unreachable: true };
     }
   },
 };

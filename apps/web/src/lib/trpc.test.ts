@@ -1,7 +1,7 @@
 import type { AppRouter } from '@shunkan/api-router';
-import { createTRPCClient } from '@trpc/client';
+import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BATCH_LIMITS, trpcLinks } from './trpc';
+import { BATCH_LIMITS, errorMessage, isUnreachable, trpcLinks } from './trpc';
 
 vi.mock('./firebase', () => ({ getIdToken: async () => 'token-123' }));
 
@@ -33,5 +33,35 @@ describe('the tRPC client batches within limits', () => {
       const procedures = new URL(url, 'http://localhost').pathname.replace('/api/trpc/', '').split(',');
       expect(procedures.length).toBeLessThanOrEqual(BATCH_LIMITS.maxItems);
     }
+  });
+});
+
+describe('errorMessage', () => {
+  it("shows the server's message, and the fallback when the server never answered (not the browser's English)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const client = createTRPCClient<AppRouter>({ links: trpcLinks() });
+    const offline = await client.plans.list.query().catch((error: unknown) => error);
+    expect(offline).toBeInstanceOf(TRPCClientError);
+    expect(errorMessage(offline, '読み込みに失敗しました。')).toBe('読み込みに失敗しました。');
+    expect(isUnreachable(offline)).toBe(true);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify([{ error: { message: '入力内容が正しくありません。', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } }]), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    const refused = await client.plans.list.query().catch((error: unknown) => error);
+    expect(errorMessage(refused, '読み込みに失敗しました。')).toBe('入力内容が正しくありません。');
+    expect(isUnreachable(refused)).toBe(false);
   });
 });

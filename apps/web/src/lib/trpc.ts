@@ -53,10 +53,23 @@ export function createTrpcClient() {
   return trpc.createClient({ links: trpcLinks() });
 }
 
-/** The server's Japanese message for a failed call, or the given fallback. */
+/**
+ * The server's Japanese message for a failed call, or the given fallback. Only an error the server
+ * answered carries `data` (its formatter's code and status); a call that never reached it (the server
+ * down, the network gone) or an answer that was not the server's (a proxy's page) is a
+ * TRPCClientError too, whose message is the browser's English ("Failed to fetch"), shown on my page
+ * before decision 061.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message) return error.message;
+  if (error instanceof TRPCClientError && error.data && typeof error.message === 'string' && error.message) return error.message;
   return fallback;
+}
+
+/** A call that got no answer from the server (it is down or unreachable, or answered 5xx without a message of ours). */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return status === undefined || status >= 500;
 }
 
 export function errorCode(error: unknown): string | undefined {

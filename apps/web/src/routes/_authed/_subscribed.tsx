@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { SubscriptionRequired } from '../../features/billing/subscription-guard';
+import { ServerUnreachable } from '../../features/layout/fallbacks';
 import { subscriptionAccess } from '../../lib/guards';
 
 /** The practice screens: admins and learners with an active subscription or trial; others see why not. */
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/_authed/_subscribed')({
 });
 
 function SubscribedLayout() {
-  const { hasAccess } = Route.useRouteContext();
+  const { hasAccess, accessUnreachable } = Route.useRouteContext();
+  if (accessUnreachable) return <ServerUnreachable title="ご契約状況を確認できませんでした" />;
   return hasAccess ? <Outlet /> : <SubscriptionRequired />;
 }

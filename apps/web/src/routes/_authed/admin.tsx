@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '../../pages/admin';
 import { adminAccess } from '../../lib/guards';
+import { ServerUnreachable } from '../../features/layout/fallbacks';
 import { adminSearch } from '../../lib/search';
 
 /** `/admin`: the dashboard for the server's admins, the denial screen for everyone else. */
@@ -8,6 +9,9 @@ export const Route = createFileRoute('/_authed/admin')({
   validateSearch: adminSearch,
   beforeLoad: adminAccess,
   component: function Admin() {
-    return <AdminPage isAdmin={Route.useRouteContext().isAdmin} search={Route.useSearch()} />;
+    const { isAdmin, accessUnreachable } = Route.useRouteContext();
+    const search = Route.useSearch();
+    if (accessUnreachable) return <ServerUnreachable title="管理者の権限を確認できませんでした" />;
+    return <AdminPage isAdmin={isAdmin} search={search} />;
   },
 });
