@@ -215,6 +215,16 @@ describe('POST /api/stripe/webhook (signed test events)', () => {
     expect(await subscriptionOf(learner)).toMatchObject({ status: 'canceled' });
   });
 
+  it('applies one event delivered five times at once exactly once (held, decision 060)', async () => {
+    const learner = await checkoutLearner();
+    const paid = invoice('invoice.paid', learner, nowSeconds());
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => deliver(paid)));
+    expect(outcomes.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(outcomes.map((r) => (r.json() as { outcome: string }).outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(await paymentCount(learner)).toBe(1);
+    expect(await subscriptionOf(learner)).toMatchObject({ status: 'active', provider: 'stripe' });
+  });
+
   it('follows subscription updates and failed renewals', async () => {
     const learner = await checkoutLearner();
     const t = nowSeconds();
