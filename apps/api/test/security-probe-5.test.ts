@@ -159,6 +159,8 @@ describe('a plan granted by an admin', () => {
     const details = await get('/api/subscription-details', learner.idToken);
     expect(details.statusCode).toBe(200);
     expect(details.json()).toMatchObject({ status: 'active', grantedByAdmin: true, canUpgradeToYearly: false, canUpgradeToPremium: false, canManageBilling: false });
+    // The view every screen reads says so too (plan selection no longer points to a premium change).
+    expect((await get('/api/user-subscription', learner.idToken)).json()).toMatchObject({ subscriptionStatus: 'active', grantedByAdmin: true, hasAccess: true });
 
     for (const planType of ['premium', 'yearly']) {
       const rest = await post('/api/upgrade-subscription', learner.idToken, { planType });
