@@ -311,6 +311,29 @@ test('the plan switch and the CSV export show the spec texts when they fail', as
   await expect(row.getByText('スタンダード（未契約）', { exact: true })).toBeVisible();
 });
 
+test('a learner on a plan an admin granted sees it is free, with nothing to upgrade, cancel or pay (decision 060)', async ({ page }) => {
+  const learnerEmail = uniqueEmail('granted');
+  const learner = await createAccount(learnerEmail);
+  const { user: { id } } = await api<{ user: { id: string } }>(page, await learner.token(), '/api/auth/user');
+  const admin = await createAccount(uniqueEmail('admin-grants'), { admin: true });
+  await api(page, await admin.token(), `/api/admin/users/${id}/subscription`, { method: 'PUT', body: { subscriptionType: 'standard' } });
+
+  await logIn(page, learnerEmail);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/my-page');
+  const current = page.getByTestId('current-plan');
+  await expect(current.getByTestId('granted-plan-note')).toHaveText('管理者が付与したプランです。料金はかかりません。');
+  await expect(current.getByTestId('current-plan-amount')).toHaveCount(0);
+  await expect(current.getByRole('button', { name: '解約する' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'お支払い管理' })).toHaveCount(0);
+  await expect(page.getByTestId('yearly-upgrade')).toHaveCount(0);
+  await expect(page.getByTestId('premium-upgrade')).toHaveCount(0);
+  // Plan selection does not send them to a premium change on my page either.
+  await page.goto('/subscription-select');
+  await expect(page.getByTestId('plan-row-premium')).toBeVisible();
+  await expect(page.getByTestId('premium-upgrade-link')).toHaveCount(0);
+});
+
 test('a learner gets the denial screen on /admin', async ({ page }) => {
   await newLearner(page);
   await page.goto('/admin?tab=users');

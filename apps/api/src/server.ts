@@ -9,7 +9,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { appRouter } from '@shunkan/api-router';
-import { createContextInner, resolveSessionUser, type Services } from '@shunkan/api-router/context';
+import { createContextInner, readBearerToken, resolveSessionUser, type Services } from '@shunkan/api-router/context';
 import { toHttpError } from '@shunkan/api-router/errors';
 import { createSessionCache } from '@shunkan/api-router/session';
 import { createFirebaseVerifier } from '@shunkan/api-router/services/auth';
@@ -518,7 +518,7 @@ export async function createServer(
       maxBatchSize: MAX_TRPC_BATCH_CALLS,
       createContext: async ({ req }) => {
         const session = await resolveSessionUser(database.db, services, req.headers.authorization, now());
-        return createContextInner({ db: database.db, services, ...session, clientIp: clientKeyOf(req.ip), now });
+        return createContextInner({ db: database.db, services, ...session, clientIp: clientKeyOf(req.ip), now, authToken: readBearerToken(req.headers.authorization) });
       },
       onError: ({ error, path: procedure, req }) => {
         const http = toHttpError(error);

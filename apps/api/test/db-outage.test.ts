@@ -1,4 +1,5 @@
 import { TEXT } from '@shunkan/config/texts';
+import { attemptGroupStats } from '@shunkan/db/attempts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,134 @@ describe.skipIf(!serverUrl)('PostgreSQL drops the API connections under load', (
     const health = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
   }, 60_000);
+
+  it('a group of answers whose statement the database cut: every one 503 in Japanese, none stored, each stored once when sent again (decision 054, 060)', async () => {
+    const learners = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const { idToken } = await signUp();
+        expect((await request('POST', '/api/start-trial', idToken, {})).status).toBe(200);
+        // One answer first, so that the learner's daily summary row exists.
+        const served = await request('POST', '/api/problem', idToken, { difficultyLevel: 'toeic' });
+        expect((await request('POST', '/api/evaluate-with-claude', idToken, { problemId: served.body.problemId, userTranslation: 'A first answer.' })).status).toBe(200);
+        return idToken;
+      }),
+    );
+    const problems = [];
+    for (const token of learners) {
+      for (let k = 0; k < 4; k++) problems.push({ token, problemId: String((await request('POST', '/api/problem', token, { difficultyLevel: 'toeic' })).body.problemId) });
+    }
+    // Another session holds the learners' daily summary rows: the attempts' statements wait on them,
+    // so they are in flight, as long as needed, when the API's sessions are terminated.
+    const apiDatabaseUrl = new URL(serverUrl ?? '');
+    apiDatabaseUrl.pathname = `/${databaseName}`;
+    const holder = new pg.Client({ connectionString: apiDatabaseUrl.toString() });
+    await holder.connect();
+    const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+    const before = { ...attemptGroupStats };
+    let results: { answer: string; token: string; problemId: string; status: number; body: Record<string, unknown> }[] = [];
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from learning_days where user_id in (select id from users where firebase_uid is not null) for update');
+      const waitingStatements = async () =>
+        Number(
+          (await admin.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> $2", [databaseName, holderPid]))
+            .rows[0]?.n ?? 0,
+        );
+      const untilWaiting = async () => {
+        for (let i = 0; i < 200 && (await waitingStatements()) === 0; i++) await new Promise((r) => setTimeout(r, 25));
+      };
+      const kill = () => admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and pid <> $2', [databaseName, holderPid]);
+      const answers = Promise.all(
+        problems.map(async ({ token, problemId }, k) => {
+          const answer = `I am sure that answer ${k} is stored once.`;
+          return { answer, token, problemId, ...(await request('POST', '/api/evaluate-with-claude', token, { problemId, userTranslation: answer })) };
+        }),
+      );
+      // The first answer's statement waits on the lock; the others gather behind it into one group.
+      await untilWaiting();
+      await new Promise((r) => setTimeout(r, 1500));
+      await kill();
+      // The group's one statement now waits on the lock in turn: cut it too.
+      await untilWaiting();
+      await kill();
+      await holder.query('rollback');
+      results = await answers;
+    } finally {
+      await holder.end().catch(() => undefined);
+    }
+    // Every answer of the cut statements was refused with "try again", none stored.
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 503));
+    for (const r of results) expect(r.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
+    const storedOf = async (answer: string) => (await server.database.db.selectFrom('attempts').select('id').where('answer', '=', answer).execute()).length;
+    for (const r of results) expect(await storedOf(r.answer), r.answer).toBe(0);
+    // One group failed as a whole (the lone first statement failed alone), none run again one by one.
+    expect(attemptGroupStats.failedTogether - before.failedTogether).toBe(1);
+    expect(attemptGroupStats.fallbacks).toBe(before.fallbacks);
+    // Sent again (together, as a group again): each stored once.
+    const retries = await Promise.all(results.map((r) => request('POST', '/api/evaluate-with-claude', r.token, { problemId: r.problemId, userTranslation: r.answer })));
+    expect(retries.map((r) => r.status)).toEqual(results.map(() => 200));
+    for (const r of results) expect(await storedOf(r.answer), r.answer).toBe(1);
+  }, 120_000);
+
+  it('sessions killed at random while answers are stored in groups: only 200 or 503, no acknowledged answer lost, no refused one stored, a retry stores each once (decision 060)', async () => {
+    // Many answers at once, so that they are stored in groups (one statement for all), and the API's
+    // sessions terminated while those statements are in flight.
+    const learners = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const { idToken } = await signUp();
+        expect((await request('POST', '/api/start-trial', idToken, {})).status).toBe(200);
+        return idToken;
+      }),
+    );
+    const groupsBefore = attemptGroupStats.groups;
+    type Sent = { token: string; problemId: string; answer: string; status: number; body: Record<string, unknown> };
+    const sent: Sent[] = [];
+    let killed = 0;
+    for (const [round, delay] of [0, 8, 25].entries()) {
+      const problems = await Promise.all(
+        learners.flatMap((token) =>
+          Array.from({ length: 6 }, async () => {
+            for (;;) {
+              const served = await request('POST', '/api/problem', token, { difficultyLevel: 'toeic' });
+              if (served.status === 200) return { token, problemId: String(served.body.problemId) };
+            }
+          }),
+        ),
+      );
+      const answers = Promise.all(
+        problems.map(async ({ token, problemId }, k) => {
+          const answer = `I think round ${round} answer ${k} is right.`;
+          const response = await request('POST', '/api/evaluate-with-claude', token, { problemId, userTranslation: answer });
+          sent.push({ token, problemId, answer, ...response });
+        }),
+      );
+      await new Promise((r) => setTimeout(r, delay));
+      killed += await terminateApiConnections();
+      await answers;
+    }
+    expect(killed).toBeGreaterThan(0);
+    expect(attemptGroupStats.groups).toBeGreaterThan(groupsBefore);
+    expect([...new Set(sent.map((s) => s.status))].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    const refused = sent.filter((s) => s.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const s of refused) expect(s.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
+
+    async function storedCount(answer: string): Promise<number> {
+      const rows = await server.database.db.selectFrom('attempts').select('id').where('answer', '=', answer).execute();
+      return rows.length;
+    }
+    // Every acknowledged answer is stored once; no refused one is stored (a retry would store it twice).
+    for (const s of sent.filter((s) => s.status === 200)) expect(await storedCount(s.answer), s.answer).toBe(1);
+    const storedThoughRefused = [];
+    for (const s of refused) if ((await storedCount(s.answer)) > 0) storedThoughRefused.push(s.answer);
+    expect(storedThoughRefused).toEqual([]);
+    // The learner's retry of each refused answer is stored once.
+    for (const s of refused) {
+      const retry = await request('POST', '/api/evaluate-with-claude', s.token, { problemId: s.problemId, userTranslation: s.answer });
+      expect(retry.status).toBe(200);
+      expect(await storedCount(s.answer)).toBe(1);
+    }
+  }, 120_000);
 
   it('still sends every page its configuration, with the last plan catalogue read, while the database refuses connections', async () => {
     const before = await server.app.inject({ method: 'GET', url: '/api/public-config' });

@@ -1,5 +1,6 @@
 import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
-import { findSubscription } from '@shunkan/db/subscriptions';
+import { inTransaction } from '@shunkan/db';
+import { findSubscription, lockSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,37 @@ describe('POST /api/stripe/webhook (signed test events)', () => {
     expect(late.statusCode).toBe(200);
     expect(late.json()).toMatchObject({ outcome: 'ignored' });
     expect(await subscriptionOf(learner)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('applies two events about one learner delivered at once one after the other: the older does not overwrite the newer (decision 060)', async () => {
+    const learner = await checkoutLearner();
+    const t = nowSeconds();
+    expect((await deliver(invoice('invoice.paid', learner, t - 100))).statusCode).toBe(200);
+    let newer: Promise<Awaited<ReturnType<typeof deliver>>> | null = null;
+    let older: Promise<Awaited<ReturnType<typeof deliver>>> | null = null;
+    // A billing write of the learner's holds the row while both deliveries arrive (on PostgreSQL they
+    // then run side by side; PGlite runs one transaction at a time).
+    await inTransaction(server.database.db, async (trx) => {
+      await lockSubscription(trx, learner.userId);
+      newer = deliver(subscriptionEvent('customer.subscription.deleted', learner, t, { status: 'canceled' }));
+      await new Promise((r) => setTimeout(r, 300));
+      older = deliver(subscriptionEvent('customer.subscription.updated', learner, t - 50, { status: 'active' }));
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    const [first, second] = await Promise.all([newer as unknown as ReturnType<typeof deliver>, older as unknown as ReturnType<typeof deliver>]);
+    expect(first.json()).toMatchObject({ outcome: 'applied' });
+    expect(second.json()).toMatchObject({ outcome: 'ignored' });
+    expect(await subscriptionOf(learner)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('applies one event delivered five times at once exactly once (held, decision 060)', async () => {
+    const learner = await checkoutLearner();
+    const paid = invoice('invoice.paid', learner, nowSeconds());
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => deliver(paid)));
+    expect(outcomes.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(outcomes.map((r) => (r.json() as { outcome: string }).outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(await paymentCount(learner)).toBe(1);
+    expect(await subscriptionOf(learner)).toMatchObject({ status: 'active', provider: 'stripe' });
   });
 
   it('follows subscription updates and failed renewals', async () => {

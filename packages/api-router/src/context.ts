@@ -23,6 +23,13 @@ export type Context = {
    * an IPv6 address as its /64 network (apps/api client-key.ts).
    */
   clientIp: string | null;
+  /**
+   * Reads the caller's account record again, past the verifier's cache (at most once per request, a
+   * tRPC batch included): rejects with an AuthError when the account was disabled, deleted or its tokens
+   * revoked since. Admin procedures and billing writes call it (decision 060); resolves at once for a
+   * guest or a caller built without a token (in-process callers of tests).
+   */
+  checkAccountNow: () => Promise<void>;
 };
 
 export function createContextInner(input: {
@@ -33,8 +40,15 @@ export function createContextInner(input: {
   authTime?: Date | null;
   now?: () => Date;
   clientIp?: string | null;
+  /** The caller's ID token as sent, for checkAccountNow. */
+  authToken?: string | null;
 }): Context {
+  const { authToken } = input;
+  const verifier = input.services.auth;
+  let accountCheck: Promise<void> | null = null;
   return {
+    checkAccountNow: () =>
+      (accountCheck ??= authToken && verifier ? verifier.verify(authToken, { fresh: true }).then(() => undefined) : Promise.resolve()),
     db: input.db,
     services: input.services,
     user: input.user ?? null,

@@ -5,6 +5,7 @@ import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/
 import type { Context, SessionUser } from './context.js';
 import { getAccess } from './domain/access.js';
 import { AppError, toHttpError, toTRPCError } from './errors.js';
+import { AuthError } from './services/auth.js';
 
 const t = initTRPC.context<Context>().create({
   /**
@@ -67,8 +68,28 @@ export const protectedProcedure = authedProcedure.use(({ ctx, next }) => {
  */
 export const adminProcedure = protectedProcedure.use(async ({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', TEXT.forbidden);
-  const row = await findUserById(ctx.db, ctx.user.id);
+  const [row] = await Promise.all([findUserById(ctx.db, ctx.user.id), checkAccountNow(ctx)]);
   if (row?.role !== 'admin') throw new AppError('FORBIDDEN', TEXT.forbidden);
+  return next();
+});
+
+/**
+ * The account as the Auth provider has it now, not as the verifier's 10 s cache remembers it: a disabled,
+ * deleted or revoked account is refused at once (401) by admin procedures and billing writes (decision
+ * 060). One user-record read per request; the Auth provider failing is 503 as for any token check.
+ */
+async function checkAccountNow(ctx: Context): Promise<void> {
+  try {
+    await ctx.checkAccountNow();
+  } catch (error) {
+    if (error instanceof AuthError) throw new AppError('UNAUTHORIZED', TEXT.unauthorized);
+    throw error;
+  }
+}
+
+/** A write that may charge or change a learner's billing: protectedProcedure, with the account read again. */
+export const billingWriteProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  await checkAccountNow(ctx);
   return next();
 });
 

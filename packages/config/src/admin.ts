@@ -28,6 +28,8 @@ export const ADMIN_TEXT = {
   lastAdmin: '最後の管理者の権限は外せません。先に別の管理者を追加してください。',
   listedAdmin: 'このアカウントは ADMIN_EMAILS に含まれているため、権限を外せません。環境変数から削除してください。',
   ownRole: '自分自身の管理者権限は外せません。別の管理者に依頼してください。',
+  setupExistingPassword: 'このメールアドレスのアカウントはすでにあります。既存のアカウントのパスワードは変更できません。パスワードを空欄にすると管理者権限だけを付与します。',
+  setupUnverified: 'このメールアドレスはまだ確認されていません。本人がメールアドレスを確認してから管理者にしてください。',
   unknownExportKind: 'エクスポートの種類は users または sessions です。',
   stripeNotConfigured: 'Stripeが設定されていません（STRIPE_SECRET_KEY 未設定）。サンドボックス決済で動作しています。',
   sandboxPriceNotFound: 'サンドボックスのカタログにこの価格IDはありません。',

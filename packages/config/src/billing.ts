@@ -17,6 +17,8 @@ export const BILLING_TEXT = {
   noBillingAccount: 'お支払い情報がまだありません。先にプランをご契約ください。',
   providerUnavailable: '決済サービスとの通信に失敗しました。時間をおいて再度お試しください。',
   premiumRequired: 'この機能はプレミアムプランでご利用いただけます。',
+  adminGrantedPlan: '管理者が付与したプランのため、変更・解約はできません。ご希望の場合は管理者にお問い合わせください。',
+  paymentExpired: 'お支払い手続きの有効期限（30分）が切れました。プランを選択し直してください。',
   paymentSuperseded: 'このお支払い手続きは、後から開かれた別のお支払い手続きに置き換えられたため完了できません。プランを選択し直してください。',
 } as const;
 
@@ -60,3 +62,13 @@ export const SANDBOX_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
 } as const;
+
+/**
+ * How long a sandbox payment intent (the checkout form's client secret) may be confirmed: past this it
+ * is refused with BILLING_TEXT.paymentExpired and a new checkout makes a new one at the current price
+ * (decision 060). The text names the minutes; keep them in step.
+ */
+export const SANDBOX_PAYMENT_INTENT_TTL_MS = 30 * 60 * 1000;
+
+/** A plan granted from the admin dashboard (provider 'admin'): free, no end date, not a paid subscription. */
+export const BILLING_GRANT_NOTE = '管理者が付与したプランです。料金はかかりません。';

@@ -6,9 +6,18 @@
  * statements is in flight wait for it and then run together as ONE statement (`many`), so the price
  * is paid once per group. Each caller gets its own result only once the group's statement is done
  * (for a write: committed). When a group's statement fails, its calls run one by one (`one`), so that
- * one bad call fails alone.
+ * one bad call fails alone; unless the failure is the database's (`failTogether`: a connection lost, the
+ * server shutting down), when every call of the group fails with it (decision 060): a write whose
+ * connection was cut may have committed all the same, and running it again would store it twice.
  */
-export type GroupStats = { groups: number; grouped: number; fallbacks: number };
+export type GroupStats = {
+  groups: number;
+  grouped: number;
+  /** Groups whose statement failed and whose calls then ran one by one. */
+  fallbacks: number;
+  /** Groups whose statement failed for a reason that failed all their calls (failTogether). */
+  failedTogether: number;
+};
 
 type Pending<I, O> = { input: I; resolve: (output: O) => void; reject: (error: unknown) => void };
 
@@ -17,11 +26,20 @@ export class StatementGroup<I, O> {
   readonly #many: (inputs: I[]) => Promise<O[]>;
   readonly #max: number;
   readonly #stats: GroupStats;
+  readonly #failTogether: (error: unknown) => boolean;
   #queue: Pending<I, O>[] = [];
   #running = false;
 
-  constructor(options: { one: (input: I) => Promise<O>; many: (inputs: I[]) => Promise<O[]>; max: number; stats: GroupStats }) {
+  constructor(options: {
+    one: (input: I) => Promise<O>;
+    many: (inputs: I[]) => Promise<O[]>;
+    max: number;
+    stats: GroupStats;
+    /** A failure of the group's statement that fails every call of the group, none run again alone. */
+    failTogether?: (error: unknown) => boolean;
+  }) {
     this.#one = options.one;
+    this.#failTogether = options.failTogether ?? (() => false);
     this.#many = options.many;
     this.#max = options.max;
     this.#stats = options.stats;
@@ -49,7 +67,12 @@ export class StatementGroup<I, O> {
       let outputs: O[] | undefined;
       try {
         outputs = await this.#many(group.map((p) => p.input));
-      } catch {
+      } catch (error) {
+        if (this.#failTogether(error)) {
+          this.#stats.failedTogether++;
+          for (const p of group) p.reject(error);
+          return;
+        }
         // One by one below: only the calls that fail alone fail.
         this.#stats.fallbacks++;
       }

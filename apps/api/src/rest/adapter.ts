@@ -1,5 +1,5 @@
 import { createCaller } from '@shunkan/api-router';
-import { createContextInner, resolveSessionUser, type Services } from '@shunkan/api-router/context';
+import { createContextInner, readBearerToken, resolveSessionUser, type Services } from '@shunkan/api-router/context';
 import { toHttpError } from '@shunkan/api-router/errors';
 import type { Db } from '@shunkan/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,7 +14,7 @@ export type Caller = ReturnType<typeof createCaller>;
 export function createRestHandler(db: Db, services: Services, now: () => Date) {
   async function callerOf(request: FastifyRequest): Promise<Caller> {
     const session = await resolveSessionUser(db, services, request.headers.authorization, now());
-    return createCaller(createContextInner({ db, services, ...session, clientIp: clientKeyOf(request.ip), now }));
+    return createCaller(createContextInner({ db, services, ...session, clientIp: clientKeyOf(request.ip), now, authToken: readBearerToken(request.headers.authorization) }));
   }
   function rest<T>(call: (caller: Caller, request: FastifyRequest) => Promise<T>) {
     return async (request: FastifyRequest, reply: FastifyReply) => {

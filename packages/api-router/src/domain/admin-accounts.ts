@@ -1,8 +1,15 @@
+import { ADMIN_TEXT } from '@shunkan/config/admin';
 import type { Auth } from 'firebase-admin/auth';
+import { AppError } from '../errors.js';
 
 /**
  * Creates an administrator account, or promotes an existing one, in Firebase (custom claim `admin`).
  * The database role follows on the account's next request (resolveSessionUser).
+ *
+ * An existing account is only promoted, never taken over (decision 060): its password is not replaced
+ * (a password sent for it is refused) and its address is not marked verified; an address its holder has
+ * not verified is refused, since anyone can sign up with any address and the admin claim would let that
+ * account in without verification.
  */
 export async function setupAdminAccount(auth: Auth, input: { email: string; password?: string }): Promise<{ created: boolean; uid: string }> {
   const email = input.email.trim().toLowerCase();
@@ -10,8 +17,9 @@ export async function setupAdminAccount(auth: Auth, input: { email: string; pass
   let created = false;
   try {
     const existing = await auth.getUserByEmail(email);
+    if (input.password) throw new AppError('CONFLICT', ADMIN_TEXT.setupExistingPassword);
+    if (!existing.emailVerified) throw new AppError('CONFLICT', ADMIN_TEXT.setupUnverified);
     uid = existing.uid;
-    await auth.updateUser(uid, input.password ? { password: input.password, emailVerified: true } : { emailVerified: true });
   } catch (error) {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
     const user = await auth.createUser({ email, emailVerified: true, ...(input.password ? { password: input.password } : {}) });

@@ -48,6 +48,8 @@ export const ZBillingDetails = z.object({
   canUpgradeToYearly: z.boolean(),
   canUpgradeToPremium: z.boolean(),
   canManageBilling: z.boolean(),
+  /** A plan granted from the admin dashboard: free, no end date; not upgraded, cancelled or billed here. */
+  grantedByAdmin: z.boolean(),
   payments: z.array(
     z.object({
       id: z.string(),
@@ -71,6 +73,14 @@ function assertNotAdmin(user: SessionUser): void {
 }
 
 /** A learner who already pays (or owes) must manage that subscription, not start a second one. */
+/**
+ * A plan granted from the admin dashboard is not a paid subscription (nothing to prorate against, no
+ * billing account): the learner changes it through an administrator, never by a charge here (decision 060).
+ */
+function assertNotAdminGrant(row: SubscriptionRow): void {
+  if (row.provider === 'admin' && row.status === 'active') throw new AppError('BAD_REQUEST', BILLING_TEXT.adminGrantedPlan);
+}
+
 function assertNotSubscribed(row: SubscriptionRow | undefined, now: Date): void {
   const status = resolveSubscription(row, now).status;
   if (status === 'active' || status === 'past_due') throw new AppError('CONFLICT', BILLING_TEXT.alreadySubscribed);
@@ -87,7 +97,7 @@ async function requirePlan(db: Db, planId: string): Promise<TCataloguePlan> {
  * brought up to date first: everything `work` reads, checks, charges and stores happens as one step per
  * learner. Used by every write that could otherwise charge twice or overwrite a concurrent change.
  */
-async function withLockedSubscription<T>(db: Db, userId: string, now: Date, work: (trx: Db, row: SubscriptionRow) => Promise<T>): Promise<T> {
+export async function withLockedSubscription<T>(db: Db, userId: string, now: Date, work: (trx: Db, row: SubscriptionRow) => Promise<T>): Promise<T> {
   return inTransaction(db, async (trx) => {
     await lockSubscription(trx, userId);
     const row = (await syncSubscription({ db: trx, userId, now })) ?? (await ensureSubscription(trx, userId));
@@ -208,6 +218,7 @@ export async function setCancelAtPeriodEnd(options: Options & { cancel: boolean 
     if (status !== 'active') {
       throw new AppError('BAD_REQUEST', status === 'canceled' || status === 'expired' ? BILLING_TEXT.subscriptionEnded : BILLING_TEXT.noActiveSubscription);
     }
+    assertNotAdminGrant(row);
     if (row.cancel_at_period_end !== cancel) {
       await billing.setCancelAtPeriodEnd({ db: trx, user, row, cancel, now });
       await updateSubscription(trx, user.id, { cancel_at_period_end: cancel });
@@ -227,6 +238,7 @@ export async function upgradeSubscription(options: Options & { planType: 'yearly
   // new plan and are refused (alreadyYearly / alreadyPremium) instead of charging the proration again.
   return withLockedSubscription(db, user.id, now, async (trx, row) => {
     if (resolveSubscription(row, now).status !== 'active') throw new AppError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
+    assertNotAdminGrant(row);
     const from = await currentPlanOf(trx, row);
     if (!from) throw new AppError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
     let toId: string;
@@ -264,6 +276,7 @@ export async function getBillingDetails(options: Options & { limits?: DailyLimit
   const payments = user.isAdmin ? [] : await listUserPayments(db, user.id, 10);
   const isPaid = resolved.status === 'active' || resolved.status === 'past_due';
   const trialStart = row?.status === 'trialing' ? row.trial_start : null;
+  const granted = row?.provider === 'admin' && resolved.status === 'active';
   return {
     isAdmin: user.isAdmin,
     billingMode: billing.mode,
@@ -280,9 +293,10 @@ export async function getBillingDetails(options: Options & { limits?: DailyLimit
     trialEndsAt: trialStart ? trialEnd(trialStart).toISOString() : null,
     trialDaysRemaining: resolved.status === 'trialing' ? trialDaysRemaining(trialStart, now) : 0,
     dailyLimit: access.dailyLimit,
-    canUpgradeToYearly: !user.isAdmin && resolved.status === 'active' && plan?.interval === 'month',
-    canUpgradeToPremium: !user.isAdmin && resolved.status === 'active' && plan?.type === 'standard',
-    canManageBilling: !user.isAdmin && (billing.mode === 'sandbox' ? isPaid || resolved.status === 'canceled' : Boolean(row?.stripe_customer_id)),
+    canUpgradeToYearly: !user.isAdmin && !granted && resolved.status === 'active' && plan?.interval === 'month',
+    canUpgradeToPremium: !user.isAdmin && !granted && resolved.status === 'active' && plan?.type === 'standard',
+    canManageBilling: !user.isAdmin && (billing.mode === 'sandbox' ? !granted && (isPaid || resolved.status === 'canceled') : Boolean(row?.stripe_customer_id)),
+    grantedByAdmin: granted,
     payments: payments.map((p) => ({
       id: p.id,
       amount: p.amount,

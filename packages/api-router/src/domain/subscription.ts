@@ -26,6 +26,8 @@ export const ZSubscriptionView = z.object({
   hasAccess: z.boolean(),
   /** Premium features: type premium (or a trial) with access, admins always. */
   isPremium: z.boolean(),
+  /** A plan granted from the admin dashboard: free, no end date, changed only by an admin (decision 060). */
+  grantedByAdmin: z.boolean(),
 });
 export type TSubscriptionView = z.infer<typeof ZSubscriptionView>;
 
@@ -140,6 +142,7 @@ export function toSubscriptionView(user: SessionUser, row: SubscriptionRow | und
     cancelAtPeriodEnd: row?.cancel_at_period_end ?? false,
     hasAccess: user.isAdmin || access,
     isPremium: user.isAdmin || (access && (type === 'premium' || status === 'trialing')),
+    grantedByAdmin: row?.provider === 'admin' && status === 'active',
   };
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../domain/billing.js';
 import { ZPlanId } from '../domain/plans.js';
 import { ZSubscriptionView } from '../domain/subscription.js';
-import { protectedProcedure, router } from '../trpc.js';
+import { billingWriteProcedure, protectedProcedure, router } from '../trpc.js';
 
 export const ZCreatePaymentIntentInput = z.object({ planId: ZPlanId });
 export const ZConfirmSandboxPaymentInput = z.object({
@@ -37,19 +37,19 @@ const ZUrl = z.object({ url: z.string() });
 
 export const billingRouter = router({
   /** POST /api/start-trial */
-  startTrial: protectedProcedure
+  startTrial: billingWriteProcedure
     .input(z.void())
     .output(ZSubscriptionView)
     .mutation(({ ctx }) => startTrial({ db: ctx.db, user: ctx.user, now: ctx.now() })),
 
   /** POST /api/create-payment-intent: the client secret for the checkout page's payment form. */
-  createPaymentIntent: protectedProcedure
+  createPaymentIntent: billingWriteProcedure
     .input(ZCreatePaymentIntentInput)
     .output(ZPaymentIntent)
     .mutation(({ ctx, input }) => createPaymentIntent({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), planId: input.planId })),
 
   /** Sandbox mode's stand-in for Stripe's confirmPayment (test cards only). */
-  confirmSandboxPayment: protectedProcedure
+  confirmSandboxPayment: billingWriteProcedure
     .input(ZConfirmSandboxPaymentInput)
     .output(z.object({ status: z.literal('succeeded'), planId: ZPlanId }))
     .mutation(({ ctx, input }) =>
@@ -57,29 +57,29 @@ export const billingRouter = router({
     ),
 
   /** POST /api/create-checkout-session */
-  createCheckoutSession: protectedProcedure
+  createCheckoutSession: billingWriteProcedure
     .input(ZCreateCheckoutSessionInput)
     .output(ZUrl)
     .mutation(({ ctx, input }) => createCheckoutSession({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), ...input })),
 
   /** POST /api/create-customer-portal */
-  createPortalSession: protectedProcedure
+  createPortalSession: billingWriteProcedure
     .input(z.void())
     .output(ZUrl)
     .mutation(({ ctx }) => createPortalSession({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now() })),
 
-  cancelAtPeriodEnd: protectedProcedure
+  cancelAtPeriodEnd: billingWriteProcedure
     .input(z.void())
     .output(ZSubscriptionView)
     .mutation(({ ctx }) => setCancelAtPeriodEnd({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), cancel: true })),
 
-  resume: protectedProcedure
+  resume: billingWriteProcedure
     .input(z.void())
     .output(ZSubscriptionView)
     .mutation(({ ctx }) => setCancelAtPeriodEnd({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), cancel: false })),
 
   /** POST /api/upgrade-subscription */
-  upgradeToYearly: protectedProcedure
+  upgradeToYearly: billingWriteProcedure
     .input(ZUpgradeInput)
     .output(ZUpgradeResult)
     .mutation(({ ctx, input }) => upgradeSubscription({ db: ctx.db, user: ctx.user, billing: ctx.services.billing, now: ctx.now(), planType: input.planType })),

@@ -34,7 +34,12 @@ export class DeletedAccountError extends AuthError {
 }
 
 export type AuthVerifier = {
-  verify(idToken: string): Promise<VerifiedIdentity>;
+  /**
+   * Checks the token and the account's user record (disabled, deleted, tokens revoked). The record is
+   * kept for USER_CACHE_MS per token; `fresh` reads it again whatever the cache holds (decision 060:
+   * admin procedures and billing writes).
+   */
+  verify(idToken: string, options?: { fresh?: boolean }): Promise<VerifiedIdentity>;
   /** The admin SDK, for account management (create-admin command, password reset links). */
   auth: Auth;
   isEmulator: boolean;
@@ -117,7 +122,7 @@ export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerif
   return {
     auth,
     isEmulator: Boolean(options.emulatorHost),
-    async verify(idToken) {
+    async verify(idToken, verifyOptions) {
       if (!idToken || idToken.split('.').length !== 3) throw new AuthError('malformed', 'malformed token');
       let decoded: { uid: string; iat: number; auth_time: number };
       try {
@@ -139,7 +144,7 @@ export function createFirebaseVerifier(options: FirebaseAdminOptions): AuthVerif
       // Keyed by issue time too: a refreshed token (e.g. right after e-mail verification) rereads the record.
       const cacheKey = `${decoded.uid}:${decoded.iat}`;
       const cached = userCache.get(cacheKey);
-      if (cached && Date.now() - cached.at < USER_CACHE_MS) {
+      if (cached && !verifyOptions?.fresh && Date.now() - cached.at < USER_CACHE_MS) {
         if (decoded.auth_time * 1000 < cached.validSince) throw new AuthError('revoked', 'token revoked');
         return { ...cached.identity, authTime: decoded.auth_time };
       }

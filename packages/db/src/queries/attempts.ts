@@ -2,7 +2,7 @@ import { jstDay } from '@shunkan/config/time';
 import { sql } from 'kysely';
 import { compileOnce, type Param } from '../compiled.js';
 import { groupPerDatabase, type GroupStats, StatementGroup } from '../group.js';
-import type { Db } from '../index.js';
+import { isDatabaseUnavailable, type Db } from '../index.js';
 import { cardColumns, type ReviewCardFields } from './reviews.js';
 
 export type NewAttemptInput = {
@@ -45,7 +45,7 @@ export async function insertAttempt(db: Db, input: NewAttemptInput): Promise<{ i
 export const MAX_ATTEMPT_BATCH = 64;
 
 /** What the group commit of attempts did in this process (tests and benchmarks read it). */
-export const attemptGroupStats: GroupStats = { groups: 0, grouped: 0, fallbacks: 0 };
+export const attemptGroupStats: GroupStats = { groups: 0, grouped: 0, fallbacks: 0, failedTogether: 0 };
 
 /**
  * Group commit of attempts (decision 054): one learner's answers arriving together were stored one
@@ -55,7 +55,15 @@ export const attemptGroupStats: GroupStats = { groups: 0, grouped: 0, fallbacks:
  * once it is committed.
  */
 const attemptGroup = groupPerDatabase((db: Db) =>
-  new StatementGroup({ one: (input: NewAttemptInput) => insertOne(db, input), many: (inputs) => insertAttempts(db, inputs), max: MAX_ATTEMPT_BATCH, stats: attemptGroupStats }),
+  new StatementGroup({
+    one: (input: NewAttemptInput) => insertOne(db, input),
+    many: (inputs) => insertAttempts(db, inputs),
+    max: MAX_ATTEMPT_BATCH,
+    stats: attemptGroupStats,
+    // A group whose connection was cut may have committed: each of its learners hears 503 and may send
+    // the answer again; storing the group again one by one could store every answer twice.
+    failTogether: isDatabaseUnavailable,
+  }),
 );
 
 /** One attempt, its daily summary and its review card: ONE statement (the compiled ones below). */

@@ -92,7 +92,7 @@ export async function findServedProblemToGrade(db: Db, userId: string, ref: Prob
 type GradeRow = NonNullable<Awaited<ReturnType<(typeof gradeReads)['id']>>['rows'][number]>;
 
 /** What the grouped grading reads did in this process (tests and benchmarks read it). */
-export const gradeReadGroupStats: GroupStats = { groups: 0, grouped: 0, fallbacks: 0 };
+export const gradeReadGroupStats: GroupStats = { groups: 0, grouped: 0, fallbacks: 0, failedTogether: 0 };
 
 /** Reads by id at most one grouped statement makes. */
 export const MAX_GRADE_READ_GROUP = 64;

@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '@shunkan/api-router';
 import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { BILLING_UI_TEXT, UPGRADE_CANCELLATION_TEXT } from '@shunkan/config/billing';
+import { BILLING_GRANT_NOTE, BILLING_UI_TEXT, UPGRADE_CANCELLATION_TEXT } from '@shunkan/config/billing';
 import { findPlan, formatYen } from '@shunkan/config/plans';
 import { ResponsiveRows } from '@shunkan/ui/responsive-rows';
 import { notify } from '@shunkan/ui/toaster';
@@ -50,7 +50,7 @@ function PortalButton() {
   );
 }
 
-function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPlan[] | undefined; showCancelControls: boolean; showPortal: boolean }) {
+function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPlan[] | undefined; showCancelControls: boolean; showPortal: boolean; granted: boolean }) {
   const { view, plans } = props;
   const status = view.subscriptionStatus;
   if (view.isAdmin) {
@@ -83,7 +83,8 @@ function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPl
             {STATUS_LABELS[status]}
           </Badge>
         </HStack>
-        {view.amount !== null && !isTrial && view.planType ? (
+        {props.granted ? <Text data-testid="granted-plan-note">{BILLING_GRANT_NOTE}</Text> : null}
+        {view.amount !== null && !isTrial && view.planType && !props.granted ? (
           <Text data-testid="current-plan-amount">料金：{formatPrice(view.amount, view.interval ?? view.billingInterval)}</Text>
         ) : null}
         {isTrial ? (
@@ -91,7 +92,7 @@ function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPl
             トライアル終了日：{formatDate(view.trialEndsAt)}（残り{view.trialDaysRemaining}日）。終了後に自動で課金されることはありません。
           </Text>
         ) : null}
-        {status === 'active' && !view.cancelAtPeriodEnd && view.currentPeriodEnd ? (
+        {status === 'active' && !view.cancelAtPeriodEnd && view.currentPeriodEnd && !props.granted ? (
           <Text data-testid="next-billing-date">次回請求日：{formatDate(view.currentPeriodEnd)}</Text>
         ) : null}
         {status === 'active' && view.cancelAtPeriodEnd ? (
@@ -341,6 +342,8 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
   const showPremium = !isAdmin && view.subscriptionStatus === 'active' && view.subscriptionType === 'standard' && details.data?.canUpgradeToPremium === true;
   const canManageBilling = !isAdmin && (details.data?.canManageBilling ?? hasPaidPlan(view));
   const currentPlanId = view.subscriptionStatus === 'active' ? view.planType : null;
+  // A plan an administrator granted is free and has no end: nothing to cancel, upgrade or pay for here.
+  const granted = details.data?.grantedByAdmin === true;
 
   return (
     <Stack gap="5">
@@ -351,7 +354,7 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
         </Alert.Root>
       ) : null}
       {showSandboxPortal ? <SandboxPortalPanel view={view} plans={list} /> : null}
-      <CurrentPlanCard view={view} plans={list} showCancelControls={!isAdmin && !showSandboxPortal} showPortal={canManageBilling} />
+      <CurrentPlanCard view={view} plans={list} showCancelControls={!isAdmin && !showSandboxPortal && !granted} showPortal={canManageBilling} granted={granted} />
       {showYearly && list ? <UpgradeCard kind="yearly" view={view} plans={list} /> : null}
       {showPremium && list ? <UpgradeCard kind="premium" view={view} plans={list} /> : null}
       {list ? (

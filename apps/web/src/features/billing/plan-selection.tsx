@@ -116,7 +116,7 @@ export function PlanSelection({ subscription, note, trialOffer }: { subscription
                   />
                 ))}
               </Stack>
-              {isPaying && subscription?.subscriptionType === 'standard' ? (
+              {isPaying && subscription?.subscriptionType === 'standard' && !subscription.grantedByAdmin ? (
                 <Text fontSize="sm" data-testid="premium-upgrade-link">
                   ご利用中のスタンダードからは、日割りの差額でプレミアムに変更できます：
                   <Link to="/my-page">マイページでプレミアムプランに変更する</Link>

@@ -8,7 +8,8 @@ import { findUserById } from '@shunkan/db/users';
 import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import type { Logger, SessionCache, SessionUser } from '../../session.js';
-import { effectiveStatus, hasAccessStatus, resolveSubscription, syncSubscription, trialEnd } from '../subscription.js';
+import { withLockedSubscription } from '../billing.js';
+import { effectiveStatus, resolveSubscription, trialEnd } from '../subscription.js';
 import { AppError } from '../../errors.js';
 
 export const ZAdminUser = z.object({
@@ -86,26 +87,31 @@ export async function setUserSubscriptionType(options: { db: Db; userId: string;
   const { db, userId, type, now } = options;
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('NOT_FOUND', ADMIN_TEXT.userNotFound);
-  const row = await syncSubscription({ db, userId, now });
-  const resolved = resolveSubscription(row, now);
-  const isPaid = row && row.provider !== 'admin' && hasAccessStatus(resolved.status) && resolved.status === 'active';
-  if (isPaid) {
-    const yearly = row.interval === 'year';
-    const planId = type === 'premium' ? (yearly ? 'premium-yearly' : 'premium') : yearly ? 'standard-yearly' : 'standard';
-    await updateSubscription(db, userId, { type, plan_id: planId });
-  } else {
-    await updateSubscription(db, userId, {
-      status: 'active',
-      type,
-      plan_id: type,
-      interval: 'month',
-      amount: 0,
-      provider: 'admin',
-      current_period_end: null,
-      cancel_at_period_end: false,
-    });
-  }
-  options.log.info({ by: options.by.id, userId, type, paid: Boolean(isPaid) }, 'admin changed subscription type');
+  // Under the learner's subscription row lock, like every billing write (decision 031): a sandbox
+  // confirmation, an upgrade or a trial start in flight finishes first and this switch reads what it
+  // stored, so a plan the learner has just paid for keeps its billing and only changes type (decision 060).
+  const isPaid = await withLockedSubscription(db, userId, now, async (trx, row) => {
+    const resolved = resolveSubscription(row, now);
+    const paid = row.provider !== 'admin' && resolved.status === 'active';
+    if (paid) {
+      const yearly = row.interval === 'year';
+      const planId = type === 'premium' ? (yearly ? 'premium-yearly' : 'premium') : yearly ? 'standard-yearly' : 'standard';
+      await updateSubscription(trx, userId, { type, plan_id: planId });
+    } else {
+      await updateSubscription(trx, userId, {
+        status: 'active',
+        type,
+        plan_id: type,
+        interval: 'month',
+        amount: 0,
+        provider: 'admin',
+        current_period_end: null,
+        cancel_at_period_end: false,
+      });
+    }
+    return paid;
+  });
+  options.log.info({ by: options.by.id, userId, type, paid: isPaid }, 'admin changed subscription type');
   return { id: userId, subscriptionType: type };
 }
 

@@ -1,7 +1,6 @@
 import { AppError } from '../../errors.js';
 import { randomBytes } from 'node:crypto';
-import { BILLING_TEXT, SANDBOX_CARDS } from '@shunkan/config/billing';
-import { DAY_MS } from '@shunkan/config/time';
+import { BILLING_TEXT, SANDBOX_CARDS, SANDBOX_PAYMENT_INTENT_TTL_MS } from '@shunkan/config/billing';
 import { inTransaction } from '@shunkan/db';
 import { lockSubscription } from '@shunkan/db/subscriptions';
 import { cancelOpenSandboxPayments, findOpenSandboxPayment, findPaymentByClientSecret, insertPayment, setPaymentStatus } from '@shunkan/db/payments';
@@ -31,8 +30,9 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
     publicOrigin,
 
     async createPaymentIntent({ db, user, plan, now }) {
-      // Like Stripe's incomplete subscription: a reload of the checkout page continues the open payment.
-      const open = await findOpenSandboxPayment(db, { userId: user.id, planId: plan.id, since: new Date(now.getTime() - DAY_MS) });
+      // Like Stripe's incomplete subscription: a reload of the checkout page continues the open payment,
+      // while it may still be confirmed (SANDBOX_PAYMENT_INTENT_TTL_MS); an older one is replaced.
+      const open = await findOpenSandboxPayment(db, { userId: user.id, planId: plan.id, since: new Date(now.getTime() - SANDBOX_PAYMENT_INTENT_TTL_MS + 60_000) });
       if (open?.client_secret && open.amount === plan.priceYen) {
         await cancelOpenSandboxPayments(db, { userId: user.id, keepId: open.id });
         return { clientSecret: open.client_secret };
@@ -66,6 +66,9 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
       // A double-submitted form: the first confirmation did the work.
       if (payment.status === 'succeeded') return { planId: payment.plan_id };
       if (payment.status === 'canceled') throw new AppError('CONFLICT', BILLING_TEXT.paymentSuperseded);
+      // A checkout form left open for hours must not start a plan at the price (and terms) of then: the
+      // intent expires, and a new checkout makes a new one (decision 060).
+      if (now.getTime() - payment.created_at.getTime() > SANDBOX_PAYMENT_INTENT_TTL_MS) throw new AppError('CONFLICT', BILLING_TEXT.paymentExpired);
       const card = normalizeCardNumber(cardNumber);
       if (card === SANDBOX_CARDS.declined) {
         await setPaymentStatus(db, payment.id, 'failed', ['pending']);

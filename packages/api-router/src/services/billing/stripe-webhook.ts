@@ -3,7 +3,7 @@ import { inTransaction, type Db } from '@shunkan/db';
 import { recordBillingEvent } from '@shunkan/db/billing-events';
 import { insertPayment } from '@shunkan/db/payments';
 import type { SubscriptionRow, SubscriptionUpdate } from '@shunkan/db/schema';
-import { ensureSubscription, findSubscriptionByStripeCustomer, findSubscriptionByStripeSubscription, updateSubscription } from '@shunkan/db/subscriptions';
+import { ensureSubscription, findSubscriptionByStripeCustomer, findSubscriptionByStripeSubscription, lockSubscription, updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserById } from '@shunkan/db/users';
 import type { Stripe } from 'stripe';
 import type { Logger } from '../../session.js';
@@ -65,8 +65,19 @@ export function mapStripeStatus(status: Stripe.Subscription.Status): Subscriptio
   }
 }
 
-/** The learner an event is about: our own metadata first (we set user_id), then the stored Stripe ids. */
+/**
+ * The learner an event is about: our own metadata first (we set user_id), then the stored Stripe ids.
+ * The row is returned locked (lockSubscription, until the event's transaction ends) and read under the
+ * lock: two events about one learner delivered at once are applied one after the other, each against
+ * what the other stored, so an older one cannot pass the staleness check and then overwrite a newer one
+ * (decision 060); the learner's own billing writes take the same lock.
+ */
 async function findRow(db: Db, ref: { userId?: string | null; customerId?: string | null; subscriptionId?: string | null }): Promise<SubscriptionRow | undefined> {
+  const found = await findUnlockedRow(db, ref);
+  return found ? lockSubscription(db, found.user_id) : undefined;
+}
+
+async function findUnlockedRow(db: Db, ref: { userId?: string | null; customerId?: string | null; subscriptionId?: string | null }): Promise<SubscriptionRow | undefined> {
   if (ref.userId && UUID.test(ref.userId) && (await findUserById(db, ref.userId))) return ensureSubscription(db, ref.userId);
   if (ref.subscriptionId) {
     const row = await findSubscriptionByStripeSubscription(db, ref.subscriptionId);
