@@ -7,7 +7,8 @@
  *   - the next problem        POST /api/problem
  *   - the evaluation          POST /api/evaluate-with-claude (built-in evaluator)
  * The learner is a real Auth emulator account on a trial (daily limit lifted), logging at info as in
- * production. Goals (issue 8): read >= 10% of bare Fastify, next problem and evaluation >= 3%.
+ * production. Goals (issue 8): read >= 10% of bare Fastify, next problem and evaluation >= 3%. Each
+ * path's ratio is against bare Fastify loaded for half a run right before and right after it (floorAround).
  * Each path is loaded twice: by ONE learner through every connection (the figures of the goals), then
  * with one learner per connection ("(10 learners)"), as real traffic is: a learner sends one request
  * at a time, and one learner's daily counter and answers are serialised by the product (row locks held
@@ -230,9 +231,23 @@ async function learner(emulatorHost: string, api: string): Promise<string> {
 const LEVELS = ['toeic', 'middle-school', 'high-school', 'basic-verbs'];
 const ANSWERS = ['I think this is a good answer.', 'He goes to school every day.', 'Could you tell me the way to the station?', 'I have never been there.'];
 
-type Row = { label: string; figures: Figures };
+type Row = { label: string; figures: Figures; floor: Figures[] };
 
-async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string, databaseUrl?: string): Promise<Row[]> {
+/**
+ * The floor beside each product run: bare Fastify loaded for half a run right before and right after it
+ * (the machine's speed drifts by up to 2x within minutes here: a floor measured once, minutes away from
+ * a path, made its ratio swing 2.0-3.5% between identical runs). A path's ratio is against the mean of
+ * its two floors.
+ */
+async function floorAround(bareUrl: string, run: () => Promise<Figures>): Promise<{ figures: Figures; floor: Figures[] }> {
+  const half = Math.max(1, Math.round(SECONDS / 2));
+  const before = await load(bareUrl, { method: 'GET', path: '/' }, half);
+  const figures = await run();
+  const after = await load(bareUrl, { method: 'GET', path: '/' }, half);
+  return { figures, floor: [before, after] };
+}
+
+async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string, bareUrl: string, databaseUrl?: string): Promise<Row[]> {
   const name = kind.toLowerCase();
   const product = await spawnServer(name, [...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${workDir}`] : []), '--import', 'tsx', 'src/index.ts'], {
     NODE_ENV: 'production',
@@ -300,11 +315,14 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
     // CPU per request: the product process, and on PostgreSQL also the server sessions of its database.
     for (const { label, spec } of specs) {
       if (only && !only.test(label)) continue;
-      const meter = cpuMeter(product.child.pid!, databaseUrl);
-      const figures = await load(product.url, spec);
-      const used = meter.stop();
-      if (used !== undefined) figures.cpuPerRequest = used / (figures.rps * SECONDS);
-      rows.push({ label, figures });
+      const { figures, floor } = await floorAround(bareUrl, async () => {
+        const meter = cpuMeter(product.child.pid!, databaseUrl);
+        const measured = await load(product.url, spec);
+        const used = meter.stop();
+        if (used !== undefined) measured.cpuPerRequest = used / (measured.rps * SECONDS);
+        return measured;
+      });
+      rows.push({ label, figures, floor });
     }
     return rows;
   } finally {
@@ -312,11 +330,17 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
   }
 }
 
+/** The mean req/s of a path's floors (the other figures of the first, for the line's columns). */
+function mean(floor: Figures[]): Figures {
+  return { ...floor[0]!, rps: floor.reduce((sum, f) => sum + f.rps, 0) / floor.length };
+}
+
 function line(label: string, f: Figures, bare?: Figures): string {
   const ratio = bare ? `${((100 * f.rps) / bare.rps).toFixed(1)}%`.padStart(7) : '   100%';
   const bad = f.non2xx + f.errors > 0 ? `  (${f.non2xx} non-2xx, ${f.errors} errors)` : '';
   const cpu = f.cpuPerRequest === undefined ? '' : `  CPU ${f.cpuPerRequest.toFixed(2)} ms/req`;
-  return `  ${label.padEnd(46)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${ratio} of bare${cpu}${bad}`;
+  const floor = bare ? `  (floor ${bare.rps.toFixed(0)})` : '';
+  return `  ${label.padEnd(46)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${ratio} of bare${cpu}${floor}${bad}`;
 }
 
 // An Auth emulator already running may be named (BENCH_EMULATOR_HOST); otherwise one is started.
@@ -333,19 +357,19 @@ try {
     dropDatabase = scratch.drop;
   }
   for (const database of databases) {
-    const rows = await benchProduct(database.kind, emulator.hostPort, database.url);
-    // The floor is measured right after the product, in the same conditions.
+    // The floor: bare Fastify in a process of its own, idle while the product is loaded and loaded
+    // right before and after each of the product's paths (floorAround).
     const bareServer = await spawnServer('bare', ['--input-type=module', '-e', BARE], {});
-    let bare: Figures;
+    let rows: Row[];
     try {
       await load(bareServer.url, { method: 'GET', path: '/' }, 2);
-      bare = await load(bareServer.url, { method: 'GET', path: '/' });
+      rows = await benchProduct(database.kind, emulator.hostPort, bareServer.url, database.url);
     } finally {
       await stopServer(bareServer);
     }
-    console.log(`${database.kind}:`);
-    console.log(line('bare Fastify GET / (floor)', bare));
-    for (const row of rows) console.log(line(row.label, row.figures, bare));
+    const floors = rows.flatMap((row) => row.floor.map((f) => f.rps));
+    console.log(`${database.kind}: bare Fastify GET / (the floor) ${Math.min(...floors).toFixed(0)}-${Math.max(...floors).toFixed(0)} req/s, each path against the mean of the floors measured right before and after it`);
+    for (const row of rows) console.log(line(row.label, row.figures, mean(row.floor)));
   }
   console.log(`load average at end ${loadavg().map((n) => n.toFixed(2)).join(' ')}${cpuProf ? `; CPU profiles in ${workDir}` : ''}`);
 } finally {

@@ -38,7 +38,7 @@ const ZEnv = z.object({
   EVALUATOR_WORKER: z.enum(['true', 'false']).optional(),
   /**
    * Grading worker threads when grading is off the main thread (decision 062): answers go to the
-   * least busy. Default: the machine's cores, at most 4 (each worker holds ~250 MB).
+   * least busy. Default: the machine's cores less one (the main thread's), 1 to 4; each holds ~250 MB.
    */
   EVALUATOR_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
   /** Extra origins allowed to call the API cross-origin (comma-separated); same-origin needs none. */
