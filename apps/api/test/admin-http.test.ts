@@ -15,6 +15,7 @@ let adminToken: string;
 let targetUserId: string;
 let otherUserId: string;
 let appealId: string;
+const doomedUserIds: string[] = [];
 
 async function userIdOf(localId: string, token: string): Promise<string> {
   await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } });
@@ -39,6 +40,8 @@ beforeAll(async () => {
   targetUserId = await userIdOf(target.localId, target.idToken);
   const other = await signUp();
   otherUserId = await userIdOf(other.localId, other.idToken);
+  // Two learners the account deletion doors delete (decision 059): one through tRPC, one through REST.
+  for (const doomed of [await signUp(), await signUp()]) doomedUserIds.push(await userIdOf(doomed.localId, doomed.idToken));
   // A pending appeal of the learner's, so that an admin's decision is a real one (200).
   const learnerId = await userIdOf(learner.localId, learnerToken);
   const answer = 'An answer the learner appealed.';
@@ -66,7 +69,7 @@ afterAll(async () => {
   await gemini?.close();
 });
 
-type Door = { name: string; method: 'GET' | 'POST' | 'PUT'; url: () => string; body?: () => unknown };
+type Door = { name: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: () => string; body?: () => unknown };
 
 const trpcQuery = (path: string, input?: unknown): Door => ({
   name: path,
@@ -86,6 +89,7 @@ const PROCEDURES: Door[] = [
   trpcQuery('admin.users.list', { search: 'example', page: 1 }),
   trpcMutation('admin.users.setSubscriptionType', () => ({ userId: targetUserId, subscriptionType: 'premium' })),
   trpcMutation('admin.users.setAdmin', () => ({ userId: otherUserId, isAdmin: true })),
+  trpcMutation('admin.users.delete', () => ({ userId: doomedUserIds[0] })),
   trpcMutation('admin.generateProblems', () => ({ difficultyLevel: 'toeic', count: 1 })),
   trpcMutation('admin.setupAdmin', () => ({ email: `setup-${Date.now()}@example.com` })),
   trpcMutation('admin.passwordResetLink', () => ({ email: 'nobody@example.com' })),
@@ -115,6 +119,7 @@ const REST: Door[] = [
   { name: 'GET /api/admin/payments', method: 'GET', url: () => '/api/admin/payments' },
   { name: 'GET /api/admin/content', method: 'GET', url: () => '/api/admin/content' },
   { name: 'PUT /api/admin/users/{userId}/subscription', method: 'PUT', url: () => `/api/admin/users/${targetUserId}/subscription`, body: () => ({ subscriptionType: 'standard' }) },
+  { name: 'DELETE /api/admin/users/{userId}', method: 'DELETE', url: () => `/api/admin/users/${doomedUserIds[1]}` },
   { name: 'GET /api/admin/export/users', method: 'GET', url: () => '/api/admin/export/users' },
   { name: 'GET /api/admin/export/sessions', method: 'GET', url: () => '/api/admin/export/sessions' },
   { name: 'POST /api/emergency-reset', method: 'POST', url: () => '/api/emergency-reset', body: () => ({ email: 'nobody@example.com' }) },
