@@ -15,6 +15,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { BillingProvider } from '../services/billing/types.js';
+import type { Services } from '../services/types.js';
 import type { Logger, SessionCache, SessionUser } from '../session.js';
 
 export const ZAccountDeletionResult = z.object({ deleted: z.literal(true), message: z.string() });
@@ -30,6 +31,12 @@ type Deps = {
   log: Logger;
   now: Date;
 };
+
+/** What a deletion needs of the server's services, for both doors (the learner's and the admin's). */
+export function deletionDeps(input: { db: Db; services: Services; now: Date }): Deps {
+  const { services } = input;
+  return { db: input.db, billing: services.billing, auth: services.auth?.auth ?? null, sessions: services.sessions, log: services.log, now: input.now };
+}
 
 function toSessionUser(row: UserRow): SessionUser {
   return { id: row.id, firebaseUid: row.firebase_uid, email: row.email, emailVerified: row.email_verified, isAdmin: row.role === 'admin' };

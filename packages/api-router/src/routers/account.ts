@@ -1,7 +1,7 @@
 import { ZText } from '@shunkan/config/schemas';
 import { TEXT } from '@shunkan/config/texts';
 import { z } from 'zod';
-import { deleteOwnAccount, ZAccountDeletionResult } from '../domain/account-deletion.js';
+import { deleteOwnAccount, deletionDeps, ZAccountDeletionResult } from '../domain/account-deletion.js';
 import { AppError } from '../errors.js';
 import { DeletedAccountError } from '../services/auth.js';
 import { publicProcedure, router } from '../trpc.js';
@@ -26,12 +26,7 @@ export const accountRouter = router({
       const caller = ctx.user ? { user: ctx.user } : ctx.authError instanceof DeletedAccountError ? { deletedFirebaseUid: ctx.authError.firebaseUid } : null;
       if (!caller) throw new AppError('UNAUTHORIZED', TEXT.unauthorized);
       return deleteOwnAccount({
-        db: ctx.db,
-        billing: ctx.services.billing,
-        auth: ctx.services.auth?.auth ?? null,
-        sessions: ctx.services.sessions,
-        log: ctx.services.log,
-        now: ctx.now(),
+        ...deletionDeps({ db: ctx.db, services: ctx.services, now: ctx.now() }),
         caller,
         authTime: ctx.authTime,
         confirmation: input.confirmation,

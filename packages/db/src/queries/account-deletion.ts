@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../index.js';
 import type { UserRow } from '../schema.js';
+import { refreshOnSignIn } from './users.js';
 
 /**
  * Account deletion (docs/decisions/059): what is removed, what is kept and the record that a Firebase
@@ -150,14 +151,7 @@ export async function upsertLiveUser(
         ])
         .where((eb) => eb.not(eb.exists(db.selectFrom('deleted_accounts').select('firebase_uid').where('firebase_uid', '=', input.firebaseUid)))),
     )
-    .onConflict((oc) =>
-      oc.column('firebase_uid').doUpdateSet((eb) => ({
-        email,
-        email_verified: input.emailVerified,
-        last_seen_at: input.now,
-        role: input.promoteToAdmin ? 'admin' : eb.ref('users.role'),
-      })),
-    )
+    .onConflict(refreshOnSignIn(input))
     .returningAll()
     .executeTakeFirst();
 }

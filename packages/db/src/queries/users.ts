@@ -1,5 +1,6 @@
+import type { OnConflictBuilder } from 'kysely';
 import type { Db } from '../index.js';
-import type { UserRow } from '../schema.js';
+import type { Database, UserRow } from '../schema.js';
 
 export async function findUserByFirebaseUid(db: Db, firebaseUid: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('firebase_uid', '=', firebaseUid).executeTakeFirst();
@@ -32,17 +33,25 @@ export async function upsertUser(
       created_at: input.now,
       last_seen_at: input.now,
     })
-    .onConflict((oc) =>
-      oc.column('firebase_uid').doUpdateSet((eb) => ({
-        email,
-        email_verified: input.emailVerified,
-        last_seen_at: input.now,
-        role: input.promoteToAdmin ? 'admin' : eb.ref('users.role'),
-      })),
-    )
+    .onConflict(refreshOnSignIn(input))
     .returningAll()
     .executeTakeFirstOrThrow();
   return row;
+}
+
+/**
+ * The conflict clause of a user upsert (`upsertUser`, account-deletion's `upsertLiveUser`): an existing
+ * record takes the token's e-mail and verification and the time seen; the role only ever rises.
+ */
+export function refreshOnSignIn(input: { email: string | null; emailVerified: boolean; promoteToAdmin: boolean; now: Date }) {
+  const email = input.email?.toLowerCase() ?? null;
+  return (oc: OnConflictBuilder<Database, 'users'>) =>
+    oc.column('firebase_uid').doUpdateSet((eb) => ({
+      email,
+      email_verified: input.emailVerified,
+      last_seen_at: input.now,
+      role: input.promoteToAdmin ? 'admin' : eb.ref('users.role'),
+    }));
 }
 
 export async function setUserRole(db: Db, userId: string, role: 'learner' | 'admin'): Promise<void> {

@@ -1,7 +1,7 @@
 import { ZText } from '@shunkan/config/schemas';
 import { ADMIN_USERS_PAGE_SIZE } from '@shunkan/config/admin';
 import { z } from 'zod';
-import { deleteUserAsAdmin, ZAccountDeletionResult } from '../../domain/account-deletion.js';
+import { deleteUserAsAdmin, deletionDeps, ZAccountDeletionResult } from '../../domain/account-deletion.js';
 import { listUsersForAdmin, setUserAdminRole, setUserSubscriptionType, ZAdminUser } from '../../domain/admin/users.js';
 import { adminProcedure, router } from '../../trpc.js';
 
@@ -36,12 +36,7 @@ export const adminUsersRouter = router({
     .output(ZAccountDeletionResult)
     .mutation(({ ctx, input }) =>
       deleteUserAsAdmin({
-        db: ctx.db,
-        billing: ctx.services.billing,
-        auth: ctx.services.auth?.auth ?? null,
-        sessions: ctx.services.sessions,
-        log: ctx.services.log,
-        now: ctx.now(),
+        ...deletionDeps({ db: ctx.db, services: ctx.services, now: ctx.now() }),
         userId: input.userId,
         by: ctx.user,
       }),
