@@ -25,8 +25,11 @@
  * loaded machine, two builds then serve the same requests and their CPU ms/req compare fairly.
  * BENCH_ONLY=REGEX loads only the paths whose label matches it (a profile of one path), e.g.
  * BENCH_ONLY='problem$' for the single-learner next problem; BENCH_SKIP_PGLITE=1 measures the server only.
+ * The product measured is the build `pnpm start` runs (apps/api/dist, built by tsup first, decision 063);
+ * BENCH_SOURCE=1 runs the TypeScript sources under tsx instead (profiles then name each source file, but
+ * tsx's transform keeps function names, which costs the grader and every request ~10-20%).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -47,6 +50,8 @@ const cpuProf = process.env.BENCH_CPU_PROF === '1';
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 /** BENCH_RATE=N: the product's paths at a fixed rate (requests a second), for a CPU comparison under load. */
 const RATE = Number(process.env.BENCH_RATE ?? 0);
+/** BENCH_SOURCE=1: the sources under tsx instead of the build `pnpm start` runs. */
+const fromSource = process.env.BENCH_SOURCE === '1';
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const projectId = process.env.BENCH_PROJECT_ID ?? 'demo-shunkan-bench';
 const workDir = mkdtempSync(path.join(tmpdir(), 'shunkan-bench-http-'));
@@ -249,7 +254,8 @@ async function floorAround(bareUrl: string, run: () => Promise<Figures>): Promis
 
 async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string, bareUrl: string, databaseUrl?: string): Promise<Row[]> {
   const name = kind.toLowerCase();
-  const product = await spawnServer(name, [...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${workDir}`] : []), '--import', 'tsx', 'src/index.ts'], {
+  const entry = fromSource ? ['--import', 'tsx', 'src/index.ts'] : ['dist/index.js'];
+  const product = await spawnServer(name, [...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${workDir}`] : []), ...entry], {
     NODE_ENV: 'production',
     LOG_LEVEL: 'info',
     PORT: '0',
@@ -348,8 +354,10 @@ const emulator: { hostPort: string; stop: () => Promise<void> } = process.env.BE
   ? { hostPort: process.env.BENCH_EMULATOR_HOST, stop: async () => {} }
   : await startAuthEmulator({ projectId, hostPort: `127.0.0.1:${9297 + offset}`, hubPort: 4422 + offset, loggingPort: 4522 + offset });
 let dropDatabase: (() => Promise<void>) | null = null;
+// What `pnpm start` runs: the API bundled by tsup (apps/api/dist), built from the current sources.
+if (!fromSource) execFileSync(path.join(apiDir, 'node_modules/.bin/tsup'), [], { cwd: apiDir, stdio: 'ignore' });
 try {
-  console.log(`bench/http.ts: ${CONNECTIONS} connections, ${SECONDS} s per run, load average at start ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(`bench/http.ts: ${fromSource ? 'the sources under tsx' : 'the build (apps/api/dist)'}, ${CONNECTIONS} connections, ${SECONDS} s per run, load average at start ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   const databases: { kind: 'PGlite' | 'PostgreSQL'; url?: string }[] = process.env.BENCH_SKIP_PGLITE === '1' ? [] : [{ kind: 'PGlite' }];
   if (pgServerUrl) {
     const scratch = await createScratchDatabase(pgServerUrl, 'shunkan_bench');
