@@ -212,12 +212,14 @@ describe('an administrator deletes a learner', () => {
       const remove = (by: { token: string }, target: { userId: string }) =>
         own.app.inject({ method: 'DELETE', url: `/api/admin/users/${target.userId}`, headers: { authorization: `Bearer ${by.token}` } });
       // Each deletes the other at the same moment: one goes through; the other finds itself the last
-      // administrator (409) or, if its request came after, no administrator at all (403). Never both.
+      // administrator (409), or, if its request came after, no administrator at all (403), or, if the
+      // other's deletion had ended before its token was checked, an account deleted (401, decision 059;
+      // seen on a loaded CI machine). Never both.
       const results = await Promise.all([remove(a, b), remove(b, a)]);
       const statuses = results.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       const refused = results.find((r) => r.statusCode !== 200);
-      expect([403, 409]).toContain(refused?.statusCode);
+      expect([401, 403, 409]).toContain(refused?.statusCode);
       if (refused?.statusCode === 409) expect(refused.json()).toMatchObject({ message: ACCOUNT_TEXT.lastAdmin });
       const admins = await own.database.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
       expect(admins).toHaveLength(1);
