@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '@shunkan/db/testing';
+import { findUserByFirebaseUid } from '@shunkan/db/users';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { loadEnv } from '../src/env.js';
 import { createServer, type ServerHandle } from '../src/server.js';
 
@@ -102,4 +104,52 @@ export function doctorToken(token: string, patch: Record<string, unknown>): stri
   const [header, payload] = token.split('.');
   const claims = { ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), ...patch };
   return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+}
+
+/** A JSON answer: the status and the parsed body. */
+export type JsonAnswer = { status: number; body: Record<string, unknown> };
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Requests to a test server through Fastify's inject, with a learner's token and a JSON body. The server
+ * is read when a request is made (test files start theirs in beforeAll): `requests(() => server)`.
+ */
+export function requests(serverOf: () => ServerHandle) {
+  /** Any method; the body (when given) as JSON; the answer parsed. */
+  async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string | null, body?: unknown): Promise<JsonAnswer> {
+    const response = await serverOf().app.inject({
+      method,
+      url,
+      headers: { ...(token ? bearer(token) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+  /** POST with a JSON body (`{}` unless given); the raw inject answer (headers, status, body). */
+  function post(url: string, token: string | null, body: unknown = {}): Promise<InjectResponse> {
+    return serverOf().app.inject({ method: 'POST', url, headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  }
+  function get(url: string, token: string | null): Promise<InjectResponse> {
+    return serverOf().app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+  }
+  /** Our user id of a Firebase account (its first authenticated request created the row). */
+  async function userIdOf(localId: string): Promise<string> {
+    const user = await findUserByFirebaseUid(serverOf().database.db, localId);
+    if (!user) throw new Error('user record missing');
+    return user.id;
+  }
+  return { call, post, get, userIdOf };
+}
+
+/** A tRPC answer's data. */
+export function dataOf<T>(response: InjectResponse): T {
+  return (response.json() as { result: { data: T } }).result.data;
+}
+
+/** The message of an error answer, from either door (REST `message`, tRPC `error.message`, a batch's first). */
+export function messageOf(response: InjectResponse): string {
+  const body = response.json() as { message?: string; error?: { message?: string } } | Array<{ error?: { message?: string } }>;
+  const item = Array.isArray(body) ? body[0] : body;
+  return (item as { message?: string } | undefined)?.message ?? item?.error?.message ?? '';
 }
