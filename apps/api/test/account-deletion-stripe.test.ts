@@ -168,6 +168,70 @@ describe('account deletion with Stripe', () => {
     expect(await server.database.db.selectFrom('payments').select('id').where('id', '=', lateInvoiceId).execute()).toEqual([]);
   });
 
+  it('deletes the Stripe customer too: a subscription paid at Stripe whose webhook had not arrived is cancelled, its late events ignored (decision 064)', async () => {
+    const learner = await payingLearner();
+    // A second checkout completed at Stripe just before the deletion: Stripe made a subscription we never stored.
+    const [host, port] = fake.host.split(':');
+    const stripe = new Stripe('sk_test_fake', { host, port: Number(port), protocol: 'http' });
+    const unstored = await stripe.subscriptions.create({ customer: learner.customer, items: [{ price: PRICE_STANDARD_YEARLY }], metadata: { user_id: learner.userId } });
+    expect(unstored.status).toBe('active');
+
+    expect((await deleteOwn(learner.token)).status).toBe(200);
+    expect(fake.subscriptions.get(learner.subscription)).toMatchObject({ status: 'canceled' });
+    expect(fake.subscriptions.get(unstored.id)).toMatchObject({ status: 'canceled' });
+    expect(fake.calls('DELETE', `/v1/customers/${learner.customer}`)).toHaveLength(1);
+    expect(await stripe.customers.retrieve(learner.customer)).toMatchObject({ id: learner.customer, deleted: true });
+
+    // Stripe's events about the unstored subscription, arriving afterwards: acknowledged, nothing recreated.
+    const late = { ...learner, subscription: unstored.id };
+    const t = nowSeconds() + 5;
+    const lateInvoiceId = `in_late_${unstored.id}`;
+    for (const e of [
+      event('checkout.session.completed', t, {
+        id: 'cs_late_unstored',
+        object: 'checkout.session',
+        mode: 'subscription',
+        payment_status: 'paid',
+        customer: learner.customer,
+        subscription: unstored.id,
+        client_reference_id: learner.userId,
+        metadata: { user_id: learner.userId, plan_id: 'standard-yearly' },
+      }),
+      subscriptionEvent('customer.subscription.created', late, t + 1),
+      invoicePaid(late, t + 2, lateInvoiceId),
+      subscriptionEvent('customer.subscription.deleted', late, t + 3, { status: 'canceled' }),
+      event('customer.deleted', t + 4, { id: learner.customer, object: 'customer', metadata: { user_id: learner.userId } }),
+    ]) {
+      const response = await deliver(e);
+      expect(response.statusCode, `${e.type}: ${response.body}`).toBe(200);
+      expect(response.json()).toMatchObject({ received: true });
+      expect((response.json() as { outcome?: string }).outcome, e.type).not.toBe('applied');
+    }
+    expect(await server.database.db.selectFrom('users').select('id').where('id', '=', learner.userId).executeTakeFirst()).toBeUndefined();
+    expect(await server.database.db.selectFrom('subscriptions').select('user_id').where('stripe_customer_id', '=', learner.customer).execute()).toEqual([]);
+    expect(await server.database.db.selectFrom('payments').select('id').where('id', '=', lateInvoiceId).execute()).toEqual([]);
+  });
+
+  it('a customer already deleted at Stripe (a retry, or the dashboard) does not stop the deletion; a refused customer deletion deletes nothing and a retry completes', async () => {
+    const [host, port] = fake.host.split(':');
+    const stripe = new Stripe('sk_test_fake', { host, port: Number(port), protocol: 'http' });
+    const gone = await payingLearner();
+    await stripe.customers.del(gone.customer);
+    expect((await deleteOwn(gone.token)).status).toBe(200);
+    expect(await findUserByFirebaseUid(server.database.db, gone.localId)).toBeUndefined();
+
+    const learner = await payingLearner();
+    fake.failNextMatching('DELETE', `/v1/customers/${learner.customer}`, () => true, 500);
+    const failed = await deleteOwn(learner.token);
+    expect(failed).toMatchObject({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: ACCOUNT_TEXT.cancelFailed } });
+    expect(fake.customers.get(learner.customer)?.deleted).toBeUndefined();
+    expect(await findUserByFirebaseUid(server.database.db, learner.localId)).toBeDefined();
+    const retried = await deleteOwn(learner.token);
+    expect(retried.status).toBe(200);
+    expect(fake.customers.get(learner.customer)).toMatchObject({ deleted: true });
+    expect(await findUserByFirebaseUid(server.database.db, learner.localId)).toBeUndefined();
+  });
+
   it('stops with a Japanese 503 and deletes nothing when Stripe refuses the cancellation; a retry completes', async () => {
     const learner = await payingLearner();
     fake.failNextMatching('DELETE', `/v1/subscriptions/${learner.subscription}`, () => true, 500);
@@ -202,7 +266,7 @@ describe('account deletion with Stripe', () => {
     expect(await server.database.db.selectFrom('users').select('id').where('id', '=', learner.userId).executeTakeFirst()).toBeUndefined();
   });
 
-  it('an administrator\'s deletion cancels the learner\'s Stripe subscription too', async () => {
+  it('an administrator\'s deletion cancels the learner\'s Stripe subscription and deletes the customer too', async () => {
     const admin = await signUp();
     await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });
     expect((await call('GET', '/api/auth/user', admin.idToken)).body).toMatchObject({ user: { isAdmin: true } });
@@ -210,6 +274,7 @@ describe('account deletion with Stripe', () => {
     const deleted = await call('DELETE', `/api/admin/users/${learner.userId}`, admin.idToken);
     expect(deleted).toEqual({ status: 200, body: { deleted: true, message: ACCOUNT_TEXT.adminDeleted } });
     expect(fake.subscriptions.get(learner.subscription)).toMatchObject({ status: 'canceled' });
+    expect(fake.customers.get(learner.customer)).toMatchObject({ deleted: true });
     expect(await firebaseUserExists(learner.localId)).toBe(false);
   });
 });
