@@ -74,12 +74,12 @@ export async function signUp(options: { verified?: boolean; email?: string } = {
   return { ...body, email };
 }
 
-export async function signIn(email: string): Promise<{ idToken: string; localId: string }> {
+export async function signIn(email: string, password = 'password123'): Promise<{ idToken: string; localId: string }> {
   const base = `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1`;
   const response = await emulatorFetch(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'password123', returnSecureToken: true }),
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   const body = (await response.json()) as { idToken: string; localId: string };
   if (!response.ok) throw new Error(`signIn failed: ${JSON.stringify(body)}`);
