@@ -56,6 +56,24 @@ describe('pnpm create-admin', () => {
     expect(await signsIn(account.email, printed)).toBe(true);
   }, 120_000);
 
+  it('does not promote an account whose address is not verified (its password may be a stranger\'s) unless --reset-password takes it over', async () => {
+    const squatter = await signUp({ verified: false });
+    const refused = await createAdmin('--email', squatter.email, '--password', 'operator-password-1').then(
+      () => null,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain('its address is not verified');
+    expect(await isAdmin(squatter.localId)).toBe(false);
+    expect(await signsIn(squatter.email, 'password123')).toBe(true);
+
+    const output = await createAdmin('--email', squatter.email, '--password', 'operator-password-1', '--reset-password');
+    expect(output).toContain('its password was reset and its sessions ended');
+    expect(await isAdmin(squatter.localId)).toBe(true);
+    expect(await signsIn(squatter.email, 'password123')).toBe(false);
+    expect(await signsIn(squatter.email, 'operator-password-1')).toBe(true);
+  }, 120_000);
+
   it('creates a new account with the password given', async () => {
     const email = `admin-${randomUUID()}@example.com`;
     const output = await createAdmin('--email', email, '--password', 'chosen-password-1');

@@ -6,7 +6,9 @@
  *
  * `--password` is the password of an account this command creates. An account that already exists is
  * promoted with its password left alone (decision 064: it used to be reset silently, locking its owner
- * out); only `--reset-password` replaces it, with `--password` or a temporary one printed here.
+ * out); only `--reset-password` replaces it, with `--password` or a temporary one printed here, and ends
+ * its sessions. An existing account whose address is not verified is not promoted without
+ * `--reset-password`: its password may be a stranger's who signed up with the address.
  */
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -63,20 +65,33 @@ async function requireEmulator(hostPort: string): Promise<void> {
 const password = values.password ?? randomBytes(9).toString('base64url');
 const resetPassword = values['reset-password'];
 let uid: string;
-let existing: { uid: string } | null = null;
+let existing: { uid: string; emailVerified: boolean } | null = null;
 try {
   existing = await auth.getUserByEmail(email);
 } catch (error) {
   if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
 }
+if (existing && !existing.emailVerified && !resetPassword) {
+  // Anyone can sign up with an address they do not own; its password is theirs. Promoting that account
+  // with its password kept would hand the administrator role to them (setupAdmin refuses it too).
+  console.error(
+    [
+      `The account ${email} exists but its address is not verified: whoever created it may not own the address.`,
+      'Nothing was changed. If it is your own account, verify its address first and run this again;',
+      'otherwise add --reset-password to take the account over with a new password (its sessions are ended).',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
 if (existing) {
   uid = existing.uid;
   if (resetPassword) {
     await auth.updateUser(uid, { password, emailVerified: true });
-    console.log(`Existing account ${email} promoted to administrator; its password was reset.`);
+    // Sessions signed in with the old password end (their refresh tokens are revoked).
+    await auth.revokeRefreshTokens(uid);
+    console.log(`Existing account ${email} promoted to administrator; its password was reset and its sessions ended.`);
     if (!values.password) console.log(`Temporary password: ${password}  (change it after the first login)`);
   } else {
-    await auth.updateUser(uid, { emailVerified: true });
     console.log(`Existing account ${email} promoted to administrator; its password was not changed.`);
     if (values.password) console.log('(--password is for a new account; add --reset-password to replace the password of this one.)');
   }
