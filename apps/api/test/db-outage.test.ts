@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { signUp, startTestServer } from './harness.js';
+import { requests, signUp, startTestServer } from './harness.js';
 
 // Dropped connections only exist on a PostgreSQL server (PGlite runs in the process); `pnpm test` runs
 // this file in its PostgreSQL pass (TEST_DATABASE_URL), which CI always has.
@@ -31,15 +31,7 @@ describe.skipIf(!serverUrl)('PostgreSQL drops the API connections under load', (
     await server?.stop();
   });
 
-  async function request(method: 'GET' | 'POST', url: string, token: string, body?: unknown) {
-    const response = await server.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  }
+  const { call: request } = requests(() => server);
 
   /** Every server session of the API's database, busy or idle, is killed (as an operator or a failover would). */
   async function terminateApiConnections(): Promise<number> {
