@@ -148,17 +148,33 @@ test('after an answer the stars are on screen on a phone and a desktop; focus is
   }
 });
 
-test('a failed evaluation keeps the typed answer; a failed problem request offers 最初から', async ({ page }) => {
+/** The submission ids of the grading requests sent (tRPC batch bodies: `{ "0": input }`). */
+function watchSubmissionIds(page: Page): string[] {
+  const ids: string[] = [];
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.includes('practice.evaluate')) return;
+    const body = request.postDataJSON() as Record<string, { submissionId?: string }>;
+    for (const input of Object.values(body)) ids.push(input.submissionId ?? 'none');
+  });
+  return ids;
+}
+
+test('a failed evaluation keeps the typed answer, and its retry is stored once; a failed problem request offers 最初から', async ({ page }) => {
   await trialLearner(page);
   await page.goto('/practice/high-school');
   await page.getByRole('button', { name: '練習を始める' }).click();
   const problem = await startProblem(page);
   const input = page.getByLabel('英訳を入力');
   const answer = problem.answers[0] ?? '';
+  const submissionIds = watchSubmissionIds(page);
 
-  // The grading request fails on the way: the learner's words stay in the box, ready to send again.
+  // The grading request reaches the server, which grades and stores the answer, but its reply is lost
+  // on the way back: the learner's words stay in the box, ready to send again (decision 064).
   const isEvaluate = (url: URL) => url.pathname.includes('practice.evaluate');
-  await page.route(isEvaluate, (route) => route.abort('connectionreset'));
+  await page.route(isEvaluate, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
   await input.fill(answer);
   await input.press('Enter');
   await expect(page.getByText('評価に失敗しました。').first()).toBeVisible();
@@ -167,6 +183,23 @@ test('a failed evaluation keeps the typed answer; a failed problem request offer
   await page.unroute(isEvaluate);
   await page.getByRole('button', { name: '回答する' }).click();
   await expect(page.getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  // The retry named the same answer, so the server answered with what it stored: one answer in the history.
+  expect(submissionIds).toHaveLength(2);
+  expect(submissionIds[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(submissionIds[1]).toBe(submissionIds[0]);
+  await page.goto('/my-page');
+  await expect(page.getByTestId('history-section').getByTestId('session-item')).toHaveCount(1);
+  await expect(page.getByTestId('monthly-total-value')).toHaveText('1問');
+
+  // Another answer to the next problem is another submission.
+  await page.goto('/practice/high-school');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const second = await startProblem(page);
+  await input.fill(second.answers[0] ?? '');
+  await input.press('Enter');
+  await expect(page.getByTestId('stars')).toHaveAttribute('data-rating', '5');
+  expect(submissionIds).toHaveLength(3);
+  expect(submissionIds[2]).not.toBe(submissionIds[0]);
 
   // The next problem cannot be fetched: the error state says so and 最初から returns to the start.
   await page.route((url) => url.pathname.includes('practice.nextProblem'), (route) => route.abort('connectionreset'));

@@ -1,120 +1,56 @@
-import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
+import type { FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
 import { ACCOUNT_DELETE_CONFIRMATION, ACCOUNT_TEXT } from '@shunkan/config/account';
 import { findSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { emulatorAdmin, signUp, startTestServer } from './harness.js';
+import {
+  deliverWebhook,
+  emulatorAdmin,
+  firebaseUserExists,
+  invoiceEvent,
+  nowSeconds,
+  requests,
+  signUp,
+  startStripeTestServer,
+  stripeCheckoutLearner,
+  stripeClientOf,
+  stripeEvent as event,
+  STRIPE_PRICE_STANDARD_YEARLY as PRICE_STANDARD_YEARLY,
+  subscriptionEvent,
+  type StripeLearner,
+} from './harness.js';
 
 // Account deletion with Stripe billing (decision 059): the real Stripe SDK against the local fake
 // Stripe server. On PostgreSQL (TEST_DATABASE_URL) the race with an upgrade is a real one.
-const WEBHOOK_SECRET = 'whsec_test_shunkan';
-const PRICE_STANDARD = 'price_std_month';
-const PRICE_STANDARD_YEARLY = 'price_std_year';
-
 let server: ServerHandle;
 let fake: FakeStripeServer;
-let seq = 0;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeStripe({
-    prices: [
-      { id: PRICE_STANDARD, unit_amount: 780, interval: 'month' },
-      { id: PRICE_STANDARD_YEARLY, unit_amount: 7800, interval: 'year' },
-    ],
-  });
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: fake.host,
-    STRIPE_PRICE_STANDARD: PRICE_STANDARD,
-    STRIPE_PRICE_STANDARD_YEARLY: PRICE_STANDARD_YEARLY,
-    PUBLIC_URL: 'http://localhost:3000',
-    RATE_LIMIT_PER_MIN: '10000',
-    RATE_LIMIT_AUTH_PER_MIN: '10000',
-  });
+  ({ server, fake, stop } = await startStripeTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000' }));
 });
 afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
+  await stop?.();
 });
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+const { call } = requests(() => server);
+const deliver = (event: object) => deliverWebhook(server, event);
 
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: unknown) {
-  const response = await server.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+type Learner = StripeLearner & { token: string; localId: string };
 
-async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return server.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, payload });
-}
-
-function event(type: string, created: number, object: object) {
-  seq += 1;
-  return { id: `evt_del_${seq}_${created}`, object: 'event', api_version: Stripe.API_VERSION, type, created, livemode: false, pending_webhooks: 1, data: { object } };
-}
-
-type Learner = { token: string; localId: string; userId: string; customer: string; subscription: string };
-
-function invoicePaid(learner: Learner, created: number, id = `in_del_${seq + 1}`) {
-  return event('invoice.paid', created, {
-    id,
-    object: 'invoice',
-    customer: learner.customer,
-    amount_paid: 780,
-    currency: 'jpy',
-    billing_reason: 'subscription_cycle',
-    status_transitions: { paid_at: created },
-    parent: { type: 'subscription_details', subscription_details: { subscription: learner.subscription, metadata: { user_id: learner.userId } } },
-    lines: { object: 'list', data: [{ id: 'il_1', period: { start: created, end: created + 30 * 86_400 }, pricing: { type: 'price_details', price_details: { price: PRICE_STANDARD, product: 'prod_x' } } }] },
-  });
-}
-
-function subscriptionEvent(type: string, learner: Learner, created: number, patch: object = {}) {
-  return event(type, created, {
-    id: learner.subscription,
-    object: 'subscription',
-    customer: learner.customer,
-    status: 'active',
-    cancel_at_period_end: false,
-    cancel_at: null,
-    metadata: { user_id: learner.userId, plan_id: 'standard' },
-    items: { object: 'list', data: [{ id: 'si_1', current_period_end: created + 30 * 86_400, price: { id: PRICE_STANDARD, object: 'price' } }] },
-    ...patch,
-  });
-}
+const invoicePaid = (learner: Learner, created: number, id?: string) => invoiceEvent('invoice.paid', learner, created, id ? { id } : {});
 
 /** A learner paying standard monthly through Stripe: checkout, first invoice paid, webhook applied. */
 async function payingLearner(): Promise<Learner> {
-  const account = await signUp();
-  const intent = await call('POST', '/api/create-payment-intent', account.idToken, { planId: 'standard' });
-  expect(intent.status).toBe(200);
-  const user = await findUserByFirebaseUid(server.database.db, account.localId);
-  const row = user ? await findSubscription(server.database.db, user.id) : undefined;
-  if (!user || !row?.stripe_customer_id || !row.stripe_subscription_id) throw new Error('checkout did not link Stripe ids');
-  const learner = { token: account.idToken, localId: account.localId, userId: user.id, customer: row.stripe_customer_id, subscription: row.stripe_subscription_id };
+  const learner = await stripeCheckoutLearner(server);
   fake.pay(learner.subscription);
   expect((await deliver(invoicePaid(learner, nowSeconds()))).json()).toMatchObject({ outcome: 'applied' });
-  expect(await findSubscription(server.database.db, user.id)).toMatchObject({ status: 'active', provider: 'stripe' });
+  expect(await findSubscription(server.database.db, learner.userId)).toMatchObject({ status: 'active', provider: 'stripe' });
   return learner;
 }
 
 const deleteOwn = (token: string) => call('DELETE', '/api/account', token, { confirmation: ACCOUNT_DELETE_CONFIRMATION });
-
-async function firebaseUserExists(localId: string): Promise<boolean> {
-  const found = (await emulatorAdmin('accounts:lookup', { localId: [localId] })) as { users?: unknown[] };
-  return (found.users ?? []).length > 0;
-}
 
 describe('account deletion with Stripe', () => {
   it('cancels the subscription at Stripe at once, without proration credit, and deletes the account', async () => {
@@ -168,6 +104,68 @@ describe('account deletion with Stripe', () => {
     expect(await server.database.db.selectFrom('payments').select('id').where('id', '=', lateInvoiceId).execute()).toEqual([]);
   });
 
+  it('deletes the Stripe customer too: a subscription paid at Stripe whose webhook had not arrived is cancelled, its late events ignored (decision 064)', async () => {
+    const learner = await payingLearner();
+    // A second checkout completed at Stripe just before the deletion: Stripe made a subscription we never stored.
+    const stripe = stripeClientOf(fake);
+    const unstored = await stripe.subscriptions.create({ customer: learner.customer, items: [{ price: PRICE_STANDARD_YEARLY }], metadata: { user_id: learner.userId } });
+    expect(unstored.status).toBe('active');
+
+    expect((await deleteOwn(learner.token)).status).toBe(200);
+    expect(fake.subscriptions.get(learner.subscription)).toMatchObject({ status: 'canceled' });
+    expect(fake.subscriptions.get(unstored.id)).toMatchObject({ status: 'canceled' });
+    expect(fake.calls('DELETE', `/v1/customers/${learner.customer}`)).toHaveLength(1);
+    expect(await stripe.customers.retrieve(learner.customer)).toMatchObject({ id: learner.customer, deleted: true });
+
+    // Stripe's events about the unstored subscription, arriving afterwards: acknowledged, nothing recreated.
+    const late = { ...learner, subscription: unstored.id };
+    const t = nowSeconds() + 5;
+    const lateInvoiceId = `in_late_${unstored.id}`;
+    for (const e of [
+      event('checkout.session.completed', t, {
+        id: 'cs_late_unstored',
+        object: 'checkout.session',
+        mode: 'subscription',
+        payment_status: 'paid',
+        customer: learner.customer,
+        subscription: unstored.id,
+        client_reference_id: learner.userId,
+        metadata: { user_id: learner.userId, plan_id: 'standard-yearly' },
+      }),
+      subscriptionEvent('customer.subscription.created', late, t + 1),
+      invoicePaid(late, t + 2, lateInvoiceId),
+      subscriptionEvent('customer.subscription.deleted', late, t + 3, { status: 'canceled' }),
+      event('customer.deleted', t + 4, { id: learner.customer, object: 'customer', metadata: { user_id: learner.userId } }),
+    ]) {
+      const response = await deliver(e);
+      expect(response.statusCode, `${e.type}: ${response.body}`).toBe(200);
+      expect(response.json()).toMatchObject({ received: true });
+      expect((response.json() as { outcome?: string }).outcome, e.type).not.toBe('applied');
+    }
+    expect(await server.database.db.selectFrom('users').select('id').where('id', '=', learner.userId).executeTakeFirst()).toBeUndefined();
+    expect(await server.database.db.selectFrom('subscriptions').select('user_id').where('stripe_customer_id', '=', learner.customer).execute()).toEqual([]);
+    expect(await server.database.db.selectFrom('payments').select('id').where('id', '=', lateInvoiceId).execute()).toEqual([]);
+  });
+
+  it('a customer already deleted at Stripe (a retry, or the dashboard) does not stop the deletion; a refused customer deletion deletes nothing and a retry completes', async () => {
+    const stripe = stripeClientOf(fake);
+    const gone = await payingLearner();
+    await stripe.customers.del(gone.customer);
+    expect((await deleteOwn(gone.token)).status).toBe(200);
+    expect(await findUserByFirebaseUid(server.database.db, gone.localId)).toBeUndefined();
+
+    const learner = await payingLearner();
+    fake.failNextMatching('DELETE', `/v1/customers/${learner.customer}`, () => true, 500);
+    const failed = await deleteOwn(learner.token);
+    expect(failed).toMatchObject({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: ACCOUNT_TEXT.cancelFailed } });
+    expect(fake.customers.get(learner.customer)?.deleted).toBeUndefined();
+    expect(await findUserByFirebaseUid(server.database.db, learner.localId)).toBeDefined();
+    const retried = await deleteOwn(learner.token);
+    expect(retried.status).toBe(200);
+    expect(fake.customers.get(learner.customer)).toMatchObject({ deleted: true });
+    expect(await findUserByFirebaseUid(server.database.db, learner.localId)).toBeUndefined();
+  });
+
   it('stops with a Japanese 503 and deletes nothing when Stripe refuses the cancellation; a retry completes', async () => {
     const learner = await payingLearner();
     fake.failNextMatching('DELETE', `/v1/subscriptions/${learner.subscription}`, () => true, 500);
@@ -202,7 +200,7 @@ describe('account deletion with Stripe', () => {
     expect(await server.database.db.selectFrom('users').select('id').where('id', '=', learner.userId).executeTakeFirst()).toBeUndefined();
   });
 
-  it('an administrator\'s deletion cancels the learner\'s Stripe subscription too', async () => {
+  it('an administrator\'s deletion cancels the learner\'s Stripe subscription and deletes the customer too', async () => {
     const admin = await signUp();
     await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });
     expect((await call('GET', '/api/auth/user', admin.idToken)).body).toMatchObject({ user: { isAdmin: true } });
@@ -210,6 +208,7 @@ describe('account deletion with Stripe', () => {
     const deleted = await call('DELETE', `/api/admin/users/${learner.userId}`, admin.idToken);
     expect(deleted).toEqual({ status: 200, body: { deleted: true, message: ACCOUNT_TEXT.adminDeleted } });
     expect(fake.subscriptions.get(learner.subscription)).toMatchObject({ status: 'canceled' });
+    expect(fake.customers.get(learner.customer)).toMatchObject({ deleted: true });
     expect(await firebaseUserExists(learner.localId)).toBe(false);
   });
 });

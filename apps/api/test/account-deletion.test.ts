@@ -4,7 +4,7 @@ import { deleteUserAsAdmin } from '@shunkan/api-router/domain/account-deletion';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { doctorToken, emulatorAdmin, signUp, startTestServer } from './harness.js';
+import { doctorToken, emulatorAdmin, firebaseUserExists, requests, signUp, startTestServer, type JsonAnswer } from './harness.js';
 
 // Account deletion in sandbox billing (decision 059), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 let server: ServerHandle;
@@ -17,24 +17,9 @@ afterAll(async () => {
 
 const silent = { info() {}, warn() {}, error() {} };
 
-type Answer = { status: number; body: Record<string, unknown> };
-
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, body?: unknown): Promise<Answer> {
-  const response = await server.app.inject({
-    method,
-    url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
+const { call } = requests(() => server);
 
 const deleteOwn = (token: string, confirmation = ACCOUNT_DELETE_CONFIRMATION) => call('DELETE', '/api/account', token, { confirmation });
-
-async function firebaseUserExists(localId: string): Promise<boolean> {
-  const found = (await emulatorAdmin('accounts:lookup', { localId: [localId] })) as { users?: unknown[] };
-  return (found.users ?? []).length > 0;
-}
 
 /** A paying learner (sandbox checkout, standard monthly) with answers, a bookmark, a goal and review state. */
 async function learnerWithData() {
@@ -133,7 +118,7 @@ describe('a learner deletes their own account', () => {
     auth.deleteUser = async () => {
       throw Object.assign(new Error('the Auth provider failed'), { code: 'auth/internal-error' });
     };
-    let failed: Answer;
+    let failed: JsonAnswer;
     try {
       failed = await deleteOwn(learner.token);
     } finally {
@@ -221,6 +206,7 @@ describe('an administrator deletes a learner', () => {
       const refused = results.find((r) => r.statusCode !== 200);
       expect([401, 403, 409]).toContain(refused?.statusCode);
       if (refused?.statusCode === 409) expect(refused.json()).toMatchObject({ message: ACCOUNT_TEXT.lastAdmin });
+      if (refused?.statusCode === 401) expect(refused.json()).toMatchObject({ message: ACCOUNT_TEXT.accountDeleted });
       const admins = await own.database.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
       expect(admins).toHaveLength(1);
       // The rule itself, past the role check: the survivor is the last administrator.

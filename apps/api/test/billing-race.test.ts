@@ -1,8 +1,7 @@
 import { BILLING_TEXT } from '@shunkan/config/billing';
-import { findUserByFirebaseUid } from '@shunkan/db/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { signUp, startTestServer } from './harness.js';
+import { requests, signUp, startTestServer } from './harness.js';
 
 // Meaningful on a PostgreSQL server (TEST_DATABASE_URL: many connections, real concurrency); on PGlite
 // (one connection) it passes trivially and still pins the answers.
@@ -14,21 +13,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function post(url: string, token: string, body: unknown = {}) {
-  const response = await server.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-}
-
-async function userIdOf(localId: string): Promise<string> {
-  const user = await findUserByFirebaseUid(server.database.db, localId);
-  if (!user) throw new Error('user record missing');
-  return user.id;
-}
+const { call, userIdOf } = requests(() => server);
+const post = (url: string, token: string, body: unknown = {}) => call('POST', url, token, body);
 
 /** A learner on the standard monthly plan, paid through the sandbox checkout as the web app does it. */
 async function monthlyLearner() {

@@ -4,7 +4,7 @@ import { updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { signUp, startTestServer } from './harness.js';
+import { requests, signUp, startTestServer } from './harness.js';
 
 // The whole server with GEMINI_API_KEY set, its SDK pointed at a local server speaking the Gemini REST
 // protocol: a Gemini failure must reach the learner as a built-in grade with a visible notice.
@@ -19,9 +19,7 @@ afterAll(async () => {
   await gemini?.close();
 });
 
-async function post(url: string, token: string, body: unknown) {
-  return server.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-}
+const { post } = requests(() => server);
 
 type Graded = { rating: number; modelAnswer: string; provider: string; isFallback: boolean; fallbackNotice: string | null };
 

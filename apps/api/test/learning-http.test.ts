@@ -2,7 +2,7 @@ import { updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { emulatorAdmin, signUp, startTestServer } from './harness.js';
+import { emulatorAdmin, requests, signUp, startTestServer } from './harness.js';
 
 let server: ServerHandle;
 beforeAll(async () => {
@@ -12,13 +12,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function get(url: string, token?: string) {
-  return server.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-}
-
-function post(url: string, token: string, body: unknown) {
-  return server.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-}
+const { get, post } = requests(() => server);
 
 async function learner(type: 'standard' | 'premium'): Promise<string> {
   const account = await signUp();

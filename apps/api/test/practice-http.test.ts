@@ -3,7 +3,7 @@ import { updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { signUp, startTestServer } from './harness.js';
+import { requests, signUp, startTestServer } from './harness.js';
 
 let server: ServerHandle;
 beforeAll(async () => {
@@ -13,9 +13,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function post(url: string, token: string, body: unknown) {
-  return server.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-}
+const { post } = requests(() => server);
 
 /** A verified learner with an active standard subscription (set on the server side). */
 async function subscribedLearner(): Promise<{ token: string; userId: string }> {

@@ -1,25 +1,29 @@
-import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
 import { findSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
-import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import pino from 'pino';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeError } from '../src/log-serializers.js';
 import type { ServerHandle } from '../src/server.js';
-import { emulatorAdmin, signUp, startTestServer } from './harness.js';
+import {
+  bearer,
+  deliverWebhook,
+  emulatorAdmin,
+  messageOf,
+  nowSeconds,
+  requests,
+  signUp,
+  startStripeTestServer,
+  startTestServer,
+  stripeCheckoutLearner,
+  subscriptionEvent,
+  type StripeLearner,
+} from './harness.js';
 
 /**
  * The third security probe (decision 051): what the first two (026, 045) did not cover, kept as tests.
  */
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
-
-function messageOf(response: InjectResponse): string {
-  const body = response.json() as { message?: string; error?: { message?: string } } | Array<{ error?: { message?: string } }>;
-  const item = Array.isArray(body) ? body[0] : body;
-  return (item as { message?: string }).message ?? item?.error?.message ?? '';
-}
 
 describe('behind a load balancer (TRUST_PROXY)', () => {
   const AUTH_LIMIT = 3;
@@ -146,74 +150,26 @@ describe('hand-written inputs that reached the database', () => {
 });
 
 describe('Stripe webhook: the end of a subscription that was never paid', () => {
-  const WEBHOOK_SECRET = 'whsec_probe3';
-  const PRICE_STANDARD = 'price_probe3_std';
   let server: ServerHandle;
-  let fake: FakeStripeServer;
+  let stop: () => Promise<void>;
   let seq = 0;
   beforeAll(async () => {
-    fake = await startFakeStripe({ prices: [{ id: PRICE_STANDARD, unit_amount: 780, interval: 'month' }] });
-    server = await startTestServer({
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: fake.host,
-      STRIPE_PRICE_STANDARD: PRICE_STANDARD,
-      PUBLIC_URL: 'http://localhost:3000',
-    });
+    ({ server, stop } = await startStripeTestServer());
   });
   afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
+    await stop?.();
   });
 
-  async function deliver(event: object) {
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return server.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
-  }
+  const deliver = (event: object) => deliverWebhook(server, event);
 
   /** A learner who opened the checkout page (an incomplete Stripe subscription linked to them) and left it unpaid. */
-  async function leftCheckout() {
-    const account = await signUp();
-    const auth = { authorization: `Bearer ${account.idToken}` };
-    const intent = await server.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ planId: 'standard' }) });
-    expect(intent.statusCode).toBe(200);
-    const user = await findUserByFirebaseUid(server.database.db, account.localId);
-    const row = user ? await findSubscription(server.database.db, user.id) : undefined;
-    if (!user || !row?.stripe_subscription_id || !row.stripe_customer_id) throw new Error('checkout did not link Stripe ids');
-    return { auth, userId: user.id, customer: row.stripe_customer_id, subscription: row.stripe_subscription_id };
-  }
+  const leftCheckout = () => stripeCheckoutLearner(server);
 
-  function ended(learner: Awaited<ReturnType<typeof leftCheckout>>, status: string, type = 'customer.subscription.deleted') {
-    seq += 1;
-    const created = Math.floor(Date.now() / 1000) + seq;
-    return {
-      id: `evt_probe3_${seq}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      type,
-      created,
-      livemode: false,
-      pending_webhooks: 1,
-      data: {
-        object: {
-          id: learner.subscription,
-          object: 'subscription',
-          customer: learner.customer,
-          status,
-          cancel_at_period_end: false,
-          cancel_at: null,
-          metadata: { user_id: learner.userId, plan_id: 'standard' },
-          items: { object: 'list', data: [{ id: 'si_1', current_period_end: created, price: { id: PRICE_STANDARD, object: 'price' } }] },
-        },
-      },
-    };
-  }
+  const ended = (learner: StripeLearner, status: string, type = 'customer.subscription.deleted') => subscriptionEvent(type, learner, nowSeconds() + ++seq, { status });
 
   it('does not end a running trial or a plan an admin granted (deleted, or updated to canceled)', async () => {
     const trial = await leftCheckout();
-    expect((await server.app.inject({ method: 'POST', url: '/api/start-trial', headers: trial.auth })).statusCode).toBe(200);
+    expect((await server.app.inject({ method: 'POST', url: '/api/start-trial', headers: bearer(trial.token) })).statusCode).toBe(200);
     for (const type of ['customer.subscription.updated', 'customer.subscription.deleted']) {
       expect((await deliver(ended(trial, 'canceled', type))).json(), type).toMatchObject({ outcome: 'ignored' });
       expect(await findSubscription(server.database.db, trial.userId)).toMatchObject({ status: 'trialing' });
@@ -245,10 +201,8 @@ describe('one learner, many writes at once (meaningful on PostgreSQL: TEST_DATAB
     await server?.stop();
   });
 
-  async function post(url: string, token: string, body: unknown = {}) {
-    const response = await server.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  }
+  const { call } = requests(() => server);
+  const post = (url: string, token: string, body: unknown = {}) => call('POST', url, token, body);
 
   it('cancellation, its withdrawal and upgrades at once: one proration, a state one order of them explains', async () => {
     const account = await signUp();

@@ -1,10 +1,9 @@
 import { dailyLimitMessage, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
 import { jstDay } from '@shunkan/config/time';
-import { findUserByFirebaseUid } from '@shunkan/db/users';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { signUp, startTestServer } from './harness.js';
+import { bearer, messageOf, requests, signUp, startTestServer } from './harness.js';
 
 /**
  * The fourth security probe (decision 055): what the first three (026, 045, 051) did not cover or left
@@ -20,27 +19,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-function post(url: string, token: string | null, body: unknown = {}): Promise<InjectResponse> {
-  return server.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-}
-
-async function userIdOf(localId: string): Promise<string> {
-  const user = await findUserByFirebaseUid(server.database.db, localId);
-  if (!user) throw new Error('user record missing');
-  return user.id;
-}
-
-function messageOf(response: InjectResponse): string {
-  const body = response.json() as { message?: string; error?: { message?: string } };
-  return body.message ?? body.error?.message ?? '';
-}
+const { post, userIdOf } = requests(() => server);
 
 describe('browser caches and authenticated answers', () => {
   it('every API answer about a signed-in learner says Cache-Control: no-store, on both doors', async () => {

@@ -3,11 +3,10 @@ import { BILLING_TEXT, SANDBOX_CARDS, SANDBOX_PAYMENT_INTENT_TTL_MS } from '@shu
 import { TEXT } from '@shunkan/config/texts';
 import { inTransaction } from '@shunkan/db';
 import { lockSubscription, updateSubscription } from '@shunkan/db/subscriptions';
-import { findUserByFirebaseUid } from '@shunkan/db/users';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { emulatorAdmin, signIn, signUp, startTestServer } from './harness.js';
+import { bearer, dataOf, emulatorAdmin, messageOf, requests, signIn, signUp, startTestServer } from './harness.js';
 
 /**
  * The fifth security probe (decision 060): the leftovers of decision 055 and the newest code. The
@@ -33,35 +32,7 @@ function startServer(): Promise<ServerHandle> {
   return startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000' });
 }
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-function post(url: string, token: string | null, body: unknown = {}): Promise<InjectResponse> {
-  return server.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
-    payload: JSON.stringify(body),
-  });
-}
-
-function get(url: string, token: string | null): Promise<InjectResponse> {
-  return server.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-}
-
-function dataOf<T>(response: InjectResponse): T {
-  return (response.json() as { result: { data: T } }).result.data;
-}
-
-function messageOf(response: InjectResponse): string {
-  const body = response.json() as { message?: string; error?: { message?: string } };
-  return body.message ?? body.error?.message ?? '';
-}
-
-async function userIdOf(localId: string): Promise<string> {
-  const user = await findUserByFirebaseUid(server.database.db, localId);
-  if (!user) throw new Error('user record missing');
-  return user.id;
-}
+const { post, get, userIdOf } = requests(() => server);
 
 async function newLearner(): Promise<{ idToken: string; localId: string; email: string; userId: string }> {
   const learner = await signUp();

@@ -1,108 +1,41 @@
-import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
 import { inTransaction } from '@shunkan/db';
 import { findSubscription, lockSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
-import Stripe from 'stripe';
+import type { FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { signUp, startTestServer } from './harness.js';
-
-const WEBHOOK_SECRET = 'whsec_test_shunkan';
-const PRICE_STANDARD = 'price_std_month';
-const PRICE_STANDARD_YEARLY = 'price_std_year';
+import {
+  deliverWebhook,
+  invoiceEvent as invoice,
+  nowSeconds,
+  signUp,
+  startStripeTestServer,
+  stripeCheckoutLearner,
+  stripeClientOf,
+  stripeEvent as event,
+  STRIPE_PRICE_STANDARD as PRICE_STANDARD,
+  STRIPE_PRICE_STANDARD_YEARLY as PRICE_STANDARD_YEARLY,
+  STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
+  subscriptionEvent,
+  type StripeLearner as Learner,
+} from './harness.js';
 
 let server: ServerHandle;
 let fake: FakeStripeServer;
-let seq = 0;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeStripe({
-    prices: [
-      { id: PRICE_STANDARD, unit_amount: 780, interval: 'month' },
-      { id: PRICE_STANDARD_YEARLY, unit_amount: 7800, interval: 'year' },
-    ],
-  });
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: fake.host,
-    STRIPE_PRICE_STANDARD: PRICE_STANDARD,
-    STRIPE_PRICE_STANDARD_YEARLY: PRICE_STANDARD_YEARLY,
-    PUBLIC_URL: 'http://localhost:3000',
-  });
+  ({ server, fake, stop } = await startStripeTestServer());
 });
 afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
+  await stop?.();
 });
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** Posts an event exactly as Stripe would: raw JSON body, signed with the endpoint secret. */
-async function deliver(event: object, secret = WEBHOOK_SECRET, tamper?: (payload: string) => string) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    payload: tamper ? tamper(payload) : payload,
-  });
-}
+const deliver = (event: object, secret = WEBHOOK_SECRET, tamper?: (payload: string) => string) => deliverWebhook(server, event, { secret, tamper });
 
 /** A learner who opened the checkout page in Stripe mode: customer and incomplete subscription exist. */
-async function checkoutLearner() {
-  const account = await signUp();
-  const intent = await server.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: { authorization: `Bearer ${account.idToken}`, 'content-type': 'application/json' },
-    payload: JSON.stringify({ planId: 'standard' }),
-  });
-  expect(intent.statusCode).toBe(200);
-  expect((intent.json() as { clientSecret: string }).clientSecret).toMatch(/_secret_/);
-  const user = await findUserByFirebaseUid(server.database.db, account.localId);
-  const row = user ? await findSubscription(server.database.db, user.id) : undefined;
-  if (!user || !row?.stripe_customer_id || !row.stripe_subscription_id) throw new Error('checkout did not link Stripe ids');
-  return { token: account.idToken, userId: user.id, customer: row.stripe_customer_id, subscription: row.stripe_subscription_id };
-}
-
-type Learner = Awaited<ReturnType<typeof checkoutLearner>>;
-
-function event(type: string, created: number, object: object) {
-  seq += 1;
-  return { id: `evt_test_${seq}_${created}`, object: 'event', api_version: Stripe.API_VERSION, type, created, livemode: false, pending_webhooks: 1, data: { object } };
-}
-
-function invoice(type: 'invoice.paid' | 'invoice.payment_succeeded' | 'invoice.payment_failed', learner: Learner, created: number, extra: object = {}) {
-  return event(type, created, {
-    id: `in_test_${seq + 1}`,
-    object: 'invoice',
-    customer: learner.customer,
-    amount_paid: type === 'invoice.payment_failed' ? 0 : 780,
-    currency: 'jpy',
-    billing_reason: 'subscription_cycle',
-    status_transitions: { paid_at: created },
-    parent: { type: 'subscription_details', subscription_details: { subscription: learner.subscription, metadata: { user_id: learner.userId } } },
-    lines: { object: 'list', data: [{ id: 'il_1', period: { start: created, end: created + 30 * 86_400 }, pricing: { type: 'price_details', price_details: { price: PRICE_STANDARD, product: 'prod_x' } } }] },
-    ...extra,
-  });
-}
-
-function subscriptionEvent(type: string, learner: Learner, created: number, patch: object = {}) {
-  return event(type, created, {
-    id: learner.subscription,
-    object: 'subscription',
-    customer: learner.customer,
-    status: 'active',
-    cancel_at_period_end: false,
-    cancel_at: null,
-    metadata: { user_id: learner.userId, plan_id: 'standard' },
-    items: { object: 'list', data: [{ id: 'si_1', current_period_end: created + 30 * 86_400, price: { id: PRICE_STANDARD, object: 'price' } }] },
-    ...patch,
-  });
-}
+const checkoutLearner = () => stripeCheckoutLearner(server);
 
 async function subscriptionOf(learner: Learner) {
   return findSubscription(server.database.db, learner.userId);
@@ -152,15 +85,7 @@ describe('POST /api/stripe/webhook (signed test events)', () => {
   it('refuses a correctly signed delivery whose signature is older than five minutes (a captured request replayed later)', async () => {
     const learner = await checkoutLearner();
     const before = await subscriptionOf(learner);
-    const event = invoice('invoice.paid', learner, nowSeconds());
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: nowSeconds() - 10 * 60 });
-    const late = await server.app.inject({
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      payload,
-    });
+    const late = await deliverWebhook(server, invoice('invoice.paid', learner, nowSeconds()), { timestamp: nowSeconds() - 10 * 60 });
     expect(late.statusCode).toBe(400);
     expect(late.json()).toMatchObject({ code: 'BAD_REQUEST' });
     expect(await subscriptionOf(learner)).toEqual(before);
@@ -281,7 +206,7 @@ describe('POST /api/stripe/webhook (signed test events)', () => {
   it('keeps only the newest of two paid subscriptions, cancelling the older through Stripe', async () => {
     // Two payment forms of one learner, both paid on Stripe's side (the older form was open in another tab).
     const learner = await checkoutLearner();
-    const other = await new Stripe('sk_test_fake', { host: fake.host.split(':')[0], port: Number(fake.host.split(':')[1]), protocol: 'http' }).subscriptions.create({
+    const other = await stripeClientOf(fake).subscriptions.create({
       customer: learner.customer,
       items: [{ price: PRICE_STANDARD_YEARLY }],
       payment_behavior: 'default_incomplete',

@@ -63,6 +63,8 @@ export const ANSWER_MAX_LENGTH = 500;
 export const ANSWER_TEXT = {
   required: '英文を入力してください',
   tooLong: `英文は${ANSWER_MAX_LENGTH}文字以内で入力してください`,
+  /** A submission id that is not a UUID (decision 064): a client's fault, said in Japanese all the same. */
+  submissionId: '回答の送信IDが正しくありません。',
 } as const;
 
 export const REVIEW_SESSIONS_BLOCKED =

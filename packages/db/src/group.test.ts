@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from './index.js';
 import { createTestDatabase } from './testing.js';
-import { attemptGroupStats, insertAttempt, insertAttempts, type NewAttemptInput } from './queries/attempts.js';
+import { randomUUID } from 'node:crypto';
+import { attemptGroupStats, findSubmittedAttempt, insertAttempt, insertAttempts, SubmissionRepeatedError, type NewAttemptInput } from './queries/attempts.js';
 import { findServedProblemToGrade, gradeReadGroupStats, upsertBankProblems } from './queries/problems.js';
 
 let handle: DbHandle;
@@ -104,6 +105,42 @@ describe(`attempts stored together (group commit, ${process.env.TEST_DATABASE_UR
     expect(attemptGroupStats.fallbacks).toBeGreaterThan(0);
     const after = await sql<{ n: number }>`select count(*)::int as n from attempts`.execute(handle.db);
     expect(after.rows[0]!.n - before.rows[0]!.n).toBe(3);
+  });
+
+  it('stores a submission id once: repeated inside a group and after it, one attempt, one summary, one card (decision 064)', async () => {
+    const [u1, u2] = users as [string, string];
+    const day = new Date('2026-11-26T00:30:00.000Z');
+    const card = { reason: 'weak' as const, card: { due: day, stability: 1, difficulty: 5, elapsedDays: 0, scheduledDays: 1, learningSteps: 0, reps: 1, lapses: 0, state: 1, lastReview: day } };
+    const repeated = randomUUID();
+    const other = randomUUID();
+    const submission = (n: number, submissionId: string, userId = u2) =>
+      attempt(userId, 'group-2', n, { createdAt: day, submissionId, submissionResponse: { rating: n }, reviewCard: card });
+    // Sent together: the lone first runs alone, the rest form a group holding the repeated id four
+    // times; the group's statement fails on the unique index and its attempts run one by one.
+    const results = await Promise.allSettled([
+      insertAttempt(handle.db, submission(400, other)),
+      ...[401, 402, 403, 404].map((n) => insertAttempt(handle.db, submission(n, repeated))),
+      // The same id of another learner is another submission.
+      insertAttempt(handle.db, submission(405, repeated, u1)),
+    ]);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(SubmissionRepeatedError);
+    // Once more, alone: refused too.
+    await expect(insertAttempt(handle.db, submission(406, repeated))).rejects.toBeInstanceOf(SubmissionRepeatedError);
+    const rows = await sql<{ user_id: string; submission_id: string; response: unknown }>`
+      select user_id::text as user_id, submission_id::text as submission_id, submission_response as response from attempts
+      where day = '2026-11-26' order by id`.execute(handle.db);
+    expect(rows.rows.filter((r) => r.user_id === u2).map((r) => r.submission_id).sort()).toEqual([other, repeated].sort());
+    expect(rows.rows.filter((r) => r.user_id === u1).map((r) => r.submission_id)).toEqual([repeated]);
+    const stored = await findSubmittedAttempt(handle.db, u2, repeated);
+    const firstStored = results.findIndex((r, k) => k > 0 && k < 5 && r.status === 'fulfilled');
+    expect(stored?.response).toEqual({ rating: 400 + firstStored });
+    const summary = await sql<{ user_id: string; attempts: number }>`
+      select user_id::text as user_id, attempts from learning_days where day = '2026-11-26' order by user_id`.execute(handle.db);
+    expect(summary.rows).toEqual([u1, u2].sort().map((userId) => ({ user_id: userId, attempts: userId === u2 ? 2 : 1 })));
+    const cards = await sql<{ n: number }>`select count(*)::int as n from review_cards where problem_id = 'group-2' and user_id in (${u1}, ${u2})`.execute(handle.db);
+    expect(cards.rows[0]!.n).toBe(2);
   });
 
   it('stores an attempt inside a caller transaction as part of it (rolled back with it)', async () => {

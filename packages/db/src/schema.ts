@@ -156,6 +156,9 @@ export type AttemptsTable = {
   /** Timer mode: the limit the learner chose, and whether the answer came after it. */
   time_limit_ms: number | null;
   is_late: Generated<boolean>;
+  /** Added in 0064: the client's id of the submission (unique per learner) and the evaluation it was answered. */
+  submission_id: string | null;
+  submission_response: Json<Record<string, unknown>> | null;
 };
 
 /** Per learner, JST day and level: attempts and the sum of their stars (kept with attempts). */

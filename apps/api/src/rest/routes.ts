@@ -36,6 +36,8 @@ export function registerRestRoutes(app: FastifyInstance, rest: Rest) {
         answer: body.userTranslation ?? body.answer,
         durationMs: body.durationMs,
         timeLimitMs: body.timeLimitMs,
+        // The client's id of this answer, the same on its retries: stored and counted once (decision 064).
+        submissionId: body.submissionId,
       };
       return caller.practice.evaluate(practiceInput('practice.evaluate', input));
     }),

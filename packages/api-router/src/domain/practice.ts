@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LevelKey } from '@shunkan/config/levels';
 import { jstDay } from '@shunkan/config/time';
 import type { Db } from '@shunkan/db';
-import { insertAttempt, setAttemptBookmark } from '@shunkan/db/attempts';
+import { findSubmittedAttempt, insertAttempt, setAttemptBookmark, SubmissionRepeatedError } from '@shunkan/db/attempts';
 import { findServeByRequest, serveProblem } from '@shunkan/db/serves';
 import type { ProblemRow } from '@shunkan/db/schema';
 import { findServedProblemToGrade, type ProblemRef } from '@shunkan/db/problems';
@@ -155,13 +155,20 @@ export async function submitAnswer(options: {
   mode?: 'practice' | 'review' | 'scenario';
   scenarioId?: string | null;
   timeLimitMs?: number | null;
+  /**
+   * The client's id of this submission, the same on its retries (decision 064): a repeat is answered
+   * with the evaluation stored the first time, nothing graded, stored or counted again.
+   */
+  submissionId?: string;
 }): Promise<SubmittedEvaluation> {
   const { db, services, userId, answer } = options;
+  const submissionId = options.submissionId ?? null;
   // One round trip finds the problem, checks it was served to this learner and reads the sentences
-  // accepted on appeal and the learner's review card; one more stores the attempt, its daily summary
-  // and the card.
-  const found = await findServedProblemToGrade(db, userId, options.problem);
+  // accepted on appeal, the learner's review card and an attempt already stored under the submission
+  // id; one more stores the attempt, its daily summary and the card.
+  const found = await findServedProblemToGrade(db, userId, options.problem, submissionId);
   if (!found) throw new ProblemNotFoundError('problem not found or not served to this user');
+  if (found.submitted) return repeatedEvaluation(found.submitted);
   const { problem } = found;
 
   const builtin = services.grader ?? (await services.getEvaluator());
@@ -177,6 +184,20 @@ export async function submitAnswer(options: {
   });
   const evaluation = result.evaluation;
   const isLate = isLateAnswer(options.durationMs, options.timeLimitMs);
+  const reason = result.fallbackReason as AiFailureReason | null;
+  const response: Omit<SubmittedEvaluation, 'attemptId'> = {
+    ...evaluation,
+    problemId: problem.id,
+    provider: result.provider,
+    isFallback: result.isFallback,
+    lowConfidence: evaluation.lowConfidence ?? false,
+    fallbackNotice: result.isFallback ? (reason && AI_FAILURE_MESSAGES_JA[reason]) ?? 'AI採点に失敗したため、標準の採点で評価しました。' : null,
+    grammarPoint: problem.grammar_point,
+    explanation: problem.explanation,
+    isLate,
+    timeLimitMs: options.timeLimitMs ?? null,
+    durationMs: options.durationMs ?? null,
+  };
   const attempt = await insertAttempt(db, {
     userId,
     problemId: problem.id,
@@ -197,22 +218,25 @@ export async function submitAnswer(options: {
     isLate,
     createdAt: options.now,
     reviewCard: reviewCardAfterAnswer(found.reviewCard, evaluation.rating, options.now),
+    submissionId,
+    submissionResponse: submissionId ? response : null,
+  }).catch(async (error: unknown) => {
+    // The same submission stored meanwhile (concurrent requests, or a group that held it twice): the
+    // unique index refused this one, its summary and card with it. Answer what was stored.
+    if (!(error instanceof SubmissionRepeatedError) || !submissionId) throw error;
+    const stored = await findSubmittedAttempt(db, userId, submissionId);
+    if (!stored) throw error;
+    return { id: stored.id, repeated: stored };
   });
-  const reason = result.fallbackReason as AiFailureReason | null;
-  return {
-    ...evaluation,
-    attemptId: attempt.id,
-    problemId: problem.id,
-    provider: result.provider,
-    isFallback: result.isFallback,
-    lowConfidence: evaluation.lowConfidence ?? false,
-    fallbackNotice: result.isFallback ? (reason && AI_FAILURE_MESSAGES_JA[reason]) ?? 'AI採点に失敗したため、標準の採点で評価しました。' : null,
-    grammarPoint: problem.grammar_point,
-    explanation: problem.explanation,
-    isLate,
-    timeLimitMs: options.timeLimitMs ?? null,
-    durationMs: options.durationMs ?? null,
-  };
+  if ('repeated' in attempt) return repeatedEvaluation({ attemptId: attempt.id, response: attempt.repeated.response });
+  return { ...response, attemptId: attempt.id };
+}
+
+/** The evaluation stored with a submission's attempt, as its first answer had it. */
+function repeatedEvaluation(submitted: { attemptId: string; response: Record<string, unknown> | null }): SubmittedEvaluation {
+  // Only attempts stored with a submission id are found by one, and those always keep their response.
+  if (!submitted.response) throw new Error(`attempt ${submitted.attemptId} has no stored response`);
+  return { ...(submitted.response as Omit<SubmittedEvaluation, 'attemptId'>), attemptId: submitted.attemptId };
 }
 
 /** A problem as the grader sees it: the bank's problem with the sentences accepted on appeal. */

@@ -46,6 +46,11 @@ export const ZEvaluateInput = z
     scenarioId: z.uuid().optional(),
     /** Timer mode (瞬間): the limit the learner chose, 3 to 10 seconds. */
     timeLimitMs: z.number().int().min(3000).max(10_000).optional(),
+    /**
+     * Chosen by the client per answer (a UUID) and sent again with its retries: a repeat is answered
+     * with the first evaluation, stored and counted once (decision 064). Optional for old clients.
+     */
+    submissionId: z.uuid(ANSWER_TEXT.submissionId).optional(),
   })
   .refine((v) => v.problemId || v.japaneseSentence, { message: '問題を指定してください' });
 
@@ -120,6 +125,7 @@ export const practiceRouter = router({
           mode: input.scenarioId ? 'scenario' : input.mode,
           scenarioId: input.scenarioId ?? null,
           timeLimitMs: input.timeLimitMs ?? null,
+          submissionId: input.submissionId,
         });
       } catch (error) {
         if (error instanceof ProblemNotFoundError) {

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type DbHandle } from '../index.js';
 import { createTestDatabase } from '../testing.js';
-import { insertAttempt } from '../queries/attempts.js';
 import { createAppeal, findAppeal, regradeAttempt } from '../queries/appeals.js';
 import { upsertUser } from '../queries/users.js';
 
@@ -16,23 +15,17 @@ afterAll(async () => {
   await handle?.close();
 });
 
-async function seedAttempt(userId: string, rating: number, feedback: string) {
-  return insertAttempt(handle.db, {
-    userId,
-    problemId: 'p-0045',
-    level: 'toeic',
-    answer: `An answer graded ${rating}.`,
-    normalizedAnswer: `an answer graded ${rating}`,
-    rating,
-    modelAnswer: 'The model answer.',
-    feedback,
-    errors: [{ label: '語彙', message: `fix ${rating}` }],
-    similarPhrases: [],
-    provider: 'builtin',
-    isFallback: false,
-    durationMs: null,
-    createdAt: new Date('2026-11-20T03:00:00Z'),
-  });
+/** An attempt as the 0040 schema has it (insertAttempt writes the columns of later migrations too). */
+async function seedAttempt(userId: string, rating: number, feedback: string): Promise<{ id: string }> {
+  const errors = JSON.stringify([{ label: '語彙', message: `fix ${rating}` }]);
+  const row = await sql<{ id: string }>`
+    insert into attempts (user_id, problem_id, level, answer, normalized_answer, rating, model_answer, feedback, errors, similar_phrases, provider, is_fallback, duration_ms, created_at, day)
+    values (${userId}, 'p-0045', 'toeic', ${`An answer graded ${rating}.`}, ${`an answer graded ${rating}`}, ${rating}, 'The model answer.', ${feedback},
+      ${errors}::jsonb, '[]'::jsonb, 'builtin', false, null, '2026-11-20T03:00:00Z', '2026-11-20')
+    returning id::text as id`.execute(handle.db);
+  const id = row.rows[0]?.id;
+  if (!id) throw new Error('the attempt was not stored');
+  return { id };
 }
 
 describe(`migration 0045: the appealed grade kept on the appeal (${process.env.TEST_DATABASE_URL ? 'postgres server' : 'pglite'})`, () => {

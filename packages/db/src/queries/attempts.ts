@@ -26,7 +26,32 @@ export type NewAttemptInput = {
   createdAt: Date;
   /** The learner's review card for the problem after this answer, created or replaced in the same statement. */
   reviewCard?: { reason: 'weak' | 'bookmark'; card: ReviewCardFields } | null;
+  /**
+   * The client's id of this submission (decision 064): a second attempt with the same learner and id
+   * fails on attempts_user_submission_idx, its summary and card with it (SubmissionRepeatedError).
+   */
+  submissionId?: string | null;
+  /** The evaluation as the learner received it, answered again to a repeat of the submission. */
+  submissionResponse?: Record<string, unknown> | null;
 };
+
+/** The unique index that makes a learner's submission id name one attempt (migration 0064). */
+export const SUBMISSION_INDEX = 'attempts_user_submission_idx';
+
+/** A learner's attempt stored under a submission id, with the evaluation it was answered. */
+export async function findSubmittedAttempt(
+  db: Db,
+  userId: string,
+  submissionId: string,
+): Promise<{ id: string; response: Record<string, unknown> | null } | undefined> {
+  const row = await db
+    .selectFrom('attempts')
+    .select([sql<string>`id::text`.as('id'), 'submission_response as response'])
+    .where('user_id', '=', userId)
+    .where('submission_id', '=', submissionId)
+    .executeTakeFirst();
+  return row;
+}
 
 /**
  * Stores an attempt and adds it to the learner's daily summary (learning_days) in ONE statement (a
@@ -35,10 +60,28 @@ export type NewAttemptInput = {
  * is written by the same statement.
  */
 export async function insertAttempt(db: Db, input: NewAttemptInput): Promise<{ id: string; day: string }> {
-  // Inside a caller's transaction the attempt is that transaction's; otherwise it joins the group
-  // commit of the attempts stored at the same moment (group.ts).
-  if (db.isTransaction) return insertOne(db, input);
-  return attemptGroup(db).run(input);
+  try {
+    // Inside a caller's transaction the attempt is that transaction's; otherwise it joins the group
+    // commit of the attempts stored at the same moment (group.ts). A group holding a repeated
+    // submission fails on the unique index and runs its attempts one by one: only the repeat fails.
+    if (db.isTransaction) return await insertOne(db, input);
+    return await attemptGroup(db).run(input);
+  } catch (error) {
+    if (isSubmissionRepeat(error)) throw new SubmissionRepeatedError();
+    throw error;
+  }
+}
+
+/** The learner already has an attempt under this submission id: nothing was stored (decision 064). */
+export class SubmissionRepeatedError extends Error {
+  constructor() {
+    super('an attempt with this submission id is already stored');
+  }
+}
+
+function isSubmissionRepeat(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  return e?.code === '23505' && (e.constraint === SUBMISSION_INDEX || (e.message ?? '').includes(SUBMISSION_INDEX));
 }
 
 /** Attempts at most one multi-row statement stores. */
@@ -101,13 +144,20 @@ function attemptValues(input: NewAttemptInput): AttemptValues {
     isLate: input.isLate ?? false,
     createdAt: input.createdAt,
     day: jstDay(input.createdAt),
+    submissionId: input.submissionId ?? null,
+    submissionResponse: input.submissionResponse ? JSON.stringify(input.submissionResponse) : null,
   };
 }
 
 /**
  * The values of insertAttempt's statement (attemptValues); CardValues those of the review card with it.
  */
-type AttemptValues = Omit<Required<NewAttemptInput>, 'errors' | 'similarPhrases' | 'reviewCard'> & { errors: string; similarPhrases: string; day: string };
+type AttemptValues = Omit<Required<NewAttemptInput>, 'errors' | 'similarPhrases' | 'reviewCard' | 'submissionResponse'> & {
+  errors: string;
+  similarPhrases: string;
+  day: string;
+  submissionResponse: string | null;
+};
 type CardValues = AttemptValues & { reason: 'weak' | 'bookmark' } & ReturnType<typeof cardColumns>;
 
 /** The attempt and its daily summary, as data-modifying CTEs (the start of insertAttempt's statement). */
@@ -136,6 +186,8 @@ function attemptAndSummary(db: Db, param: Param<AttemptValues>) {
           is_late: param('isLate'),
           created_at: param('createdAt'),
           day: param('day'),
+          submission_id: param('submissionId'),
+          submission_response: param('submissionResponse'),
         })
         .returning('id'),
     )
@@ -181,18 +233,22 @@ export async function insertAttempts(db: Db, inputs: readonly NewAttemptInput[])
       select ord, "userId" as user_id, "problemId" as problem_id, level, answer, "normalizedAnswer" as normalized_answer,
         rating, "modelAnswer" as model_answer, feedback, errors::jsonb as errors, "similarPhrases"::jsonb as similar_phrases,
         provider, "isFallback" as is_fallback, "durationMs" as duration_ms, mode, "scenarioId" as scenario_id,
-        "timeLimitMs" as time_limit_ms, "isLate" as is_late, "createdAt" as created_at, day
+        "timeLimitMs" as time_limit_ms, "isLate" as is_late, "createdAt" as created_at, day,
+        "submissionId" as submission_id, "submissionResponse"::jsonb as submission_response
       from jsonb_to_recordset(${JSON.stringify(attempts)}::text::jsonb) as t(
         ord integer, "userId" uuid, "problemId" text, level text, answer text, "normalizedAnswer" text, rating integer,
         "modelAnswer" text, feedback text, errors text, "similarPhrases" text, provider text, "isFallback" boolean,
-        "durationMs" integer, mode text, "scenarioId" uuid, "timeLimitMs" integer, "isLate" boolean, "createdAt" timestamptz, day text
+        "durationMs" integer, mode text, "scenarioId" uuid, "timeLimitMs" integer, "isLate" boolean, "createdAt" timestamptz, day text,
+        "submissionId" uuid, "submissionResponse" text
       )
     ),
     attempt as (
       insert into attempts (user_id, problem_id, level, answer, normalized_answer, rating, model_answer, feedback, errors,
-        similar_phrases, provider, is_fallback, duration_ms, mode, scenario_id, time_limit_ms, is_late, created_at, day)
+        similar_phrases, provider, is_fallback, duration_ms, mode, scenario_id, time_limit_ms, is_late, created_at, day,
+        submission_id, submission_response)
       select user_id, problem_id, level, answer, normalized_answer, rating, model_answer, feedback, errors,
-        similar_phrases, provider, is_fallback, duration_ms, mode, scenario_id, time_limit_ms, is_late, created_at, day
+        similar_phrases, provider, is_fallback, duration_ms, mode, scenario_id, time_limit_ms, is_late, created_at, day,
+        submission_id, submission_response
       from input order by ord
       returning id
     ),

@@ -32,13 +32,18 @@ export async function findServedProblem(db: Db, userId: string, ref: ProblemRef)
   return query.executeTakeFirst();
 }
 
-/** What grading an answer reads: the problem, the sentences accepted on appeal, the learner's review card. */
+/**
+ * What grading an answer reads: the problem, the sentences accepted on appeal, the learner's review card
+ * and, for a repeated submission, the attempt already stored under its id.
+ */
 export type ProblemToGrade = {
   problem: ProblemRow;
   /** Sentences accepted on appeal, oldest first (listAcceptedAnswers' order). */
   acceptedAnswers: string[];
   /** The learner's review card for the problem, if any. */
   reviewCard: { reason: string; card: ReviewCardFields } | null;
+  /** The learner's attempt stored under the submission id asked about (decision 064), if any. */
+  submitted: { attemptId: string; response: Record<string, unknown> | null } | null;
 };
 
 /**
@@ -46,14 +51,18 @@ export type ProblemToGrade = {
  * aggregate over accepted_answers' problem index) and the learner's review card (a primary-key probe).
  */
 /** The three shapes of the grading read: by id, by sentence, by sentence within a level (compiled once each). */
-type GradeKey = { userId: string; problemId: string; japanese: string; level: string };
+type GradeKey = { userId: string; problemId: string; japanese: string; level: string; submissionId: string | null };
 function gradeRead(by: 'id' | 'sentence' | 'sentence-level') {
   return compileOnce((db, param: Param<GradeKey>) => {
     let query = db
       .selectFrom('problems as p')
       .leftJoin('review_cards as rc', (join) => join.onRef('rc.problem_id', '=', 'p.id').on('rc.user_id', '=', param('userId')))
+      // A repeated submission: the attempt already stored under its id (a unique-index probe; none without an id).
+      .leftJoin('attempts as sa', (join) => join.on('sa.user_id', '=', param('userId')).on('sa.submission_id', '=', param('submissionId')))
       .selectAll('p')
       .select([
+        sql<string | null>`sa.id::text`.as('sa_id'),
+        'sa.submission_response as sa_response',
         'rc.reason as rc_reason',
         'rc.due as rc_due',
         'rc.stability as rc_stability',
@@ -80,10 +89,10 @@ function gradeRead(by: 'id' | 'sentence' | 'sentence-level') {
 }
 const gradeReads = { id: gradeRead('id'), sentence: gradeRead('sentence'), 'sentence-level': gradeRead('sentence-level') };
 
-export async function findServedProblemToGrade(db: Db, userId: string, ref: ProblemRef): Promise<ProblemToGrade | undefined> {
+export async function findServedProblemToGrade(db: Db, userId: string, ref: ProblemRef, submissionId?: string | null): Promise<ProblemToGrade | undefined> {
   if (!ref.problemId && !ref.japaneseSentence) return undefined;
   const by = ref.problemId ? 'id' : ref.level ? 'sentence-level' : 'sentence';
-  const key = { userId, problemId: ref.problemId ?? '', japanese: (ref.japaneseSentence ?? '').trim(), level: ref.level ?? '' };
+  const key = { userId, problemId: ref.problemId ?? '', japanese: (ref.japaneseSentence ?? '').trim(), level: ref.level ?? '', submissionId: submissionId ?? null };
   // By id (the app's door) outside a transaction, reads arriving together go as one statement (group.ts).
   const row = by === 'id' && !db.isTransaction ? await gradeReadGroup(db).run(key) : (await gradeReads[by](db, key)).rows[0];
   return row ? toProblemToGrade(row) : undefined;
@@ -111,16 +120,17 @@ const gradeReadGroup = groupPerDatabase((db: Db) =>
  * `gradeRead('id')`, a row per key whose problem was served to its learner, told apart by `ord`.
  */
 async function gradeReadMany(db: Db, keys: readonly GradeKey[]): Promise<(GradeRow | undefined)[]> {
-  const input = JSON.stringify(keys.map((key, ord) => ({ ord, user_id: key.userId, problem_id: key.problemId })));
+  const input = JSON.stringify(keys.map((key, ord) => ({ ord, user_id: key.userId, problem_id: key.problemId, submission_id: key.submissionId })));
   const { rows } = await sql<GradeRow & { ord: number }>`
-    select k.ord, p.*,
+    select k.ord, p.*, sa.id::text as sa_id, sa.submission_response as sa_response,
       rc.reason as rc_reason, rc.due as rc_due, rc.stability as rc_stability, rc.difficulty as rc_difficulty,
       rc.elapsed_days as rc_elapsed_days, rc.scheduled_days as rc_scheduled_days, rc.learning_steps as rc_learning_steps,
       rc.reps as rc_reps, rc.lapses as rc_lapses, rc.state as rc_state, rc.last_review as rc_last_review,
       coalesce((select json_agg(a.sentence order by a.created_at, a.normalized_answer) from accepted_answers a where a.problem_id = p.id), '[]'::json) as accepted_answers
-    from jsonb_to_recordset(${input}::text::jsonb) as k(ord integer, user_id uuid, problem_id text)
+    from jsonb_to_recordset(${input}::text::jsonb) as k(ord integer, user_id uuid, problem_id text, submission_id uuid)
     join problems p on p.id = k.problem_id
     left join review_cards rc on rc.problem_id = p.id and rc.user_id = k.user_id
+    left join attempts sa on sa.user_id = k.user_id and sa.submission_id = k.submission_id
     where exists (select 1 from problem_serves s where s.user_id = k.user_id and s.problem_id = p.id)
   `.execute(db);
   const out: (GradeRow | undefined)[] = keys.map(() => undefined);
@@ -142,6 +152,8 @@ function toProblemToGrade(row: GradeRow): ProblemToGrade {
     rc_state,
     rc_last_review,
     accepted_answers,
+    sa_id,
+    sa_response,
     ...problem
   } = row;
   const reviewCard =
@@ -162,7 +174,8 @@ function toProblemToGrade(row: GradeRow): ProblemToGrade {
           },
         }
       : null;
-  return { problem, acceptedAnswers: accepted_answers, reviewCard };
+  const submitted = sa_id === null ? null : { attemptId: sa_id, response: sa_response };
+  return { problem, acceptedAnswers: accepted_answers, reviewCard, submitted };
 }
 
 /** A random active bank problem of a level (the demo: no account, nothing stored). */

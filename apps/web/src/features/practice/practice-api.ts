@@ -42,7 +42,11 @@ export type AppealView = {
 
 export type PracticeApi = {
   next: (level: LevelKey, requestId: string) => Promise<PracticeProblem>;
-  evaluate: (problem: PracticeProblem, answer: string, durationMs: number, timeLimitMs: number | null) => Promise<PracticeResult>;
+  /**
+   * `submissionId` names this answer (a UUID) and is sent again when the same answer is retried, so
+   * that an answer stored before its reply was lost is not stored twice (decision 064).
+   */
+  evaluate: (problem: PracticeProblem, answer: string, durationMs: number, timeLimitMs: number | null, submissionId: string) => Promise<PracticeResult>;
   setBookmark?: (attemptId: string, isBookmarked: boolean) => Promise<void>;
   /** 「この答えも正しいはず」: re-check at once and queue for an admin (members only). */
   appeal?: (attemptId: string) => Promise<AppealView>;
@@ -71,12 +75,13 @@ export function useMemberPracticeApi(mode: PracticeMode = { kind: 'practice' }):
       if (mode.kind === 'scenario') return nextScenario.mutateAsync({ scenarioId: mode.scenarioId, difficultyLevel: level, requestId });
       return next.mutateAsync({ difficultyLevel: level, requestId });
     },
-    evaluate: (problem, answer, durationMs, timeLimitMs) =>
+    evaluate: (problem, answer, durationMs, timeLimitMs, submissionId) =>
       evaluate.mutateAsync({
         problemId: problem.problemId,
         answer,
         durationMs,
         timeLimitMs: timeLimitMs ?? undefined,
+        submissionId,
         mode: problem.isReview ? 'review' : undefined,
         scenarioId: mode.kind === 'scenario' ? mode.scenarioId : undefined,
       }),

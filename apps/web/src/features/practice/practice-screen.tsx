@@ -83,6 +83,12 @@ export function PracticeScreen({
   const answerRef = useRef<HTMLTextAreaElement>(null);
   const counter = useRef(0);
   const busy = useRef(false);
+  /**
+   * The id of the answer last sent (decision 064): sending the same answer to the same served problem
+   * again (after 評価に失敗しました, when the reply may have been lost after the answer was stored) reuses
+   * it, so the server answers with what it stored instead of storing the answer twice.
+   */
+  const submission = useRef<{ problem: Problem; answer: string; id: string } | null>(null);
   /** 瞬間 timer mode: seconds to answer in (3-10), or null for no limit; chosen by the learner. */
   const [timeLimitSec, setTimeLimitSec] = useState<number | null>(null);
 
@@ -109,9 +115,12 @@ export function PracticeScreen({
     if (state.phase !== 'problem') return;
     const answer = answerRef.current?.value ?? '';
     if (!answer.trim()) return;
+    const last = submission.current;
+    const submissionId = last && last.problem === state.problem && last.answer === answer ? last.id : crypto.randomUUID();
+    submission.current = { problem: state.problem, answer, id: submissionId };
     dispatch({ type: 'submit' });
     try {
-      const result = await api.evaluate(state.problem, answer, Date.now() - state.shownAt, timeLimitSec === null ? null : timeLimitSec * 1000);
+      const result = await api.evaluate(state.problem, answer, Date.now() - state.shownAt, timeLimitSec === null ? null : timeLimitSec * 1000, submissionId);
       dispatch({ type: 'evaluated', result });
       speak(result.modelAnswer);
     } catch (error) {

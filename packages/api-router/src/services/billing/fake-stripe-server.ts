@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server speaking the part of Stripe's REST protocol that services/billing/stripe.ts uses
- * (customers, subscriptions create/retrieve/update/cancel, checkout sessions, billing portal sessions,
+ * (customers create/retrieve/delete, subscriptions create/retrieve/update/cancel, checkout sessions, billing portal sessions,
  * prices retrieve and list), with form-encoded request bodies as the real SDK sends them. Tests point the SDK at it
  * (`host`, `port`, `protocol: 'http'`) and assert what was sent. Objects are kept in memory, so a
  * retrieve returns what a create made.
@@ -26,6 +26,8 @@ export type FakeStripeServer = {
   /** Requests to one path prefix and method, e.g. calls('POST', '/v1/subscriptions'). */
   calls(method: string, path: string): StripeRequest[];
   subscriptions: Map<string, Record<string, unknown>>;
+  /** Customers by id; a deleted one is `{ id, object: 'customer', deleted: true }`, as Stripe returns it. */
+  customers: Map<string, Record<string, unknown>>;
   /** What Stripe does when the first invoice of an incomplete subscription is paid: it becomes active. */
   pay(subscriptionId: string): void;
   /** The next request (only) is answered with this Stripe error. */
@@ -122,10 +124,33 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
       customers.set(id, customer);
       return { status: 200, json: customer };
     }
+    const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (customerMatch) {
+      const id = customerMatch[1] ?? '';
+      const customer = customers.get(id);
+      if (!customer) return stripeError(404, `No such customer: '${id}'`);
+      if (method === 'GET') return { status: 200, json: customer };
+      if (method === 'DELETE') {
+        // Stripe: "Permanently deletes a customer. It cannot be undone. Also immediately cancels any
+        // active subscriptions on the customer." Deleting it again: no such customer.
+        if (customer.deleted) return stripeError(404, `No such customer: '${id}'`);
+        for (const subscription of subscriptions.values()) {
+          if (subscription.customer !== id || subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
+          const invoice = invoices.get(subscription.latest_invoice as string);
+          if (invoice?.status === 'open') invoice.status = 'void';
+          subscription.status = 'canceled';
+          subscription.canceled_at = now();
+        }
+        const deleted = { id, object: 'customer', deleted: true };
+        customers.set(id, deleted);
+        return { status: 200, json: deleted };
+      }
+    }
     if (method === 'POST' && path === '/v1/subscriptions') {
       const id = nextId('sub');
       const priceId = params['items[0][price]'] ?? '';
       const customer = params.customer ?? '';
+      if (customers.get(customer)?.deleted) return stripeError(400, `No such customer: '${customer}'`);
       const invoice = createInvoice(id, customer, prices.get(priceId)?.unit_amount ?? 0, 'subscription_create');
       const subscription = {
         id,
@@ -238,6 +263,7 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
     requests,
     calls: (method, path) => requests.filter((r) => r.method === method && r.path === path),
     subscriptions,
+    customers,
     pay(subscriptionId) {
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`fake stripe: no subscription ${subscriptionId}`);

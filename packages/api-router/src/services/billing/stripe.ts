@@ -100,6 +100,41 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
     await call('subscriptions.cancel', () => stripe.subscriptions.cancel(id, params, { idempotencyKey: `shunkan-cancel-${id}-${input.creditUnusedTime ? 'credit' : 'plain'}` }));
   }
 
+  /** Missing at Stripe (another account or mode, or deleted by an earlier try): nothing of ours to stop. */
+  function isMissing(error: unknown): boolean {
+    return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+  }
+
+  /** The subscription we stored, ended now without proration credit (account deletion, decision 059). */
+  async function cancelStoredSubscription(id: string): Promise<void> {
+    let current: Stripe.Subscription;
+    try {
+      current = await stripe.subscriptions.retrieve(id);
+    } catch (error) {
+      if (isMissing(error)) return;
+      options.log.error({ err: error, operation: 'subscriptions.retrieve' }, 'stripe call failed');
+      throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+    }
+    // Already ended (a retry of the deletion, or cancelled in the portal): cancelling again is refused.
+    if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
+    // No proration credit: the customer is about to have no account to spend it on.
+    await cancelSubscription(id, { creditUnusedTime: false });
+  }
+
+  /**
+   * Deletes the learner's Stripe customer: Stripe cancels all its subscriptions at once. Its invoices stay
+   * at Stripe (they keep the customer's id and the e-mail and name copied onto them when issued).
+   */
+  async function deleteCustomer(id: string): Promise<void> {
+    try {
+      await stripe.customers.del(id);
+    } catch (error) {
+      if (isMissing(error)) return;
+      options.log.error({ err: error, operation: 'customers.del' }, 'stripe call failed');
+      throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+    }
+  }
+
   function toPriceItem(price: Stripe.Price): TPriceItem {
     return {
       id: price.id,
@@ -230,21 +265,10 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
     },
 
     async cancelForAccountDeletion({ row }) {
-      const id = row.stripe_subscription_id;
-      if (!id) return;
-      let current: Stripe.Subscription;
-      try {
-        current = await stripe.subscriptions.retrieve(id);
-      } catch (error) {
-        // Stripe has no such subscription (another account or mode): nothing of ours to stop.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return;
-        options.log.error({ err: error, operation: 'subscriptions.retrieve' }, 'stripe call failed');
-        throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
-      }
-      // Already ended (a retry of the deletion, or cancelled in the portal): cancelling again is refused.
-      if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
-      // No proration credit: the customer is about to have no account to spend it on.
-      await cancelSubscription(id, { creditUnusedTime: false });
+      if (row.stripe_subscription_id) await cancelStoredSubscription(row.stripe_subscription_id);
+      // Then the customer (decision 064): Stripe cancels every subscription it still has, also one we
+      // never stored (a checkout paid just before the deletion, whose webhook had not arrived yet).
+      if (row.stripe_customer_id) await deleteCustomer(row.stripe_customer_id);
     },
 
     async changePlan({ row, from, to, now }) {

@@ -50,8 +50,9 @@ type BillingProviderBase = {
   }>;
   /**
    * Ends the learner's subscription at the payment system now, for an account deletion (decision 059):
-   * nothing is charged afterwards and the rest of the paid period is not refunded. Repeating it is
-   * harmless (an ended subscription is left alone); a refusal or an unreachable provider throws.
+   * nothing is charged afterwards and the rest of the paid period is not refunded. Stripe also deletes
+   * the customer, which ends the subscriptions we never stored (decision 064). Repeating it is harmless
+   * (an ended subscription or a deleted customer is left alone); a refusal or an unreachable provider throws.
    */
   cancelForAccountDeletion(input: Call & { row: SubscriptionRow }): Promise<void>;
 };
