@@ -1,0 +1,96 @@
+// What the seventh walk of the spec found (docs/decisions/065-seventh-walk.md): focus lost after a
+// refused form or 「もっと見る」, motion shown to visitors who asked for less, the end of the 瞬間 timer
+// not announced.
+import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedAccount, logIn, PASSWORD, uniqueEmail, watchConsole } from './support';
+
+const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
+
+/** An ID token for `email`, as the web SDK gets it, to seed answers through the REST door. */
+async function idToken(email: string): Promise<string> {
+  const response = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** `count` answers in the learner's history, through the spec's /api/problem and /api/evaluate-with-claude. */
+async function seedAnswers(page: Page, email: string, count: number): Promise<void> {
+  const headers = { authorization: `Bearer ${await idToken(email)}` };
+  for (let i = 0; i < count; i += 1) {
+    const problem = await page.request.post('/api/problem', { headers, data: { difficultyLevel: 'basic-verbs' } });
+    expect(problem.status()).toBe(200);
+    const { japaneseSentence } = (await problem.json()) as { japaneseSentence: string };
+    const graded = await page.request.post('/api/evaluate-with-claude', {
+      headers,
+      data: { japaneseSentence, difficultyLevel: 'basic-verbs', userTranslation: `I do not know (${i + 1}).` },
+    });
+    expect(graded.status()).toBe(200);
+  }
+}
+
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+test('a refused login gives focus back to ログイン (it was lost to the page while the button was busy)', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill(uniqueEmail('nobody'));
+  await page.getByLabel('パスワード').fill('wrong-password');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
+  await expect(page.getByRole('button', { name: 'ログイン', exact: true })).toBeFocused();
+});
+
+test('reduced motion: a dialog appears without its scale-in, the spinner still turns', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Googleでログイン' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const durations = await page.evaluate(() =>
+    document.getAnimations().map((animation) => Number(animation.effect?.getComputedTiming().duration ?? 0)),
+  );
+  expect(Math.max(0, ...durations)).toBeLessThan(1);
+  const spinner = await page.evaluate(() => {
+    const element = document.createElement('div');
+    element.className = 'chakra-spinner';
+    element.style.animation = 'spin 0.6s linear infinite';
+    document.body.append(element);
+    const style = getComputedStyle(element);
+    return { duration: style.animationDuration, iterations: style.animationIterationCount };
+  });
+  expect(spinner).toEqual({ duration: '1.5s', iterations: 'infinite' });
+  await context.close();
+});
+
+test('history: 「もっと見る」 moves focus to the first answer it added; the end of the 瞬間 timer is announced', async ({ page }) => {
+  const errors = watchConsole(page);
+  // An administrator practises without a plan (spec section 6) and without a daily limit.
+  const email = uniqueEmail('walk7');
+  await createVerifiedAccount(email, { admin: true });
+  await seedAnswers(page, email, 11);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.goto('/my-page');
+  const history = page.getByTestId('history-section');
+  await expect(history.getByRole('listitem')).toHaveCount(10);
+  const more = history.getByRole('button', { name: 'もっと見る' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(history.getByRole('listitem')).toHaveCount(11);
+  await expect(more).toBeHidden();
+  // The oldest answer, the one the button added (not <body>, where focus used to land).
+  await expect(history.getByRole('listitem').nth(10)).toBeFocused();
+  expect(await focusedText(page)).toContain('I do not know (1).');
+
+  await page.goto('/practice/basic-verbs');
+  await page.getByLabel('制限時間').selectOption('3');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const announcement = page.getByTestId('time-up-announcement');
+  await expect(announcement).toHaveAttribute('aria-live', 'assertive');
+  await expect(announcement).toHaveText('');
+  await expect(announcement).toHaveText('時間切れ（回答は採点されます）', { timeout: 6_000 });
+  expect(errors).toEqual([]);
+});
