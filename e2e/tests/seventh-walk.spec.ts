@@ -42,6 +42,14 @@ test('a refused login gives focus back to ログイン (it was lost to the page 
   await expect(page.getByRole('button', { name: 'ログイン', exact: true })).toBeFocused();
 });
 
+test('plan selection: each 「このプランを選択」 is described by its plan and price', async ({ page }) => {
+  await page.goto('/subscription-select');
+  const choose = (id: string) => page.getByTestId(id).getByRole('button', { name: 'このプランを選択' });
+  await expect(choose('plan-card-standard')).toHaveAccessibleDescription(/^スタンダード ¥780 \/ 月（税込）/);
+  await expect(choose('plan-card-standard-yearly')).toHaveAccessibleDescription(/^スタンダード年間 ¥7,800 \/ 年（税込）/);
+  await expect(choose('plan-row-premium')).toHaveAccessibleDescription(/^プレミアム ¥1,080 \/ 月/);
+});
+
 test('reduced motion: a dialog appears without its scale-in, the spinner still turns', async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
