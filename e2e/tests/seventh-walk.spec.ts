@@ -33,13 +33,19 @@ async function seedAnswers(page: Page, email: string, count: number): Promise<vo
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
-test('a refused login gives focus back to ログイン (it was lost to the page while the button was busy)', async ({ page }) => {
+test('a refused login gives focus back to ログイン, a sent reset mail takes it (both lost it to the page)', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('メールアドレス').fill(uniqueEmail('nobody'));
   await page.getByLabel('パスワード').fill('wrong-password');
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
   await expect(page.getByRole('button', { name: 'ログイン', exact: true })).toBeFocused();
+
+  // A sent reset mail replaces the form (and its focused button): focus goes to the message.
+  await page.goto('/password-reset');
+  await page.getByLabel('メールアドレス').fill(uniqueEmail('nobody'));
+  await page.getByRole('button', { name: '再設定メールを送信' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'パスワード再設定メールを送信しました' })).toBeFocused();
 });
 
 test('plan selection: each 「このプランを選択」 is described by its plan and price', async ({ page }) => {

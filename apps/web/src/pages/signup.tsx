@@ -48,7 +48,7 @@ export function SignupPage() {
     return (
       <CenteredCard title="確認メールを送信しました">
         <Stack gap="4">
-          <kit.FormAlert status="success" title={TEXT.signupMailSent}>
+          <kit.FormAlert status="success" title={TEXT.signupMailSent} takeFocus>
             {sentTo}
           </kit.FormAlert>
           <kit.EmulatorMailbox email={sentTo} kind="VERIFY_EMAIL" />
