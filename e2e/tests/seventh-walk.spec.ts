@@ -108,3 +108,22 @@ test('history: 「もっと見る」 moves focus to the first answer it added; t
   await expect(announcement).toHaveText('時間切れ（回答は採点されます）', { timeout: 6_000 });
   expect(errors).toEqual([]);
 });
+
+test('two tabs: logging out in one tells the other why it is on the login page', async ({ page, context }) => {
+  const email = uniqueEmail('tabs');
+  await createVerifiedAccount(email);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto('/my-page');
+  await expect(page.getByRole('heading', { name: 'アカウント' })).toBeVisible();
+
+  const other = await context.newPage();
+  await other.goto('/logout');
+  await other.waitForURL('**/login');
+  await expect(other.getByText('正常にログアウトしました')).toBeVisible();
+  await expect(other.getByText('別のタブでログアウトしたか')).toHaveCount(0);
+
+  await page.waitForURL('**/login?redirect=%2Fmy-page');
+  await expect(page.getByText('ログアウトしました', { exact: true })).toBeVisible();
+  await expect(page.getByText('別のタブでログアウトしたか、ログインの有効期限が切れました。もう一度ログインしてください。')).toBeVisible();
+});

@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { authErrorMessage, firebaseCode } from '../../lib/auth-errors';
-import { loadFirebase } from '../../lib/firebase';
+import { loadFirebase, signOutHere } from '../../lib/firebase';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { FormAlert } from '../auth/form-alert';
 import { NO_VALIDATE, TextField } from '../auth/form-parts';
@@ -73,7 +73,7 @@ function DeleteAccountDialog({ open, onOpenChange, usesPassword }: { open: boole
       // The account is gone: end the local session as the logout page does, then the login page.
       try {
         const fb = await loadFirebase();
-        await fb.signOut(fb.auth);
+        await signOutHere(fb);
       } finally {
         localStorage.clear();
         sessionStorage.clear();
