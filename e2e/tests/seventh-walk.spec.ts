@@ -1,6 +1,6 @@
 // What the seventh walk of the spec found (docs/decisions/065-seventh-walk.md): focus lost after a
-// refused form or 「もっと見る」, motion shown to visitors who asked for less, the end of the 瞬間 timer
-// not announced.
+// refused form or 「もっと見る」, four identical plan buttons, motion shown to visitors who asked for
+// less, the end of the 瞬間 timer not announced, a sign-out in another tab not explained.
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedAccount, logIn, PASSWORD, uniqueEmail, watchConsole } from './support';
 
