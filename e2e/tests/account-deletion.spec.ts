@@ -43,6 +43,8 @@ test('account deletion: a trial learner deletes their account from my page and c
   await dialog.getByLabel('確認のため「削除する」と入力してください').fill('削除する');
   await dialog.getByRole('button', { name: '削除する', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('パスワードが正しくありません。');
+  // Focus stays in the dialog, on the button (it fell to the page behind the dialog: decision 065).
+  await expect(dialog.getByRole('button', { name: '削除する', exact: true })).toBeFocused();
 
   // Cancel closes it; nothing happened.
   await dialog.getByRole('button', { name: 'キャンセル' }).click();

@@ -185,6 +185,8 @@ test('a declined card shows the error toast and stays on checkout; a guest is as
   await expect(toast).not.toContainText('決済処理中にエラーが発生しました'); // the server's own message
   await expect(page).toHaveURL(/\/checkout\?plan=standard-yearly$/);
   await expect(page.getByRole('button', { name: '決済を確定する' })).toBeEnabled();
+  // Focus goes back to the button, not to the page's top (decision 065).
+  await expect(page.getByRole('button', { name: '決済を確定する' })).toBeFocused();
 
   // Empty card fields are caught before any request.
   await page.getByLabel('カード番号').fill('');

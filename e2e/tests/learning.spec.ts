@@ -164,12 +164,21 @@ test('a custom scenario is created, edited, practised and deleted, with the spec
   await expect(item).toContainText('空港');
   await expect(item.getByTestId('scenario-level')).toHaveText(/^レベル: (TOEIC|中学英語|高校英語|基本動詞)$/);
 
+  // Each card's buttons are described by its title; the form that replaces 編集 takes focus, and leaving
+  // it gives focus back to 編集 (both fell to <body>: decision 065).
+  await expect(item.getByRole('button', { name: '編集' })).toHaveAccessibleDescription('空港');
+  await expect(item.getByRole('button', { name: '削除' })).toHaveAccessibleDescription('空港');
+  await item.getByRole('button', { name: '編集' }).click();
+  await expect(item.getByLabel('タイトル')).toBeFocused();
+  await item.getByRole('button', { name: 'キャンセル' }).click();
+  await expect(item.getByRole('button', { name: '編集' })).toBeFocused();
   await item.getByRole('button', { name: '編集' }).click();
   await item.getByLabel('タイトル').fill('学校生活');
   await item.getByLabel('場面の説明').fill('友達や先生、部活動の話。');
   await item.getByRole('button', { name: '更新する' }).click();
   await expect(page.getByText('シナリオを更新しました')).toBeVisible();
   await expect(item).toContainText('学校生活');
+  await expect(item.getByRole('button', { name: '編集' })).toBeFocused();
   // The scenario's own level: the level of the bank problems it matches best (high school here), not
   // always middle school.
   await expect(item.getByTestId('scenario-level')).toHaveText('レベル: 高校英語');

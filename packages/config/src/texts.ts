@@ -31,6 +31,9 @@ export const TEXT = {
   logoutError: 'ログアウト中にエラーが発生しました',
   logoutDoneTitle: 'ログアウト完了',
   logoutDoneBody: '正常にログアウトしました',
+  /** The session ended outside this tab (another tab's logout, an expired or revoked sign-in): decision 065. */
+  signedOutElsewhereTitle: 'ログアウトしました',
+  signedOutElsewhereBody: '別のタブでログアウトしたか、ログインの有効期限が切れました。もう一度ログインしてください。',
   problemFailed: '問題の生成に失敗しました。',
   evaluationFailed: '評価に失敗しました。',
   adminDeniedTitle: 'アクセス制限',

@@ -40,9 +40,29 @@ const touchTargets = {
   '.chakra-checkbox__root, .chakra-switch__root, .chakra-radio-group__item': { [TOUCH]: { minHeight: TAP } },
 };
 
+/**
+ * A visitor who asked the system for less motion (prefers-reduced-motion) gets no moving decoration:
+ * dialogs and toasts appear without sliding or scaling, skeletons stop pulsing, and the result card's
+ * scroll jumps. Chakra's recipes animate regardless. The spinner keeps turning, slower: it is the only
+ * sign that something is still loading (WCAG 2.3.3 exempts essential motion).
+ */
+const REDUCED_MOTION = '@media (prefers-reduced-motion: reduce)';
+const reducedMotion = {
+  '*, *::before, *::after': {
+    [REDUCED_MOTION]: {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+      scrollBehavior: 'auto !important',
+    },
+  },
+  '.chakra-spinner': { [REDUCED_MOTION]: { animationDuration: '1.5s !important', animationIterationCount: 'infinite !important' } },
+};
+
 const config = defineConfig({
   globalCss: {
     ...touchTargets,
+    ...reducedMotion,
     'html, body': {
       fontFamily:
         '"Hiragino Kaku Gothic ProN", "Hiragino Sans", "Noto Sans JP", Meiryo, system-ui, -apple-system, "Segoe UI", sans-serif',

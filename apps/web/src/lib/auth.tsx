@@ -1,6 +1,7 @@
 import type { User } from 'firebase/auth';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { hasSessionHint, isFirebaseRequested, loadFirebase, onFirebaseLoaded, readSession, setSessionHint } from './firebase';
+import { notify } from '@shunkan/ui/toaster';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { hasSessionHint, isFirebaseRequested, loadFirebase, onFirebaseLoaded, readSession, setSessionHint, takeSignOutHere } from './firebase';
 import { AUTH_ON_DEMAND_PATHS, normalisePath } from './route-needs';
 
 export type AuthState = {
@@ -40,6 +41,11 @@ export function onUserChange(listener: () => void): () => void {
   return () => userChangeListeners.delete(listener);
 }
 
+async function notifySignedOutElsewhere() {
+  const { TEXT } = await import('@shunkan/config/texts');
+  notify({ type: 'info', title: TEXT.signedOutElsewhereTitle, description: TEXT.signedOutElsewhereBody });
+}
+
 const AuthContext = createContext<AuthState | null>(null);
 const ReportContext = createContext<((report: SubscriptionReport) => void) | null>(null);
 
@@ -48,11 +54,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(() => readSession()?.user ?? null);
   const [initialized, setInitialized] = useState(() => readSession() !== null);
   const [subscription, setSubscription] = useState<SubscriptionReport>({ uid: null, loading: false, isAdmin: false });
+  const lastUser = useRef(user);
 
   useEffect(() => {
     let unsubscribeToken: (() => void) | undefined;
     const unsubscribeLoaded = onFirebaseLoaded(({ auth, onIdTokenChanged }) => {
       unsubscribeToken = onIdTokenChanged(auth, (next) => {
+        const hadUser = lastUser.current !== null;
+        lastUser.current = next;
+        // Signed out elsewhere (another tab's logout, an expired or revoked sign-in): the guard sends
+        // this tab to /login on its own, and without a word the learner would not know why.
+        if (hadUser && !next && !takeSignOutHere()) void notifySignedOutElsewhere();
         setSessionHint(Boolean(next));
         setUser((previous) => {
           if (previous?.uid !== next?.uid) for (const listener of userChangeListeners) listener();

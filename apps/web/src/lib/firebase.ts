@@ -22,6 +22,25 @@ export function loadFirebase(): Promise<Firebase> {
   return loading;
 }
 
+let signingOutHere = false;
+
+/**
+ * Signs out from this tab (logout, account deletion, an unverified login). A sign-out that does not
+ * come through here (another tab's logout, a sign-in that expired or was revoked) is told to the
+ * learner by the auth state (lib/auth.tsx), since the page then jumps to /login by itself.
+ */
+export async function signOutHere(fb: Firebase): Promise<void> {
+  signingOutHere = true;
+  await fb.signOut(fb.auth);
+}
+
+/** Whether the last sign-out came from this tab (read once, when the session ends). */
+export function takeSignOutHere(): boolean {
+  const here = signingOutHere;
+  signingOutHere = false;
+  return here;
+}
+
 /** Whether something has asked for the SDK (it may still be downloading). */
 export function isFirebaseRequested(): boolean {
   return loading !== null;

@@ -3,7 +3,7 @@ import { FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { loadFirebase } from '../lib/firebase';
+import { loadFirebase, signOutHere } from '../lib/firebase';
 
 export function LogoutPage() {
   const navigate = useNavigate();
@@ -14,7 +14,7 @@ export function LogoutPage() {
     void (async () => {
       try {
         const fb = await loadFirebase();
-        await fb.signOut(fb.auth);
+        await signOutHere(fb);
         notify({ type: 'success', title: TEXT.logoutDoneTitle, description: TEXT.logoutDoneBody });
       } catch {
         notify({ type: 'error', title: TEXT.logoutError });

@@ -60,7 +60,7 @@ function PasswordResetRequest() {
         {form.host}
         {sentTo && kit ? (
           <>
-            <kit.FormAlert status="success" title="パスワード再設定メールを送信しました">
+            <kit.FormAlert status="success" title="パスワード再設定メールを送信しました" takeFocus>
               メール内のリンクから新しいパスワードを設定してください。
             </kit.FormAlert>
             <kit.EmulatorMailbox email={sentTo} kind="PASSWORD_RESET" />

@@ -11,7 +11,7 @@ import { useLazyForm } from '../features/auth/lazy-form';
 import type { SignupKit, SignupValues } from '../features/auth/signup-kit';
 import { verificationSettings } from '../features/auth/verification';
 import { useAuth } from '../lib/auth';
-import { loadFirebase } from '../lib/firebase';
+import { loadFirebase, signOutHere } from '../lib/firebase';
 
 const loadSignupKit = () => import('../features/auth/signup-kit').then((module) => module.signupKit);
 
@@ -37,7 +37,7 @@ export function SignupPage() {
       const credential = await fb.createUserWithEmailAndPassword(fb.auth, email, password);
       await fb.sendEmailVerification(credential.user, verificationSettings());
       // The account may only be used once the address is confirmed: sign out until then.
-      await fb.signOut(fb.auth);
+      await signOutHere(fb);
       setSentTo(email);
     } catch (e) {
       setFormError(signupErrorMessage(e));
@@ -48,7 +48,7 @@ export function SignupPage() {
     return (
       <CenteredCard title="確認メールを送信しました">
         <Stack gap="4">
-          <kit.FormAlert status="success" title={TEXT.signupMailSent}>
+          <kit.FormAlert status="success" title={TEXT.signupMailSent} takeFocus>
             {sentTo}
           </kit.FormAlert>
           <kit.EmulatorMailbox email={sentTo} kind="VERIFY_EMAIL" />

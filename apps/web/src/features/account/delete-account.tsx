@@ -6,7 +6,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { authErrorMessage, firebaseCode } from '../../lib/auth-errors';
-import { loadFirebase } from '../../lib/firebase';
+import { loadFirebase, signOutHere } from '../../lib/firebase';
+import { useKeepFocus } from '../../lib/keep-focus';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { FormAlert } from '../auth/form-alert';
 import { NO_VALIDATE, TextField } from '../auth/form-parts';
@@ -41,6 +42,9 @@ function DeleteAccountDialog({ open, onOpenChange, usesPassword }: { open: boole
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // 削除する is disabled while it works: a refusal (a wrong password) gives focus back to it, inside
+  // the dialog, instead of to the page behind it (decision 065).
+  const rememberFocus = useKeepFocus(busy);
   const deleteAccount = trpc.account.delete.useMutation();
   const form = useForm({ resolver: zodResolver(usesPassword ? deleteAccountForm : deleteAccountFormWithoutPassword), defaultValues: { password: '', confirmation: '' } });
   const errors = form.formState.errors;
@@ -56,6 +60,7 @@ function DeleteAccountDialog({ open, onOpenChange, usesPassword }: { open: boole
 
   const onSubmit = form.handleSubmit(async ({ password, confirmation }) => {
     setError(null);
+    rememberFocus();
     setBusy(true);
     try {
       try {
@@ -73,7 +78,7 @@ function DeleteAccountDialog({ open, onOpenChange, usesPassword }: { open: boole
       // The account is gone: end the local session as the logout page does, then the login page.
       try {
         const fb = await loadFirebase();
-        await fb.signOut(fb.auth);
+        await signOutHere(fb);
       } finally {
         localStorage.clear();
         sessionStorage.clear();

@@ -1,7 +1,7 @@
 import { notify } from '@shunkan/ui/toaster';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { loadFirebase } from '../../lib/firebase';
+import { loadFirebase, signOutHere } from '../../lib/firebase';
 import { useLazyForm } from './lazy-form';
 import type { LoginKit, LoginValues } from './login-kit';
 import { verificationSettings } from './verification';
@@ -27,7 +27,7 @@ export function useEmailLogin(redirect: string | undefined) {
       const fb = await loadFirebase();
       const credential = await fb.signInWithEmailAndPassword(fb.auth, email, password);
       if (!credential.user.emailVerified) {
-        await fb.signOut(fb.auth);
+        await signOutHere(fb);
         setUnverified({ email, password });
         setError(TEXT.emailNotVerified);
         return;
@@ -45,7 +45,7 @@ export function useEmailLogin(redirect: string | undefined) {
       const fb = await loadFirebase();
       const credential = await fb.signInWithEmailAndPassword(fb.auth, unverified.email, unverified.password);
       await fb.sendEmailVerification(credential.user, verificationSettings());
-      await fb.signOut(fb.auth);
+      await signOutHere(fb);
       notify({ type: 'success', title: '認証メールを再送信しました', description: unverified.email });
     } catch (e) {
       notify({ type: 'error', title: 'エラー', description: authErrorMessage(e, TEXT.loginFailed) });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormProps, UseFormReturn } from 'react-hook-form';
+import { useKeepFocus } from '../../lib/keep-focus';
 
 /**
  * What a form loads on first use: react-hook-form's `useForm`, the form's options (its zod resolver)
@@ -59,6 +60,9 @@ export function useLazyForm<T extends FieldValues, K extends FormKit<T>>(loadKit
   }, [form, kit]);
 
   const errors: FieldErrors<T> = form?.formState.errors ?? {};
+  const isSubmitting = waiting || (form?.formState.isSubmitting ?? false);
+  // The submit button is disabled while the form works: a server's refusal gives focus back to it.
+  const rememberFocus = useKeepFocus(isSubmitting);
   return {
     /** Rendered anywhere inside the page once the kit is there (it renders nothing). */
     host,
@@ -71,9 +75,10 @@ export function useLazyForm<T extends FieldValues, K extends FormKit<T>>(loadKit
     errors,
     /** Marks a field invalid with `message` (a server's answer to a valid form); only once the kit is there. */
     setError: (name: Path<T>, message: string) => latestForm.current?.setError(name, { message }),
-    isSubmitting: waiting || (form?.formState.isSubmitting ?? false),
+    isSubmitting,
     /** react-hook-form's `handleSubmit`, the handler also receiving the kit. */
     handleSubmit: (onValid: SubmitWithKit<T, K>) => (event: FormEvent) => {
+      rememberFocus((event.nativeEvent as SubmitEvent).submitter);
       if (form && kit) return void form.handleSubmit((values) => onValid(values, kit))(event);
       event.preventDefault();
       pendingSubmit.current = onValid;

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Heading, HStack, Icon, List, Stack, Text } from '@chakra-ui/react';
 import { formatYen } from '@shunkan/config/plans';
 import { Check } from 'lucide-react';
+import { useId } from 'react';
 import { dailyLimitLabel, intervalLabel } from './billing-format';
 import type { CatalogPlan } from './plan-catalogue';
 
@@ -40,6 +41,10 @@ export function PlanCard(props: {
   isCurrent?: boolean;
 }) {
   const { plan } = props;
+  // Four buttons read 「このプランを選択」: each is described by its plan's name and price, so that a
+  // screen reader going from button to button hears which plan it chooses.
+  const nameId = useId();
+  const priceId = useId();
   return (
     <Card.Root
       data-testid={`plan-card-${plan.id}`}
@@ -55,10 +60,10 @@ export function PlanCard(props: {
           {plan.discountLabel ? <Badge colorPalette="green">{plan.discountLabel}</Badge> : null}
           {props.isCurrent ? <Badge colorPalette="purple">ご利用中</Badge> : null}
         </HStack>
-        <Heading as="h2" size="lg">
+        <Heading as="h2" size="lg" id={nameId}>
           {plan.name}
         </Heading>
-        <Box>
+        <Box id={priceId}>
           <Text as="span" fontSize="3xl" fontWeight="bold">
             {formatYen(plan.priceYen)}
           </Text>
@@ -80,6 +85,7 @@ export function PlanCard(props: {
             onClick={props.onSelect}
             disabled={props.disabled}
             loading={props.loading}
+            aria-describedby={`${nameId} ${priceId}`}
           >
             {props.actionLabel}
           </Button>

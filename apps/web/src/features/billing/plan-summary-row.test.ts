@@ -36,4 +36,12 @@ describe('PlanSummaryRow', () => {
     expect(render({})).not.toContain('人気');
     expect(render({ showPopular: true, plan: { ...standardYearly, isPopular: false } })).not.toContain('人気');
   });
+
+  it('describes its button by the plan and its price (every row reads the same 「このプランを選択」)', () => {
+    const html = render({ actionLabel: 'このプランを選択' });
+    const described = /<button[^>]*aria-describedby="([^"]+)"/.exec(html)?.[1];
+    expect(described).toBeDefined();
+    const texts = (described ?? '').split(' ').map((id) => new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html)?.[1]);
+    expect(texts).toEqual(['スタンダード年間', '¥7,800 / 年・1日50問まで']);
+  });
 });

@@ -1,4 +1,5 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 import { dailyLimitLabel, formatPrice } from './billing-format';
 import type { CatalogPlan } from './plan-catalogue';
 
@@ -18,6 +19,9 @@ export function PlanSummaryRow(props: {
 }) {
   const { plan } = props;
   const isHighlighted = Boolean(props.showPopular && plan.isPopular);
+  // Each row's button reads 「このプランを選択」: described by the row's plan and price (see PlanCard).
+  const nameId = useId();
+  const priceId = useId();
   return (
     <HStack
       justify="space-between"
@@ -32,15 +36,17 @@ export function PlanSummaryRow(props: {
     >
       <Stack gap="0.5">
         <HStack gap="2" wrap="wrap">
-          <Text fontWeight="bold">{plan.name}</Text>
+          <Text fontWeight="bold" id={nameId}>
+            {plan.name}
+          </Text>
           {isHighlighted ? <Badge colorPalette="blue">人気</Badge> : null}
           {plan.discountLabel ? <Badge colorPalette="green">{plan.discountLabel}</Badge> : null}
         </HStack>
-        <Text fontSize="sm" color="gray.600">
+        <Text fontSize="sm" color="gray.600" id={priceId}>
           {formatPrice(plan.priceYen, plan.interval)}・{dailyLimitLabel(plan.dailyLimit)}
         </Text>
       </Stack>
-      <Button size="sm" colorPalette={props.colorPalette ?? 'blue'} variant={props.colorPalette === 'purple' ? 'outline' : 'solid'} onClick={props.onSelect} loading={props.loading} disabled={props.disabled}>
+      <Button size="sm" colorPalette={props.colorPalette ?? 'blue'} variant={props.colorPalette === 'purple' ? 'outline' : 'solid'} onClick={props.onSelect} loading={props.loading} disabled={props.disabled} aria-describedby={`${nameId} ${priceId}`}>
         {props.actionLabel}
       </Button>
     </HStack>

@@ -3,6 +3,7 @@ import { notify } from '@shunkan/ui/toaster';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
+import { useKeepFocus } from '../../lib/keep-focus';
 import { trpc } from '../../lib/trpc';
 import { NO_VALIDATE } from '../auth/form-parts';
 import { CHECKOUT_TEXT, CheckoutActions, paymentErrorMessage, type PaymentFormProps } from './checkout-parts';
@@ -51,9 +52,12 @@ export function SandboxPaymentForm({ clientSecret, planId, onSucceeded, cancelHr
   const form = useForm({ resolver: zodResolver(sandboxCard), defaultValues: { cardNumber: '', expiry: '', cvc: '' } });
   const { errors } = form.formState;
   const confirm = trpc.billing.confirmSandboxPayment.useMutation();
+  // 決済を確定する is disabled while it works: a declined card gives focus back to it (decision 065).
+  const rememberFocus = useKeepFocus(confirm.isPending);
 
   const onSubmit = form.handleSubmit(async ({ cardNumber }) => {
     if (confirm.isPending) return;
+    rememberFocus();
     try {
       const result = await confirm.mutateAsync({ clientSecret, cardNumber: digitsOf(cardNumber) });
       onSucceeded(result.planId ?? planId);

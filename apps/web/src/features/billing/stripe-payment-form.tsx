@@ -3,6 +3,7 @@ import { notify } from '@shunkan/ui/toaster';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
+import { useKeepFocus } from '../../lib/keep-focus';
 import { NO_VALIDATE } from '../auth/form-parts';
 import { CHECKOUT_TEXT, CheckoutActions, type PaymentFormProps } from './checkout-parts';
 
@@ -23,6 +24,8 @@ function StripeForm({ returnUrl }: { returnUrl: string }) {
   const elements = useElements();
   const [isElementReady, setElementReady] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A refused card gives focus back to 決済を確定する (disabled while busy), unless Stripe moved it.
+  const rememberFocus = useKeepFocus(busy);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -31,6 +34,7 @@ function StripeForm({ returnUrl }: { returnUrl: string }) {
       notify({ type: 'error', title: CHECKOUT_TEXT.notReadyTitle, description: CHECKOUT_TEXT.notReady });
       return;
     }
+    rememberFocus((event.nativeEvent as SubmitEvent).submitter);
     setBusy(true);
     try {
       // On success Stripe leaves for return_url (payment-complete page with the plan param);

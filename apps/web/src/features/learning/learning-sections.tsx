@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, Bookmark, TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { dailyGoalForm } from '@shunkan/config/forms';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { LevelIcon } from '../icons/level-icon';
@@ -135,7 +135,18 @@ function LevelTable({ levels }: { levels: RouterOutputs['learning']['difficultyS
 function SessionCard({ session, appeal }: { session: Session; appeal?: SessionAppeal }) {
   const level = isLevelKey(session.difficultyLevel) ? findLevel(session.difficultyLevel) : null;
   return (
-    <Box borderWidth="1px" borderRadius="lg" p="3" data-testid="session-item" minW="0">
+    <Box
+      as="li"
+      listStyleType="none"
+      borderWidth="1px"
+      borderRadius="lg"
+      p="3"
+      data-testid="session-item"
+      minW="0"
+      // Focused by 「もっと見る」 (the first item it added), so it takes focus from script only.
+      tabIndex={-1}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' }}
+    >
       <HStack justify="space-between" gap="2" wrap="wrap" mb="1">
         <HStack gap="2" wrap="wrap">
           <Box data-testid="session-rating">
@@ -181,15 +192,39 @@ const PAGE_SIZE = 10;
 
 function SessionList({ kind, empty }: { kind: 'recentSessions' | 'bookmarkedSessions'; empty: ReactNode }) {
   const query = trpc.learning[kind].useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor ?? undefined });
+  const listRef = useRef<HTMLUListElement>(null);
+  // 「もっと見る」 is disabled while it loads (and gone after the last page), which drops focus to the
+  // page's top: focus moves to the first item it added instead, where the learner goes on reading.
+  const focusIndex = useRef<number | null>(null);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  useEffect(() => {
+    const index = focusIndex.current;
+    const item = index === null ? undefined : listRef.current?.children[index];
+    if (!(item instanceof HTMLElement)) return;
+    focusIndex.current = null;
+    item.focus();
+  }, [items.length]);
   if (query.error) return <LoadError error={query.error} />;
   if (!query.data) return <Skeleton height="24" borderRadius="lg" />;
-  const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <>{empty}</>;
   return (
     <Stack gap="3">
-      <SessionItems items={items} />
+      <Stack asChild gap="3">
+        <ul ref={listRef}>
+          <SessionItems items={items} />
+        </ul>
+      </Stack>
       {query.hasNextPage ? (
-        <Button variant="outline" size="sm" alignSelf="center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        <Button
+          variant="outline"
+          size="sm"
+          alignSelf="center"
+          loading={query.isFetchingNextPage}
+          onClick={() => {
+            focusIndex.current = items.length;
+            void query.fetchNextPage();
+          }}
+        >
           もっと見る
         </Button>
       ) : null}

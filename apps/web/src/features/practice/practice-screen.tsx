@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, NativeSelect, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, NativeSelect, Spinner, Stack, Text, Textarea, VisuallyHidden } from '@chakra-ui/react';
 import { findLevel, type LevelKey } from '@shunkan/config/levels';
 import { ANSWER_MAX_LENGTH, ANSWER_TEXT, TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
@@ -470,6 +470,8 @@ function TimerSelect({ value, onChange }: { value: number | null; onChange: (val
   );
 }
 
+const TIME_UP = '時間切れ（回答は採点されます）';
+
 /** The time left to answer; past the limit the answer is still graded, marked 時間切れ. */
 function Countdown({ startedAt, limitMs, isRunning }: { startedAt: number; limitMs: number; isRunning: boolean }) {
   const [now, setNow] = useState(() => Date.now());
@@ -484,12 +486,16 @@ function Countdown({ startedAt, limitMs, isRunning }: { startedAt: number; limit
     <Box data-testid="time-left" data-over={isOver} role="timer" aria-live="off">
       <HStack justify="space-between" mb="1">
         <Text fontSize="sm" fontWeight="bold" color={isOver ? 'red.600' : 'orange.700'}>
-          {isOver ? '時間切れ（回答は採点されます）' : `残り ${(leftMs / 1000).toFixed(1)}秒`}
+          {isOver ? TIME_UP : `残り ${(leftMs / 1000).toFixed(1)}秒`}
         </Text>
       </HStack>
       <Box h="1.5" bg="gray.100" borderRadius="full" overflow="hidden">
         <Box h="full" bg={isOver ? 'red.400' : 'orange.400'} width={`${(leftMs / limitMs) * 100}%`} />
       </Box>
+      {/* The tenths above are not read out (aria-live off: ten changes a second); the end of the time is. */}
+      <VisuallyHidden aria-live="assertive" data-testid="time-up-announcement">
+        {isOver ? TIME_UP : ''}
+      </VisuallyHidden>
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { scenarioFields } from '@shunkan/config/forms';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../billing/confirm-dialog';
@@ -21,8 +21,13 @@ const TITLE_MAX = 100;
 const DESCRIPTION_MAX = 1000;
 
 /** Create or edit a scenario; the rules (and messages) are the server's (`scenarioFields`). */
-function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boolean; onSubmit: (fields: Fields) => void; onCancel?: () => void }) {
+function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boolean; onSubmit: (fields: Fields) => void; onCancel?: () => void; focusTitle?: boolean }) {
   const form = useForm({ resolver: zodResolver(scenarioFields), defaultValues: props.initial });
+  // Opened by 編集, which the form replaces: focus goes to the title, not to the page's top.
+  const { setFocus } = form;
+  useEffect(() => {
+    if (props.focusTitle) setFocus('title');
+  }, [props.focusTitle, setFocus]);
   // One message at a time, title first, as the server reports them.
   const errors = form.formState.errors;
   const error = errors.title?.message ?? errors.description?.message;
@@ -69,6 +74,15 @@ function ScenarioItem({ scenario }: { scenario: Scenario }) {
   const utils = trpc.useUtils();
   const [isEditing, setIsEditing] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
+  // The three buttons of every card read 練習する / 編集 / 削除: each is described by its scenario's title.
+  const titleId = useId();
+  // Leaving the form (更新する, キャンセル) gives focus back to 編集, which the form had replaced.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
   const onError = (error: unknown) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '保存に失敗しました') });
   const update = trpc.scenarios.update.useMutation({
     onSuccess: () => {
@@ -95,10 +109,11 @@ function ScenarioItem({ scenario }: { scenario: Scenario }) {
           busy={update.isPending}
           onSubmit={(fields) => update.mutate({ id: scenario.id, ...fields })}
           onCancel={() => setIsEditing(false)}
+          focusTitle
         />
       ) : (
         <Stack gap="2">
-          <Text fontWeight="bold" wordBreak="break-word">
+          <Text fontWeight="bold" wordBreak="break-word" id={titleId}>
             {scenario.title}
           </Text>
           <Text fontSize="sm" color="gray.700" wordBreak="break-word" whiteSpace="pre-wrap">
@@ -110,14 +125,14 @@ function ScenarioItem({ scenario }: { scenario: Scenario }) {
           <HStack gap="2" wrap="wrap">
             {/* The scenario's own level: the level its problems come from. */}
             <Button asChild size="sm" colorPalette="blue">
-              <Link to="/practice/$difficulty" params={{ difficulty: scenario.level }} search={{ scenario: scenario.id }}>
+              <Link to="/practice/$difficulty" params={{ difficulty: scenario.level }} search={{ scenario: scenario.id }} aria-describedby={titleId}>
                 練習する
               </Link>
             </Button>
-            <Button size="sm" variant="outline" onClick={() => setIsEditing(true)}>
+            <Button ref={editButton} size="sm" variant="outline" onClick={() => setIsEditing(true)} aria-describedby={titleId}>
               編集
             </Button>
-            <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setIsConfirming(true)}>
+            <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setIsConfirming(true)} aria-describedby={titleId}>
               削除
             </Button>
           </HStack>
