@@ -41,6 +41,11 @@ const ZEnv = z.object({
    * least busy. Default: the machine's cores less one (the main thread's), 1 to 4; each holds ~250 MB.
    */
   EVALUATOR_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
+  /**
+   * A grading worker holding answers that has answered none of them for this long is stuck: it is
+   * ended, its answers get 503 and a new worker takes over (decision 066). One answer takes ~150 ms at most.
+   */
+  EVALUATOR_STUCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   /** Extra origins allowed to call the API cross-origin (comma-separated); same-origin needs none. */
   CORS_ORIGINS: z.string().default('').transform(splitList),
   WEB_DIST: optionalString,

@@ -256,9 +256,10 @@ export async function createServer(
   const useWorker = env.EVALUATOR_WORKER === undefined ? env.NODE_ENV === 'production' : env.EVALUATOR_WORKER === 'true';
   const worker = useWorker
     ? startEvaluatorWorker(overrides.evaluatorWorkerUrl ?? new URL(import.meta.url.endsWith('.ts') ? './evaluator-worker.ts' : './evaluator-worker.js', import.meta.url), {
-        onRestart: (err) => app.log.error({ err }, 'evaluator worker died: the answers it held failed, a new worker grades from now on'),
+        onRestart: (err) => app.log.error({ err }, 'evaluator worker died or was stuck: the answers it held failed, a new worker grades from now on'),
         // A core left to this thread (HTTP, the database, PGlite itself): on 2 cores one worker (decision 062).
         size: env.EVALUATOR_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+        stuckAfterMs: env.EVALUATOR_STUCK_MS,
       })
     : undefined;
   const practice = createPracticeServices({

@@ -1,0 +1,70 @@
+import { TEXT } from '@shunkan/config/texts';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from '../src/server.js';
+import { signUp, startTestServer } from './harness.js';
+
+/**
+ * The sixth security and fault probe (decision 066): a grading worker that hangs, a trial taken again by
+ * deleting and re-creating the account, and a rate-limit store (Redis) that stops answering.
+ */
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function poster(server: () => ServerHandle) {
+  return (url: string, token: string | null, body: unknown = {}): Promise<InjectResponse> =>
+    server().app.inject({ method: 'POST', url, headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+}
+
+function messageOf(response: InjectResponse): string {
+  const body = response.json() as { message?: string; error?: { message?: string } };
+  return body.message ?? body.error?.message ?? '';
+}
+
+describe('a grading worker that hangs under an answer', () => {
+  let server: ServerHandle;
+  const post = poster(() => server);
+  beforeAll(async () => {
+    server = await startTestServer(
+      { EVALUATOR_WORKER: 'true', EVALUATOR_WORKERS: '1', EVALUATOR_STUCK_MS: '1500' },
+      { evaluatorWorkerUrl: new URL('../../../packages/evaluator/src/evaluator/worker-hang.fixture.ts', import.meta.url) },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers it and the answers behind it 503 in Japanese on both doors, keeps serving, and grades the next answer', async () => {
+    const learner = await signUp();
+    const other = await signUp();
+    for (const { idToken } of [learner, other]) expect((await post('/api/start-trial', idToken)).statusCode).toBe(200);
+    const served = await post('/api/trpc/practice.nextProblem', learner.idToken, { difficultyLevel: 'toeic' });
+    expect(served.statusCode, served.body).toBe(200);
+    const { problemId, japaneseSentence } = (served.json() as { result: { data: { problemId: string; japaneseSentence: string } } }).result.data;
+    const otherServed = await post('/api/problem', other.idToken, { difficultyLevel: 'toeic' });
+    expect(otherServed.statusCode, otherServed.body).toBe(200);
+    // The worker has loaded its evaluator (loading is not timed): an ordinary answer is graded.
+    expect((await post('/api/trpc/practice.evaluate', learner.idToken, { problemId, answer: 'This is my answer.' })).statusCode).toBe(200);
+
+    // Before: the hung answer and every answer sent after it (anyone's: one worker) waited for ever.
+    const started = Date.now();
+    const [hung, behind] = await Promise.all([
+      post('/api/trpc/practice.evaluate', learner.idToken, { problemId, answer: 'hang the worker' }),
+      post('/api/evaluate-with-claude', other.idToken, { japaneseSentence: (otherServed.json() as { japaneseSentence: string }).japaneseSentence, userTranslation: 'An answer behind it.', difficultyLevel: 'toeic' }),
+      // The main thread serves meanwhile.
+      server.app.inject({ method: 'GET', url: '/api/health' }).then((health) => expect(health.statusCode).toBe(200)),
+    ]);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(hung.statusCode).toBe(503);
+    expect(messageOf(hung)).toBe(TEXT.serviceUnavailable);
+    expect(behind.statusCode).toBe(503);
+    expect(behind.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
+
+    // A new worker took over: the retries are graded; the hung answer was not stored.
+    const retry = await post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: 'This is my second answer.', difficultyLevel: 'toeic' });
+    expect(retry.statusCode, retry.body).toBe(200);
+    const history = await server.app.inject({ method: 'GET', url: '/api/recent-sessions', headers: bearer(learner.idToken) });
+    expect(history.body).not.toContain('hang the worker');
+    expect(history.body).toContain('This is my second answer.');
+  }, 180_000);
+});
