@@ -1,3 +1,5 @@
+import { ACCOUNT_DELETE_CONFIRMATION } from '@shunkan/config/account';
+import { BILLING_TEXT } from '@shunkan/config/billing';
 import { TEXT } from '@shunkan/config/texts';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,4 +69,48 @@ describe('a grading worker that hangs under an answer', () => {
     expect(history.body).not.toContain('hang the worker');
     expect(history.body).toContain('This is my second answer.');
   }, 180_000);
+});
+
+describe('a trial taken again by deleting the account and signing up with the same address', () => {
+  let server: ServerHandle;
+  const post = poster(() => server);
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const view = async (token: string) => (await server.app.inject({ method: 'GET', url: '/api/user-subscription', headers: bearer(token) })).json() as { trialUsed: boolean; subscriptionStatus: string };
+
+  it('is refused on both doors, and the plan screens stop offering it; another address still gets its trial', async () => {
+    const first = await signUp();
+    expect((await post('/api/start-trial', first.idToken)).statusCode).toBe(200);
+    const deleted = await server.app.inject({ method: 'DELETE', url: '/api/account', headers: { ...bearer(first.idToken), 'content-type': 'application/json' }, payload: JSON.stringify({ confirmation: ACCOUNT_DELETE_CONFIRMATION }) });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    // The same address, in other letter case, signs up again: a new account, a new uid.
+    const again = await signUp({ email: first.email.toUpperCase() });
+    expect(again.localId).not.toBe(first.localId);
+    expect(await view(again.idToken)).toMatchObject({ trialUsed: false, subscriptionStatus: 'none' });
+    // Before: 200, a second 7-day premium trial (and a third, and so on).
+    const rest = await post('/api/start-trial', again.idToken);
+
+    expect(rest.statusCode).toBe(409);
+    expect(messageOf(rest)).toBe(BILLING_TEXT.trialAlreadyUsed);
+    // The web's batch link sends a void input as `{}`.
+    const trpc = await post('/api/trpc/billing.startTrial?batch=1', again.idToken);
+    expect(trpc.statusCode).toBe(409);
+    expect((trpc.json() as Array<{ error: { message: string } }>)[0]?.error.message).toBe(BILLING_TEXT.trialAlreadyUsed);
+    expect(await view(again.idToken)).toMatchObject({ trialUsed: true, subscriptionStatus: 'none' });
+    expect((await post('/api/trpc/practice.nextProblem', again.idToken, { difficultyLevel: 'toeic' })).statusCode).toBe(403);
+
+    // Only a hash of the address is kept, never the address.
+    const claims = await server.database.db.selectFrom('trial_claims').selectAll().execute();
+    expect(JSON.stringify(claims)).not.toContain(first.email.split('@')[0]);
+
+    const fresh = await signUp();
+    expect((await post('/api/start-trial', fresh.idToken)).statusCode).toBe(200);
+    expect(await view(fresh.idToken)).toMatchObject({ trialUsed: true, subscriptionStatus: 'trialing' });
+  }, 60_000);
 });

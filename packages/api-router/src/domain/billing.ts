@@ -5,6 +5,7 @@ import { inTransaction, type Db } from '@shunkan/db';
 import { listUserPayments } from '@shunkan/db/payments';
 import type { SubscriptionRow } from '@shunkan/db/schema';
 import { ensureSubscription, lockSubscription, updateSubscription } from '@shunkan/db/subscriptions';
+import { claimTrialForEmail } from '@shunkan/db/trial-claims';
 import { z } from 'zod';
 import type { SessionUser } from '../session.js';
 import { type BillingProvider } from '../services/billing/types.js';
@@ -116,13 +117,22 @@ export async function listPlanCatalogue(options: { db: Db; billing: BillingProvi
   return { billingMode: options.billing.mode, plans: options.billing.mode === 'stripe' ? plans : plans.map((p) => ({ ...p, priceId: null })) };
 }
 
-/** 7 days of premium features from now, no card, once per account (trial_used never resets). */
+/**
+ * 7 days of premium features from now, no card, once per account (trial_used never resets) and once per
+ * e-mail address (decision 066: deleting the account and signing up again with the address gave another).
+ */
 export async function startTrial(options: { db: Db; user: SessionUser; now: Date }): Promise<TSubscriptionView> {
   const { db, user, now } = options;
   assertNotAdmin(user);
-  return withLockedSubscription(db, user.id, now, async (trx, row) => {
+  const started = await withLockedSubscription(db, user.id, now, async (trx, row) => {
     if (row.trial_used) throw new AppError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
     assertNotSubscribed(row, now);
+    if (!(await claimTrialForEmail(trx, user.id, now))) {
+      // The address had its trial under an earlier account: this account's is used too (committed,
+      // so that the plan screens stop offering it), and the refusal is thrown after the commit.
+      await updateSubscription(trx, user.id, { trial_used: true });
+      return null;
+    }
     await updateSubscription(trx, user.id, {
       status: 'trialing',
       type: 'premium',
@@ -136,6 +146,8 @@ export async function startTrial(options: { db: Db; user: SessionUser; now: Date
     });
     return currentView(trx, user, now);
   });
+  if (!started) throw new AppError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
+  return started;
 }
 
 export async function createPaymentIntent(options: Options & { planId: string }) {
