@@ -351,7 +351,7 @@ export async function createServer(
   const roleListener = database.notices ? listenForRoleChanges({ hub: database.notices, sessions, log: app.log }) : null;
   await roleListener?.ready;
 
-  // Commands fail fast while Redis is unreachable (the rate limiter then lets requests through).
+  // Commands fail fast while Redis is unreachable (the rate limiter then counts in memory).
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 }) : null;
 
   const emulatorOrigin = env.FIREBASE_AUTH_EMULATOR_HOST ? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : null;
@@ -405,7 +405,7 @@ export async function createServer(
       // ioredis reconnects by itself; one line per 10 s is enough while Redis is away.
       if (Date.now() - lastReport < 10_000) return;
       lastReport = Date.now();
-      app.log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it is back');
+      app.log.warn({ err: error }, 'Redis unavailable: rate limits are counted per instance until it is back');
     });
   }
   // The limiter counts only on a connected Redis (rate-limit-store.ts): the first requests after
@@ -431,11 +431,16 @@ export async function createServer(
   };
   await app.register(rateLimit, {
     global: true,
-    // Redis away: requests are served without a limit rather than refused (the limit protects the
-    // service; an outage of its counter must not take the service down with it).
+    // Redis away, failing or slow: the store counts in this instance's memory instead (decision 066), so
+    // the limits hold per instance and no request waits for Redis; an error left would let it through
+    // rather than refuse it (the limit protects the service; its counter must not take it down).
     skipOnError: true,
     // Each call of a tRPC batch counts (the weight rides in the key; see rate-limit-store.ts).
-    store: createWeightedStore({ redis, nameSpace: env.REDIS_KEY_PREFIX }),
+    store: createWeightedStore({
+      redis,
+      nameSpace: env.REDIS_KEY_PREFIX,
+      onRedisSkipped: (reason) => app.log.warn({ reason }, 'Redis failed or was slow: rate limits are counted per instance for a few seconds'),
+    }),
     // Per client: an IPv6 client by its /64 network (client-key.ts).
     keyGenerator: (request) => weightedKey(`${clientKeyOf(request.ip)}:${groupOf(request)}`, rateLimitWeightOf(request.url)),
     max: (request) => rateLimits[groupOf(request)],

@@ -1,7 +1,9 @@
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shunkan/config/account';
 import { BILLING_TEXT } from '@shunkan/config/billing';
 import { TEXT } from '@shunkan/config/texts';
+import net from 'node:net';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
 import { signUp, startTestServer } from './harness.js';
@@ -112,5 +114,103 @@ describe('a trial taken again by deleting the account and signing up with the sa
     const fresh = await signUp();
     expect((await post('/api/start-trial', fresh.idToken)).statusCode).toBe(200);
     expect(await view(fresh.idToken)).toMatchObject({ trialUsed: true, subscriptionStatus: 'trialing' });
+  }, 60_000);
+});
+
+/**
+ * A TCP proxy in front of the real Redis that can freeze: it keeps every connection open but passes
+ * nothing on (a Redis that hangs, or a network that drops packets), until thawed.
+ */
+async function freezableRedisProxy(target: { host: string; port: number }) {
+  let frozen = false;
+  const held: Array<() => void> = [];
+  const sockets = new Set<net.Socket>();
+  const pipe = (from: net.Socket, to: net.Socket) =>
+    from.on('data', (chunk: Buffer) => {
+      if (frozen) held.push(() => to.write(chunk));
+      else to.write(chunk);
+    });
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    pipe(client, upstream);
+    pipe(upstream, client);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const port = (proxy.address() as net.AddressInfo).port;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    freeze: () => (frozen = true),
+    thaw: () => {
+      frozen = false;
+      for (const write of held.splice(0)) write();
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => proxy.close(resolve));
+    },
+  };
+}
+
+describe('the rate limit store (Redis) stops answering', () => {
+  const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const prefix = `shunkan-test-066-${process.pid}-${Date.now()}:`;
+  let proxy: Awaited<ReturnType<typeof freezableRedisProxy>>;
+  let server: ServerHandle;
+  let direct: Redis;
+  beforeAll(async () => {
+    proxy = await freezableRedisProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+    direct = new Redis(redisUrl.href, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await direct.connect();
+    server = await startTestServer({ REDIS_URL: proxy.url, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_PER_MIN: '8' });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+    if (direct) {
+      const keys = await direct.keys(`${prefix}*`);
+      if (keys.length > 0) await direct.del(...keys);
+      direct.disconnect();
+    }
+  });
+
+  const plans = () => server.app.inject({ method: 'GET', url: '/api/trpc/plans.list', remoteAddress: '203.0.113.66' });
+
+  it('counts in memory at once (the limit still holds), and in Redis again once it answers', async () => {
+    await server.evaluatorReady;
+    expect((await plans()).statusCode).toBe(200);
+    expect((await plans()).statusCode).toBe(200);
+    const counted = await direct.keys(`${prefix}*`);
+    expect(counted).toHaveLength(1);
+    expect(await direct.get(counted[0] ?? '')).toBe('2');
+
+    proxy.freeze();
+    // Before: each request waited for ioredis's command timeout (2 s) and then went through unlimited:
+    // ten requests took 20 s and all were served.
+    const started = Date.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await plans()).statusCode);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // This instance's own count starts afresh: 8 a minute here, then 429 in Japanese.
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429, 429]);
+    const refused = await plans();
+    expect(refused.statusCode).toBe(429);
+    expect(messageOf(refused)).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    // Other clients are served meanwhile.
+    expect((await server.app.inject({ method: 'GET', url: '/api/trpc/plans.list', remoteAddress: '203.0.113.67' })).statusCode).toBe(200);
+
+    // Redis answers again: after the pause, counts go to Redis again (the shared count, 2 before plus
+    // the late first command the thaw delivers).
+    proxy.thaw();
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    expect((await plans()).statusCode).toBe(200);
+    expect(Number(await direct.get(counted[0] ?? ''))).toBeGreaterThanOrEqual(4);
   }, 60_000);
 });
