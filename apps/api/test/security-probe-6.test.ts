@@ -1,6 +1,7 @@
 import { ACCOUNT_DELETE_CONFIRMATION } from '@shunkan/config/account';
 import { BILLING_TEXT } from '@shunkan/config/billing';
 import { TEXT } from '@shunkan/config/texts';
+import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
 import net from 'node:net';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { Redis } from 'ioredis';
@@ -118,10 +119,11 @@ describe('a trial taken again by deleting the account and signing up with the sa
 });
 
 /**
- * A TCP proxy in front of the real Redis that can freeze: it keeps every connection open but passes
- * nothing on (a Redis that hangs, or a network that drops packets), until thawed.
+ * A TCP proxy in front of a real server (Redis, the Stripe-protocol server) that can freeze: it keeps
+ * every connection open but passes nothing on (a server that hangs, or a network that drops packets),
+ * until thawed, when what it held is passed on.
  */
-async function freezableRedisProxy(target: { host: string; port: number }) {
+async function freezableProxy(target: { host: string; port: number }) {
   let frozen = false;
   const held: Array<() => void> = [];
   const sockets = new Set<net.Socket>();
@@ -146,6 +148,7 @@ async function freezableRedisProxy(target: { host: string; port: number }) {
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const port = (proxy.address() as net.AddressInfo).port;
   return {
+    host: `127.0.0.1:${port}`,
     url: `redis://127.0.0.1:${port}`,
     freeze: () => (frozen = true),
     thaw: () => {
@@ -162,11 +165,11 @@ async function freezableRedisProxy(target: { host: string; port: number }) {
 describe('the rate limit store (Redis) stops answering', () => {
   const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   const prefix = `shunkan-test-066-${process.pid}-${Date.now()}:`;
-  let proxy: Awaited<ReturnType<typeof freezableRedisProxy>>;
+  let proxy: Awaited<ReturnType<typeof freezableProxy>>;
   let server: ServerHandle;
   let direct: Redis;
   beforeAll(async () => {
-    proxy = await freezableRedisProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+    proxy = await freezableProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
     direct = new Redis(redisUrl.href, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await direct.connect();
     server = await startTestServer({ REDIS_URL: proxy.url, REDIS_KEY_PREFIX: prefix, RATE_LIMIT_PER_MIN: '8' });
@@ -213,4 +216,71 @@ describe('the rate limit store (Redis) stops answering', () => {
     expect((await plans()).statusCode).toBe(200);
     expect(Number(await direct.get(counted[0] ?? ''))).toBeGreaterThanOrEqual(4);
   }, 60_000);
+});
+
+// On PGlite (one session) any open transaction holds the whole database; the pool only exists on a server.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the Stripe-protocol server hangs under billing writes (PostgreSQL)', () => {
+  const PRICE_STANDARD = 'price_probe6_std';
+  let fake: FakeStripeServer;
+  let proxy: Awaited<ReturnType<typeof freezableProxy>>;
+  let server: ServerHandle;
+  const post = poster(() => server);
+  beforeAll(async () => {
+    fake = await startFakeStripe({ prices: [{ id: PRICE_STANDARD, unit_amount: 780, interval: 'month' }] });
+    const [host, port] = fake.host.split(':');
+    proxy = await freezableProxy({ host: host ?? '127.0.0.1', port: Number(port) });
+    server = await startTestServer({
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: 'whsec_probe6',
+      STRIPE_API_HOST: proxy.host,
+      STRIPE_PRICE_STANDARD: PRICE_STANDARD,
+      PUBLIC_URL: 'http://localhost:3000',
+      RATE_LIMIT_PER_MIN: '10000',
+      RATE_LIMIT_AUTH_PER_MIN: '10000',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    proxy?.thaw();
+    await server?.stop();
+    await proxy?.close();
+    await fake?.close();
+  });
+
+  it('leaves the database pool to everyone else: reads are served, the writes past the cap get 503 in Japanese, and a retry pays once', async () => {
+    // More learners than the test pool's 20 connections.
+    const learners = await Promise.all(Array.from({ length: 24 }, () => signUp()));
+    for (const learner of learners) expect((await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(learner.idToken) })).statusCode).toBe(200);
+    const reader = learners[0]!;
+
+    proxy.freeze();
+    const writes = learners.map((learner) => post('/api/trpc/billing.createPaymentIntent', learner.idToken, { planId: 'standard' }));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Before: every connection was held by a write waiting for Stripe; this read waited for the pool's
+    // 5 s and got 503 (and so did every other request, the health check's database probe included).
+    const started = Date.now();
+    const read = await server.app.inject({ method: 'GET', url: '/api/user-subscription', headers: bearer(reader.idToken) });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    // The writes past the cap waited without a connection and were refused: 503 in Japanese, nothing stored.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    proxy.thaw();
+    const answers = await Promise.all(writes);
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.every((status) => status === 200 || status === 503), statuses.join(',')).toBe(true);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    const refused = answers.filter((answer) => answer.statusCode === 503);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const answer of refused) expect(messageOf(answer)).toBe(TEXT.serviceUnavailable);
+
+    // A refused learner's retry creates one Stripe subscription; the same call again reuses it.
+    const retried = learners[statuses.indexOf(503)]!;
+    const subscriptionsBefore = fake.calls('POST', '/v1/subscriptions').length;
+    const first = await post('/api/trpc/billing.createPaymentIntent', retried.idToken, { planId: 'standard' });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post('/api/trpc/billing.createPaymentIntent', retried.idToken, { planId: 'standard' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(fake.calls('POST', '/v1/subscriptions').length - subscriptionsBefore).toBe(1);
+  }, 120_000);
 });
