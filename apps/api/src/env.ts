@@ -61,6 +61,8 @@ const ZEnv = z.object({
   /** Requests per minute per client address: sign-in-ish calls, AI work (problems, grading), the rest. */
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_AI_PER_MIN: z.coerce.number().int().positive().default(120),
+  /** Writes that call the billing provider (Stripe), account deletions included (decision 066). */
+  RATE_LIMIT_BILLING_PER_MIN: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(600),
   /** Redis shared by all API instances for the rate limits (e.g. redis://127.0.0.1:6379); in memory per instance when unset. */
   REDIS_URL: optionalString,

@@ -47,7 +47,7 @@ declare module 'fastify' {
   }
 }
 
-type RateLimitGroup = 'auth' | 'ai' | 'default';
+type RateLimitGroup = 'auth' | 'billing' | 'ai' | 'default';
 
 /** Helmet's defaults that matter for a JSON error answered before routing (a URL that does not decode). */
 const FRAMEWORK_ERROR_HEADERS = {
@@ -138,6 +138,9 @@ export function routedPath(url: string): string {
 }
 
 /** Rate-limit bucket of a request: AI work and auth-ish calls get tighter limits than reads. */
+const BILLING_WRITE = /\b(billing\.(startTrial|createPaymentIntent|confirmSandboxPayment|createCheckoutSession|createPortalSession|cancelAtPeriodEnd|resume|upgradeToYearly)|account\.delete|admin\.users\.delete)\b/;
+const BILLING_WRITE_PATHS = ['/api/start-trial', '/api/create-payment-intent', '/api/create-checkout-session', '/api/create-customer-portal', '/api/upgrade-subscription'];
+
 export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undefined): RateLimitGroup {
   if (configured) return configured;
   url = routedPath(url);
@@ -146,6 +149,9 @@ export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undef
   if (/\b(demo\.|admin\.(passwordResetLink|setupAdmin))/.test(trpcPath) || url.startsWith('/api/auth') || url.startsWith('/api/emergency-reset')) {
     return 'auth';
   }
+  // Every write that calls the billing provider (Stripe: an API with a rate limit of its own, shared by
+  // every learner of the account; decision 066: these were in the default group, 600 a minute).
+  if (BILLING_WRITE.test(trpcPath) || BILLING_WRITE_PATHS.some((path) => url.startsWith(path))) return 'billing';
   // Every procedure that may ask the AI: grading, problem generation (an admin's, or a custom scenario's
   // next problem with Gemini) and an appeal's re-check (decision 051: the last two were in the default group).
   if (/\b(practice\.|admin\.generateProblems|scenarios\.nextProblem|appeals\.submit)/.test(trpcPath) || url.startsWith('/api/problem') || url.startsWith('/api/evaluate')) {
@@ -398,7 +404,12 @@ export async function createServer(
   await app.register(cors, { origin: env.CORS_ORIGINS.length > 0 ? env.CORS_ORIGINS : false });
   // Requests per minute and client address: counted in Redis, shared by every API instance, when
   // REDIS_URL is set; in memory per instance otherwise (the default start needs no Redis).
-  const rateLimits: Record<RateLimitGroup, number> = { auth: env.RATE_LIMIT_AUTH_PER_MIN, ai: env.RATE_LIMIT_AI_PER_MIN, default: env.RATE_LIMIT_PER_MIN };
+  const rateLimits: Record<RateLimitGroup, number> = {
+    auth: env.RATE_LIMIT_AUTH_PER_MIN,
+    billing: env.RATE_LIMIT_BILLING_PER_MIN,
+    ai: env.RATE_LIMIT_AI_PER_MIN,
+    default: env.RATE_LIMIT_PER_MIN,
+  };
   if (redis) {
     let lastReport = 0;
     redis.on('error', (error: Error) => {

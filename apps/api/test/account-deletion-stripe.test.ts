@@ -34,6 +34,7 @@ beforeAll(async () => {
     PUBLIC_URL: 'http://localhost:3000',
     RATE_LIMIT_PER_MIN: '10000',
     RATE_LIMIT_AUTH_PER_MIN: '10000',
+    RATE_LIMIT_BILLING_PER_MIN: '10000',
   });
 });
 afterAll(async () => {

@@ -238,6 +238,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the Stripe-protocol server hang
       PUBLIC_URL: 'http://localhost:3000',
       RATE_LIMIT_PER_MIN: '10000',
       RATE_LIMIT_AUTH_PER_MIN: '10000',
+      RATE_LIMIT_BILLING_PER_MIN: '10000',
     });
   }, 60_000);
   afterAll(async () => {
