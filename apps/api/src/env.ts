@@ -41,6 +41,11 @@ const ZEnv = z.object({
    * least busy. Default: the machine's cores less one (the main thread's), 1 to 4; each holds ~250 MB.
    */
   EVALUATOR_WORKERS: z.coerce.number().int().min(1).max(32).optional(),
+  /**
+   * A grading worker holding answers that has answered none of them for this long is stuck: it is
+   * ended, its answers get 503 and a new worker takes over (decision 066). One answer takes ~150 ms at most.
+   */
+  EVALUATOR_STUCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   /** Extra origins allowed to call the API cross-origin (comma-separated); same-origin needs none. */
   CORS_ORIGINS: z.string().default('').transform(splitList),
   WEB_DIST: optionalString,
@@ -56,6 +61,8 @@ const ZEnv = z.object({
   /** Requests per minute per client address: sign-in-ish calls, AI work (problems, grading), the rest. */
   RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_AI_PER_MIN: z.coerce.number().int().positive().default(120),
+  /** Writes that call the billing provider (Stripe), account deletions included (decision 066). */
+  RATE_LIMIT_BILLING_PER_MIN: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(600),
   /** Redis shared by all API instances for the rate limits (e.g. redis://127.0.0.1:6379); in memory per instance when unset. */
   REDIS_URL: optionalString,

@@ -57,32 +57,70 @@ type WeightedRedis = Redis & {
   shunkanRateLimitIncrBy(key: string, timeWindow: number, weight: number, callback: (error: Error | null | undefined, result?: [number, number]) => void): void;
 };
 
+/** How long a count may wait for Redis before it is counted in memory instead (decision 066). */
+export const REDIS_COUNT_DEADLINE_MS = 500;
+/** After Redis failed or was late, counts stay in memory this long before Redis is tried again. */
+export const REDIS_PAUSE_MS = 5_000;
+
 /**
  * The store for @fastify/rate-limit's `store` option: in Redis (shared by every instance) when one is
  * given, else in this process's memory.
+ *
+ * While Redis is away (not connected), failing, or slow (no answer within `deadlineMs`), requests are
+ * counted in this instance's memory for `pauseMs` (decision 066): the limits still hold, per instance,
+ * and no request waits for a Redis that does not answer (before: each waited for ioredis's 2 s command
+ * timeout, then went through without any limit).
  */
-export function createWeightedStore(options: { redis?: Redis | null; nameSpace?: string; capacity?: number }): FastifyRateLimitStoreCtor {
-  const { redis, nameSpace = '' } = options;
+export function createWeightedStore(options: {
+  redis?: Redis | null;
+  nameSpace?: string;
+  capacity?: number;
+  deadlineMs?: number;
+  pauseMs?: number;
+  /** Called when counting moves to memory because Redis failed or was late. */
+  onRedisSkipped?: (reason: string) => void;
+}): FastifyRateLimitStoreCtor {
+  const { redis, nameSpace = '', deadlineMs = REDIS_COUNT_DEADLINE_MS, pauseMs = REDIS_PAUSE_MS } = options;
   if (redis && !('shunkanRateLimitIncrBy' in redis)) redis.defineCommand('shunkanRateLimitIncrBy', { numberOfKeys: 1, lua: REDIS_INCR_BY });
   const countInMemory = createMemoryCounter(options.capacity ?? 5000);
+  let redisPausedUntil = 0;
+  const pauseRedis = (reason: string): void => {
+    if (Date.now() >= redisPausedUntil) options.onRedisSkipped?.(reason);
+    redisPausedUntil = Date.now() + pauseMs;
+  };
 
   return class WeightedStore implements FastifyRateLimitStore {
     incr(rawKey: string, callback: (error: Error | null, result?: Result) => void, timeWindow: number): void {
       const { key, weight } = splitKey(rawKey);
-      if (!redis) {
+      // Redis away (connecting, reconnecting after a loss) or paused after a failure: count here at once,
+      // instead of ioredis holding the request in its offline queue or until its command timeout.
+      if (!redis || redis.status !== 'ready' || Date.now() < redisPausedUntil) {
         callback(null, countInMemory(key, weight, timeWindow));
         return;
       }
-      // Redis away (connecting, reconnecting after a loss): fail at once, so that the plugin lets the
-      // request through (skipOnError) instead of ioredis holding it in its offline queue until its next
-      // reconnection attempt, up to 2 s per request for as long as Redis stays down.
-      if (redis.status !== 'ready') {
-        callback(new Error(`rate limit: Redis is ${redis.status}`));
-        return;
-      }
+      let settled = false;
+      // Late only if the answer has not arrived: after a stalled event loop the timer runs before the
+      // answer waiting on the socket is read, so it looks once more after the loop's I/O phase.
+      const late = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (settled) return;
+            settled = true;
+            pauseRedis(`no answer within ${deadlineMs} ms`);
+            callback(null, countInMemory(key, weight, timeWindow));
+          }),
+        deadlineMs,
+      );
       (redis as WeightedRedis).shunkanRateLimitIncrBy(`${nameSpace}${key}`, timeWindow, weight, (error, result) => {
-        if (error || !result) callback(error ?? new Error('rate limit: empty answer from Redis'));
-        else callback(null, { current: Number(result[0]), ttl: Number(result[1]) });
+        if (settled) return;
+        settled = true;
+        clearTimeout(late);
+        if (error || !result) {
+          pauseRedis(error?.message ?? 'empty answer');
+          callback(null, countInMemory(key, weight, timeWindow));
+        } else {
+          callback(null, { current: Number(result[0]), ttl: Number(result[1]) });
+        }
       });
     }
 

@@ -47,7 +47,7 @@ declare module 'fastify' {
   }
 }
 
-type RateLimitGroup = 'auth' | 'ai' | 'default';
+type RateLimitGroup = 'auth' | 'billing' | 'ai' | 'default';
 
 /** Helmet's defaults that matter for a JSON error answered before routing (a URL that does not decode). */
 const FRAMEWORK_ERROR_HEADERS = {
@@ -138,6 +138,9 @@ export function routedPath(url: string): string {
 }
 
 /** Rate-limit bucket of a request: AI work and auth-ish calls get tighter limits than reads. */
+const BILLING_WRITE = /\b(billing\.(startTrial|createPaymentIntent|confirmSandboxPayment|createCheckoutSession|createPortalSession|cancelAtPeriodEnd|resume|upgradeToYearly)|account\.delete|admin\.users\.delete)\b/;
+const BILLING_WRITE_PATHS = ['/api/start-trial', '/api/create-payment-intent', '/api/create-checkout-session', '/api/create-customer-portal', '/api/upgrade-subscription'];
+
 export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undefined): RateLimitGroup {
   if (configured) return configured;
   url = routedPath(url);
@@ -146,6 +149,9 @@ export function rateLimitGroupOf(url: string, configured: RateLimitGroup | undef
   if (/\b(demo\.|admin\.(passwordResetLink|setupAdmin))/.test(trpcPath) || url.startsWith('/api/auth') || url.startsWith('/api/emergency-reset')) {
     return 'auth';
   }
+  // Every write that calls the billing provider (Stripe: an API with a rate limit of its own, shared by
+  // every learner of the account; decision 066: these were in the default group, 600 a minute).
+  if (BILLING_WRITE.test(trpcPath) || BILLING_WRITE_PATHS.some((path) => url.startsWith(path))) return 'billing';
   // Every procedure that may ask the AI: grading, problem generation (an admin's, or a custom scenario's
   // next problem with Gemini) and an appeal's re-check (decision 051: the last two were in the default group).
   if (/\b(practice\.|admin\.generateProblems|scenarios\.nextProblem|appeals\.submit)/.test(trpcPath) || url.startsWith('/api/problem') || url.startsWith('/api/evaluate')) {
@@ -256,9 +262,10 @@ export async function createServer(
   const useWorker = env.EVALUATOR_WORKER === undefined ? env.NODE_ENV === 'production' : env.EVALUATOR_WORKER === 'true';
   const worker = useWorker
     ? startEvaluatorWorker(overrides.evaluatorWorkerUrl ?? new URL(import.meta.url.endsWith('.ts') ? './evaluator-worker.ts' : './evaluator-worker.js', import.meta.url), {
-        onRestart: (err) => app.log.error({ err }, 'evaluator worker died: the answers it held failed, a new worker grades from now on'),
+        onRestart: (err) => app.log.error({ err }, 'evaluator worker died or was stuck: the answers it held failed, a new worker grades from now on'),
         // A core left to this thread (HTTP, the database, PGlite itself): on 2 cores one worker (decision 062).
         size: env.EVALUATOR_WORKERS ?? Math.min(4, Math.max(1, availableParallelism() - 1)),
+        stuckAfterMs: env.EVALUATOR_STUCK_MS,
       })
     : undefined;
   const practice = createPracticeServices({
@@ -350,7 +357,7 @@ export async function createServer(
   const roleListener = database.notices ? listenForRoleChanges({ hub: database.notices, sessions, log: app.log }) : null;
   await roleListener?.ready;
 
-  // Commands fail fast while Redis is unreachable (the rate limiter then lets requests through).
+  // Commands fail fast while Redis is unreachable (the rate limiter then counts in memory).
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 }) : null;
 
   const emulatorOrigin = env.FIREBASE_AUTH_EMULATOR_HOST ? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : null;
@@ -397,14 +404,19 @@ export async function createServer(
   await app.register(cors, { origin: env.CORS_ORIGINS.length > 0 ? env.CORS_ORIGINS : false });
   // Requests per minute and client address: counted in Redis, shared by every API instance, when
   // REDIS_URL is set; in memory per instance otherwise (the default start needs no Redis).
-  const rateLimits: Record<RateLimitGroup, number> = { auth: env.RATE_LIMIT_AUTH_PER_MIN, ai: env.RATE_LIMIT_AI_PER_MIN, default: env.RATE_LIMIT_PER_MIN };
+  const rateLimits: Record<RateLimitGroup, number> = {
+    auth: env.RATE_LIMIT_AUTH_PER_MIN,
+    billing: env.RATE_LIMIT_BILLING_PER_MIN,
+    ai: env.RATE_LIMIT_AI_PER_MIN,
+    default: env.RATE_LIMIT_PER_MIN,
+  };
   if (redis) {
     let lastReport = 0;
     redis.on('error', (error: Error) => {
       // ioredis reconnects by itself; one line per 10 s is enough while Redis is away.
       if (Date.now() - lastReport < 10_000) return;
       lastReport = Date.now();
-      app.log.warn({ err: error }, 'Redis unavailable: rate limits are not enforced until it is back');
+      app.log.warn({ err: error }, 'Redis unavailable: rate limits are counted per instance until it is back');
     });
   }
   // The limiter counts only on a connected Redis (rate-limit-store.ts): the first requests after
@@ -430,11 +442,16 @@ export async function createServer(
   };
   await app.register(rateLimit, {
     global: true,
-    // Redis away: requests are served without a limit rather than refused (the limit protects the
-    // service; an outage of its counter must not take the service down with it).
+    // Redis away, failing or slow: the store counts in this instance's memory instead (decision 066), so
+    // the limits hold per instance and no request waits for Redis; an error left would let it through
+    // rather than refuse it (the limit protects the service; its counter must not take it down).
     skipOnError: true,
     // Each call of a tRPC batch counts (the weight rides in the key; see rate-limit-store.ts).
-    store: createWeightedStore({ redis, nameSpace: env.REDIS_KEY_PREFIX }),
+    store: createWeightedStore({
+      redis,
+      nameSpace: env.REDIS_KEY_PREFIX,
+      onRedisSkipped: (reason) => app.log.warn({ reason }, 'Redis failed or was slow: rate limits are counted per instance for a few seconds'),
+    }),
     // Per client: an IPv6 client by its /64 network (client-key.ts).
     keyGenerator: (request) => weightedKey(`${clientKeyOf(request.ip)}:${groupOf(request)}`, rateLimitWeightOf(request.url)),
     max: (request) => rateLimits[groupOf(request)],

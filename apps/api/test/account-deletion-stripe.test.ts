@@ -28,7 +28,7 @@ let fake: FakeStripeServer;
 let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ server, fake, stop } = await startStripeTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000' }));
+  ({ server, fake, stop } = await startStripeTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' }));
 });
 afterAll(async () => {
   await stop?.();

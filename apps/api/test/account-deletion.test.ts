@@ -9,7 +9,7 @@ import { doctorToken, emulatorAdmin, firebaseUserExists, requests, signUp, start
 // Account deletion in sandbox billing (decision 059), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 let server: ServerHandle;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000' });
+  server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' });
 });
 afterAll(async () => {
   await server?.stop();
@@ -184,7 +184,7 @@ describe('an administrator deletes a learner', () => {
 
   it('the last administrator cannot be deleted', async () => {
     // A database of its own, so that these two are its only administrators.
-    const own = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000' });
+    const own = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' });
     try {
       const promote = async () => {
         const account = await signUp();

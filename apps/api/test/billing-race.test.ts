@@ -7,7 +7,7 @@ import { requests, signUp, startTestServer } from './harness.js';
 // (one connection) it passes trivially and still pins the answers.
 let server: ServerHandle;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000' });
+  server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' });
 });
 afterAll(async () => {
   await server?.stop();

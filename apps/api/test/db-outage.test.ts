@@ -20,7 +20,7 @@ describe.skipIf(!serverUrl)('PostgreSQL drops the API connections under load', (
 
   beforeAll(async () => {
     // Limits out of the way: this test is about the database, not about quotas.
-    server = await startTestServer({ DAILY_LIMIT_TRIAL: '100000', RATE_LIMIT_PER_MIN: '100000', RATE_LIMIT_AI_PER_MIN: '100000', RATE_LIMIT_AUTH_PER_MIN: '100000' });
+    server = await startTestServer({ DAILY_LIMIT_TRIAL: '100000', RATE_LIMIT_PER_MIN: '100000', RATE_LIMIT_AI_PER_MIN: '100000', RATE_LIMIT_AUTH_PER_MIN: '100000', RATE_LIMIT_BILLING_PER_MIN: '100000' });
     const row = await sql<{ name: string }>`select current_database() as name`.execute(server.database.db);
     databaseName = row.rows[0]?.name ?? '';
     admin = new pg.Client({ connectionString: serverUrl });

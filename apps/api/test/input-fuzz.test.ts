@@ -164,7 +164,7 @@ function checkAnswer(response: InjectResponse, label: string): void {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_MIN: '1000000', RATE_LIMIT_AI_PER_MIN: '1000000', RATE_LIMIT_AUTH_PER_MIN: '1000000' });
+  server = await startTestServer({ RATE_LIMIT_PER_MIN: '1000000', RATE_LIMIT_AI_PER_MIN: '1000000', RATE_LIMIT_AUTH_PER_MIN: '1000000', RATE_LIMIT_BILLING_PER_MIN: '1000000' });
   await seedPlans(server.database.db);
   const admin = await signUp();
   await emulatorAdmin('accounts:update', { localId: admin.localId, customAttributes: JSON.stringify({ admin: true }) });

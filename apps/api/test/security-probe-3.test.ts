@@ -58,7 +58,7 @@ describe('clients on IPv6', () => {
   const AUTH_LIMIT = 8;
   let server: ServerHandle;
   beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT) });
+    server = await startTestServer({ RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT), RATE_LIMIT_BILLING_PER_MIN: '10000' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -195,7 +195,7 @@ describe('Stripe webhook: the end of a subscription that was never paid', () => 
 describe('one learner, many writes at once (meaningful on PostgreSQL: TEST_DATABASE_URL)', () => {
   let server: ServerHandle;
   beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000' });
+    server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' });
   });
   afterAll(async () => {
     await server?.stop();

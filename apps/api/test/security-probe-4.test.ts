@@ -13,7 +13,7 @@ import { bearer, messageOf, requests, signUp, startTestServer } from './harness.
 
 let server: ServerHandle;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000' });
+  server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' });
 });
 afterAll(async () => {
   await server?.stop();

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 function startServer(): Promise<ServerHandle> {
-  return startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000' });
+  return startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' });
 }
 
 const { post, get, userIdOf } = requests(() => server);

@@ -14,7 +14,7 @@ import { emulatorAdmin, signUp, startTestServer } from './harness.js';
 const AUTH_LIMIT = 3;
 let server: ServerHandle;
 beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT) });
+  server = await startTestServer({ RATE_LIMIT_AUTH_PER_MIN: String(AUTH_LIMIT), RATE_LIMIT_BILLING_PER_MIN: '10000' });
 });
 afterAll(async () => {
   await server?.stop();

@@ -275,6 +275,12 @@ export type DeletedAccountsTable = {
   firebase_deleted_at: NullableTimestamp;
 };
 
+/** One row per e-mail address that started a trial (migration 0066): its SHA-256, never the address. */
+export type TrialClaimsTable = {
+  email_sha256: string;
+  claimed_at: Timestamp;
+};
+
 export type Database = {
   users: UsersTable;
   subscriptions: SubscriptionsTable;
@@ -299,6 +305,7 @@ export type Database = {
   price_configurations: PriceConfigurationsTable;
   app_settings: AppSettingsTable;
   deleted_accounts: DeletedAccountsTable;
+  trial_claims: TrialClaimsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,8 @@ export function registerAccountRestRoutes(app: FastifyInstance, rest: Rest): voi
   );
   app.delete(
     '/api/admin/users/:userId',
+    // It cancels the learner's Stripe subscription: the billing writes' limit (decision 066).
+    { config: { rateLimitGroup: 'billing' } },
     rest(async (caller, request) => caller.admin.users.delete(await inputFor(caller, 'admin.users.delete', { userId: fieldsOf(request.params).userId }))),
   );
 }

@@ -1,10 +1,12 @@
 import { AppError } from '../errors.js';
 import { BILLING_TEXT, upgradeDoneMessage } from '@shunkan/config/billing';
 import { isPlanId, SUBSCRIPTION_STATUSES, type SubscriptionType } from '@shunkan/config/plans';
+import { TEXT } from '@shunkan/config/texts';
 import { inTransaction, type Db } from '@shunkan/db';
 import { listUserPayments } from '@shunkan/db/payments';
 import type { SubscriptionRow } from '@shunkan/db/schema';
 import { ensureSubscription, lockSubscription, updateSubscription } from '@shunkan/db/subscriptions';
+import { claimTrialForEmail } from '@shunkan/db/trial-claims';
 import { z } from 'zod';
 import type { SessionUser } from '../session.js';
 import { type BillingProvider } from '../services/billing/types.js';
@@ -93,16 +95,59 @@ async function requirePlan(db: Db, planId: string): Promise<TCataloguePlan> {
 }
 
 /**
+ * Billing writes holding a database connection at once, per database (decision 066). Such a write keeps
+ * its transaction open while it calls the billing provider (Stripe: up to 20 s a try, three tries), so
+ * a slow or hanging Stripe let learners' checkouts, cancellations and upgrades take every connection of
+ * the pool, and every other request then failed (503 after the pool's 5 s wait). The rest of the pool
+ * stays for everyone else; a write waits here, holding no connection, for at most BILLING_WRITE_WAIT_MS.
+ */
+export const BILLING_WRITES_AT_ONCE = 4;
+export const BILLING_WRITE_WAIT_MS = 10_000;
+type BillingGate = { running: number; waiting: Array<() => void> };
+const billingGates = new WeakMap<Db, BillingGate>();
+
+async function withBillingSlot<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  let gate = billingGates.get(db);
+  if (!gate) billingGates.set(db, (gate = { running: 0, waiting: [] }));
+  const slots = gate;
+  if (slots.running < BILLING_WRITES_AT_ONCE) slots.running++;
+  else {
+    // A freed slot passes straight to the first waiter (running stays the same).
+    await new Promise<void>((resolve, reject) => {
+      const take = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        slots.waiting.splice(slots.waiting.indexOf(take), 1);
+        reject(new AppError('SERVICE_UNAVAILABLE', TEXT.serviceUnavailable));
+      }, BILLING_WRITE_WAIT_MS);
+      slots.waiting.push(take);
+    });
+  }
+  try {
+    return await work();
+  } finally {
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.running--;
+  }
+}
+
+/**
  * Runs a billing write under the learner's subscription row lock (see lockSubscription), with the row
  * brought up to date first: everything `work` reads, checks, charges and stores happens as one step per
- * learner. Used by every write that could otherwise charge twice or overwrite a concurrent change.
+ * learner. Used by every write that could otherwise charge twice or overwrite a concurrent change. At
+ * most BILLING_WRITES_AT_ONCE run at once (withBillingSlot).
  */
 export async function withLockedSubscription<T>(db: Db, userId: string, now: Date, work: (trx: Db, row: SubscriptionRow) => Promise<T>): Promise<T> {
-  return inTransaction(db, async (trx) => {
-    await lockSubscription(trx, userId);
-    const row = (await syncSubscription({ db: trx, userId, now })) ?? (await ensureSubscription(trx, userId));
-    return work(trx, row);
-  });
+  return withBillingSlot(db, () =>
+    inTransaction(db, async (trx) => {
+      await lockSubscription(trx, userId);
+      const row = (await syncSubscription({ db: trx, userId, now })) ?? (await ensureSubscription(trx, userId));
+      return work(trx, row);
+    }),
+  );
 }
 
 async function currentView(db: Db, user: SessionUser, now: Date): Promise<TSubscriptionView> {
@@ -116,13 +161,22 @@ export async function listPlanCatalogue(options: { db: Db; billing: BillingProvi
   return { billingMode: options.billing.mode, plans: options.billing.mode === 'stripe' ? plans : plans.map((p) => ({ ...p, priceId: null })) };
 }
 
-/** 7 days of premium features from now, no card, once per account (trial_used never resets). */
+/**
+ * 7 days of premium features from now, no card, once per account (trial_used never resets) and once per
+ * e-mail address (decision 066: deleting the account and signing up again with the address gave another).
+ */
 export async function startTrial(options: { db: Db; user: SessionUser; now: Date }): Promise<TSubscriptionView> {
   const { db, user, now } = options;
   assertNotAdmin(user);
-  return withLockedSubscription(db, user.id, now, async (trx, row) => {
+  const started = await withLockedSubscription(db, user.id, now, async (trx, row) => {
     if (row.trial_used) throw new AppError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
     assertNotSubscribed(row, now);
+    if (!(await claimTrialForEmail(trx, user.id, now))) {
+      // The address had its trial under an earlier account: this account's is used too (committed,
+      // so that the plan screens stop offering it), and the refusal is thrown after the commit.
+      await updateSubscription(trx, user.id, { trial_used: true });
+      return null;
+    }
     await updateSubscription(trx, user.id, {
       status: 'trialing',
       type: 'premium',
@@ -136,6 +190,8 @@ export async function startTrial(options: { db: Db; user: SessionUser; now: Date
     });
     return currentView(trx, user, now);
   });
+  if (!started) throw new AppError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
+  return started;
 }
 
 export async function createPaymentIntent(options: Options & { planId: string }) {

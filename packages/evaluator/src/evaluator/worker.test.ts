@@ -76,6 +76,31 @@ describe('evaluator worker that dies', () => {
   }, 120_000);
 });
 
+describe('evaluator worker that hangs (decision 066)', () => {
+  it('is ended once it has answered nothing for stuckAfterMs: the answers it held fail, the next answer is graded', async () => {
+    const restarts: Error[] = [];
+    const hanging = startEvaluatorWorker(new URL('./worker-hang.fixture.ts', import.meta.url), { stuckAfterMs: 1_000, onRestart: (error) => restarts.push(error) });
+    try {
+      const [p] = allBankProblems();
+      if (!p) throw new Error('bank is empty');
+      // Loading the resources is not timed (the first answer waits for it, however long it takes).
+      expect((await hanging.evaluate(p, p.answers[0] ?? '')).rating).toBe(5);
+      // Before: both waited for ever (no deadline); every later answer queued behind them.
+      const started = Date.now();
+      const stuck = hanging.evaluate(p, 'hang the worker');
+      const behind = hanging.evaluate(p, p.answers[0] ?? '');
+      await expect(stuck).rejects.toBeInstanceOf(EvaluatorUnavailableError);
+      await expect(behind).rejects.toThrow(/evaluator worker stuck/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(restarts).toHaveLength(1);
+      expect((await hanging.evaluate(p, p.answers[0] ?? '')).rating).toBe(5);
+      expect(restarts).toHaveLength(1);
+    } finally {
+      await hanging.close();
+    }
+  }, 120_000);
+});
+
 describe('evaluator workers side by side (decision 062)', () => {
   it('grade answers sent at once with the in-process verdicts, and prepare every worker', async () => {
     const pool = startEvaluatorWorker(new URL('./worker-entry.ts', import.meta.url), { size: 2 });

@@ -10,6 +10,13 @@ import type { TEvaluation } from './types';
 
 type Request = { id: number; problem: TBankProblem; answer: string } | { id: number; prepare: true };
 type Reply = { id: number; result?: TEvaluation; normalizedAnswer?: string; error?: string };
+/**
+ * Sent by a worker once its evaluator has loaded, then every `HEARTBEAT_MS` while its thread is free
+ * between answers (and between `prepare`'s batches): silence with answers pending means it is stuck.
+ */
+type Alive = { alive: true };
+
+const HEARTBEAT_MS = 200;
 
 export interface WorkerEvaluator {
   evaluate(problem: TBankProblem, answer: string): Promise<TEvaluation>;
@@ -45,7 +52,17 @@ export interface EvaluatorWorkerOptions {
    * compiled lattices (~250 MB measured); answers go to the worker with the fewest pending (decision 062).
    */
   size?: number;
+  /**
+   * A worker that holds answers and has sent nothing (no answer, no heartbeat) for this long is stuck
+   * (a grader loop on some input): it is ended, the answers it held fail with `EvaluatorUnavailableError`
+   * and a new worker takes its slot (default 10,000 ms; one answer takes at most ~150 ms, decision 045,
+   * and `prepare` yields every few problems). Loading the evaluator's resources is not timed.
+   */
+  stuckAfterMs?: number;
 }
+
+/** The default of `EvaluatorWorkerOptions.stuckAfterMs`. */
+export const EVALUATOR_STUCK_AFTER_MS = 10_000;
 
 /**
  * Starts `size` workers running `serveEvaluator()` from the module at `url`. A worker that dies (an
@@ -58,7 +75,17 @@ export function startEvaluatorWorker(url: URL, options: EvaluatorWorkerOptions =
   const size = Math.max(1, Math.floor(options.size ?? 1));
 
   /** One worker thread and the calls it holds (its replacement takes its slot). */
-  type Slot = { worker: Worker; pending: Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }> };
+  type Slot = {
+    worker: Worker;
+    pending: Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>;
+    /** The worker's evaluator has loaded (its first `Alive` message). */
+    loaded: boolean;
+    /** When the worker last sent anything. */
+    heardAt: number;
+    /** Ends the current worker's calls with `error` and replaces it. */
+    fail: (error: Error) => void;
+  };
+  const stuckAfterMs = options.stuckAfterMs ?? EVALUATOR_STUCK_AFTER_MS;
 
   const spawn = (slot: Slot): Worker => {
     // A TypeScript entry (development, tests and benchmarks run through tsx): the worker registers
@@ -67,10 +94,16 @@ export function startEvaluatorWorker(url: URL, options: EvaluatorWorkerOptions =
       ? new Worker(`import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); })`, { eval: true })
       : new Worker(url);
     created.unref();
-    created.on('message', (reply: Reply) => {
-      const p = slot.pending.get(reply.id);
-      slot.pending.delete(reply.id);
-      p?.resolve(reply);
+    slot.loaded = false;
+    created.on('message', (message: Reply | Alive) => {
+      slot.heardAt = Date.now();
+      if ('alive' in message) {
+        slot.loaded = true;
+        return;
+      }
+      const p = slot.pending.get(message.id);
+      slot.pending.delete(message.id);
+      p?.resolve(message);
     });
     let failed = false;
     const lost = (error: Error): void => {
@@ -84,16 +117,34 @@ export function startEvaluatorWorker(url: URL, options: EvaluatorWorkerOptions =
       options.onRestart?.(error);
       slot.worker = spawn(slot);
     };
+    slot.fail = (error) => {
+      lost(error);
+      void created.terminate();
+    };
     created.on('error', (error) => lost(new EvaluatorUnavailableError(`evaluator worker failed: ${error.message}`, { cause: error })));
     created.on('exit', (code) => lost(new EvaluatorUnavailableError(`evaluator worker exited (${code})`)));
     return created;
   };
   const slots: Slot[] = [];
   for (let k = 0; k < size; k++) {
-    const slot = { pending: new Map() } as Slot;
+    const slot = { pending: new Map(), loaded: false, heardAt: Date.now() } as unknown as Slot;
     slot.worker = spawn(slot);
     slots.push(slot);
   }
+
+  // The watchdog: a worker thread runs one answer at a time, so one that never returns holds every
+  // answer sent to it (and, with one worker, all grading) until it is ended.
+  const watchdog = setInterval(
+    () => {
+      const now = Date.now();
+      for (const slot of slots) {
+        if (!slot.loaded || slot.pending.size === 0 || now - slot.heardAt < stuckAfterMs) continue;
+        slot.fail(new EvaluatorUnavailableError(`evaluator worker stuck: nothing heard for ${now - slot.heardAt} ms`));
+      }
+    },
+    Math.max(50, Math.min(1_000, stuckAfterMs / 4)),
+  );
+  watchdog.unref();
 
   /** The least busy worker: the fewest answers pending (the first such, so one worker serves a trickle). */
   const pick = (): Slot => {
@@ -126,6 +177,7 @@ export function startEvaluatorWorker(url: URL, options: EvaluatorWorkerOptions =
     },
     async close() {
       closed = true;
+      clearInterval(watchdog);
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
   };
@@ -136,6 +188,12 @@ export function serveEvaluator(): void {
   const port = parentPort;
   if (!port) throw new Error('serveEvaluator() runs in a worker thread');
   const evaluator = createEvaluator();
+  // Heartbeats from the moment the evaluator has loaded (loading the resources is not timed): they stop
+  // only when the thread is busy, so the main thread's watchdog sees a stuck answer (not a long queue).
+  void evaluator.then(() => {
+    port.postMessage({ alive: true } satisfies Alive);
+    setInterval(() => port.postMessage({ alive: true } satisfies Alive), HEARTBEAT_MS).unref();
+  });
   port.on('message', (request: Request) => {
     evaluator.then(
       async (ev) => {
