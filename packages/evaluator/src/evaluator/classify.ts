@@ -109,6 +109,8 @@ const DURATIVE_EXTRAS: readonly (readonly string[])[] = [
   ['all', 'the', 'time'],
 ];
 const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
+/** Words that address the listener at the end of a sentence ("Thanks, man"). */
+const VOCATIVES = new Set(['man', 'guys', 'mate', 'buddy', 'dude', 'bro']);
 /** Adjectives of how hard, easy or risky a thing is, which take for + the person who finds it so. */
 const EXPERIENCER_ADJECTIVES = new Set(['hard', 'difficult', 'tough', 'easy', 'impossible', 'possible', 'dangerous', 'safe', 'risky', 'tiring', 'fun']);
 /** "than" and the "as" of as ... as build a comparison: a missing one is a missing word, not a preposition. */
@@ -1889,6 +1891,14 @@ function optionalWords(ctx: Ctx): boolean {
           found = true;
         }
       }
+    }
+  }
+  // "Keep up the good work, man" (decision 063): a word that only addresses the listener, at the very
+  // end of an answer whose last word before it is the answer's own, adds nothing to what is said.
+  for (const i of a.extra) {
+    if (i === learner.length - 1 && i > 0 && VOCATIVES.has(learner[i]?.norm ?? '') && a.byL[i - 1] !== undefined && !ctx.consumedL.has(i)) {
+      ctx.consumedL.add(i);
+      found = true;
     }
   }
   // "Keeping up with the class is tough for me" (decision 063): for + a person after an adjective of

@@ -1298,6 +1298,14 @@ describe('naming one-slip answers', () => {
       expect(stars16(LETTER, 'The letter has already arrived.')).toBeLessThanOrEqual(2);
       named(evaluator, SHOP, 'Many people visits the shop.', 'agreement');
     });
+    it('names a sound-alike a spelling slip, and lets a closing word of address go free', () => {
+      const PLANE = problem('私は飛行機に乗った。', ['I got on the plane.']);
+      const WORK = problem('その調子で頑張って！', ['Keep up the good work!']);
+      named(evaluator, PLANE, 'I got on the plain.', 'spelling');
+      expect(stars16(PLANE, 'I got on the train.')).toBeLessThanOrEqual(2);
+      expect(stars16(WORK, 'keep up the good work man')).toBeGreaterThanOrEqual(4);
+      expect(stars16(WORK, 'give up the good work man')).toBeLessThanOrEqual(2);
+    });
     it('makes every other, and while for after, another time', () => {
       const RUN = problem('私は毎朝走ります。', ['I run every morning.']);
       const HOMEWORK = problem('彼は夕食の後で宿題をした。', ['He did his homework after dinner.', 'He did his homework after eating dinner.']);
