@@ -350,6 +350,18 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['so cold', 'freezing'],
   ['very cold', 'freezing'],
   ['come to see', 'come and see', 'come and visit', 'come to visit'],
+  // Feeling like doing a thing is wanting to do it (want to + a verb's base, feel like + its -ing).
+  ...[
+    ['come', 'coming'], ['go', 'going'], ['eat', 'eating'], ['drink', 'drinking'], ['see', 'seeing'], ['watch', 'watching'],
+    ['play', 'playing'], ['do', 'doing'], ['stay', 'staying'], ['have', 'having'], ['talk', 'talking'], ['read', 'reading'],
+    ['sleep', 'sleeping'], ['rest', 'resting'], ['cook', 'cooking'], ['sing', 'singing'], ['dance', 'dancing'], ['walk', 'walking'],
+    ['swim', 'swimming'], ['study', 'studying'], ['work', 'working'], ['leave', 'leaving'], ['join', 'joining'], ['visit', 'visiting'],
+    ['buy', 'buying'], ['cry', 'crying'], ['laugh', 'laughing'], ['go out', 'going out'], ['stay home', 'staying home'],
+  ].flatMap(([v, ving]) => [['want', 'feel'], ['wants', 'feels'], ['wanted', 'felt']].map(([w, f]) => [`${w} to ${v}`, `${f} like ${ving}`])),
+  // The get-passive of an event in the past: "I got spoken to" is "I was spoken to".
+  ...['spoken to', 'asked', 'told', 'hit', 'hurt', 'injured', 'caught', 'stolen', 'fired', 'arrested', 'invited', 'paid', 'bitten',
+    'stuck', 'damaged', 'broken', 'chosen', 'promoted', 'picked', 'scolded', 'praised', 'robbed', 'killed', 'hired', 'accepted',
+    'rejected', 'punished', 'attacked', 'stung', 'elected', 'beaten', 'woken up', 'checked'].flatMap((pp) => [[`was ${pp}`, `got ${pp}`], [`were ${pp}`, `got ${pp}`]]),
   // A thing that has not come has not arrived.
   ['had not arrived', 'had not come'],
   ['has not arrived', 'has not come'],

@@ -1298,6 +1298,15 @@ describe('naming one-slip answers', () => {
       expect(stars16(LETTER, 'The letter has already arrived.')).toBeLessThanOrEqual(2);
       named(evaluator, SHOP, 'Many people visits the shop.', 'agreement');
     });
+    it('reads feel like + -ing as want to and the get-passive of a past event as the be-passive', () => {
+      const BITTEN = problem('私は犬にかまれた。', ['I was bitten by a dog.', 'A dog bit me.']);
+      const SWIM = problem('今日は泳ぎたくない。', ["I don't want to swim today."]);
+      expect(stars16(BITTEN, 'I got bitten by a dog.')).toBeGreaterThanOrEqual(4);
+      expect(stars16(BITTEN, 'I got bitten by a cat.')).toBeLessThanOrEqual(2);
+      expect(stars16(SWIM, "I don't feel like swimming today.")).toBeGreaterThanOrEqual(4);
+      expect(stars16(SWIM, 'I feel like swimming today.')).toBeLessThanOrEqual(2);
+      expect(stars16(SWIM, "I don't feel like running today.")).toBeLessThanOrEqual(2);
+    });
     it('names a sound-alike a spelling slip, and lets a closing word of address go free', () => {
       const PLANE = problem('私は飛行機に乗った。', ['I got on the plane.']);
       const WORK = problem('その調子で頑張って！', ['Keep up the good work!']);

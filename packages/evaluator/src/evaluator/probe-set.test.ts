@@ -195,6 +195,6 @@ probeSet('probe set 15', items15, PROBE15_FLOORS);
  * consistency 100%. Floors at the rates decision 063 reached, less a little margin.
  */
 const items16 = load('probe-set-16.json');
-export const PROBE16_FLOORS: Record<Rate, number> = { paraphrase: 0.89, slip: 0.935, meaning: 0.985, consistent: 1 };
+export const PROBE16_FLOORS: Record<Rate, number> = { paraphrase: 0.895, slip: 0.935, meaning: 0.985, consistent: 1 };
 
 probeSet('probe set 16', items16, PROBE16_FLOORS);
