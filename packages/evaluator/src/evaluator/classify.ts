@@ -109,6 +109,10 @@ const DURATIVE_EXTRAS: readonly (readonly string[])[] = [
   ['all', 'the', 'time'],
 ];
 const TIME_MARKERS = new Set(['am', 'pm', 'oclock']);
+/** Words that address the listener at the end of a sentence ("Thanks, man"). */
+const VOCATIVES = new Set(['man', 'guys', 'mate', 'buddy', 'dude', 'bro']);
+/** Adjectives of how hard, easy or risky a thing is, which take for + the person who finds it so. */
+const EXPERIENCER_ADJECTIVES = new Set(['hard', 'difficult', 'tough', 'easy', 'impossible', 'possible', 'dangerous', 'safe', 'risky', 'tiring', 'fun']);
 /** "than" and the "as" of as ... as build a comparison: a missing one is a missing word, not a preposition. */
 const COMPARISON_WORDS = new Set(['than', 'as']);
 
@@ -199,7 +203,11 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
     // let / make / see + object + verb: the verb is not finite, so its form is not a tense. "it" and
     // "you" (subject or object case alike) right after the verb are its object: "let it go".
     const objectRightAfter = skippedPronoun && pronounAt === k + 1 && (ref[pronounAt]?.norm === 'it' || ref[pronounAt]?.norm === 'you');
-    if (skipped && t.pos === 'VERB' && COMPLEMENT_VERBS.has(t.lemma) && (objectOnly || skippedPhrase || objectRightAfter)) {
+    // "Getting new customers is not easy" (decision 063): an -ing form that opens the sentence is a
+    // gerund subject with its object, and the verb after them is the sentence's own, not a
+    // complement of get / have / see.
+    const gerundSubject = k === 0 && t.norm.endsWith('ing');
+    if (skipped && t.pos === 'VERB' && COMPLEMENT_VERBS.has(t.lemma) && !gerundSubject && (objectOnly || skippedPhrase || objectRightAfter)) {
       if (r?.forms.has('ing')) return { role: 'ing', trigger: t };
       if (r?.forms.has('pp') && !r.forms.has('base')) return { role: 'pp', trigger: t };
       return { role: 'base', trigger: t };
@@ -371,6 +379,22 @@ function objectOfVerb(ref: readonly Token[], j: number): boolean {
 /** Words after which to is the infinitive's marker ("has to feed", "something to drink"). */
 const INFINITIVE_HEADS = new Set(['have', 'has', 'had', 'need', 'want', 'like', 'love', 'hope', 'plan', 'decide', 'try', 'going', 'ought', 'used', 'something', 'anything', 'nothing']);
 
+/**
+ * Word j follows do-support and its subject ("does this watch | cost"): do, does or did, then only
+ * the words of a noun phrase or a pronoun (a noun the tagger read as a verb counts after a
+ * determiner), then j.
+ */
+function afterDoSubject(ref: readonly Token[], j: number): boolean {
+  for (let k = j - 1; k >= 0 && k >= j - 5; k--) {
+    const t = ref[k] as Token;
+    if (AUX_FORMS[t.norm]?.lemma === 'do') return k < j - 1;
+    const prev = ref[k - 1];
+    const nounAfterDet = t.pos === 'VERB' && prev !== undefined && (prev.cls === 'article' || prev.cls === 'det');
+    if (!(t.cls === 'article' || t.cls === 'det' || t.cls === 'pron' || t.pos === 'ADJ' || t.pos === 'NOUN' || t.pos === 'PROPN' || nounAfterDet)) return false;
+  }
+  return false;
+}
+
 function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
   if (l.slip === 'plural' || l.slip === 'uncountable') return nounInflection(l, r);
   if (AUX_FORMS[l.norm] && AUX_FORMS[r.norm]) {
@@ -401,15 +425,20 @@ function inflectionSpec(l: Token, r: Token, ref: readonly Token[]): ErrorSpec {
     (r.pos === 'NOUN' || r.pos === 'ADJ') && prevPos === 'NOUN' && beforePrev !== undefined && (beforePrev.cls === 'article' || (beforePrev.cls === 'det' && beforePrev.norm !== 'that')) && governing?.pos === 'VERB' && governing.cls === 'content';
   const nounContext =
     prevClass === 'article' || (prevClass === 'det' && prevNorm !== 'that') || (prevClass === 'prep' && !infinitive) || (prevClass === 'content' && (prevPos === 'ADJ' || prevPos === 'NUM')) || compoundHead || objectOfGerund(ref, r.index) || objectOfVerb(ref, r.index);
-  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index);
+  // "How much does this book costs" (decision 063): after do-support and its subject the word is the
+  // verb's base however the tagger read it (cost, change, work are nouns too), so its -s is a verb form.
+  // (Not the subject's own noun: "do these watches" after this / these.)
+  const afterDo = prevClass !== 'article' && prevClass !== 'det' && prevClass !== 'aux' && (l.norm === `${r.norm}s` || l.norm === `${r.norm}es`) && afterDoSubject(ref, r.index);
+  const verbish = ((r.pos === 'VERB' || r.pos === 'AUX' || l.pos === 'VERB') && !nounContext) || l.slip === 'verb' || afterRelativeThat(ref, r.index) || afterDo;
   // "many tourists visits", "Environmental problems concerns" (decision 049): right after a plural
   // noun the answer's bare word is that subject's verb (two plural nouns do not follow each other),
   // so the learner's -s is the 三単現 point, however the tagger read the two words.
   const subject = ref[r.index - 1];
-  if (!verbish && subject?.pos === 'NOUN' && subject.plural && !r.plural && r.norm === r.lemma && (l.norm === `${r.norm}s` || l.norm === `${r.norm}es`) && (r.forms.has('base') || r.pos === 'VERB')) {
+  if (!verbish && subject?.pos === 'NOUN' && (subject.plural || PLURAL_NOUNS.has(subject.norm)) && !r.plural && r.norm === r.lemma && (l.norm === `${r.norm}s` || l.norm === `${r.norm}es`) && (r.forms.has('base') || r.pos === 'VERB')) {
     return { kind: 'agreement', message: `主語が複数なので${q(learnerWord(l))}ではなく${q(r.display)}にしましょう。` };
   }
   if (l.plural !== r.plural && !verbish) return nounInflection(l, r);
+  if (afterDo) return { kind: 'verb-form', message: `${q(learnerWord(l))}は原形の${q(r.display)}にしましょう（do / does / did の後なので）。` };
   // A verb slot by its context ("noticed her leave") is a verb however the word was tagged.
   const governed = r.forms.size > 0 && l.forms.size > 0 && roleOf(ref, r.index).trigger !== undefined;
   if (verbish || governed || (r.forms.size > 0 && l.forms.size > 0 && !r.forms.has('base'))) return verbInflection(l, r, ref);
@@ -1159,7 +1188,9 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（カタカナ語と英語で意味が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
-        if (!l.foreign && areAntonymWords(l, r)) {
+        // "while doing his homework" for "after" (decision 063): the other side of the time, as in
+        // the class case above.
+        if (!l.foreign && (areAntonymWords(l, r) || TIME_ORDER_OPPOSITES.has(`${l.norm}|${r.norm}`))) {
           errors.push(antonymError(lw, r, p.l, true));
           break;
         }
@@ -1862,6 +1893,27 @@ function optionalWords(ctx: Ctx): boolean {
       }
     }
   }
+  // "Keep up the good work, man" (decision 063): a word that only addresses the listener, at the very
+  // end of an answer whose last word before it is the answer's own, adds nothing to what is said.
+  for (const i of a.extra) {
+    if (i === learner.length - 1 && i > 0 && VOCATIVES.has(learner[i]?.norm ?? '') && a.byL[i - 1] !== undefined && !ctx.consumedL.has(i)) {
+      ctx.consumedL.add(i);
+      found = true;
+    }
+  }
+  // "Keeping up with the class is tough for me" (decision 063): for + a person after an adjective of
+  // how hard, easy or risky a thing is names who finds it so, which the Japanese leaves open; free
+  // where the answer has the same adjective and no for of its own.
+  if (!ref.some((t) => t.norm === 'for')) {
+    for (const i of a.extra) {
+      const adjective = learner[i - 1];
+      if (learner[i]?.norm !== 'for' || !OBJECT_PERSONS.has(learner[i + 1]?.norm ?? '') || !ctx.extraSet.has(i + 1) || ctx.consumedL.has(i)) continue;
+      if (!adjective || !EXPERIENCER_ADJECTIVES.has(adjective.norm) || a.byL[i - 1] === undefined) continue;
+      ctx.consumedL.add(i);
+      ctx.consumedL.add(i + 1);
+      found = true;
+    }
+  }
   for (const phrase of FREE_EXTRAS) {
     for (const i of a.extra) {
       if (phrase.every((w, k) => learner[i + k]?.norm === w && ctx.extraSet.has(i + k) && !ctx.consumedL.has(i + k)) && natural(phrase, i)) {
@@ -2163,7 +2215,8 @@ const DIRECTION_OPPOSITES = new Set(
 );
 /** Words that put an event before or after another: one for the other is the opposite time. */
 const TIME_ORDER_OPPOSITES = new Set(
-  [['before', 'after'], ['until', 'after'], ['till', 'after'], ['by', 'after']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+  // Decision 063: while puts the events at the same time, after and before one after the other.
+  [['before', 'after'], ['until', 'after'], ['till', 'after'], ['by', 'after'], ['while', 'after'], ['while', 'before']].flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
 );
 /** Words that say how many or how much: another one in the same place changes the amount. */
 const QUANTITY_WORDS = new Set(['a', 'an', 'one', 'some', 'any', 'many', 'much', 'few', 'little', 'several', 'all', 'no', 'lot', 'lots', 'plenty', 'both', 'each', 'every', 'most', 'more', 'less', 'fewer']);
@@ -2281,7 +2334,8 @@ function gapMeaning(ctx: Ctx): void {
     // "as interesting than": the two words of a comparison swapped.
     const comparison = COMPARISON_WORDS.has(l.norm) && COMPARISON_WORDS.has(r.norm);
     if (r.cls === 'prep' && l.cls !== 'wh' && l.cls !== 'conj' && !comparison) continue;
-    if (isSubordinatorSwap(l, r)) errors.push(meaningError(learnerWord(l), r, i));
+    // "while doing his homework" for "after" (decision 063): the other side of the time.
+    if (isSubordinatorSwap(l, r) || TIME_ORDER_OPPOSITES.has(`${l.norm}|${r.norm}`)) errors.push(meaningError(learnerWord(l), r, i));
     // "If I told him" read against the inverted "Had I told him": if for the inversion's auxiliary
     // is the learner's own if-clause, so it costs more than a word slip and the if-clause reading
     // (a tense slip against "If I had told") is the one named.
@@ -2764,11 +2818,15 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     tooForEnough(ctx);
     personReplaced(ctx);
     typoInGap(ctx);
+    splitCompound(ctx);
+    mustForHadTo(ctx);
     degreeWord(ctx);
     pastStatementForQuestion(ctx);
   }
   if (ctx.errors.length === 1) modalOrAgreement(ctx);
   if (ctx.a.extra.length > 0) addedOtherTime(ctx);
+  if (ctx.a.extra.length > 0) everyOther(ctx);
+  if (ctx.a.extra.length > 0) whileForAfter(ctx);
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
@@ -3061,6 +3119,35 @@ function gerundVerbTo(ctx: Ctx): void {
     ctx.errors.push(makeError('verb-form', [learnerWord(learner[k + 1] as Token), learnerWord(verb)], [ingOf(verb.lemma)], `${q(learnerWord(head))}の後は動詞の-ing形です。${q(`to ${learnerWord(verb)}`)}ではなく${q(ingOf(verb.lemma))}にしましょう。`, k + 1));
     return;
   }
+  spentTimeTo(ctx);
+}
+
+/** Nouns of a stretch of time that spend / waste take before the -ing form. */
+const SPENT_TIME_NOUNS = new Set(['day', 'days', 'hour', 'hours', 'minute', 'minutes', 'week', 'weeks', 'month', 'months', 'year', 'years', 'time', 'morning', 'afternoon', 'evening', 'night', 'weekend']);
+/**
+ * "I spent a whole day to prepare" (decision 063): spend / waste and a stretch of time take the -ing
+ * form (spent a whole day preparing); to and a verb's base there is a verb-form slip, whatever path
+ * accepted the words. Only with a time noun within four words: "spent money to buy" is a purpose.
+ */
+function spentTimeTo(ctx: Ctx): void {
+  const { learner } = ctx;
+  for (let k = 0; k + 3 < learner.length; k++) {
+    const head = learner[k] as Token;
+    if ((head.lemma !== 'spend' && head.lemma !== 'waste') || head.pos !== 'VERB') continue;
+    for (let t = k + 2; t <= k + 5 && t + 1 < learner.length; t++) {
+      if (learner[t]?.norm !== 'to') continue;
+      const verb = learner[t + 1] as Token;
+      const between = learner.slice(k + 1, t);
+      if (!between.some((x) => SPENT_TIME_NOUNS.has(x.norm)) || between.some((x) => x.pos === 'VERB') || verb.pos !== 'VERB' || !verb.forms.has('base')) break;
+      // Read against "It took me a whole day to prepare", the path leaves only a person out: that is
+      // the reference's wording, not the learner's error, which is this one.
+      const took = (e: DraftError): boolean => e.order >= k && e.order <= t + 1 && e.kind === 'missing-word' && e.words.length === 0 && e.expected.every((w) => OBJECT_PERSONS.has(w.toLowerCase()));
+      ctx.errors = ctx.errors.filter((e) => !took(e));
+      if (ctx.errors.some((e) => e.order >= k && e.order <= t + 1)) return;
+      ctx.errors.push(makeError('verb-form', [learnerWord(learner[t] as Token), learnerWord(verb)], [ingOf(verb.lemma)], `${q(`${learnerWord(head)} + 時間`)}の後は動詞の-ing形です。${q(`to ${learnerWord(verb)}`)}ではなく${q(ingOf(verb.lemma))}にしましょう。`, t));
+      return;
+    }
+  }
 }
 
 /** Verbs after which good / bad describe the subject (I feel good), not how something was done. */
@@ -3322,7 +3409,9 @@ function concessiveKind(ctx: Ctx): void {
  * "whether he comes or no" for "or not": no and not swapped keep the polarity (both negate); the
  * wrong one of the two is a word-choice slip, not a lost negation and an extra word.
  */
-const NO_NOT_PAIRS: readonly (readonly [string, string])[] = [['no', 'not'], ['not', 'no']];
+// Decision 063: already for yet ("has not been cleaned already", もう) is the word Japanese uses for
+// both, a word-choice slip, not a missing and an extra word; the negation is checked on its own.
+const NO_NOT_PAIRS: readonly (readonly [string, string])[] = [['no', 'not'], ['not', 'no'], ['already', 'yet'], ['yet', 'already']];
 function noForNot(ctx: Ctx): void {
   for (const [l, r] of NO_NOT_PAIRS) {
     const extra = ctx.errors.find((e) => isExtra(e) && wordsOf(e) === l);
@@ -3404,6 +3493,36 @@ function typoInGap(ctx: Ctx): void {
     fold(ctx, [extra, missing], makeError('spelling', [learnerWord(l)], [refToken.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(refToken.display)}です。`, extra.order));
     return;
   }
+}
+
+/**
+ * "I want some thing to drink" for "something" (decision 063): a compound written as two words,
+ * which the aligner reads as one word for the compound and an extra word after it, is one spelling
+ * slip. Only where the two learner words joined are the answer's word letter for letter.
+ */
+function splitCompound(ctx: Ctx): void {
+  for (const first of ctx.errors) {
+    if (first.words.length !== 1 || first.expected.length !== 1 || first.meaning) continue;
+    const second = ctx.errors.find((e) => e !== first && isExtra(e) && e.words.length === 1 && e.order === first.order + 1);
+    const l = ctx.learner[first.order];
+    const next = ctx.learner[first.order + 1];
+    if (!second || !l || !next || `${l.norm}${next.norm}` !== expectedOf(first) || l.norm.length < 2 || next.norm.length < 3) continue;
+    const joined = ctx.ref.find((t) => t.norm === expectedOf(first));
+    fold(ctx, [first, second], makeError('spelling', [learnerWord(l), learnerWord(next)], [joined?.display ?? expectedOf(first)], `${q(`${learnerWord(l)} ${learnerWord(next)}`)}は1語で${q(joined?.display ?? expectedOf(first))}と書きます。`, first.order));
+    return;
+  }
+}
+
+/**
+ * "I must help my mother at home yesterday" for "had to" (decision 063): must has no past, so the
+ * learner's must where the answer has had to is the tense (the past of must is had to), one slip,
+ * not a word choice and a missing to.
+ */
+function mustForHadTo(ctx: Ctx): void {
+  const choice = ctx.errors.find((e) => e.words.length === 1 && wordsOf(e) === 'must' && expectedOf(e) === 'had');
+  const missing = choice && ctx.errors.find((e) => isMissing(e) && expectedOf(e) === 'to' && Math.abs(e.order - choice.order) <= 1);
+  if (!choice || !missing) return;
+  fold(ctx, [choice, missing], makeError('tense', [learnerWord(ctx.learner[choice.order] as Token)], ['had', 'to'], `${q('must')}には過去形がありません。過去のことは${q('had to')}で表しましょう。`, choice.order));
 }
 
 /** Two words that differ by two neighbouring letters swapped ("form" / "from"). */
@@ -3505,6 +3624,39 @@ function addedOtherTime(ctx: Ctx): void {
   const r = ref[left] as Token;
   ctx.errors = ctx.errors.filter((e) => !(e.order === added && isExtra(e)) && !(isMissing(e) && expectedOf(e) === r.norm) && !(e.words.length === 0 && e.expected.some((w) => w.toLowerCase() === r.norm)));
   ctx.errors.push({ ...meaningError(learnerWord(t), r, added), certain: true });
+}
+
+/**
+ * "I take a shower every other morning" for "every morning" (decision 063): other after every makes
+ * it every second one, another frequency, where the answer says every one.
+ */
+function everyOther(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const extra = ctx.errors.find((e) => isExtra(e) && e.words.length === 1 && learner[e.order]?.norm === 'other' && learner[e.order - 1]?.norm === 'every');
+  if (!extra || ref.some((t, j) => t.norm === 'other' && ref[j - 1]?.norm === 'every')) return;
+  // The answer's every, or each where the path paired every with it.
+  const pair = ctx.a.byL[extra.order - 1];
+  const every = pair ? ref[pair.r] : undefined;
+  if (!every || (every.norm !== 'every' && every.norm !== 'each')) return;
+  fold(ctx, [extra], { ...makeError('meaning', ['every', 'other'], [every.display], `${q('every other')}は「一つおき」で、回数が変わります。${q(every.display)}にしましょう。`, extra.order, undefined, true), certain: true });
+}
+
+/**
+ * "He did his homework while eating dinner" for "after eating dinner" (decision 063): the aligner may
+ * leave the answer's after / before out and the learner's while added at the same place; while puts
+ * the two at the same time, another time than after or before (TIME_ORDER_OPPOSITES).
+ */
+function whileForAfter(ctx: Ctx): void {
+  const extra = ctx.errors.find((e) => isExtra(e) && ctx.learner[e.order]?.norm === 'while');
+  const missing = extra && ctx.errors.find((e) => isMissing(e) && e.expected.length === 1 && TIME_ORDER_OPPOSITES.has(`while|${expectedOf(e)}`) && Math.abs(e.order - extra.order) <= 1);
+  if (!extra || !missing) return;
+  const r = ctx.ref.find((t) => t.norm === expectedOf(missing));
+  if (!r) return;
+  const rest = extra.words.slice(1);
+  fold(ctx, [extra, missing], { ...meaningError(learnerWord(ctx.learner[extra.order] as Token), r, extra.order), certain: true });
+  if (rest.length > 0 && !ctx.learner.slice(extra.order + 1, extra.order + 1 + rest.length).every((t) => t.forms.has('ing'))) {
+    ctx.errors.push(makeError('extra-word', rest, [], `${q(rest.join(' '))}は不要です。`, extra.order + 1));
+  }
 }
 
 /**

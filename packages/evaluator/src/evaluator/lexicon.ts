@@ -177,6 +177,8 @@ export const GLOBAL_SYNONYMS: readonly (readonly string[])[] = [
   ['phones', 'mobiles', 'cellphones'],
   // Decision 058: finding a thing one has lost (locate is find's formal word).
   ['find', 'locate'],
+  // Decision 063: British mates are friends.
+  ['friends', 'mates'],
 ];
 
 /**
@@ -221,7 +223,7 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ['whenever', 'no matter when'],
   // The whole of a period: all day is the whole day.
   ['all day', 'the whole day', 'all day long', 'the entire day'],
-  ['all night', 'the whole night', 'all night long', 'the entire night'],
+  ['all night', 'the whole night', 'all night long', 'the entire night', 'all through the night', 'throughout the night'],
   // The period before this one, counted back from now: a teacher takes either for 去年 / 先週.
   ['last year', 'a year ago'],
   ['last month', 'a month ago'],
@@ -314,6 +316,56 @@ export const GLOBAL_PHRASE_SYNONYMS: readonly (readonly string[])[] = [
   ...['train', 'bus', 'plane'].flatMap((v) =>
     ['', 'first ', 'last ', 'next '].flatMap((m) => [['catch', 'get'], ['caught', 'got']].map(([c, g]) => [`${c} the ${m}${v}`, `${g} the ${m}${v}`])),
   ),
+  // Decision 063: everyday phrasal verbs and idioms that say the same in any sentence either fits.
+  // Checking papers: look over / go through / look through them.
+  ...[['check', 'look over', 'go through', 'look through'], ['checks', 'looks over', 'goes through', 'looks through'], ['checked', 'looked over', 'went through', 'looked through'], ['checking', 'looking over', 'going through', 'looking through']].map((forms) => forms.map((v) => `${v} the`)),
+  // Returning a thing bought: send it back (return before a thing only: "return home" is no sending).
+  ...[['return', 'send'], ['returning', 'sending'], ['returned', 'sent']].flatMap(([r, s]) => [
+    ...['the', 'any', 'all', 'this', 'that', 'these', 'those', 'my', 'your'].map((d) => [`${r} ${d}`, `${s} back ${d}`]),
+    ...['it', 'them'].map((o) => [`${r} ${o}`, `${s} ${o} back`]),
+  ]),
+  ['be returned', 'be sent back'],
+  // Helping someone is giving them a hand.
+  ...[['help', 'give'], ['helps', 'gives'], ['helped', 'gave'], ['helping', 'giving']].flatMap(([h, g]) =>
+    ['me', 'you', 'him', 'her', 'us', 'them', 'my mother', 'my father', 'my mom', 'my dad', 'my sister', 'my brother', 'my friend'].map((o) => [`${h} ${o}`, `${g} ${o} a hand`]),
+  ),
+  ['generally speaking', 'on the whole', 'by and large'],
+  ['such a thing', 'something like that', 'that kind of thing', 'that sort of thing', 'a thing like that'],
+  ['is more important than', 'matters more than'],
+  ['was more important than', 'mattered more than'],
+  // Having people round (British) is having them over.
+  ['over for', 'round for'],
+  ['for a minute', 'for a second', 'for a sec', 'for a moment'],
+  ['continue', 'carry on'],
+  ['continued', 'carried on'],
+  ['where we left off', 'where we stopped'],
+  ['on a business trip', 'traveling for work', 'traveling on business', 'away on business'],
+  ...[['stays', 'does'], ['stay', 'do'], ['stayed', 'did']].flatMap(([s, d]) => [
+    [`${s} within budget`, `${d} not go over budget`, `${d} not exceed the budget`],
+    [`${s} within the budget`, `${d} not go over the budget`, `${d} not exceed the budget`],
+  ]),
+  ['opposed', 'objected to', 'was against'],
+  ['oppose', 'object to', 'be against'],
+  ['see you', 'see ya'],
+  ['so cold', 'freezing'],
+  ['very cold', 'freezing'],
+  ['come to see', 'come and see', 'come and visit', 'come to visit'],
+  // Feeling like doing a thing is wanting to do it (want to + a verb's base, feel like + its -ing).
+  ...[
+    ['come', 'coming'], ['go', 'going'], ['eat', 'eating'], ['drink', 'drinking'], ['see', 'seeing'], ['watch', 'watching'],
+    ['play', 'playing'], ['do', 'doing'], ['stay', 'staying'], ['have', 'having'], ['talk', 'talking'], ['read', 'reading'],
+    ['sleep', 'sleeping'], ['rest', 'resting'], ['cook', 'cooking'], ['sing', 'singing'], ['dance', 'dancing'], ['walk', 'walking'],
+    ['swim', 'swimming'], ['study', 'studying'], ['work', 'working'], ['leave', 'leaving'], ['join', 'joining'], ['visit', 'visiting'],
+    ['buy', 'buying'], ['cry', 'crying'], ['laugh', 'laughing'], ['go out', 'going out'], ['stay home', 'staying home'],
+  ].flatMap(([v, ving]) => [['want', 'feel'], ['wants', 'feels'], ['wanted', 'felt']].map(([w, f]) => [`${w} to ${v}`, `${f} like ${ving}`])),
+  // The get-passive of an event in the past: "I got spoken to" is "I was spoken to".
+  ...['spoken to', 'asked', 'told', 'hit', 'hurt', 'injured', 'caught', 'stolen', 'fired', 'arrested', 'invited', 'paid', 'bitten',
+    'stuck', 'damaged', 'broken', 'chosen', 'promoted', 'picked', 'scolded', 'praised', 'robbed', 'killed', 'hired', 'accepted',
+    'rejected', 'punished', 'attacked', 'stung', 'elected', 'beaten', 'woken up', 'checked'].flatMap((pp) => [[`was ${pp}`, `got ${pp}`], [`were ${pp}`, `got ${pp}`]]),
+  // A thing that has not come has not arrived.
+  ['had not arrived', 'had not come'],
+  ['has not arrived', 'has not come'],
+  ['have not arrived', 'have not come'],
 ];
 
 /** British → American spelling for common words, so either spelling matches the bank. */
@@ -413,6 +465,9 @@ export const AFTER_NOUN_CONTRACTION = new Set([
   'as', 'quite', 'rather', 'probably', 'usually', 'often', 'sometimes', 'definitely', 'certainly', 'actually', 'even',
   // A comparative's more / less (decision 050): "This question's more difficult than that one".
   'more', 'less',
+  // Decision 063: "This one's my bag", "The manager's away": a possessive is never followed by
+  // another possessive determiner (her and its are also object / pronoun), nor by away.
+  'my', 'your', 'his', 'our', 'their', 'away',
 ]);
 
 /**
@@ -444,6 +499,8 @@ export const APOSTROPHE_LESS: Readonly<Record<string, string>> = {
   // Decision 053.
   shouldve: "should've", couldve: "could've", wouldve: "would've", mustve: "must've", hows: "how's",
   whos: "who's", youd: "you'd", theyd: "they'd",
+  // Decision 063.
+  heres: "here's",
 };
 
 /**
@@ -483,6 +540,9 @@ export const CONFUSABLES: readonly (readonly [string, string])[] = [
   ['right', 'write'], ['buy', 'by'], ['peace', 'piece'], ['whole', 'hole'], ['wear', 'where'],
   ['its', 'it'], ['your', 'you'], ['found', 'founded'], ['week', 'weak'], ['meet', 'meat'], ['sea', 'see'], ['four', 'for'],
   ['of', 'off'],
+  // Decision 063: more sound-alikes learners write for each other.
+  ['plain', 'plane'], ['son', 'sun'], ['one', 'won'], ['new', 'knew'], ['road', 'rode'], ['hour', 'our'],
+  ['blue', 'blew'], ['mail', 'male'], ['sale', 'sail'], ['break', 'brake'],
 ];
 
 /** Learner words that stand for a contraction written without its apostrophe or wrongly. */

@@ -150,6 +150,25 @@ function phonePronounContraction(word: string, prev: string | undefined, next: s
 /** Words that follow the adjective ill or the noun ID, never I'll / I'd. */
 const AFTER_ILL_OR_ID = new Set(['health', 'people', 'person', 'patients', 'effects', 'will', 'and', 'with', 'for', 'from', 'of']);
 
+/** Determiners of one thing: "a cars" / "this elevators" is no plural, so the -s is a left-out 's. */
+const SINGULAR_DETERMINERS = new Set(['a', 'an', 'this', 'that', 'each', 'every', 'one']);
+/** Singular nouns that end in -s. */
+const S_SINGULARS = new Set(['news', 'series', 'species', 'means', 'lens', 'gas', 'yes', 'crossroads', 'headquarters']);
+/**
+ * "its getting dark", "a cars coming", "this elevators broken" typed on a phone (decision 063): it's,
+ * car's, elevator's with the apostrophe left out, as every other apostrophe is. "its" only where a
+ * possessive cannot stand (before -ing, a participle, not, an article, a preposition); a noun's -s
+ * only after a determiner of one thing, which no plural takes, and where the word after it makes a
+ * typed 's a verb (nounContraction).
+ */
+function phoneNounContraction(word: string, prev: string | undefined, next: string | undefined, after: string | undefined): string | undefined {
+  if (next === undefined || !/^[a-z]+$/.test(next)) return undefined;
+  if (word === 'its') return nounContraction('it', next, after, false) ? "it's" : undefined;
+  if (prev === undefined || !SINGULAR_DETERMINERS.has(prev) || !/^[a-z]{2,}[^s'u]s$/.test(word) || /ics$/.test(word) || S_SINGULARS.has(word) || PRONOUNS.has(word)) return undefined;
+  const base = word.slice(0, -1);
+  return nounContraction(base, next, after, false) ? `${base}'s` : undefined;
+}
+
 /** Subject pronouns that open a clause ("we'll" counts as "we"). */
 const CLAUSE_SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they', "i'll", "we'll", "you'll", "he'll", "she'll", "they'll", "i'm", "we're", "you're", "they're", "he's", "she's"]);
 
@@ -270,7 +289,7 @@ export function tokenize(text: string): RawToken[] {
     // (A text of two words, "tomorrow's meeting", is a phrase the grader tokenises on its own.)
     const first = words[0]?.toLowerCase() ?? '';
     const bare = g === 1 && words.length === 3 && (ARTICLES.has(first) || DETERMINERS.has(first));
-    const phoneWord = phoneTyped ? phonePronounContraction(lower, words[g - 1]?.toLowerCase(), next) : undefined;
+    const phoneWord = phoneTyped ? (phonePronounContraction(lower, words[g - 1]?.toLowerCase(), next) ?? phoneNounContraction(lower, words[g - 1]?.toLowerCase(), next, words[g + 2]?.toLowerCase())) : undefined;
     for (const part of expandWord(phoneWord ?? lower, next, words[g + 2]?.toLowerCase(), bare, phoneTyped)) {
       parts.push({ norm: spellUs(part.norm), alts: part.alts.map(spellUs) });
     }
