@@ -198,3 +198,14 @@ const items16 = load('probe-set-16.json');
 export const PROBE16_FLOORS: Record<Rate, number> = { paraphrase: 0.895, slip: 0.935, meaning: 0.985, consistent: 1 };
 
 probeSet('probe set 16', items16, PROBE16_FLOORS);
+
+/**
+ * Probe set 17 (eval/probe-set-17.json, 700 answers to 140 problems drawn uniformly at random, 35 per
+ * level, seed 17; half typed, a quarter phone-typed, a quarter voice-input transcripts): new answers
+ * to an ordinary problem mix, written blind and committed before the grader was run on it (decision
+ * 068). Floors at its first measurement (89.2 / 88.9 / 94.9%, consistency 100%), rounded down.
+ */
+const items17 = load('probe-set-17.json');
+export const PROBE17_FLOORS: Record<Rate, number> = { paraphrase: 0.892, slip: 0.889, meaning: 0.948, consistent: 1 };
+
+probeSet('probe set 17', items17, PROBE17_FLOORS);
