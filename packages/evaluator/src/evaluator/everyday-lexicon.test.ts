@@ -102,6 +102,24 @@ const WORD_CASES: readonly Case[] = [
   ['お会計をお願いします。', 'Can I have the check, please?', 'Can I have the bill, please?', 'Can I have the menu, please?'],
 ];
 
+const SECOND_BATCH_CASES: readonly Case[] = [
+  ['靴を脱いでください。', 'Please take off your shoes.', 'Please remove your shoes.', 'Please put on your shoes.'],
+  ['私たちは電車に乗った。', 'We boarded the train.', 'We got on the train.', 'We got off the train.'],
+  ['私は父を尊敬している。', 'I respect my father.', 'I look up to my father.', 'I look after my father.'],
+  ['彼女はよい考えを思いついた。', 'She came up with a good idea.', 'She thought of a good idea.', 'She came up with a bad idea.'],
+  ['彼は風邪から回復した。', 'He recovered from his cold.', 'He got over his cold.', 'He caught his cold.'],
+  ['物価が上がった。', 'Prices went up.', 'Prices rose.', 'Prices went down.'],
+  ['週末は友達と過ごす。', 'I spend time with my friends on weekends.', 'I hang out with my friends on weekends.', 'I argue with my friends on weekends.'],
+  ['その授業に申し込んだ。', 'I registered for the class.', 'I signed up for the class.', 'I paid for the class.'],
+  ['彼らは試合を中止した。', 'They canceled the game.', 'They called off the game.', 'They won the game.'],
+  ['彼はわざとそれをした。', 'He did it on purpose.', 'He did it deliberately.', 'He did it by accident.'],
+  ['前もって知らせてください。', 'Please tell me in advance.', 'Please tell me beforehand.', 'Please tell me later.'],
+  ['私は30分待った。', 'I waited for half an hour.', 'I waited for thirty minutes.', 'I waited for three minutes.'],
+  ['彼はめったに遅刻しない。', 'He is rarely late.', 'He is hardly ever late.', 'He is always late.'],
+  ['みんな来た。', 'Everybody came.', 'Everyone came.', 'Nobody came.'],
+  ['その映画は退屈だった。', 'The movie was boring.', 'The movie was dull.', 'The movie was exciting.'],
+];
+
 describe('everyday lexicon (decision 067)', () => {
   let evaluator: Evaluator;
   beforeAll(async () => {
@@ -119,5 +137,6 @@ describe('everyday lexicon (decision 067)', () => {
   it('accepts phrasal verbs and idioms in the frame where they mean the answer verb, and keeps another particle or verb a meaning error', () => check(PHRASAL_CASES));
   it('accepts adverbials and fixed phrases, and keeps another time, amount or direction a meaning error', () => check(ADVERBIAL_CASES));
   it('accepts request and offer forms, and keeps another person or thing a meaning error', () => check(POLITENESS_CASES));
+  it('accepts the second batch (taking off, boarding, prices going up, calling off, on purpose, half an hour, hardly ever, dull), and keeps the opposite a meaning error', () => check(SECOND_BATCH_CASES));
   it('accepts British / American words and everyday synonyms, and keeps another thing or the opposite a meaning error', () => check(WORD_CASES));
 });

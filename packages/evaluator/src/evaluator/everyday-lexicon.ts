@@ -94,6 +94,24 @@ const V: Record<string, Forms> = {
   sit: ['sit', 'sits', 'sat', 'sitting', 'sat'],
   hurry: ['hurry', 'hurries', 'hurried', 'hurrying', 'hurried'],
   marry: ['marry', 'marries', 'married', 'marrying', 'married'],
+  remove: ['remove', 'removes', 'removed', 'removing', 'removed'],
+  board: ['board', 'boards', 'boarded', 'boarding', 'boarded'],
+  respect: ['respect', 'respects', 'respected', 'respecting', 'respected'],
+  recover: ['recover', 'recovers', 'recovered', 'recovering', 'recovered'],
+  rise: ['rise', 'rises', 'rose', 'rising', 'risen'],
+  increase: ['increase', 'increases', 'increased', 'increasing', 'increased'],
+  decrease: ['decrease', 'decreases', 'decreased', 'decreasing', 'decreased'],
+  cut: ['cut', 'cuts', 'cut', 'cutting', 'cut'],
+  reduce: ['reduce', 'reduces', 'reduced', 'reducing', 'reduced'],
+  hang: ['hang', 'hangs', 'hung', 'hanging', 'hung'],
+  spend: ['spend', 'spends', 'spent', 'spending', 'spent'],
+  sign: ['sign', 'signs', 'signed', 'signing', 'signed'],
+  register: ['register', 'registers', 'registered', 'registering', 'registered'],
+  count: ['count', 'counts', 'counted', 'counting', 'counted'],
+  rely: ['rely', 'relies', 'relied', 'relying', 'relied'],
+  depend: ['depend', 'depends', 'depended', 'depending', 'depended'],
+  cancel: ['cancel', 'cancels', 'canceled', 'canceling', 'canceled'],
+  exercise: ['exercise', 'exercises', 'exercised', 'exercising', 'exercised'],
 };
 
 /** Words before a verb's base form that make it the base (never the past): "to put off". */
@@ -363,8 +381,96 @@ const PHRASE_WORDS: string[][] = [
   ['well known', 'famous', 'well-known'],
 ];
 
+/**
+ * Second batch (decision 067): more phrasal verbs in their frames, time and manner adverbials,
+ * everyday exchanges and words.
+ */
+const PHRASAL_2: string[][] = [
+  // Taking off clothes.
+  ...['your shoes', 'my shoes', 'his shoes', 'your coat', 'my coat', 'your hat', 'your jacket', 'my jacket'].flatMap((o) =>
+    verbGroups([V.take as Forms, `off ${o}`], [V.take as Forms, `${o} off`], [V.remove as Forms, o]),
+  ),
+  // Getting on a vehicle.
+  ...['the train', 'the bus', 'the plane', 'the ship'].flatMap((o) => verbGroups([V.get as Forms, `on ${o}`], [V.board as Forms, o])),
+  // Respecting someone.
+  ...verbGroups([V.look as Forms, 'up to'], [V.respect as Forms]),
+  // Thinking of an idea.
+  ...['an idea', 'a good idea', 'a plan', 'a solution', 'a better idea'].flatMap((o) => verbGroups([V.come as Forms, `up with ${o}`], [V.think as Forms, `of ${o}`])),
+  // Getting over an illness.
+  ...verbGroups([V.get as Forms, 'over'], [V.recover as Forms, 'from']),
+  // Prices and numbers going up or down.
+  ...['prices', 'the price', 'sales', 'costs', 'the number'].flatMap((x) => [
+    ...verbGroups([V.go as Forms, 'up'], [V.rise as Forms], [V.increase as Forms]).map((g) => g.map((m) => `${x} ${m}`)),
+    ...verbGroups([V.go as Forms, 'down'], [V.fall as Forms], [V.drop as Forms], [V.decrease as Forms]).map((g) => g.map((m) => `${x} ${m}`)),
+  ]),
+  // Using less of something.
+  ...verbGroups([V.cut as Forms, 'down on'], [V.cut as Forms, 'back on'], [V.reduce as Forms]),
+  // Spending time with people.
+  ...verbGroups([V.hang as Forms, 'out with'], [V.spend as Forms, 'time with']),
+  // Eating out.
+  ...verbGroups([V.eat as Forms, 'out'], [V.eat as Forms, 'at a restaurant']),
+  // Signing up.
+  ...verbGroups([V.sign as Forms, 'up for'], [V.register as Forms, 'for']),
+  // Relying on someone.
+  ...verbGroups([V.count as Forms, 'on'], [V.rely as Forms, 'on'], [V.depend as Forms, 'on']),
+  // Calling off an event.
+  ...[...EVENTS, 'it'].flatMap((e) => verbGroups([V.cancel as Forms, e], [V.call as Forms, e === 'it' ? 'it off' : `off ${e}`], ...(e === 'it' ? [] : [[V.call as Forms, `${e} off`] as const]))),
+  // Exercising.
+  ...verbGroups([V.work as Forms, 'out'], [V.exercise as Forms]),
+  // Machines that stop working.
+  ['broke down', 'stopped working'],
+  ['breaks down', 'stops working'],
+];
+
+const ADVERBIALS_2: string[][] = [
+  ['on purpose', 'intentionally', 'deliberately'],
+  ['by accident', 'by mistake', 'accidentally'],
+  ['in advance', 'ahead of time', 'beforehand'],
+  ['all of a sudden', 'suddenly'],
+  ['right after', 'just after', 'immediately after'],
+  ['in a hurry', 'in a rush'],
+  ['for free', 'free of charge'],
+  ['first of all', 'to begin with', 'firstly'],
+  ['every other day', 'every two days'],
+  ['the day before yesterday', '2 days ago'],
+  ['the day after tomorrow', 'in 2 days'],
+  ['half an hour', '30 minutes'],
+  ['a quarter of an hour', '15 minutes'],
+  ['an hour and a half', '90 minutes', '1 and a half hours'],
+  ['hardly ever', 'almost never', 'rarely', 'seldom'],
+  ['nearly always', 'almost always'],
+  ['each other', 'one another'],
+  ['nobody', 'no one'],
+];
+
+const EXCHANGES_2: string[][] = [
+  ['i am sorry', 'sorry'],
+  ['good luck', 'best of luck'],
+  ['how are you', 'how are you doing', 'how is it going'],
+  ['what is wrong', 'what is the matter'],
+  ['never mind', 'do not worry about it'],
+  ['does not matter', 'is not important'],
+];
+
+const WORDS_2: string[][] = [
+  ['everybody', 'everyone'],
+  ['somebody', 'someone'],
+  ['anybody', 'anyone'],
+  ['congratulations', 'congrats'],
+  ['football', 'soccer'],
+  ['student', 'pupil'],
+  ['students', 'pupils'],
+  ['grandma', 'grandmother', 'granny'],
+  ['grandpa', 'grandfather', 'granddad'],
+  ['scary', 'frightening'],
+  ['boring', 'dull'],
+  ['stupid', 'silly', 'foolish'],
+  ['lucky', 'fortunate'],
+  ['rude', 'impolite'],
+];
+
 /** Single-word groups (appended to GLOBAL_SYNONYMS). */
-export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = WORDS;
+export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2];
 
 /**
  * The learner's member is the first of a group found in the learner's words, so longer members go
@@ -373,4 +479,4 @@ export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = WORDS;
 const longestFirst = (groups: string[][]): string[][] => groups.map((g) => [...g].sort((a, b) => b.split(' ').length - a.split(' ').length));
 
 /** Phrase groups (appended to GLOBAL_PHRASE_SYNONYMS). */
-export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS]);
+export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2]);
