@@ -120,6 +120,24 @@ const SECOND_BATCH_CASES: readonly Case[] = [
   ['その映画は退屈だった。', 'The movie was boring.', 'The movie was dull.', 'The movie was exciting.'],
 ];
 
+const THIRD_BATCH_CASES: readonly Case[] = [
+  ['7時に起こしてください。', 'Please wake me at seven.', 'Please wake me up at seven.', 'Please call me at seven.'],
+  ['彼は私を失望させた。', 'He disappointed me.', 'He let me down.', 'He helped me.'],
+  ['彼は会議を延期した。', 'He postponed the meeting.', 'He put off the meeting.', 'He called off the meeting.'],
+  ['その問題を調べます。', 'I will investigate the problem.', 'I will look into the problem.', 'I will ignore the problem.'],
+  ['彼女はその問題にうまく対処した。', 'She handled the problem well.', 'She dealt with the problem well.', 'She caused the problem.'],
+  ['昨日は家にいた。', 'I stayed at home yesterday.', 'I stayed home yesterday.', 'I went out yesterday.'],
+  ['彼は父親に似ている。', 'He takes after his father.', 'He resembles his father.', 'He takes after his mother.'],
+  ['来年海外に行きたい。', 'I want to go abroad next year.', 'I want to go overseas next year.', 'I want to go home next year.'],
+  ['週末はたいてい家にいる。', 'I usually stay home on weekends.', 'I usually stay home at weekends.', 'I usually stay home on weekdays.'],
+  ['今までのところ順調です。', 'So far everything is fine.', 'Up to now everything is fine.', 'So far nothing is fine.'],
+  ['その歌手はますます人気になっている。', 'The singer is becoming more and more popular.', 'The singer is becoming increasingly popular.', 'The singer is becoming less popular.'],
+  ['良い一日を。', 'Have a nice day.', 'Have a good day.', 'Have a bad day.'],
+  ['この計画をどう思いますか。', 'What do you think of this plan?', 'How do you feel about this plan?', 'What do you know about this plan?'],
+  ['庭で遊んだ。', 'I played in the garden.', 'I played in the yard.', 'I played in the kitchen.'],
+  ['彼女は事故でけがをした。', 'She was injured in the accident.', 'She was hurt in the accident.', 'She was killed in the accident.'],
+];
+
 describe('everyday lexicon (decision 067)', () => {
   let evaluator: Evaluator;
   beforeAll(async () => {
@@ -138,5 +156,6 @@ describe('everyday lexicon (decision 067)', () => {
   it('accepts adverbials and fixed phrases, and keeps another time, amount or direction a meaning error', () => check(ADVERBIAL_CASES));
   it('accepts request and offer forms, and keeps another person or thing a meaning error', () => check(POLITENESS_CASES));
   it('accepts the second batch (taking off, boarding, prices going up, calling off, on purpose, half an hour, hardly ever, dull), and keeps the opposite a meaning error', () => check(SECOND_BATCH_CASES));
+  it('accepts the third batch (wake up, let down, look into, deal with, stay home, take after, go overseas, at weekends, so far, have a good day, yard, hurt), and keeps another thing or the opposite a meaning error', () => check(THIRD_BATCH_CASES));
   it('accepts British / American words and everyday synonyms, and keeps another thing or the opposite a meaning error', () => check(WORD_CASES));
 });

@@ -112,6 +112,15 @@ const V: Record<string, Forms> = {
   depend: ['depend', 'depends', 'depended', 'depending', 'depended'],
   cancel: ['cancel', 'cancels', 'canceled', 'canceling', 'canceled'],
   exercise: ['exercise', 'exercises', 'exercised', 'exercising', 'exercised'],
+  wake: ['wake', 'wakes', 'woke', 'waking', 'woken'],
+  let: ['let', 'lets', 'let', 'letting', 'let'],
+  disappoint: ['disappoint', 'disappoints', 'disappointed', 'disappointing', 'disappointed'],
+  investigate: ['investigate', 'investigates', 'investigated', 'investigating', 'investigated'],
+  deal: ['deal', 'deals', 'dealt', 'dealing', 'dealt'],
+  handle: ['handle', 'handles', 'handled', 'handling', 'handled'],
+  stay: ['stay', 'stays', 'stayed', 'staying', 'stayed'],
+  resemble: ['resemble', 'resembles', 'resembled', 'resembling', 'resembled'],
+  extinguish: ['extinguish', 'extinguishes', 'extinguished', 'extinguishing', 'extinguished'],
 };
 
 /** Words before a verb's base form that make it the base (never the past): "to put off". */
@@ -120,12 +129,16 @@ const BASE_CONTEXT = [
   ...['can', 'could', 'will', 'would', 'do', 'did'].map((w) => `${w} you`), 'shall we', 'should we', 'can we',
 ];
 
+/** Subjects after which a verb's bare form is its past, never its present. */
+const PAST_CONTEXT = ['he', 'she', 'it'];
+
 /**
  * One group per verb form (base, -s, past, -ing): each member is a verb's forms with its own tail
  * (object, particle). A member whose past is also its base ("put off", "quit smoking", "set up")
  * would let a learner's wrong tense meet the answer's ("I stop smoking" for "I quit smoking last
  * year"), so in the base and past groups it stands only after a word that makes it the base (to,
- * will, can, please, ...), where the other members get that word too. Participles get no group of
+ * will, can, please, ...) or, in the past, after he / she / it, where the other members get that word
+ * too. Participles get no group of
  * their own (the past's group covers those that equal it), so "I given you a hand" keeps its slip.
  */
 function verbGroups(...members: readonly (readonly [Forms, string?])[]): string[][] {
@@ -134,7 +147,11 @@ function verbGroups(...members: readonly (readonly [Forms, string?])[]): string[
   const plain = all.filter((f) => f[2] !== f[0]);
   const groups: string[][] = [1, 3].map((k) => all.map((f) => f[k] as string));
   if (ambiguous.length === 0 || plain.length === 0) groups.unshift(all.map((f) => f[0]));
-  else for (const w of BASE_CONTEXT) groups.push(all.map((f) => `${w} ${f[0]}`));
+  else {
+    for (const w of BASE_CONTEXT) groups.push(all.map((f) => `${w} ${f[0]}`));
+    // After a third-person singular subject the bare form can only be the past: "He let me down".
+    for (const w of PAST_CONTEXT) groups.push(all.map((f) => `${w} ${f[2]}`));
+  }
   groups.push(plain.map((f) => f[2]));
   if (plain.length === 0) groups.push(all.map((f) => f[2]));
   return groups.map((g) => [...new Set(g)]).filter((g) => g.length > 1);
@@ -469,8 +486,67 @@ const WORDS_2: string[][] = [
   ['rude', 'impolite'],
 ];
 
+/** Third batch (decision 067). */
+const PHRASAL_3: string[][] = [
+  // Waking someone or oneself.
+  ...verbGroups([V.wake as Forms, 'up'], [V.wake as Forms]),
+  ...['me', 'him', 'her', 'us', 'them', 'you'].flatMap((p) => verbGroups([V.wake as Forms, `${p} up`], [V.wake as Forms, p])),
+  // Letting someone down.
+  ...['me', 'him', 'her', 'us', 'them', 'you'].flatMap((p) => verbGroups([V.let as Forms, `${p} down`], [V.disappoint as Forms, p])),
+  // Looking into a matter.
+  ...['the matter', 'the problem', 'the cause', 'it'].flatMap((o) => verbGroups([V.look as Forms, `into ${o}`], [V.investigate as Forms, o])),
+  // Dealing with something.
+  ...verbGroups([V.deal as Forms, 'with'], [V.handle as Forms]),
+  // Staying at home.
+  ...verbGroups([V.stay as Forms, 'home'], [V.stay as Forms, 'at home']),
+  // Taking after a parent.
+  ...verbGroups([V.take as Forms, 'after'], [V.resemble as Forms]),
+  // Putting out a fire.
+  ...verbGroups([V.put as Forms, 'out the fire'], [V.extinguish as Forms, 'the fire']),
+  // Going abroad, going on a trip.
+  ...verbGroups([V.go as Forms, 'abroad'], [V.go as Forms, 'overseas']),
+  ...verbGroups([V.go as Forms, 'on a trip'], [V.take as Forms, 'a trip']),
+];
+
+const ADVERBIALS_3: string[][] = [
+  ['on the phone', 'over the phone'],
+  ['on weekends', 'at weekends'],
+  ['on the weekend', 'at the weekend'],
+  ['next time', 'the next time'],
+  ['a long time ago', 'long ago'],
+  ['so far', 'up to now', 'until now'],
+  ['a great deal', 'a lot'],
+  ['more and more', 'increasingly'],
+  ['as usual', 'as always'],
+  ['in person', 'face to face'],
+];
+
+const EXCHANGES_3: string[][] = [
+  ['take care', 'look after yourself'],
+  ['have a nice day', 'have a good day'],
+  ['what do you think of', 'what do you think about', 'how do you feel about'],
+  ['how about you', 'what about you'],
+  ['here you are', 'here you go'],
+];
+
+const WORDS_3: string[][] = [
+  ['abroad', 'overseas'],
+  ['doctor', 'physician'],
+  ['car', 'automobile'],
+  ['plane', 'airplane'],
+  ['bathroom', 'toilet', 'restroom'],
+  ['noon', 'midday'],
+  ['garden', 'yard'],
+  ['parcel', 'package'],
+  ['postman', 'mailman'],
+  ['tap', 'faucet'],
+  ['crossroads', 'intersection'],
+  ['quarrel', 'argue'],
+  ['injured', 'hurt'],
+];
+
 /** Single-word groups (appended to GLOBAL_SYNONYMS). */
-export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2];
+export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2, ...WORDS_3];
 
 /**
  * The learner's member is the first of a group found in the learner's words, so longer members go
@@ -479,4 +555,4 @@ export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...W
 const longestFirst = (groups: string[][]): string[][] => groups.map((g) => [...g].sort((a, b) => b.split(' ').length - a.split(' ').length));
 
 /** Phrase groups (appended to GLOBAL_PHRASE_SYNONYMS). */
-export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2]);
+export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3]);
