@@ -25,6 +25,7 @@ import {
   WH_WORDS,
   type WordClass,
 } from './lexicon';
+import { EVERYDAY_PHRASE_SYNONYMS, EVERYDAY_SYNONYMS } from './everyday-lexicon';
 import { minedAlternativePairs } from './lattice-synonyms';
 import { tokenize, type RawToken } from './normalize';
 import type { Resources } from './resources';
@@ -469,8 +470,11 @@ let globalTable: { table: SynonymTable; phraseTokens: Map<string, Token[]> } | u
 export function globalSynonyms(res: Resources): { table: SynonymTable; phraseTokens: Map<string, Token[]> } {
   if (!globalTable) {
     const phraseTokens = new Map<string, Token[]>();
-    const words = buildSynonymTable(GLOBAL_SYNONYMS, res, 0, phraseTokens);
-    const phrases = buildSynonymTable(GLOBAL_PHRASE_SYNONYMS, res, GLOBAL_SYNONYMS.length, phraseTokens);
+    // The curated groups, then the everyday lexicon's (decision 067).
+    const wordGroups = [...GLOBAL_SYNONYMS, ...EVERYDAY_SYNONYMS];
+    const phraseGroups = [...GLOBAL_PHRASE_SYNONYMS, ...EVERYDAY_PHRASE_SYNONYMS];
+    const words = buildSynonymTable(wordGroups, res, 0, phraseTokens);
+    const phrases = buildSynonymTable(phraseGroups, res, wordGroups.length, phraseTokens);
     // Nouns the bank's lattices treat as alternatives in several problems (lattice-synonyms.ts).
     const nounPairs = minedAlternativePairs().filter((pair) =>
       pair.every((w) => {
@@ -478,7 +482,7 @@ export function globalSynonyms(res: Resources): { table: SynonymTable; phraseTok
         return t !== undefined && t.cls === 'content' && t.pos === 'NOUN' && isKnownWord(w, res);
       }),
     );
-    const mined = buildSynonymTable(nounPairs, res, GLOBAL_SYNONYMS.length + GLOBAL_PHRASE_SYNONYMS.length, phraseTokens);
+    const mined = buildSynonymTable(nounPairs, res, wordGroups.length + phraseGroups.length, phraseTokens);
     for (const [word, groups] of mined.words) for (const g of groups) addTo(words.words, word, g);
     for (const [lemma, groups] of mined.lemmas) for (const g of groups) addTo(words.lemmas, lemma, g);
     globalTable = { table: { words: words.words, lemmas: words.lemmas, phrases: phrases.phrases }, phraseTokens };

@@ -138,8 +138,13 @@ function learnerPhrases(learner: readonly Token[], tables: readonly { table: Syn
   const learnerLemmas = learner.map((t) => t.lemma);
   const present = new Set(learnerLemmas);
   for (const { table, phraseTokens } of tables) {
-    for (const { group, members } of phraseMembers(table, phraseTokens)) {
-      // A member whose first lemma the learner lacks cannot be in the learner's words.
+    const { groups, byFirstLemma } = phraseMembers(table, phraseTokens);
+    // A member whose first lemma the learner lacks cannot be in the learner's words: only the groups
+    // with a member starting on one of the learner's lemmas are tried, in table order.
+    const candidates = new Set<number>();
+    for (const lemma of present) for (const g of byFirstLemma.get(lemma) ?? []) candidates.add(g);
+    for (const g of [...candidates].sort((a, b) => a - b)) {
+      const { group, members } = groups[g] as PhraseMembers;
       const learnerMember = members.find((m) => m.lemmas.length > 0 && present.has(m.lemmas[0] as string) && indexOfSeq(learnerLemmas, m.lemmas) >= 0);
       if (learnerMember) {
         const at = indexOfSeq(learnerLemmas, learnerMember.lemmas);
@@ -159,11 +164,17 @@ interface PhraseMembers {
  * Each phrase group of a table with its members' analysed tokens and lemmas, built once per table
  * (again if the table or its analysed phrases grew since).
  */
-const PHRASE_MEMBERS = new WeakMap<SynonymTable, { phrases: number; analysed: number; groups: PhraseMembers[] }>();
+interface PhraseIndex {
+  groups: PhraseMembers[];
+  /** Indexes of the groups with a member starting on each lemma (decision 067: about 2,000 groups). */
+  byFirstLemma: Map<string, number[]>;
+}
 
-function phraseMembers(table: SynonymTable, phraseTokens: Map<string, Token[]>): PhraseMembers[] {
+const PHRASE_MEMBERS = new WeakMap<SynonymTable, { phrases: number; analysed: number; index: PhraseIndex }>();
+
+function phraseMembers(table: SynonymTable, phraseTokens: Map<string, Token[]>): PhraseIndex {
   const hit = PHRASE_MEMBERS.get(table);
-  if (hit && hit.phrases === table.phrases.length && hit.analysed === phraseTokens.size) return hit.groups;
+  if (hit && hit.phrases === table.phrases.length && hit.analysed === phraseTokens.size) return hit.index;
   const groups = table.phrases.map((group) => ({
     group,
     members: group.map((m) => {
@@ -171,8 +182,19 @@ function phraseMembers(table: SynonymTable, phraseTokens: Map<string, Token[]>):
       return { tokens, lemmas: tokens.map((t) => t.lemma) };
     }),
   }));
-  PHRASE_MEMBERS.set(table, { phrases: table.phrases.length, analysed: phraseTokens.size, groups });
-  return groups;
+  const byFirstLemma = new Map<string, number[]>();
+  groups.forEach(({ members }, g) => {
+    for (const m of members) {
+      const first = m.lemmas[0];
+      if (first === undefined) continue;
+      const list = byFirstLemma.get(first);
+      if (!list) byFirstLemma.set(first, [g]);
+      else if (list[list.length - 1] !== g) list.push(g);
+    }
+  });
+  const index = { groups, byFirstLemma };
+  PHRASE_MEMBERS.set(table, { phrases: table.phrases.length, analysed: phraseTokens.size, index });
+  return index;
 }
 
 /** Relative pronouns that stand as the subject of their clause. */

@@ -1,0 +1,161 @@
+/**
+ * The everyday lexicon (decision 067): each accepted equivalence on a sentence of its own (not from
+ * the bank nor any evaluation set) graded 4-5 stars, next to a meaning error on the same sentence
+ * (the other particle, another verb, another thing) that stays at 2 stars or fewer.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TBankProblem } from '../bank/types';
+import { createEvaluator, type Evaluator } from './index';
+
+let serial = 700;
+function problem(japanese: string, answers: string[]): TBankProblem {
+  serial += 1;
+  return {
+    id: `middle-school-${serial}`,
+    level: 'middle-school',
+    japanese,
+    answers,
+    grammarPoint: 'テスト',
+    explanation: '日常語彙のテスト用の問題です。',
+    synonyms: {},
+    similarPhrases: [
+      { en: 'See you.', ja: 'またね。' },
+      { en: 'Thank you.', ja: 'ありがとう。' },
+    ],
+  };
+}
+
+/** Japanese, accepted answer, a paraphrase with the lexicon's equivalent, a meaning error. */
+type Case = readonly [string, string, string, string];
+
+const PHRASAL_CASES: readonly Case[] = [
+  ['報告書を確認してください。', 'Please check the report.', 'Please look over the report.', 'Please look for the report.'],
+  ['彼は報告書を確認した。', 'He checked the report.', 'He went over the report.', 'He threw away the report.'],
+  ['その本を返しました。', 'I returned the book.', 'I gave the book back.', 'I borrowed the book.'],
+  ['その商品を返品しよう。', "Let's return the item.", "Let's send the item back.", "Let's buy the item."],
+  ['手伝ってくれますか。', 'Can you help me?', 'Can you give me a hand?', 'Can you call me?'],
+  ['彼女が私を手伝ってくれた。', 'She helped me.', 'She gave me a hand.', 'She gave me a call.'],
+  ['彼は話し続けた。', 'He continued talking.', 'He carried on talking.', 'He stopped talking.'],
+  ['この写真を見てください。', 'Please look at this picture.', 'Please have a look at this picture.', 'Please paint this picture.'],
+  ['先週彼に連絡しました。', 'I contacted him last week.', 'I got in touch with him last week.', 'I argued with him last week.'],
+  ['私たちは正午に駅に着いた。', 'We arrived at the station at noon.', 'We got to the station at noon.', 'We left the station at noon.'],
+  ['彼が辞めたと知った。', 'I learned that he had quit.', 'I found out that he had quit.', 'I hoped that he had quit.'],
+  ['会議を手配してくれますか。', 'Can you arrange a meeting?', 'Can you set up a meeting?', 'Can you cancel a meeting?'],
+  ['会議を延期しなければならない。', 'We have to postpone the meeting.', 'We have to put off the meeting.', 'We have to cancel the meeting.'],
+  ['彼女はその申し出を断った。', 'She refused the offer.', 'She turned down the offer.', 'She accepted the offer.'],
+  ['私が子供たちを迎えに行きます。', 'I will collect the children.', 'I will pick up the children.', 'I will feed the children.'],
+  ['彼は犬の世話をしている。', 'He is looking after the dog.', 'He is taking care of the dog.', 'He is afraid of the dog.'],
+  ['彼は日本に戻った。', 'He returned to Japan.', 'He went back to Japan.', 'He moved to Japan.'],
+  ['どうすればいいかわからない。', "I can't figure out what to do.", "I can't work out what to do.", "I can't decide what to do."],
+  ['彼女は私の事務所に立ち寄った。', 'She visited my office.', 'She dropped by my office.', 'She cleaned my office.'],
+  ['ドアに鍵をかけたか確かめて。', 'Make sure you locked the door.', 'Ensure you locked the door.', 'Make sure you opened the door.'],
+  ['宿題を提出しました。', 'I submitted my homework.', 'I handed in my homework.', 'I forgot my homework.'],
+  ['電気をつけてください。', 'Please turn on the light.', 'Please switch on the light.', 'Please turn off the light.'],
+  ['私は鍵を探している。', 'I am looking for my key.', 'I am searching for my key.', 'I am looking for my wallet.'],
+  ['古い服を捨てた。', 'I threw away my old clothes.', 'I got rid of my old clothes.', 'I gave away my old clothes.'],
+  ['駅で昔の友達に偶然会った。', 'I ran into an old friend at the station.', 'I bumped into an old friend at the station.', 'I waited for an old friend at the station.'],
+  ['父はたばこをやめた。', 'My father gave up smoking.', 'My father stopped smoking.', 'My father started smoking.'],
+  ['祖父は去年亡くなった。', 'My grandfather died last year.', 'My grandfather passed away last year.', 'My grandfather retired last year.'],
+  ['後で電話してください。', 'Please call me later.', 'Please give me a ring later.', 'Please email me later.'],
+  ['座ってください。', 'Please sit down.', 'Please take a seat.', 'Please stand up.'],
+  ['朝食を食べましたか。', 'Did you have breakfast?', 'Did you eat breakfast?', 'Did you skip breakfast?'],
+  ['シャワーを浴びた。', 'I took a shower.', 'I had a shower.', 'I took a nap.'],
+  ['暗くなってきた。', 'It is getting dark.', 'It is becoming dark.', 'It is getting cold.'],
+  ['パーティーは楽しかった。', 'I had a good time at the party.', 'I had fun at the party.', 'I had a bad time at the party.'],
+  ['彼とは仲良くやっている。', 'I get along well with him.', 'I get on well with him.', 'I argue a lot with him.'],
+];
+
+const ADVERBIAL_CASES: readonly Case[] = [
+  ['概して、彼の考えはよい。', 'Generally, his idea is good.', 'On the whole, his idea is good.', 'Generally, his idea is bad.'],
+  ['少し待ってください。', 'Please wait for a moment.', 'Please wait for a sec.', 'Please wait for a year.'],
+  ['そのケーキが大好きです。', 'I like the cake a lot.', 'I like the cake very much.', 'I hate the cake a lot.'],
+  ['今は忙しい。', 'I am busy at the moment.', 'I am busy right now.', 'I was busy yesterday.'],
+  ['すぐに来てください。', 'Please come immediately.', 'Please come right away.', 'Please come tomorrow.'],
+  ['最近、彼はよく働く。', 'These days he works hard.', 'Nowadays he works hard.', 'These days he sleeps a lot.'],
+  ['結局、彼は来なかった。', 'In the end, he did not come.', 'Eventually, he did not come.', 'In the end, he came.'],
+  ['時々、私は料理をする。', 'Sometimes I cook.', 'From time to time I cook.', 'I never cook.'],
+  ['彼は一人でそれをした。', 'He did it by himself.', 'He did it on his own.', 'He did it with his friends.'],
+  ['健康はお金より大切だ。', 'Health is more important than money.', 'Health matters more than money.', 'Money is more important than health.'],
+  ['また遊びに来てね。', 'Come and see us again.', 'Come to visit us again.', 'Come and help us again.'],
+  ['牛乳が切れた。', 'We have run out of milk.', 'We are out of milk.', 'We have run out of sugar.'],
+  ['急がなくてもいいよ。', 'You do not have to hurry.', 'You do not need to hurry.', 'You have to hurry.'],
+  ['駅の隣に銀行がある。', 'There is a bank next to the station.', 'There is a bank beside the station.', 'There is a bank far from the station.'],
+];
+
+const POLITENESS_CASES: readonly Case[] = [
+  ['ここに座ってもいいですか。', 'Can I sit here?', 'Is it okay if I sit here?', 'Can you sit here?'],
+  ['コーヒーをください。', 'I would like a coffee.', 'I want a coffee.', 'I would like a tea.'],
+  ['公園に行こう。', "Let's go to the park.", 'Shall we go to the park?', "Let's go to the library."],
+  ['どうもありがとう。', 'Thank you very much.', 'Thanks a lot.', 'Sorry very much.'],
+];
+
+const WORD_CASES: readonly Case[] = [
+  ['列に並んでください。', 'Please wait in line.', 'Please wait in the queue.', 'Please wait in the car.'],
+  ['時刻表を確認した。', 'I checked the schedule.', 'I checked the timetable.', 'I checked the menu.'],
+  ['友達と出かけた。', 'I went out with my friends.', 'I went out with my mates.', 'I went out with my parents.'],
+  ['間違いをした。', 'I made a mistake.', 'I made an error.', 'I made a cake.'],
+  ['その答えは正しい。', 'The answer is correct.', 'The answer is right.', 'The answer is wrong.'],
+  ['窓を閉めてください。', 'Please close the window.', 'Please shut the window.', 'Please open the window.'],
+  ['自転車を修理した。', 'I repaired my bike.', 'I fixed my bike.', 'I sold my bike.'],
+  ['映画館に行った。', 'I went to the movie theater.', 'I went to the cinema.', 'I went to the museum.'],
+  ['携帯電話をなくした。', 'I lost my cell phone.', 'I lost my mobile phone.', 'I lost my wallet.'],
+  ['お会計をお願いします。', 'Can I have the check, please?', 'Can I have the bill, please?', 'Can I have the menu, please?'],
+];
+
+const SECOND_BATCH_CASES: readonly Case[] = [
+  ['靴を脱いでください。', 'Please take off your shoes.', 'Please remove your shoes.', 'Please put on your shoes.'],
+  ['私たちは電車に乗った。', 'We boarded the train.', 'We got on the train.', 'We got off the train.'],
+  ['私は父を尊敬している。', 'I respect my father.', 'I look up to my father.', 'I look after my father.'],
+  ['彼女はよい考えを思いついた。', 'She came up with a good idea.', 'She thought of a good idea.', 'She came up with a bad idea.'],
+  ['彼は風邪から回復した。', 'He recovered from his cold.', 'He got over his cold.', 'He caught his cold.'],
+  ['物価が上がった。', 'Prices went up.', 'Prices rose.', 'Prices went down.'],
+  ['週末は友達と過ごす。', 'I spend time with my friends on weekends.', 'I hang out with my friends on weekends.', 'I argue with my friends on weekends.'],
+  ['その授業に申し込んだ。', 'I registered for the class.', 'I signed up for the class.', 'I paid for the class.'],
+  ['彼らは試合を中止した。', 'They canceled the game.', 'They called off the game.', 'They won the game.'],
+  ['彼はわざとそれをした。', 'He did it on purpose.', 'He did it deliberately.', 'He did it by accident.'],
+  ['前もって知らせてください。', 'Please tell me in advance.', 'Please tell me beforehand.', 'Please tell me later.'],
+  ['私は30分待った。', 'I waited for half an hour.', 'I waited for thirty minutes.', 'I waited for three minutes.'],
+  ['彼はめったに遅刻しない。', 'He is rarely late.', 'He is hardly ever late.', 'He is always late.'],
+  ['みんな来た。', 'Everybody came.', 'Everyone came.', 'Nobody came.'],
+  ['その映画は退屈だった。', 'The movie was boring.', 'The movie was dull.', 'The movie was exciting.'],
+];
+
+const THIRD_BATCH_CASES: readonly Case[] = [
+  ['7時に起こしてください。', 'Please wake me at seven.', 'Please wake me up at seven.', 'Please call me at seven.'],
+  ['彼は私を失望させた。', 'He disappointed me.', 'He let me down.', 'He helped me.'],
+  ['彼は会議を延期した。', 'He postponed the meeting.', 'He put off the meeting.', 'He called off the meeting.'],
+  ['その問題を調べます。', 'I will investigate the problem.', 'I will look into the problem.', 'I will ignore the problem.'],
+  ['彼女はその問題にうまく対処した。', 'She handled the problem well.', 'She dealt with the problem well.', 'She caused the problem.'],
+  ['昨日は家にいた。', 'I stayed at home yesterday.', 'I stayed home yesterday.', 'I went out yesterday.'],
+  ['彼は父親に似ている。', 'He takes after his father.', 'He resembles his father.', 'He takes after his mother.'],
+  ['来年海外に行きたい。', 'I want to go abroad next year.', 'I want to go overseas next year.', 'I want to go home next year.'],
+  ['週末はたいてい家にいる。', 'I usually stay home on weekends.', 'I usually stay home at weekends.', 'I usually stay home on weekdays.'],
+  ['今までのところ順調です。', 'So far everything is fine.', 'Up to now everything is fine.', 'So far nothing is fine.'],
+  ['その歌手はますます人気になっている。', 'The singer is becoming more and more popular.', 'The singer is becoming increasingly popular.', 'The singer is becoming less popular.'],
+  ['良い一日を。', 'Have a nice day.', 'Have a good day.', 'Have a bad day.'],
+  ['この計画をどう思いますか。', 'What do you think of this plan?', 'How do you feel about this plan?', 'What do you know about this plan?'],
+  ['庭で遊んだ。', 'I played in the garden.', 'I played in the yard.', 'I played in the kitchen.'],
+  ['彼女は事故でけがをした。', 'She was injured in the accident.', 'She was hurt in the accident.', 'She was killed in the accident.'],
+];
+
+describe('everyday lexicon (decision 067)', () => {
+  let evaluator: Evaluator;
+  beforeAll(async () => {
+    evaluator = await createEvaluator();
+  });
+  const check = (cases: readonly Case[]): void => {
+    for (const [japanese, answer, paraphrase, wrong] of cases) {
+      const p = problem(japanese, [answer]);
+      const ok = evaluator.evaluate(p, paraphrase);
+      const bad = evaluator.evaluate(p, wrong);
+      expect(ok.rating, `${paraphrase} for ${answer}: ${ok.errors.map((e) => e.kind).join(', ')}`).toBeGreaterThanOrEqual(4);
+      expect(bad.rating, `${wrong} for ${answer}`).toBeLessThanOrEqual(2);
+    }
+  };
+  it('accepts phrasal verbs and idioms in the frame where they mean the answer verb, and keeps another particle or verb a meaning error', () => check(PHRASAL_CASES));
+  it('accepts adverbials and fixed phrases, and keeps another time, amount or direction a meaning error', () => check(ADVERBIAL_CASES));
+  it('accepts request and offer forms, and keeps another person or thing a meaning error', () => check(POLITENESS_CASES));
+  it('accepts the second batch (taking off, boarding, prices going up, calling off, on purpose, half an hour, hardly ever, dull), and keeps the opposite a meaning error', () => check(SECOND_BATCH_CASES));
+  it('accepts the third batch (wake up, let down, look into, deal with, stay home, take after, go overseas, at weekends, so far, have a good day, yard, hurt), and keeps another thing or the opposite a meaning error', () => check(THIRD_BATCH_CASES));
+  it('accepts British / American words and everyday synonyms, and keeps another thing or the opposite a meaning error', () => check(WORD_CASES));
+});

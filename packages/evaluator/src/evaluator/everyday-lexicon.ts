@@ -1,0 +1,558 @@
+/**
+ * A broad lexicon of everyday English equivalences (decision 067): phrasal verbs and their
+ * one-word verbs, idioms, British / American words, adverbials, and request forms a Japanese
+ * learner at the bank's levels uses when saying an accepted answer in other words.
+ *
+ * Written from knowledge of English and of the bank's recurring meanings, not from any probe set.
+ * Kept apart from lexicon.ts so rounds that add groups for one set do not touch it; analyse.ts
+ * appends these groups to the curated ones.
+ *
+ * How a group holds (analyse.ts, index.ts): word groups swap one word for another wherever the two
+ * align; a phrase group is matched on the learner's lemmas, and the accepted answer is rewritten
+ * with the learner's member where the answer has another member word for word. A phrase member is
+ * therefore its own context constraint: a phrasal verb with several senses is listed only with the
+ * objects or next words in which it means the other member ("look over the report", never "look
+ * over"), and each inflected form is its own group, since the answer side matches exact forms.
+ */
+
+/** A verb's forms: base, third person singular, past, -ing, past participle. */
+type Forms = readonly [string, string, string, string, string];
+
+/** The forms of a verb given as base plus a tail ("look over" → looks over, looked over, ...). */
+function forms(verb: Forms, tail = ''): Forms {
+  const t = tail ? ` ${tail}` : '';
+  return verb.map((v) => `${v}${t}`) as unknown as Forms;
+}
+
+const V: Record<string, Forms> = {
+  check: ['check', 'checks', 'checked', 'checking', 'checked'],
+  look: ['look', 'looks', 'looked', 'looking', 'looked'],
+  go: ['go', 'goes', 'went', 'going', 'gone'],
+  send: ['send', 'sends', 'sent', 'sending', 'sent'],
+  return: ['return', 'returns', 'returned', 'returning', 'returned'],
+  give: ['give', 'gives', 'gave', 'giving', 'given'],
+  take: ['take', 'takes', 'took', 'taking', 'taken'],
+  bring: ['bring', 'brings', 'brought', 'bringing', 'brought'],
+  help: ['help', 'helps', 'helped', 'helping', 'helped'],
+  lend: ['lend', 'lends', 'lent', 'lending', 'lent'],
+  continue: ['continue', 'continues', 'continued', 'continuing', 'continued'],
+  carry: ['carry', 'carries', 'carried', 'carrying', 'carried'],
+  keep: ['keep', 'keeps', 'kept', 'keeping', 'kept'],
+  come: ['come', 'comes', 'came', 'coming', 'come'],
+  have: ['have', 'has', 'had', 'having', 'had'],
+  contact: ['contact', 'contacts', 'contacted', 'contacting', 'contacted'],
+  get: ['get', 'gets', 'got', 'getting', 'gotten'],
+  reach: ['reach', 'reaches', 'reached', 'reaching', 'reached'],
+  arrive: ['arrive', 'arrives', 'arrived', 'arriving', 'arrived'],
+  learn: ['learn', 'learns', 'learned', 'learning', 'learned'],
+  find: ['find', 'finds', 'found', 'finding', 'found'],
+  discover: ['discover', 'discovers', 'discovered', 'discovering', 'discovered'],
+  set: ['set', 'sets', 'set', 'setting', 'set'],
+  arrange: ['arrange', 'arranges', 'arranged', 'arranging', 'arranged'],
+  organize: ['organize', 'organizes', 'organized', 'organizing', 'organized'],
+  put: ['put', 'puts', 'put', 'putting', 'put'],
+  postpone: ['postpone', 'postpones', 'postponed', 'postponing', 'postponed'],
+  push: ['push', 'pushes', 'pushed', 'pushing', 'pushed'],
+  turn: ['turn', 'turns', 'turned', 'turning', 'turned'],
+  refuse: ['refuse', 'refuses', 'refused', 'refusing', 'refused'],
+  decline: ['decline', 'declines', 'declined', 'declining', 'declined'],
+  reject: ['reject', 'rejects', 'rejected', 'rejecting', 'rejected'],
+  pick: ['pick', 'picks', 'picked', 'picking', 'picked'],
+  collect: ['collect', 'collects', 'collected', 'collecting', 'collected'],
+  care: ['take care of', 'takes care of', 'took care of', 'taking care of', 'taken care of'],
+  figure: ['figure', 'figures', 'figured', 'figuring', 'figured'],
+  work: ['work', 'works', 'worked', 'working', 'worked'],
+  drop: ['drop', 'drops', 'dropped', 'dropping', 'dropped'],
+  stop: ['stop', 'stops', 'stopped', 'stopping', 'stopped'],
+  visit: ['visit', 'visits', 'visited', 'visiting', 'visited'],
+  make: ['make', 'makes', 'made', 'making', 'made'],
+  ensure: ['ensure', 'ensures', 'ensured', 'ensuring', 'ensured'],
+  hand: ['hand', 'hands', 'handed', 'handing', 'handed'],
+  submit: ['submit', 'submits', 'submitted', 'submitting', 'submitted'],
+  fill: ['fill', 'fills', 'filled', 'filling', 'filled'],
+  complete: ['complete', 'completes', 'completed', 'completing', 'completed'],
+  switch: ['switch', 'switches', 'switched', 'switching', 'switched'],
+  search: ['search', 'searches', 'searched', 'searching', 'searched'],
+  throw: ['throw', 'throws', 'threw', 'throwing', 'thrown'],
+  run: ['run', 'runs', 'ran', 'running', 'run'],
+  bump: ['bump', 'bumps', 'bumped', 'bumping', 'bumped'],
+  quit: ['quit', 'quits', 'quit', 'quitting', 'quit'],
+  fall: ['fall', 'falls', 'fell', 'falling', 'fallen'],
+  die: ['die', 'dies', 'died', 'dying', 'died'],
+  pass: ['pass', 'passes', 'passed', 'passing', 'passed'],
+  decide: ['decide', 'decides', 'decided', 'deciding', 'decided'],
+  eat: ['eat', 'eats', 'ate', 'eating', 'eaten'],
+  become: ['become', 'becomes', 'became', 'becoming', 'become'],
+  participate: ['participate', 'participates', 'participated', 'participating', 'participated'],
+  try: ['try', 'tries', 'tried', 'trying', 'tried'],
+  attempt: ['attempt', 'attempts', 'attempted', 'attempting', 'attempted'],
+  call: ['call', 'calls', 'called', 'calling', 'called'],
+  phone: ['phone', 'phones', 'phoned', 'phoning', 'phoned'],
+  ring: ['ring', 'rings', 'rang', 'ringing', 'rung'],
+  consider: ['consider', 'considers', 'considered', 'considering', 'considered'],
+  think: ['think', 'thinks', 'thought', 'thinking', 'thought'],
+  sit: ['sit', 'sits', 'sat', 'sitting', 'sat'],
+  hurry: ['hurry', 'hurries', 'hurried', 'hurrying', 'hurried'],
+  marry: ['marry', 'marries', 'married', 'marrying', 'married'],
+  remove: ['remove', 'removes', 'removed', 'removing', 'removed'],
+  board: ['board', 'boards', 'boarded', 'boarding', 'boarded'],
+  respect: ['respect', 'respects', 'respected', 'respecting', 'respected'],
+  recover: ['recover', 'recovers', 'recovered', 'recovering', 'recovered'],
+  rise: ['rise', 'rises', 'rose', 'rising', 'risen'],
+  increase: ['increase', 'increases', 'increased', 'increasing', 'increased'],
+  decrease: ['decrease', 'decreases', 'decreased', 'decreasing', 'decreased'],
+  cut: ['cut', 'cuts', 'cut', 'cutting', 'cut'],
+  reduce: ['reduce', 'reduces', 'reduced', 'reducing', 'reduced'],
+  hang: ['hang', 'hangs', 'hung', 'hanging', 'hung'],
+  spend: ['spend', 'spends', 'spent', 'spending', 'spent'],
+  sign: ['sign', 'signs', 'signed', 'signing', 'signed'],
+  register: ['register', 'registers', 'registered', 'registering', 'registered'],
+  count: ['count', 'counts', 'counted', 'counting', 'counted'],
+  rely: ['rely', 'relies', 'relied', 'relying', 'relied'],
+  depend: ['depend', 'depends', 'depended', 'depending', 'depended'],
+  cancel: ['cancel', 'cancels', 'canceled', 'canceling', 'canceled'],
+  exercise: ['exercise', 'exercises', 'exercised', 'exercising', 'exercised'],
+  wake: ['wake', 'wakes', 'woke', 'waking', 'woken'],
+  let: ['let', 'lets', 'let', 'letting', 'let'],
+  disappoint: ['disappoint', 'disappoints', 'disappointed', 'disappointing', 'disappointed'],
+  investigate: ['investigate', 'investigates', 'investigated', 'investigating', 'investigated'],
+  deal: ['deal', 'deals', 'dealt', 'dealing', 'dealt'],
+  handle: ['handle', 'handles', 'handled', 'handling', 'handled'],
+  stay: ['stay', 'stays', 'stayed', 'staying', 'stayed'],
+  resemble: ['resemble', 'resembles', 'resembled', 'resembling', 'resembled'],
+  extinguish: ['extinguish', 'extinguishes', 'extinguished', 'extinguishing', 'extinguished'],
+};
+
+/** Words before a verb's base form that make it the base (never the past): "to put off". */
+const BASE_CONTEXT = [
+  'to', 'will', 'can', 'could', 'should', 'would', 'must', 'might', 'please', 'not', 'let us',
+  ...['can', 'could', 'will', 'would', 'do', 'did'].map((w) => `${w} you`), 'shall we', 'should we', 'can we',
+];
+
+/** Subjects after which a verb's bare form is its past, never its present. */
+const PAST_CONTEXT = ['he', 'she', 'it'];
+
+/**
+ * One group per verb form (base, -s, past, -ing): each member is a verb's forms with its own tail
+ * (object, particle). A member whose past is also its base ("put off", "quit smoking", "set up")
+ * would let a learner's wrong tense meet the answer's ("I stop smoking" for "I quit smoking last
+ * year"), so in the base and past groups it stands only after a word that makes it the base (to,
+ * will, can, please, ...) or, in the past, after he / she / it, where the other members get that word
+ * too. Participles get no group of
+ * their own (the past's group covers those that equal it), so "I given you a hand" keeps its slip.
+ */
+function verbGroups(...members: readonly (readonly [Forms, string?])[]): string[][] {
+  const all = members.map(([verb, tail]) => forms(verb, tail));
+  const ambiguous = all.filter((f) => f[2] === f[0]);
+  const plain = all.filter((f) => f[2] !== f[0]);
+  const groups: string[][] = [1, 3].map((k) => all.map((f) => f[k] as string));
+  if (ambiguous.length === 0 || plain.length === 0) groups.unshift(all.map((f) => f[0]));
+  else {
+    for (const w of BASE_CONTEXT) groups.push(all.map((f) => `${w} ${f[0]}`));
+    // After a third-person singular subject the bare form can only be the past: "He let me down".
+    for (const w of PAST_CONTEXT) groups.push(all.map((f) => `${w} ${f[2]}`));
+  }
+  groups.push(plain.map((f) => f[2]));
+  if (plain.length === 0) groups.push(all.map((f) => f[2]));
+  return groups.map((g) => [...new Set(g)]).filter((g) => g.length > 1);
+}
+
+const OBJECT_PRONOUNS = ['me', 'him', 'her', 'us', 'them', 'you'];
+
+/** Things one reads through to check them (the sense in which look over / go over is check). */
+const PAPERS = ['the report', 'the document', 'the documents', 'the contract', 'the data', 'the figures', 'the draft', 'the proposal', 'my answers', 'your answers', 'the answers', 'my essay', 'your essay', 'the email', 'the schedule', 'the plan', 'it'];
+/** Things one sends back or gives back. */
+const RETURNED = ['it', 'them', 'the book', 'the books', 'the item', 'the product', 'the package', 'the money', 'my book', 'your book'];
+/** Events one puts off, postpones or arranges. */
+const EVENTS = ['the meeting', 'a meeting', 'the trip', 'the party', 'the game', 'the match', 'the event', 'the decision', 'the wedding'];
+/** Offers one turns down (never the volume or the heating). */
+const OFFERS = ['offer', 'invitation', 'request', 'proposal', 'job offer'].flatMap((n) => [
+  ...['the', 'his', 'her', 'their', 'your', 'our', 'my'].map((d) => `${d} ${n}`),
+  `${n === 'offer' || n === 'invitation' ? 'an' : 'a'} ${n}`,
+]);
+/** People or things one picks up from somewhere (collect, not lift). */
+const COLLECTED = ['the children', 'the kids', 'my son', 'my daughter', 'my children', 'my kids', 'the package', 'the parcel', 'my luggage', 'the tickets', 'my tickets'];
+
+/** Phrasal verbs and idioms with their one-word or plain verbs, each in the frame where it holds. */
+const PHRASAL: string[][] = [
+  // Reading something through to check it.
+  ...PAPERS.flatMap((o) => verbGroups([V.check as Forms, o], [V.look as Forms, `over ${o}`], [V.go as Forms, `over ${o}`])),
+  ...verbGroups([V.check as Forms, 'it'], [V.look as Forms, 'it over']),
+  // Giving or sending a thing back.
+  ...RETURNED.flatMap((o) => verbGroups([V.return as Forms, o], [V.send as Forms, `${o} back`], [V.give as Forms, `${o} back`], [V.take as Forms, `${o} back`], [V.bring as Forms, `${o} back`])),
+  ...RETURNED.filter((o) => o !== 'it' && o !== 'them').flatMap((o) => verbGroups([V.return as Forms, o], [V.send as Forms, `back ${o}`], [V.give as Forms, `back ${o}`])),
+  // Helping someone.
+  ...OBJECT_PRONOUNS.flatMap((p) => verbGroups([V.help as Forms, p], [V.give as Forms, `${p} a hand`], [V.lend as Forms, `${p} a hand`])),
+  // Going on doing something.
+  ...verbGroups([V.continue as Forms], [V.carry as Forms, 'on'], [V.keep as Forms, 'on']),
+  // Looking at something.
+  ...verbGroups([V.look as Forms, 'at'], [V.have as Forms, 'a look at'], [V.take as Forms, 'a look at']),
+  // Contacting someone (the base form is in lexicon.ts).
+  ...verbGroups([V.contact as Forms], [V.get as Forms, 'in touch with']).filter((g) => g[0] !== 'contact'),
+  // Arriving somewhere.
+  ...verbGroups([V.arrive as Forms, 'at'], [V.get as Forms, 'to'], [V.reach as Forms]),
+  // Learning a fact.
+  ...verbGroups([V.find as Forms, 'out that'], [V.learn as Forms, 'that'], [V.discover as Forms, 'that']),
+  // Arranging a meeting or an event.
+  ...EVENTS.filter((e) => e !== 'the decision' && e !== 'the game' && e !== 'the match').flatMap((e) => verbGroups([V.arrange as Forms, e], [V.set as Forms, `up ${e}`], [V.organize as Forms, e])),
+  // Postponing an event.
+  ...EVENTS.flatMap((e) => verbGroups([V.postpone as Forms, e], [V.put as Forms, `off ${e}`], [V.put as Forms, `${e} off`], [V.push as Forms, `back ${e}`])),
+  ...verbGroups([V.postpone as Forms, 'it'], [V.put as Forms, 'it off']),
+  // Refusing an offer.
+  ...OFFERS.flatMap((o) => verbGroups([V.refuse as Forms, o], [V.turn as Forms, `down ${o}`], [V.decline as Forms, o], [V.reject as Forms, o])),
+  // Collecting someone or something.
+  ...COLLECTED.flatMap((o) => verbGroups([V.collect as Forms, o], [V.pick as Forms, `up ${o}`], [V.pick as Forms, `${o} up`])),
+  ...['them', 'him', 'her', 'me', 'you', 'us'].flatMap((p) => verbGroups([V.collect as Forms, p], [V.pick as Forms, `${p} up`])),
+  // Looking after someone or something.
+  ...verbGroups([V.look as Forms, 'after'], [V.care as Forms]),
+  // Going back to a place.
+  ...verbGroups([V.return as Forms, 'to'], [V.come as Forms, 'back to'], [V.go as Forms, 'back to']),
+  // Working out how or why.
+  ...['how', 'what', 'why', 'where', 'who', 'the answer'].flatMap((w) => verbGroups([V.figure as Forms, `out ${w}`], [V.work as Forms, `out ${w}`])),
+  // Visiting briefly.
+  ...verbGroups([V.visit as Forms], [V.drop as Forms, 'by'], [V.stop as Forms, 'by'], [V.come as Forms, 'by']),
+  ...verbGroups([V.drop as Forms, 'in'], [V.stop as Forms, 'by'], [V.drop as Forms, 'by']),
+  // Making sure.
+  ...verbGroups([V.make as Forms, 'sure'], [V.ensure as Forms]),
+  ['make sure to', 'be sure to'],
+  // Handing in work.
+  ...verbGroups([V.submit as Forms], [V.hand as Forms, 'in'], [V.turn as Forms, 'in']),
+  ...['the form', 'this form', 'the application form', 'the questionnaire'].flatMap((o) => verbGroups([V.fill as Forms, `in ${o}`], [V.fill as Forms, `out ${o}`], [V.complete as Forms, o])),
+  // Devices and lights.
+  ...verbGroups([V.turn as Forms, 'on'], [V.switch as Forms, 'on']),
+  ...verbGroups([V.turn as Forms, 'off'], [V.switch as Forms, 'off']),
+  // Searching.
+  ...verbGroups([V.look as Forms, 'for'], [V.search as Forms, 'for']),
+  // Throwing away.
+  ...verbGroups([V.throw as Forms, 'away'], [V.throw as Forms, 'out'], [V.get as Forms, 'rid of']),
+  ...verbGroups([V.throw as Forms, 'it away'], [V.throw as Forms, 'it out'], [V.get as Forms, 'rid of it']),
+  // Meeting by chance.
+  ...verbGroups([V.run as Forms, 'into'], [V.bump as Forms, 'into'], [V.come as Forms, 'across']),
+  // Stopping a habit.
+  ...['smoking', 'drinking'].flatMap((h) => verbGroups([V.give as Forms, `up ${h}`], [V.quit as Forms, h], [V.stop as Forms, h])),
+  // Falling asleep, dying (the polite form), deciding, trying.
+  ...verbGroups([V.fall as Forms, 'asleep'], [V.drop as Forms, 'off']),
+  ...verbGroups([V.die as Forms], [V.pass as Forms, 'away']),
+  ...verbGroups([V.decide as Forms], [V.make as Forms, 'a decision']),
+  ...verbGroups([V.try as Forms, 'to'], [V.attempt as Forms, 'to']),
+  // Taking part.
+  ...verbGroups([V.take as Forms, 'part in'], [V.participate as Forms, 'in']),
+  // Phoning someone (call alone also means name, so only with its object).
+  ...OBJECT_PRONOUNS.flatMap((p) => verbGroups([V.call as Forms, p], [V.phone as Forms, p], [V.ring as Forms, p], [V.give as Forms, `${p} a call`], [V.give as Forms, `${p} a ring`])),
+  ...OBJECT_PRONOUNS.flatMap((p) => verbGroups([V.call as Forms, `${p} back`], [V.phone as Forms, `${p} back`], [V.ring as Forms, `${p} back`])),
+  // Thinking a matter over.
+  ...verbGroups([V.consider as Forms, 'it'], [V.think as Forms, 'about it'], [V.think as Forms, 'it over']),
+  // Sitting down, hurrying up, marrying.
+  ...verbGroups([V.sit as Forms, 'down'], [V.take as Forms, 'a seat'], [V.have as Forms, 'a seat']),
+  ...verbGroups([V.hurry as Forms, 'up'], [V.hurry as Forms]),
+  ...verbGroups([V.marry as Forms], [V.get as Forms, 'married to']),
+  // Meals: have or eat them.
+  ...['breakfast', 'lunch', 'dinner'].flatMap((m) => verbGroups([V.have as Forms, m], [V.eat as Forms, m])),
+  // British have / American take with a rest, a break, a shower, a bath, a nap, a walk.
+  ...['a shower', 'a bath', 'a break', 'a nap', 'a walk', 'a rest'].flatMap((x) => verbGroups([V.take as Forms, x], [V.have as Forms, x])),
+  ...verbGroups([V.go as Forms, 'for a walk'], [V.take as Forms, 'a walk']),
+  // Becoming: get / become / grow with an adjective (get alone also means receive).
+  ...['tired', 'angry', 'sick', 'ill', 'better', 'worse', 'cold', 'dark', 'warm', 'hot', 'bored', 'nervous', 'hungry', 'busy', 'old', 'older', 'bigger', 'lost', 'married', 'upset', 'worried', 'used to'].flatMap((a) =>
+    verbGroups([V.get as Forms, a], [V.become as Forms, a]),
+  ),
+  // Having a good time.
+  ...verbGroups([V.have as Forms, 'a good time'], [V.have as Forms, 'fun']),
+  // Getting on with someone.
+  ...verbGroups([V.get as Forms, 'along well with'], [V.get as Forms, 'on well with']),
+  ...verbGroups([V.get as Forms, 'along with'], [V.get as Forms, 'on well with']),
+];
+
+/** Adverbials, quantities, hedges and fixed phrases that say the same in any sentence one fits. */
+const ADVERBIALS: string[][] = [
+  ['generally', 'in general', 'on the whole', 'by and large'],
+  ['for a moment', 'for a second', 'for a sec', 'for a minute'],
+  ['wait a moment', 'wait a minute', 'wait a second', 'hold on', 'hang on', 'just a moment', 'just a minute', 'one moment'],
+  ['a lot', 'lots', 'loads', 'very much'],
+  ['kind of', 'sort of'],
+  ['a little bit', 'a bit', 'a little'],
+  ['a few', 'a couple of'],
+  ['at the moment', 'right now', 'currently'],
+  ['immediately', 'right away', 'straight away', 'at once'],
+  ['soon', 'shortly', 'before long'],
+  ['these days', 'nowadays'],
+  ['recently', 'lately'],
+  ['in the end', 'eventually', 'finally'],
+  ['at last', 'finally'],
+  ['at first', 'in the beginning', 'initially'],
+  ['from now on', 'from here on'],
+  ['for a long time', 'for ages', 'for a long while'],
+  ['always', 'all the time'],
+  ['sometimes', 'at times', 'now and then', 'from time to time', 'occasionally', 'every now and then', 'once in a while'],
+  ...[['myself', 'my'], ['yourself', 'your'], ['himself', 'his'], ['herself', 'her'], ['ourselves', 'our'], ['themselves', 'their']].map(([r, p]) => [`by ${r}`, `on ${p} own`]),
+  ['to be honest', 'honestly', 'frankly', 'to tell the truth', 'to tell you the truth'],
+  ['in fact', 'actually', 'as a matter of fact'],
+  ['for example', 'for instance'],
+  ['anyway', 'anyhow', 'in any case'],
+  ['by the way', 'incidentally'],
+  ['of course', 'certainly', 'sure'],
+  ['probably', 'most likely'],
+  ['too', 'as well'],
+  ['next to', 'beside'],
+  ['near', 'close to', 'near to'],
+  ['across from', 'opposite'],
+  // Comparisons of importance.
+  ['matters more than', 'is more important than'],
+  ['matter more than', 'are more important than'],
+  ['mattered more than', 'was more important than'],
+  ['what matters most', 'what is most important', 'the most important thing'],
+  // Coming to see someone.
+  ['come and see', 'come to see', 'come and visit', 'come to visit'],
+  ['came and saw', 'came to see', 'came and visited', 'came to visit'],
+  // Running out; not needing to.
+  ['have run out of', 'are out of'],
+  ['has run out of', 'is out of'],
+  ['do not have to', 'do not need to'],
+  ['does not have to', 'does not need to'],
+  ['did not have to', 'did not need to'],
+  // Growing up, being raised.
+  ['grew up', 'was brought up'],
+  ['raised by', 'brought up by'],
+  // Looking forward.
+  ['am looking forward to', 'cannot wait for'],
+  ['making friends with', 'becoming friends with'],
+  ['made friends with', 'became friends with'],
+  ['make a mistake', 'make an error'],
+  ['made a mistake', 'made an error'],
+  ['cannot stand', 'cannot bear', 'cannot put up with', 'cannot tolerate'],
+  ['could not stand', 'could not bear', 'could not put up with', 'could not tolerate'],
+];
+
+/** Requests, offers and everyday exchanges. */
+const POLITENESS: string[][] = [
+  ['can i', 'may i', 'could i', 'is it okay if i', 'is it all right if i', 'do you mind if i'],
+  ['i would like', 'i want'],
+  ['would you like', 'do you want'],
+  ['how about', 'what about'],
+  ['let us', 'shall we', 'why do not we'],
+  ['thank you', 'thanks'],
+  ['thank you very much', 'thank you so much', 'thanks a lot', 'thanks so much', 'many thanks'],
+  ['you are welcome', 'no problem', 'not at all', 'my pleasure', 'do not mention it'],
+  ['no problem', 'no worries'],
+  ['excuse me', 'pardon me'],
+  ['be careful', 'watch out', 'look out'],
+  ['i think', 'i believe'],
+];
+
+/** British and American words, and other nouns and adjectives that say the same. */
+const WORDS: string[][] = [
+  ['queue', 'line'],
+  ['lorry', 'truck'],
+  ['post', 'mail'],
+  ['timetable', 'schedule'],
+  ['petrol', 'gasoline', 'gas'],
+  ['pharmacy', 'drugstore', 'chemist'],
+  ['motorway', 'highway', 'freeway', 'expressway'],
+  ['trousers', 'pants'],
+  ['sweets', 'candy'],
+  ['luggage', 'baggage'],
+  ['torch', 'flashlight'],
+  ['pavement', 'sidewalk'],
+  ['postcode', 'zipcode'],
+  ['nappy', 'diaper'],
+  ['aubergine', 'eggplant'],
+  ['friends', 'mates', 'pals'],
+  ['friend', 'mate', 'pal'],
+  ['mistake', 'error'],
+  ['mistakes', 'errors'],
+  ['problem', 'issue'],
+  ['problems', 'issues'],
+  ['scared', 'afraid', 'frightened'],
+  ['sad', 'unhappy'],
+  ['rich', 'wealthy'],
+  ['strange', 'weird'],
+  ['correct', 'right'],
+  ['wrong', 'incorrect'],
+  ['cheap', 'inexpensive'],
+  ['expensive', 'costly', 'pricey'],
+  ['terrible', 'awful', 'horrible'],
+  ['huge', 'enormous'],
+  ['whole', 'entire'],
+  ['close', 'shut'],
+  ['choose', 'select', 'pick'],
+  ['repair', 'fix', 'mend'],
+  ['shout', 'yell'],
+  ['sure', 'certain'],
+  ['worried', 'concerned'],
+  ['glad', 'pleased'],
+  ['wonderful', 'fantastic', 'terrific'],
+];
+
+/** Multi-word British / American pairs. */
+const PHRASE_WORDS: string[][] = [
+  ['cinema', 'movie theater'],
+  ['mobile phone', 'cell phone', 'cellphone', 'mobile'],
+  ['car park', 'parking lot'],
+  ['shopping center', 'shopping mall', 'mall'],
+  ['city center', 'downtown'],
+  ['return ticket', 'round-trip ticket', 'round trip ticket'],
+  ['single ticket', 'one-way ticket', 'one way ticket'],
+  ['the bill', 'the check'],
+  ['rubbish bin', 'trash can', 'garbage can', 'bin'],
+  ['fizzy drink', 'soda', 'soft drink'],
+  ['zip code', 'postcode', 'zipcode'],
+  ['well known', 'famous', 'well-known'],
+];
+
+/**
+ * Second batch (decision 067): more phrasal verbs in their frames, time and manner adverbials,
+ * everyday exchanges and words.
+ */
+const PHRASAL_2: string[][] = [
+  // Taking off clothes.
+  ...['your shoes', 'my shoes', 'his shoes', 'your coat', 'my coat', 'your hat', 'your jacket', 'my jacket'].flatMap((o) =>
+    verbGroups([V.take as Forms, `off ${o}`], [V.take as Forms, `${o} off`], [V.remove as Forms, o]),
+  ),
+  // Getting on a vehicle.
+  ...['the train', 'the bus', 'the plane', 'the ship'].flatMap((o) => verbGroups([V.get as Forms, `on ${o}`], [V.board as Forms, o])),
+  // Respecting someone.
+  ...verbGroups([V.look as Forms, 'up to'], [V.respect as Forms]),
+  // Thinking of an idea.
+  ...['an idea', 'a good idea', 'a plan', 'a solution', 'a better idea'].flatMap((o) => verbGroups([V.come as Forms, `up with ${o}`], [V.think as Forms, `of ${o}`])),
+  // Getting over an illness.
+  ...verbGroups([V.get as Forms, 'over'], [V.recover as Forms, 'from']),
+  // Prices and numbers going up or down.
+  ...['prices', 'the price', 'sales', 'costs', 'the number'].flatMap((x) => [
+    ...verbGroups([V.go as Forms, 'up'], [V.rise as Forms], [V.increase as Forms]).map((g) => g.map((m) => `${x} ${m}`)),
+    ...verbGroups([V.go as Forms, 'down'], [V.fall as Forms], [V.drop as Forms], [V.decrease as Forms]).map((g) => g.map((m) => `${x} ${m}`)),
+  ]),
+  // Using less of something.
+  ...verbGroups([V.cut as Forms, 'down on'], [V.cut as Forms, 'back on'], [V.reduce as Forms]),
+  // Spending time with people.
+  ...verbGroups([V.hang as Forms, 'out with'], [V.spend as Forms, 'time with']),
+  // Eating out.
+  ...verbGroups([V.eat as Forms, 'out'], [V.eat as Forms, 'at a restaurant']),
+  // Signing up.
+  ...verbGroups([V.sign as Forms, 'up for'], [V.register as Forms, 'for']),
+  // Relying on someone.
+  ...verbGroups([V.count as Forms, 'on'], [V.rely as Forms, 'on'], [V.depend as Forms, 'on']),
+  // Calling off an event.
+  ...[...EVENTS, 'it'].flatMap((e) => verbGroups([V.cancel as Forms, e], [V.call as Forms, e === 'it' ? 'it off' : `off ${e}`], ...(e === 'it' ? [] : [[V.call as Forms, `${e} off`] as const]))),
+  // Exercising.
+  ...verbGroups([V.work as Forms, 'out'], [V.exercise as Forms]),
+  // Machines that stop working.
+  ['broke down', 'stopped working'],
+  ['breaks down', 'stops working'],
+];
+
+const ADVERBIALS_2: string[][] = [
+  ['on purpose', 'intentionally', 'deliberately'],
+  ['by accident', 'by mistake', 'accidentally'],
+  ['in advance', 'ahead of time', 'beforehand'],
+  ['all of a sudden', 'suddenly'],
+  ['right after', 'just after', 'immediately after'],
+  ['in a hurry', 'in a rush'],
+  ['for free', 'free of charge'],
+  ['first of all', 'to begin with', 'firstly'],
+  ['every other day', 'every two days'],
+  ['the day before yesterday', '2 days ago'],
+  ['the day after tomorrow', 'in 2 days'],
+  ['half an hour', '30 minutes'],
+  ['a quarter of an hour', '15 minutes'],
+  ['an hour and a half', '90 minutes', '1 and a half hours'],
+  ['hardly ever', 'almost never', 'rarely', 'seldom'],
+  ['nearly always', 'almost always'],
+  ['each other', 'one another'],
+  ['nobody', 'no one'],
+];
+
+const EXCHANGES_2: string[][] = [
+  ['i am sorry', 'sorry'],
+  ['good luck', 'best of luck'],
+  ['how are you', 'how are you doing', 'how is it going'],
+  ['what is wrong', 'what is the matter'],
+  ['never mind', 'do not worry about it'],
+  ['does not matter', 'is not important'],
+];
+
+const WORDS_2: string[][] = [
+  ['everybody', 'everyone'],
+  ['somebody', 'someone'],
+  ['anybody', 'anyone'],
+  ['congratulations', 'congrats'],
+  ['football', 'soccer'],
+  ['student', 'pupil'],
+  ['students', 'pupils'],
+  ['grandma', 'grandmother', 'granny'],
+  ['grandpa', 'grandfather', 'granddad'],
+  ['scary', 'frightening'],
+  ['boring', 'dull'],
+  ['stupid', 'silly', 'foolish'],
+  ['lucky', 'fortunate'],
+  ['rude', 'impolite'],
+];
+
+/** Third batch (decision 067). */
+const PHRASAL_3: string[][] = [
+  // Waking someone or oneself.
+  ...verbGroups([V.wake as Forms, 'up'], [V.wake as Forms]),
+  ...['me', 'him', 'her', 'us', 'them', 'you'].flatMap((p) => verbGroups([V.wake as Forms, `${p} up`], [V.wake as Forms, p])),
+  // Letting someone down.
+  ...['me', 'him', 'her', 'us', 'them', 'you'].flatMap((p) => verbGroups([V.let as Forms, `${p} down`], [V.disappoint as Forms, p])),
+  // Looking into a matter.
+  ...['the matter', 'the problem', 'the cause', 'it'].flatMap((o) => verbGroups([V.look as Forms, `into ${o}`], [V.investigate as Forms, o])),
+  // Dealing with something.
+  ...verbGroups([V.deal as Forms, 'with'], [V.handle as Forms]),
+  // Staying at home.
+  ...verbGroups([V.stay as Forms, 'home'], [V.stay as Forms, 'at home']),
+  // Taking after a parent.
+  ...verbGroups([V.take as Forms, 'after'], [V.resemble as Forms]),
+  // Putting out a fire.
+  ...verbGroups([V.put as Forms, 'out the fire'], [V.extinguish as Forms, 'the fire']),
+  // Going abroad, going on a trip.
+  ...verbGroups([V.go as Forms, 'abroad'], [V.go as Forms, 'overseas']),
+  ...verbGroups([V.go as Forms, 'on a trip'], [V.take as Forms, 'a trip']),
+];
+
+const ADVERBIALS_3: string[][] = [
+  ['on the phone', 'over the phone'],
+  ['on weekends', 'at weekends'],
+  ['on the weekend', 'at the weekend'],
+  ['next time', 'the next time'],
+  ['a long time ago', 'long ago'],
+  ['so far', 'up to now', 'until now'],
+  ['a great deal', 'a lot'],
+  ['more and more', 'increasingly'],
+  ['as usual', 'as always'],
+  ['in person', 'face to face'],
+];
+
+const EXCHANGES_3: string[][] = [
+  ['take care', 'look after yourself'],
+  ['have a nice day', 'have a good day'],
+  ['what do you think of', 'what do you think about', 'how do you feel about'],
+  ['how about you', 'what about you'],
+  ['here you are', 'here you go'],
+];
+
+const WORDS_3: string[][] = [
+  ['abroad', 'overseas'],
+  ['doctor', 'physician'],
+  ['car', 'automobile'],
+  ['plane', 'airplane'],
+  ['bathroom', 'toilet', 'restroom'],
+  ['noon', 'midday'],
+  ['garden', 'yard'],
+  ['parcel', 'package'],
+  ['postman', 'mailman'],
+  ['tap', 'faucet'],
+  ['crossroads', 'intersection'],
+  ['quarrel', 'argue'],
+  ['injured', 'hurt'],
+];
+
+/** Single-word groups (appended to GLOBAL_SYNONYMS). */
+export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2, ...WORDS_3];
+
+/**
+ * The learner's member is the first of a group found in the learner's words, so longer members go
+ * first: "have a look at" contains "look at", and would otherwise be read as it.
+ */
+const longestFirst = (groups: string[][]): string[][] => groups.map((g) => [...g].sort((a, b) => b.split(' ').length - a.split(' ').length));
+
+/** Phrase groups (appended to GLOBAL_PHRASE_SYNONYMS). */
+export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3]);
