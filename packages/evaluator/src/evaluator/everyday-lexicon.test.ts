@@ -4,26 +4,10 @@
  * (the other particle, another verb, another thing) that stays at 2 stars or fewer.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TBankProblem } from '../bank/types';
 import { createEvaluator, type Evaluator } from './index';
+import { testProblems } from './test-problems';
 
-let serial = 700;
-function problem(japanese: string, answers: string[]): TBankProblem {
-  serial += 1;
-  return {
-    id: `middle-school-${serial}`,
-    level: 'middle-school',
-    japanese,
-    answers,
-    grammarPoint: 'テスト',
-    explanation: '日常語彙のテスト用の問題です。',
-    synonyms: {},
-    similarPhrases: [
-      { en: 'See you.', ja: 'またね。' },
-      { en: 'Thank you.', ja: 'ありがとう。' },
-    ],
-  };
-}
+const problem = testProblems(700, '日常語彙のテスト用の問題です。');
 
 /** Japanese, accepted answer, a paraphrase with the lexicon's equivalent, a meaning error. */
 type Case = readonly [string, string, string, string];

@@ -7,26 +7,11 @@ import { allBankProblems } from '../bank/index';
 import type { TBankProblem } from '../bank/types';
 import { learnerVariants } from '../../eval/learner-variants';
 import { createEvaluator, type Evaluator } from './index';
+import { testProblems } from './test-problems';
 import { normalizeAnswer } from './normalize';
 import type { ErrorKind } from './types';
 
-let serial = 900;
-function problem(japanese: string, answers: string[], synonyms: Record<string, string[]> = {}): TBankProblem {
-  serial += 1;
-  return {
-    id: `middle-school-${serial}`,
-    level: 'middle-school',
-    japanese,
-    answers,
-    grammarPoint: 'テスト',
-    explanation: '命名規則のテスト用の問題です。',
-    synonyms,
-    similarPhrases: [
-      { en: 'See you.', ja: 'またね。' },
-      { en: 'Thank you.', ja: 'ありがとう。' },
-    ],
-  };
-}
+const problem = testProblems(900, '命名規則のテスト用の問題です。');
 
 const VISIT = problem('彼女は先週私を訪ねてきた。', ['She visited me last week.', 'She came to see me last week.', 'She came to visit me last week.']);
 const AIRPORT = problem('私は正午に空港に着いた。', ['I arrived at the airport at noon.', 'I got to the airport at noon.', 'I reached the airport at noon.']);
