@@ -573,6 +573,38 @@ function betweenOr(l: Token, r: Token, learner: readonly Token[]): boolean {
   return learner.slice(Math.max(0, at - 5), at).some((t) => t.norm === 'between' || t.norm === 'both');
 }
 
+/**
+ * Verbs whose prepositions make phrasal verbs of different meanings: each inner list is one meaning
+ * (look over / look through both go over a text). Pairs learners mix up with the same meaning (agree
+ * with / to, apply for / to, think of / about) are not listed: those stay preposition slips.
+ */
+const PARTICLE_MEANINGS: Record<string, readonly (readonly string[])[]> = {
+  look: [['after'], ['for'], ['at'], ['into'], ['over', 'through'], ['around']],
+  run: [['into', 'across'], ['after'], ['over']],
+  get: [['over'], ['through'], ['along']],
+  take: [['after'], ['over']],
+  ask: [['for'], ['about']],
+  care: [['for'], ['about']],
+  hear: [['from'], ['of', 'about']],
+  talk: [['to', 'with'], ['about']],
+  speak: [['to', 'with'], ['about']],
+};
+
+/**
+ * Whether the learner's preposition right after the answer's verb makes the same phrasal verb of it
+ * ('same'), another one ('other'), or neither is listed (undefined).
+ */
+function particleMeanings(l: Token, r: Token, verbL: Token | undefined, verbR: Token | undefined): 'same' | 'other' | undefined {
+  if (!verbL || !verbR || verbL.lemma !== verbR.lemma || verbL.norm !== verbR.norm || l.norm === r.norm) return undefined;
+  const meanings = PARTICLE_MEANINGS[verbR.lemma];
+  if (!meanings) return undefined;
+  const meaningOf = (word: string): number => meanings.findIndex((group) => group.includes(word));
+  const a = meaningOf(l.norm);
+  const b = meaningOf(r.norm);
+  if (a < 0 || b < 0) return undefined;
+  return a === b ? 'same' : 'other';
+}
+
 function classSpec(l: Token, r: Token): ErrorSpec {
   const lw = learnerWord(l);
   if (l.cls === 'article' && r.cls === 'article') {
@@ -1137,6 +1169,15 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}にしましょう（関係代名詞）。`, p.l, FUNCTION_WORD_CHOICE_PENALTY));
           break;
         }
+        // "I was looking for the dog" for "looking after": right after the same verb, a particle that
+        // makes another phrasal verb says something else, not a preposition slip (decision 070).
+        const particles = particleMeanings(l, r, learner[p.l - 1], ref[p.r - 1]);
+        if (particles === 'other') {
+          errors.push(meaningError(learnerWord(l), r, p.l));
+          break;
+        }
+        // "ran across an old friend" for "ran into", "talked with him" for "talked to": the same phrasal verb.
+        if (particles === 'same') break;
         const spec = classSpec(l, r);
         errors.push(makeError(spec.kind, [learnerWord(l)], [r.display], spec.message, p.l, spec.penalty));
         break;

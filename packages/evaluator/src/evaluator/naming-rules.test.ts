@@ -1524,4 +1524,30 @@ describe('naming one-slip answers', () => {
       expect(stars14(READ, 'The more you read, the more intelligent you become.')).toBeGreaterThanOrEqual(4);
     });
   });
+
+  describe('a phrasal verb with another preposition (decision 070)', () => {
+    const stars = (p: TBankProblem, answer: string): number => evaluator.evaluate(p, answer).rating;
+    it('grades another phrasal verb of the same verb as a meaning error, the same one as a paraphrase', () => {
+      const DOG = problem('私は犬の世話をしていた。', ['I was looking after the dog.']);
+      const KEY = problem('彼は鍵を探している。', ['He is looking for his key.']);
+      const FRIEND = problem('私は昨日駅で旧友に偶然会った。', ['I ran into an old friend at the station yesterday.']);
+      const MOTHER = problem('彼女は母親に似ている。', ['She takes after her mother.']);
+      const HIM = problem('彼と話しました。', ['I talked to him.']);
+      expect(stars(DOG, 'I was looking for the dog.')).toBeLessThanOrEqual(2);
+      expect(stars(DOG, 'I was looking at the dog.')).toBeLessThanOrEqual(2);
+      named(evaluator, DOG, 'I was looking after a dog.', 'article');
+      expect(stars(KEY, 'He is looking after his key.')).toBeLessThanOrEqual(2);
+      expect(stars(FRIEND, 'I ran after an old friend at the station yesterday.')).toBeLessThanOrEqual(2);
+      expect(stars(FRIEND, 'I ran across an old friend at the station yesterday.')).toBeGreaterThanOrEqual(4);
+      expect(stars(MOTHER, 'She takes over her mother.')).toBeLessThanOrEqual(2);
+      expect(stars(HIM, 'I talked with him.')).toBeGreaterThanOrEqual(4);
+      expect(stars(HIM, 'I talked about him.')).toBeLessThanOrEqual(2);
+    });
+    it('leaves prepositions learners mix up in one meaning as preposition slips', () => {
+      const AGREE = problem('私はその計画に同意した。', ['I agreed to the plan.']);
+      const STATION = problem('私は駅に着いた。', ['I arrived at the station.']);
+      named(evaluator, AGREE, 'I agreed with the plan.', 'preposition');
+      named(evaluator, STATION, 'I arrived to the station.', 'preposition');
+    });
+  });
 });
