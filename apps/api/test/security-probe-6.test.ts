@@ -31,7 +31,7 @@ describe('a grading worker that hangs under an answer', () => {
   const post = poster(() => server);
   beforeAll(async () => {
     server = await startTestServer(
-      { EVALUATOR_WORKER: 'true', EVALUATOR_WORKERS: '1', EVALUATOR_STUCK_MS: '1500' },
+      { EVALUATOR_WORKER: 'true', EVALUATOR_WORKERS: '1', EVALUATOR_STUCK_MS: '3000' },
       { evaluatorWorkerUrl: new URL('../../../packages/evaluator/src/evaluator/worker-hang.fixture.ts', import.meta.url) },
     );
   }, 120_000);
@@ -53,8 +53,12 @@ describe('a grading worker that hangs under an answer', () => {
 
     // Before: the hung answer and every answer sent after it (anyone's: one worker) waited for ever.
     const started = Date.now();
+    const hanging = post('/api/trpc/practice.evaluate', learner.idToken, { problemId, answer: 'hang the worker' });
+    // The other answer is sent once the hung one holds the worker (on PostgreSQL two requests' reads
+    // finish in either order): well within EVALUATOR_STUCK_MS, so it waits behind the hung one.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const [hung, behind] = await Promise.all([
-      post('/api/trpc/practice.evaluate', learner.idToken, { problemId, answer: 'hang the worker' }),
+      hanging,
       post('/api/evaluate-with-claude', other.idToken, { japaneseSentence: (otherServed.json() as { japaneseSentence: string }).japaneseSentence, userTranslation: 'An answer behind it.', difficultyLevel: 'toeic' }),
       // The main thread serves meanwhile.
       server.app.inject({ method: 'GET', url: '/api/health' }).then((health) => expect(health.statusCode).toBe(200)),
