@@ -136,16 +136,18 @@ interface LearnerPhrase {
 function learnerPhrases(learner: readonly Token[], tables: readonly { table: SynonymTable; phraseTokens: Map<string, Token[]> }[]): LearnerPhrase[] {
   const out: LearnerPhrase[] = [];
   const learnerLemmas = learner.map((t) => t.lemma);
-  const present = new Set(learnerLemmas);
+  // The learner's lemmas and pairs of adjacent lemmas: a member can only be in the learner's words if
+  // its opening (its first two lemmas, or its one lemma) is among them.
+  const openings = new Set<string>(learnerLemmas);
+  for (let k = 0; k + 1 < learnerLemmas.length; k++) openings.add(`${learnerLemmas[k]}\u0000${learnerLemmas[k + 1]}`);
   for (const { table, phraseTokens } of tables) {
-    const { groups, byFirstLemma } = phraseMembers(table, phraseTokens);
-    // A member whose first lemma the learner lacks cannot be in the learner's words: only the groups
-    // with a member starting on one of the learner's lemmas are tried, in table order.
+    const { groups, byOpening } = phraseMembers(table, phraseTokens);
+    // Only the groups with a member opening on one of the learner's openings are tried, in table order.
     const candidates = new Set<number>();
-    for (const lemma of present) for (const g of byFirstLemma.get(lemma) ?? []) candidates.add(g);
+    for (const opening of openings) for (const g of byOpening.get(opening) ?? []) candidates.add(g);
     for (const g of [...candidates].sort((a, b) => a - b)) {
       const { group, members } = groups[g] as PhraseMembers;
-      const learnerMember = members.find((m) => m.lemmas.length > 0 && present.has(m.lemmas[0] as string) && indexOfSeq(learnerLemmas, m.lemmas) >= 0);
+      const learnerMember = members.find((m) => m.lemmas.length > 0 && indexOfSeq(learnerLemmas, m.lemmas) >= 0);
       if (learnerMember) {
         const at = indexOfSeq(learnerLemmas, learnerMember.lemmas);
         out.push({ group, learnerMember: learnerMember.tokens, written: learner.slice(at, at + learnerMember.tokens.length) });
@@ -153,6 +155,12 @@ function learnerPhrases(learner: readonly Token[], tables: readonly { table: Syn
     }
   }
   return out;
+}
+
+/** A member's opening: its first two lemmas (its one lemma if it has one), as learnerPhrases keys them. */
+function openingOf(lemmas: readonly string[]): string | undefined {
+  if (lemmas.length === 0) return undefined;
+  return lemmas.length === 1 ? lemmas[0] : `${lemmas[0]}\u0000${lemmas[1]}`;
 }
 
 interface PhraseMembers {
@@ -166,8 +174,11 @@ interface PhraseMembers {
  */
 interface PhraseIndex {
   groups: PhraseMembers[];
-  /** Indexes of the groups with a member starting on each lemma (decision 067: about 2,000 groups). */
-  byFirstLemma: Map<string, number[]>;
+  /**
+   * Indexes of the groups with a member opening on each opening (decision 067: about 2,000 groups;
+   * keyed by the first two lemmas, as "look after" and "look at" share their first).
+   */
+  byOpening: Map<string, number[]>;
 }
 
 const PHRASE_MEMBERS = new WeakMap<SynonymTable, { phrases: number; analysed: number; index: PhraseIndex }>();
@@ -182,17 +193,17 @@ function phraseMembers(table: SynonymTable, phraseTokens: Map<string, Token[]>):
       return { tokens, lemmas: tokens.map((t) => t.lemma) };
     }),
   }));
-  const byFirstLemma = new Map<string, number[]>();
+  const byOpening = new Map<string, number[]>();
   groups.forEach(({ members }, g) => {
     for (const m of members) {
-      const first = m.lemmas[0];
-      if (first === undefined) continue;
-      const list = byFirstLemma.get(first);
-      if (!list) byFirstLemma.set(first, [g]);
+      const opening = openingOf(m.lemmas);
+      if (opening === undefined) continue;
+      const list = byOpening.get(opening);
+      if (!list) byOpening.set(opening, [g]);
       else if (list[list.length - 1] !== g) list.push(g);
     }
   });
-  const index = { groups, byFirstLemma };
+  const index = { groups, byOpening };
   PHRASE_MEMBERS.set(table, { phrases: table.phrases.length, analysed: phraseTokens.size, index });
   return index;
 }
