@@ -18,6 +18,8 @@ import { createDatabase } from '../packages/db/src/index.js';
 import { startAuthEmulator } from '../scripts/lib/processes.mjs';
 import { loadEnv } from '../apps/api/src/env.js';
 import { createServer } from '../apps/api/src/server.js';
+import { attemptGroupStats } from '../packages/db/src/queries/attempts.js';
+import { gradeReadGroupStats } from '../packages/db/src/queries/problems.js';
 
 const projectId = 'demo-shunkan-bench';
 const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -80,6 +82,9 @@ try {
     out.push(`next ${p.toFixed(3)} / evaluation ${e.toFixed(3)}`);
   }
   console.log(`API thread CPU ms per request (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${CONCURRENCY} in flight): ${out.join(', ')}`);
+  // Statements shared by requests arriving together (decision 054; on PGlite decision 071).
+  const shared = (s: { groups: number; grouped: number }) => `${s.grouped} calls in ${s.groups} grouped statements`;
+  console.log(`grading reads: ${shared(gradeReadGroupStats)}; attempts: ${shared(attemptGroupStats)}`);
 } finally {
   await server.stop();
   await emulator.stop();

@@ -104,17 +104,17 @@ type Load = {
   /** One learner per connection: connection i sends perConnection[i]'s headers and bodies. */
   perConnection?: { headers: Record<string, string>; bodies?: string[] }[];
 };
-type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerRequest?: number };
+type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerRequest?: number; mainThreadPerRequest?: number };
 
 /**
  * CPU time (user + system, ms) used so far by these processes (Linux /proc; undefined elsewhere). CPU
  * per request, unlike req/s, hardly moves when other processes load the machine.
  */
-function cpuMs(pids: number[]): number | undefined {
+function cpuMs(pids: number[], statFile?: string): number | undefined {
   let ticks = 0;
   try {
     for (const pid of pids) {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const fields = readFileSync(statFile ?? `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       ticks += Number(fields[11]) + Number(fields[12]);
     }
   } catch {
@@ -150,7 +150,7 @@ function sessionPids(database: string): number[] {
  * closes connections idle for 10 s and opens new ones, so sessions are looked up and read every
  * 100 ms: one that ends during a run counts up to its last reading, one that starts from its first.
  */
-function cpuMeter(productPid: number, databaseUrl: string | undefined): { stop: () => number | undefined } {
+function cpuMeter(productPid: number, databaseUrl: string | undefined): { stop: () => { total: number; mainThread: number } | undefined } {
   const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
   const first = new Map<number, number>();
   const last = new Map<number, number>();
@@ -165,16 +165,21 @@ function cpuMeter(productPid: number, databaseUrl: string | undefined): { stop: 
     }
     initial = false;
   };
+  // The product's main thread alone (its task id is the process id): the API thread, which the
+  // evaluation's statements on PGlite and every request's HTTP, tRPC and logging work load.
+  const mainThread = (): number | undefined => cpuMs([productPid], `/proc/${productPid}/task/${productPid}/stat`);
+  const mainStart = mainThread();
   sample();
   const timer = setInterval(sample, 100);
   return {
     stop: () => {
       clearInterval(timer);
       sample();
-      if (!first.has(productPid)) return undefined;
+      const mainEnd = mainThread();
+      if (!first.has(productPid) || mainStart === undefined || mainEnd === undefined) return undefined;
       let total = 0;
       for (const [pid, start] of first) total += (last.get(pid) ?? start) - start;
-      return total;
+      return { total, mainThread: mainEnd - mainStart };
     },
   };
 }
@@ -325,7 +330,10 @@ async function benchProduct(kind: 'PGlite' | 'PostgreSQL', emulatorHost: string,
         const meter = cpuMeter(product.child.pid!, databaseUrl);
         const measured = await load(product.url, spec);
         const used = meter.stop();
-        if (used !== undefined) measured.cpuPerRequest = used / (measured.rps * SECONDS);
+        if (used !== undefined) {
+          measured.cpuPerRequest = used.total / (measured.rps * SECONDS);
+          measured.mainThreadPerRequest = used.mainThread / (measured.rps * SECONDS);
+        }
         return measured;
       });
       rows.push({ label, figures, floor });
@@ -344,7 +352,7 @@ function mean(floor: Figures[]): Figures {
 function line(label: string, f: Figures, bare?: Figures): string {
   const ratio = bare ? `${((100 * f.rps) / bare.rps).toFixed(1)}%`.padStart(7) : '   100%';
   const bad = f.non2xx + f.errors > 0 ? `  (${f.non2xx} non-2xx, ${f.errors} errors)` : '';
-  const cpu = f.cpuPerRequest === undefined ? '' : `  CPU ${f.cpuPerRequest.toFixed(2)} ms/req`;
+  const cpu = f.cpuPerRequest === undefined ? '' : `  CPU ${f.cpuPerRequest.toFixed(2)} ms/req (API thread ${f.mainThreadPerRequest?.toFixed(2)})`;
   const floor = bare ? `  (floor ${bare.rps.toFixed(0)})` : '';
   return `  ${label.padEnd(46)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(4)} ms  p99 ${String(f.p99).padStart(4)} ms  ${ratio} of bare${cpu}${floor}${bad}`;
 }

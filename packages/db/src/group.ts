@@ -9,6 +9,13 @@
  * one bad call fails alone; unless the failure is the database's (`failTogether`: a connection lost, the
  * server shutting down), when every call of the group fails with it (decision 060): a write whose
  * connection was cut may have committed all the same, and running it again would store it twice.
+ *
+ * On PGlite a statement is never in flight when the next request comes: it runs in WebAssembly on
+ * this thread, start to finish, within the turn of the event loop that called it, so the requests
+ * that arrive together (read from their sockets, or their grades back from the grader's worker, in
+ * one turn) each paid the whole price (decision 071: no group ever formed under the HTTP bench). A
+ * handle marked by `gatherStatements` therefore waits for the end of the current turn
+ * (`setImmediate`) before its group's first statement: every call made in that turn joins it.
  */
 export type GroupStats = {
   groups: number;
@@ -27,6 +34,7 @@ export class StatementGroup<I, O> {
   readonly #max: number;
   readonly #stats: GroupStats;
   readonly #failTogether: (error: unknown) => boolean;
+  readonly #gather: boolean;
   #queue: Pending<I, O>[] = [];
   #running = false;
 
@@ -37,8 +45,14 @@ export class StatementGroup<I, O> {
     stats: GroupStats;
     /** A failure of the group's statement that fails every call of the group, none run again alone. */
     failTogether?: (error: unknown) => boolean;
+    /**
+     * The first call waits for the end of the event loop's current turn, and the calls made meanwhile
+     * run with it (a database whose statements run on this thread: see `gatherStatements`).
+     */
+    gather?: boolean;
   }) {
     this.#one = options.one;
+    this.#gather = options.gather ?? false;
     this.#failTogether = options.failTogether ?? (() => false);
     this.#many = options.many;
     this.#max = options.max;
@@ -48,6 +62,11 @@ export class StatementGroup<I, O> {
   run(input: I): Promise<O> {
     if (!this.#running) {
       this.#running = true;
+      if (this.#gather) {
+        const queued = new Promise<O>((resolve, reject) => this.#queue.push({ input, resolve, reject }));
+        setImmediate(() => this.#drain());
+        return queued;
+      }
       return this.#one(input).finally(() => this.#drain());
     }
     return new Promise((resolve, reject) => this.#queue.push({ input, resolve, reject }));
@@ -85,6 +104,21 @@ export class StatementGroup<I, O> {
     }
     await Promise.all(group.map((p) => this.#one(p.input).then(p.resolve, p.reject)));
   }
+}
+
+const GATHERING = new WeakSet<object>();
+
+/**
+ * Marks a database handle whose statements run on this thread (PGlite): its statement groups gather
+ * the calls of one turn of the event loop before running (see StatementGroup's `gather`).
+ */
+export function gatherStatements(db: object): void {
+  GATHERING.add(db);
+}
+
+/** Whether a handle's statement groups gather the calls of a turn (`gatherStatements`). */
+export function gathersStatements(db: object): boolean {
+  return GATHERING.has(db);
 }
 
 /** One StatementGroup per database handle (a handle's statements share its connection or pool). */

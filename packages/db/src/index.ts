@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { gatherStatements } from './group.js';
 import { migrations } from './migrations/index.js';
 import { preparedPGlite, PreparingClient } from './prepared.js';
 import { attachReadCache, CACHED_TABLES, ReadCache, watchCommits, WriteWatch } from './read-cache.js';
@@ -128,6 +129,8 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
   const watch = new WriteWatch(CACHED_TABLES);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: preparedPGlite(pglite) }), plugins: [watch] });
   attachReadCache(db, new ReadCache(watch));
+  // Its statements run on this thread: requests arriving together are grouped per turn (group.ts).
+  gatherStatements(db);
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,7 @@
 import { jstDay } from '@shunkan/config/time';
 import { sql } from 'kysely';
 import { compileOnce, type Param } from '../compiled.js';
-import { groupPerDatabase, type GroupStats, StatementGroup } from '../group.js';
+import { gathersStatements, groupPerDatabase, type GroupStats, StatementGroup } from '../group.js';
 import { isDatabaseUnavailable, type Db } from '../index.js';
 import { cardColumns, type ReviewCardFields } from './reviews.js';
 
@@ -106,6 +106,7 @@ const attemptGroup = groupPerDatabase((db: Db) =>
     // A group whose connection was cut may have committed: each of its learners hears 503 and may send
     // the answer again; storing the group again one by one could store every answer twice.
     failTogether: isDatabaseUnavailable,
+    gather: gathersStatements(db),
   }),
 );
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../index.js';
 import type { ProblemRow } from '../schema.js';
 import { compileOnce, type Param } from '../compiled.js';
-import { groupPerDatabase, type GroupStats, StatementGroup } from '../group.js';
+import { gathersStatements, groupPerDatabase, type GroupStats, StatementGroup } from '../group.js';
 import type { ReviewCardFields } from './reviews.js';
 
 export type ProblemRef = { problemId?: string; japaneseSentence?: string; level?: string };
@@ -112,6 +112,7 @@ const gradeReadGroup = groupPerDatabase((db: Db) =>
     many: (keys) => gradeReadMany(db, keys),
     max: MAX_GRADE_READ_GROUP,
     stats: gradeReadGroupStats,
+    gather: gathersStatements(db),
   }),
 );
 
