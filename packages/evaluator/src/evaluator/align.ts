@@ -307,6 +307,16 @@ function splitsInto(l: Token, ref: readonly Token[], j: number): boolean {
 }
 
 /**
+ * What a learner word's relation to the reference word at j depends on besides the learner word: the
+ * word itself (refKey), whether it follows have or a passive be (followsHave) and the next word (a
+ * split such as "its" for "it is", splitsInto). Two reference words with the same key relate alike to
+ * every learner word of one graded answer (the far check's memo across candidates, decision 071).
+ */
+export function refCellKey(ref: readonly Token[], j: number): string {
+  return `${refKey(ref[j] as Token)}\u0001${followsHave(ref, j) ? 1 : 0}\u0001${ref[j + 1]?.norm ?? ''}`;
+}
+
+/**
  * Is the reference word at j a participle after have or a passive be ("has left", "have you ever
  * been", "was broken")? A synonym in its place must be a participle too ("was broke" is not "was
  * smashed").

@@ -26,7 +26,7 @@ import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, MODALS, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
-import { ONE_STAR_RECALL, recallCeiling, scoreAlignment, type Score } from './score';
+import { ONE_STAR_RECALL, recallCeiling, scoreAlignment, type CeilingMemo, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
 import { closestPaths, compileProblemLattice, type PathWord } from './lattice-match';
 import type { LatticeGraph } from '../lattice/graph';
@@ -1169,9 +1169,10 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   const mainCandidate = exact ? undefined : candidates.find((c) => c.answer.index === 0 && !c.phraseSynonym);
   if ((options.shortcuts ?? true) && mainCandidate) {
     let far = true;
+    const memo: CeilingMemo = { best: new Map() };
     for (let k = 0; k < candidates.length && far; k++) {
       const tokens = (candidates[k] as Candidate).tokens;
-      far = recallCeiling(learner, tokens, relationCells(learner, tokens, ctx), res.wordnet, analysis.japanese) < FAR_RECALL;
+      far = recallCeiling(learner, tokens, relationCells(learner, tokens, ctx), res.wordnet, analysis.japanese, memo) < FAR_RECALL;
     }
     if (far) {
       options.onShortcut?.();

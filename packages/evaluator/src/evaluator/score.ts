@@ -5,7 +5,7 @@
  * plural) = 4; one grammar error (tense, agreement) = 3-4; several errors or a missing key content
  * word = 2-3; mostly unrelated = 1.
  */
-import type { Alignment, Relate } from './align';
+import { refCellKey, type Alignment, type Relate } from './align';
 import type { Token } from './analyse';
 import { isRecalled, keepsContent, mayBeTranslationChoice, mayBeTranslationWord, type DraftError } from './classify';
 import type { JapaneseChoices } from './translations';
@@ -43,29 +43,48 @@ export const ONE_STAR_RECALL = 0.25;
  * some learner word relates to it that way, half if only 'class' or a translation does, and not at
  * all otherwise. With no content word the recall is the function-word agreement: bounded by 1.
  */
-export function recallCeiling(learner: readonly Token[], ref: readonly Token[], relation: (i: number, j: number) => Relate, wordnet: WordNet | undefined, japanese?: JapaneseChoices): number {
+export function recallCeiling(
+  learner: readonly Token[],
+  ref: readonly Token[],
+  relation: (i: number, j: number) => Relate,
+  wordnet: WordNet | undefined,
+  japanese?: JapaneseChoices,
+  memo?: CeilingMemo,
+): number {
   let refContent = 0;
   let ceiling = 0;
-  const translation = learner.map((l) => mayBeTranslationWord(l, japanese));
+  const translation = memo ? (memo.translation ??= learner.map((l) => mayBeTranslationWord(l, japanese))) : learner.map((l) => mayBeTranslationWord(l, japanese));
   for (let j = 0; j < ref.length; j++) {
     const r = ref[j] as Token;
     if (r.norm === 'please' || !r.content) continue;
     refContent += 1;
-    let best = 0;
-    for (let i = 0; i < learner.length && best < 1; i++) {
-      const l = learner[i] as Token;
-      const rel = relation(i, j).rel;
-      if (rel !== undefined && rel !== 'class') best = 1;
-      else {
-        const split = SPLIT_CONFUSIONS[l.norm];
-        if ((split !== undefined && split.includes(r.norm)) || keepsContent(l, r, wordnet)) best = 1;
-        else if (rel === 'class' || (translation[i] === true && mayBeTranslationChoice(l, r, japanese))) best = 0.5;
+    const key = memo ? refCellKey(ref, j) : undefined;
+    let best = key === undefined ? undefined : memo?.best.get(key);
+    if (best === undefined) {
+      best = 0;
+      for (let i = 0; i < learner.length && best < 1; i++) {
+        const l = learner[i] as Token;
+        const rel = relation(i, j).rel;
+        if (rel !== undefined && rel !== 'class') best = 1;
+        else {
+          const split = SPLIT_CONFUSIONS[l.norm];
+          if ((split !== undefined && split.includes(r.norm)) || keepsContent(l, r, wordnet)) best = 1;
+          else if (rel === 'class' || (translation[i] === true && mayBeTranslationChoice(l, r, japanese))) best = 0.5;
+        }
       }
+      if (key !== undefined) memo?.best.set(key, best);
     }
     ceiling += best;
   }
   return refContent === 0 ? 1 : ceiling / refContent;
 }
+
+/**
+ * recallCeiling's memo for the candidates of ONE graded answer (same learner words, same problem): a
+ * reference word's best relation by its refCellKey, and the learner words that may be translation
+ * choices. The candidates share most of their words, so each is related to the learner's words once.
+ */
+export type CeilingMemo = { best: Map<string, number>; translation?: boolean[] };
 
 export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Score {
   const { learner, ref } = a;
