@@ -1,3 +1,4 @@
+import { mailboxKey } from '@shunkan/config/email';
 import { sql, type Kysely } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
@@ -12,6 +13,10 @@ import { sql, type Kysely } from 'kysely';
  * - `custom_scenarios.request_id`: the client names each scenario it creates with a random id and sends
  *   the same id again when it retries; the unique index makes a repeat find the scenario already stored
  *   instead of making a second one. Scenarios of old clients have null; nulls never conflict.
+ * - `trial_claims`: a claim is now kept under the hash of the address's mailbox (`mailboxKey`: Gmail's
+ *   dots and "+tag", "+tag" at providers that document it), so that an alias does not give a second trial.
+ *   The accounts that still exist and had a trial get that claim too (the claims of deleted accounts are
+ *   hashes and cannot be folded; the query still finds them by the address's own hash).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -22,4 +27,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('custom_scenarios').addColumn('request_id', 'uuid').execute();
   await sql`create unique index custom_scenarios_user_request_idx on custom_scenarios (user_id, request_id)`.execute(db);
+  const tried = await sql<{ email: string; claimed_at: Date | null }>`
+    select u.email, s.trial_start as claimed_at
+    from users u join subscriptions s on s.user_id = u.id
+    where s.trial_used and u.email is not null and u.email <> ''
+  `.execute(db);
+  for (const row of tried.rows) {
+    await sql`
+      insert into trial_claims (email_sha256, claimed_at)
+      values (encode(sha256(convert_to(${mailboxKey(row.email)}, 'UTF8')), 'hex'), coalesce(${row.claimed_at}::timestamptz, now()))
+      on conflict do nothing
+    `.execute(db);
+  }
 }
