@@ -8,12 +8,12 @@ import type { ServerHandle } from '../src/server.js';
 import {
   bearer,
   deliverWebhook,
-  invoiceEvent,
   nowSeconds,
   requests,
   signUp,
   startStripeTestServer,
   stripeCheckoutLearner,
+  stripePayingLearner,
   subscriptionEvent,
   type StripeLearner,
 } from './harness.js';
@@ -38,13 +38,7 @@ afterAll(async () => {
 const { call, post } = requests(() => server);
 type Learner = StripeLearner & { token: string; localId: string };
 
-/** A learner paying standard monthly through Stripe: checkout, first invoice paid, webhook applied. */
-async function payingLearner(): Promise<Learner> {
-  const learner = await stripeCheckoutLearner(server);
-  fake.pay(learner.subscription);
-  expect((await deliverWebhook(server, invoiceEvent('invoice.paid', learner, nowSeconds()))).json()).toMatchObject({ outcome: 'applied' });
-  return learner;
-}
+const payingLearner = (): Promise<Learner> => stripePayingLearner(server, fake);
 
 /** Stripe's plan changes of one subscription (an update that switches its price: a prorated charge). */
 const planChanges = (subscription: string) => fake.calls('POST', `/v1/subscriptions/${subscription}`).filter((r) => r.params['items[0][price]']);
