@@ -139,6 +139,45 @@ test('my page: three answers, one bookmarked, show as stats, streak, chart, hist
   expect(errors).toEqual([]);
 });
 
+test('a custom scenario whose create reply was lost is stored once when sent again (decision 074)', async ({ page }) => {
+  await trialLearner(page);
+  await page.goto('/my-page');
+  const section = page.getByTestId('scenario-section');
+  const form = section.getByTestId('scenario-create');
+  const requestIds: string[] = [];
+  const isCreate = (url: URL) => url.pathname.includes('scenarios.create');
+  page.on('request', (request) => {
+    if (!isCreate(new URL(request.url()))) return;
+    const body = request.postDataJSON() as { requestId?: string; 0?: { requestId?: string } };
+    requestIds.push(String(body[0]?.requestId ?? body.requestId));
+  });
+  // The create reaches the server, which stores it, but its reply is lost on the way back.
+  await page.route(isCreate, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await form.getByLabel('タイトル').fill('空港');
+  await form.getByLabel('場面の説明').fill('飛行機に乗る前の会話');
+  await form.getByRole('button', { name: '作成する' }).click();
+  await expect(page.getByText('作成に失敗しました').first()).toBeVisible();
+  await page.unroute(isCreate);
+  await form.getByRole('button', { name: '作成する' }).click();
+  await expect(page.getByText('シナリオを作成しました')).toBeVisible();
+  // The retry named the same create: the server answered the scenario it stored, and there is one.
+  expect(requestIds).toHaveLength(2);
+  expect(requestIds[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(requestIds[1]).toBe(requestIds[0]);
+  await page.reload();
+  await expect(section.getByTestId('scenario-item')).toHaveCount(1);
+  // Another scenario is another create.
+  await form.getByLabel('タイトル').fill('学校');
+  await form.getByLabel('場面の説明').fill('友達との会話');
+  await form.getByRole('button', { name: '作成する' }).click();
+  await expect(section.getByTestId('scenario-item')).toHaveCount(2);
+  expect(requestIds).toHaveLength(3);
+  expect(requestIds[2]).not.toBe(requestIds[0]);
+});
+
 test('a custom scenario is created, edited, practised and deleted, with the spec toasts', async ({ page }) => {
   const errors = watchConsole(page);
   await trialLearner(page);

@@ -111,6 +111,8 @@ test('static pages: terms with 10 articles, privacy, demo banner', async ({ page
 
   await page.goto('/privacy');
   await expect(page.getByRole('heading', { name: 'プライバシーポリシー', level: 1 })).toBeVisible();
+  // A hash of the address is kept after deletion, against repeated trials (decision 074).
+  await expect(page.getByText(/無料トライアルを利用したメールアドレスから計算したハッシュ値.*アカウントが削除された後も保存します/)).toBeVisible();
 
   await page.goto('/demo');
   await expect(page.getByText('デモモード (認証不要で体験中)')).toBeVisible();

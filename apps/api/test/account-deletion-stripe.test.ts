@@ -13,9 +13,9 @@ import {
   requests,
   signUp,
   startStripeTestServer,
-  stripeCheckoutLearner,
   stripeClientOf,
   stripeEvent as event,
+  stripePayingLearner,
   STRIPE_PRICE_STANDARD_YEARLY as PRICE_STANDARD_YEARLY,
   subscriptionEvent,
   type StripeLearner,
@@ -41,14 +41,7 @@ type Learner = StripeLearner & { token: string; localId: string };
 
 const invoicePaid = (learner: Learner, created: number, id?: string) => invoiceEvent('invoice.paid', learner, created, id ? { id } : {});
 
-/** A learner paying standard monthly through Stripe: checkout, first invoice paid, webhook applied. */
-async function payingLearner(): Promise<Learner> {
-  const learner = await stripeCheckoutLearner(server);
-  fake.pay(learner.subscription);
-  expect((await deliver(invoicePaid(learner, nowSeconds()))).json()).toMatchObject({ outcome: 'applied' });
-  expect(await findSubscription(server.database.db, learner.userId)).toMatchObject({ status: 'active', provider: 'stripe' });
-  return learner;
-}
+const payingLearner = (): Promise<Learner> => stripePayingLearner(server, fake);
 
 const deleteOwn = (token: string) => call('DELETE', '/api/account', token, { confirmation: ACCOUNT_DELETE_CONFIRMATION });
 

@@ -284,3 +284,14 @@ export async function stripeCheckoutLearner(server: ServerHandle): Promise<Strip
   if (!user || !row?.stripe_customer_id || !row.stripe_subscription_id) throw new Error('checkout did not link Stripe ids');
   return { token: account.idToken, localId: account.localId, email: account.email, userId: user.id, customer: row.stripe_customer_id, subscription: row.stripe_subscription_id };
 }
+
+/** A learner paying standard monthly through Stripe: checkout, first invoice paid at Stripe, its webhook applied. */
+export async function stripePayingLearner(server: ServerHandle, fake: FakeStripeServer): Promise<StripeLearner & { token: string; localId: string; email: string }> {
+  const learner = await stripeCheckoutLearner(server);
+  fake.pay(learner.subscription);
+  const applied = await deliverWebhook(server, invoiceEvent('invoice.paid', learner, nowSeconds()));
+  if (!applied.body.includes('"applied"')) throw new Error(`invoice.paid not applied: ${applied.body}`);
+  const row = await findSubscription(server.database.db, learner.userId);
+  if (row?.status !== 'active' || row.provider !== 'stripe') throw new Error('the paid invoice did not activate the plan');
+  return learner;
+}

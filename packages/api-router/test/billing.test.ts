@@ -1,6 +1,6 @@
 import { BILLING_TEXT } from '@shunkan/config/billing';
 import { TEXT } from '@shunkan/config/texts';
-import type { DbHandle } from '@shunkan/db';
+import { createDatabase, type DbHandle } from '@shunkan/db';
 import { seedPlans } from '@shunkan/db/plans';
 import { findSubscription, updateSubscription } from '@shunkan/db/subscriptions';
 import { TRPCError } from '@trpc/server';
@@ -413,5 +413,26 @@ describe(`billing in sandbox mode (${process.env.TEST_DATABASE_URL ? 'postgres s
     await updateSubscription(handle.db, user.id, { status: 'active', type: 'premium', plan_id: null, interval: 'month', current_period_end: at(20) });
     const result = await callerAt(user, at(10)).billing.upgradeToYearly({ planType: 'yearly' });
     expect(result.subscription).toMatchObject({ planType: 'premium-yearly', interval: 'year' });
+  });
+});
+
+// Two instances on one PostgreSQL database: separate memory (each its own process queue), one lease table.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('one learner\'s billing writes across two instances (postgres server, decision 074)', () => {
+  it('ten upgrades sent to two instances at once charge the proration once', async () => {
+    const url = (handle as DbHandle & { url?: string }).url;
+    if (!url) throw new Error('the test database has no url');
+    const other = await createDatabase({ databaseUrl: url, maxConnections: 10, readCache: false });
+    try {
+      const user = await paidLearner('standard');
+      const now = at(10);
+      const callers = [callerAt(user, now), callerFor(other.db, user, { now: () => now })];
+      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => callers[i % 2]!.billing.upgradeToYearly({ planType: 'yearly' })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const refused of results.filter((r) => r.status === 'rejected')) expect((refused.reason as TRPCError).message).toBe(BILLING_TEXT.alreadyYearly);
+      expect((await payments(user.id)).filter((p) => p.kind === 'proration')).toHaveLength(1);
+      expect(await handle.db.selectFrom('billing_locks').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

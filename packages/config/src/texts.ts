@@ -84,4 +84,6 @@ export const SCENARIO_TEXT = {
   titleTooLong: 'タイトルは100文字以内で入力してください',
   descriptionRequired: '場面の説明を入力してください',
   descriptionTooLong: '説明は1000文字以内で入力してください',
+  /** Not in the spec: a malformed client id of a create (decision 074). */
+  requestId: 'シナリオの作成IDが正しくありません。',
 } as const;

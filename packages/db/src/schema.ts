@@ -201,6 +201,8 @@ export type CustomScenariosTable = {
   user_id: string;
   title: string;
   description: string;
+  /** The client's id for the create request (migration 0074): a retried create finds this row. */
+  request_id: Generated<string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 };
@@ -276,6 +278,13 @@ export type DeletedAccountsTable = {
 };
 
 /** One row per e-mail address that started a trial (migration 0066): its SHA-256, never the address. */
+/** One learner's billing write in progress (migration 0074, queries/billing-locks.ts). */
+export type BillingLocksTable = {
+  user_id: string;
+  holder: string;
+  expires_at: Timestamp;
+};
+
 export type TrialClaimsTable = {
   email_sha256: string;
   claimed_at: Timestamp;
@@ -306,6 +315,7 @@ export type Database = {
   app_settings: AppSettingsTable;
   deleted_accounts: DeletedAccountsTable;
   trial_claims: TrialClaimsTable;
+  billing_locks: BillingLocksTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

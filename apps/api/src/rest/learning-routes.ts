@@ -31,7 +31,7 @@ export function registerScenarioRestRoutes(app: FastifyInstance, rest: Rest): vo
       '/api/custom-scenarios',
       rest(async (caller, request) => {
         const body = fieldsOf(request.body);
-        return caller.scenarios.create(await inputFor(caller, 'scenarios.create', { title: body.title, description: body.description }));
+        return caller.scenarios.create(await inputFor(caller, 'scenarios.create', { title: body.title, description: body.description, requestId: body.requestId }));
       }),
     );
     scope.put(

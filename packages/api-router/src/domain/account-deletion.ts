@@ -14,6 +14,7 @@ import { findUserById } from '@shunkan/db/users';
 import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import { withBillingLock } from './billing-lock.js';
 import type { BillingProvider } from '../services/billing/types.js';
 import type { Services } from '../services/types.js';
 import type { Logger, SessionCache, SessionUser } from '../session.js';
@@ -66,29 +67,52 @@ async function deleteFirebaseAccount(deps: Deps, firebaseUid: string): Promise<v
 
 /**
  * Deletes one account in an order that loses nothing and can be repeated (decision 059):
- * 1. under the learner's subscription row lock (the lock every billing write takes, decision 031), so
+ * 1. with the learner's billing writes serialised (withBillingLock, which every billing write takes), so
  *    an upgrade or checkout of the same learner runs wholly before or finds the account gone;
- * 2. the paid subscription is cancelled at the payment provider; a failure stops here, nothing deleted;
- * 3. the learner's data goes in the same transaction (payments kept, detached), the uid is recorded;
- * 4. after the commit, the Firebase account is deleted.
+ * 2. the checks, and the subscription read, in a short transaction under the row locks;
+ * 3. the paid subscription is cancelled at the payment provider, with no transaction open (decision 074:
+ *    on PGlite a transaction holds the whole database, and a hanging Stripe stopped every learner);
+ *    a failure stops here, nothing deleted;
+ * 4. the checks again and the learner's data, in one transaction (payments kept, detached), the uid
+ *    recorded; a subscription Stripe told us about meanwhile stops it with 503, and the retry cancels it;
+ * 5. after the commit, the Firebase account is deleted.
  */
 async function deleteAccount(deps: Deps, userId: string, check: (target: UserRow, adminCount: number) => void): Promise<{ firebaseUid: string } | null> {
   const { log, now } = deps;
-  const firebaseUid = await inTransaction(deps.db, async (trx) => {
-    const subscription = await lockSubscriptionIfAny(trx, userId);
-    const locked = await lockUserForDeletion(trx, userId);
-    if (!locked) return null;
-    check(locked.user, locked.adminCount);
-    if (subscription) {
+  const firebaseUid = await withBillingLock(deps.db, userId, async () => {
+    const before = await inTransaction(deps.db, async (trx) => {
+      const subscription = await lockSubscriptionIfAny(trx, userId);
+      const locked = await lockUserForDeletion(trx, userId);
+      if (!locked) return null;
+      check(locked.user, locked.adminCount);
+      return { user: locked.user, subscription };
+    });
+    if (!before) return null;
+    if (before.subscription) {
       try {
-        await deps.billing.cancelForAccountDeletion({ db: trx, user: toSessionUser(locked.user), row: subscription, now });
+        await deps.billing.cancelForAccountDeletion({ db: deps.db, user: toSessionUser(before.user), row: before.subscription, now });
       } catch (error) {
         log.error({ err: error, userId }, 'account deletion stopped: the subscription could not be cancelled');
         throw new AppError('SERVICE_UNAVAILABLE', ACCOUNT_TEXT.cancelFailed, { cause: error });
       }
     }
-    await deleteUserData(trx, { userId, firebaseUid: locked.user.firebase_uid, now });
-    return locked.user.firebase_uid;
+    return inTransaction(deps.db, async (trx) => {
+      const subscription = await lockSubscriptionIfAny(trx, userId);
+      const locked = await lockUserForDeletion(trx, userId);
+      if (!locked) return null;
+      check(locked.user, locked.adminCount);
+      if (
+        subscription &&
+        (subscription.stripe_customer_id !== (before.subscription?.stripe_customer_id ?? null) ||
+          subscription.stripe_subscription_id !== (before.subscription?.stripe_subscription_id ?? null))
+      ) {
+        // A Stripe event stored another customer or subscription while it was being cancelled.
+        log.warn({ userId }, 'account deletion stopped: the subscription changed while it was being cancelled');
+        throw new AppError('SERVICE_UNAVAILABLE', ACCOUNT_TEXT.cancelFailed);
+      }
+      await deleteUserData(trx, { userId, firebaseUid: locked.user.firebase_uid, now });
+      return locked.user.firebase_uid;
+    });
   });
   if (firebaseUid === null) return null;
   deps.sessions?.forget(firebaseUid);

@@ -1,7 +1,6 @@
 import { AppError } from '../errors.js';
 import { BILLING_TEXT, upgradeDoneMessage } from '@shunkan/config/billing';
 import { isPlanId, SUBSCRIPTION_STATUSES, type SubscriptionType } from '@shunkan/config/plans';
-import { TEXT } from '@shunkan/config/texts';
 import { inTransaction, type Db } from '@shunkan/db';
 import { listUserPayments } from '@shunkan/db/payments';
 import type { SubscriptionRow } from '@shunkan/db/schema';
@@ -10,6 +9,7 @@ import { claimTrialForEmail } from '@shunkan/db/trial-claims';
 import { z } from 'zod';
 import type { SessionUser } from '../session.js';
 import { type BillingProvider } from '../services/billing/types.js';
+import { withBillingLock } from './billing-lock.js';
 import { getAccess, type DailyLimits } from './access.js';
 import { findCataloguePlan, findCataloguePlanByPriceId, getCatalogue, yearlyPlanIdOf, ZCataloguePlan, ZPlanId, type TCataloguePlan } from './plans.js';
 import { resolveSubscription, syncSubscription, toSubscriptionView, trialDaysRemaining, trialEnd, ZSubscriptionView, type TSubscriptionView } from './subscription.js';
@@ -94,60 +94,39 @@ async function requirePlan(db: Db, planId: string): Promise<TCataloguePlan> {
   return plan;
 }
 
-/**
- * Billing writes holding a database connection at once, per database (decision 066). Such a write keeps
- * its transaction open while it calls the billing provider (Stripe: up to 20 s a try, three tries), so
- * a slow or hanging Stripe let learners' checkouts, cancellations and upgrades take every connection of
- * the pool, and every other request then failed (503 after the pool's 5 s wait). The rest of the pool
- * stays for everyone else; a write waits here, holding no connection, for at most BILLING_WRITE_WAIT_MS.
- */
-export const BILLING_WRITES_AT_ONCE = 4;
-export const BILLING_WRITE_WAIT_MS = 10_000;
-type BillingGate = { running: number; waiting: Array<() => void> };
-const billingGates = new WeakMap<Db, BillingGate>();
-
-async function withBillingSlot<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  let gate = billingGates.get(db);
-  if (!gate) billingGates.set(db, (gate = { running: 0, waiting: [] }));
-  const slots = gate;
-  if (slots.running < BILLING_WRITES_AT_ONCE) slots.running++;
-  else {
-    // A freed slot passes straight to the first waiter (running stays the same).
-    await new Promise<void>((resolve, reject) => {
-      const take = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        slots.waiting.splice(slots.waiting.indexOf(take), 1);
-        reject(new AppError('SERVICE_UNAVAILABLE', TEXT.serviceUnavailable));
-      }, BILLING_WRITE_WAIT_MS);
-      slots.waiting.push(take);
-    });
-  }
-  try {
-    return await work();
-  } finally {
-    const next = slots.waiting.shift();
-    if (next) next();
-    else slots.running--;
-  }
-}
+export { BILLING_WRITE_WAIT_MS, BILLING_WRITES_AT_ONCE } from './billing-lock.js';
 
 /**
- * Runs a billing write under the learner's subscription row lock (see lockSubscription), with the row
- * brought up to date first: everything `work` reads, checks, charges and stores happens as one step per
- * learner. Used by every write that could otherwise charge twice or overwrite a concurrent change. At
- * most BILLING_WRITES_AT_ONCE run at once (withBillingSlot).
+ * Runs a billing write that calls no provider: the learner's billing writes serialised (withBillingLock),
+ * and `work` in one short transaction under the learner's subscription row lock, with the row brought up
+ * to date first. Writes that call the provider use withBillingLock and freshRow, and keep the provider
+ * call outside every transaction (decision 074).
  */
 export async function withLockedSubscription<T>(db: Db, userId: string, now: Date, work: (trx: Db, row: SubscriptionRow) => Promise<T>): Promise<T> {
-  return withBillingSlot(db, () =>
+  return withBillingLock(db, userId, () =>
     inTransaction(db, async (trx) => {
       await lockSubscription(trx, userId);
       const row = (await syncSubscription({ db: trx, userId, now })) ?? (await ensureSubscription(trx, userId));
       return work(trx, row);
     }),
   );
+}
+
+/**
+ * The learner's row brought up to date, read under withBillingLock: no other billing write of the learner
+ * runs meanwhile; a Stripe event may still arrive, so what a write stores afterwards is stored under the row
+ * lock (storeUnderLock) and changes only what the write itself learnt.
+ */
+async function freshRow(db: Db, userId: string, now: Date): Promise<SubscriptionRow> {
+  return (await syncSubscription({ db, userId, now })) ?? (await ensureSubscription(db, userId));
+}
+
+/** A write's outcome, stored in one short transaction under the learner's subscription row lock. */
+async function storeUnderLock<T>(db: Db, userId: string, work: (trx: Db) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (trx) => {
+    await lockSubscription(trx, userId);
+    return work(trx);
+  });
 }
 
 async function currentView(db: Db, user: SessionUser, now: Date): Promise<TSubscriptionView> {
@@ -198,10 +177,11 @@ export async function createPaymentIntent(options: Options & { planId: string })
   const { db, user, billing, now } = options;
   assertNotAdmin(user);
   const plan = await requirePlan(db, options.planId);
-  // Under the lock: two checkout pages opened at once leave one payable intent, not two.
-  const { clientSecret } = await withLockedSubscription(db, user.id, now, async (trx, row) => {
-    assertNotSubscribed(row, now);
-    return billing.createPaymentIntent({ db: trx, user, plan, now });
+  // One at a time per learner: two checkout pages opened at once leave one payable intent, not two. The
+  // provider is called with no transaction open (decision 074).
+  const { clientSecret } = await withBillingLock(db, user.id, async () => {
+    assertNotSubscribed(await freshRow(db, user.id, now), now);
+    return billing.createPaymentIntent({ db, user, plan, now });
   });
   return { clientSecret, mode: billing.mode, planId: plan.id, amount: plan.priceYen, planName: plan.name };
 }
@@ -210,7 +190,7 @@ export async function confirmSandboxPayment(options: Options & { clientSecret: s
   const { db, user, billing, now } = options;
   assertNotAdmin(user);
   if (billing.mode !== 'sandbox') throw new AppError('PRECONDITION_FAILED', BILLING_TEXT.sandboxOnly);
-  const { planId } = await billing.confirmPayment({ db, user, now, clientSecret: options.clientSecret, cardNumber: options.cardNumber });
+  const { planId } = await withBillingLock(db, user.id, () => billing.confirmPayment({ db, user, now, clientSecret: options.clientSecret, cardNumber: options.cardNumber }));
   return { status: 'succeeded' as const, planId: ZPlanId.parse(planId) };
 }
 
@@ -269,17 +249,20 @@ async function currentPlanOf(db: Db, row: SubscriptionRow): Promise<TCataloguePl
 export async function setCancelAtPeriodEnd(options: Options & { cancel: boolean }): Promise<TSubscriptionView> {
   const { db, user, billing, now, cancel } = options;
   assertNotAdmin(user);
-  return withLockedSubscription(db, user.id, now, async (trx, row) => {
+  return withBillingLock(db, user.id, async () => {
+    const row = await freshRow(db, user.id, now);
     const status = resolveSubscription(row, now).status;
     if (status !== 'active') {
       throw new AppError('BAD_REQUEST', status === 'canceled' || status === 'expired' ? BILLING_TEXT.subscriptionEnded : BILLING_TEXT.noActiveSubscription);
     }
     assertNotAdminGrant(row);
-    if (row.cancel_at_period_end !== cancel) {
-      await billing.setCancelAtPeriodEnd({ db: trx, user, row, cancel, now });
+    if (row.cancel_at_period_end === cancel) return currentView(db, user, now);
+    // The provider first, with no transaction open; a refusal stores nothing.
+    await billing.setCancelAtPeriodEnd({ db, user, row, cancel, now });
+    return storeUnderLock(db, user.id, async (trx) => {
       await updateSubscription(trx, user.id, { cancel_at_period_end: cancel });
-    }
-    return currentView(trx, user, now);
+      return currentView(trx, user, now);
+    });
   });
 }
 
@@ -290,12 +273,14 @@ export async function setCancelAtPeriodEnd(options: Options & { cancel: boolean 
 export async function upgradeSubscription(options: Options & { planType: 'yearly' | 'premium' }): Promise<{ message: string; subscription: TSubscriptionView }> {
   const { db, user, billing, now, planType } = options;
   assertNotAdmin(user);
-  // Under the lock: of ten concurrent upgrades the first charges and switches, the others then read the
-  // new plan and are refused (alreadyYearly / alreadyPremium) instead of charging the proration again.
-  return withLockedSubscription(db, user.id, now, async (trx, row) => {
+  // One at a time per learner: of ten concurrent upgrades the first charges and switches, the others then
+  // read the new plan and are refused (alreadyYearly / alreadyPremium) instead of charging the proration
+  // again. The charge is made with no transaction open (decision 074), then stored in a short one.
+  return withBillingLock(db, user.id, async () => {
+    const row = await freshRow(db, user.id, now);
     if (resolveSubscription(row, now).status !== 'active') throw new AppError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
     assertNotAdminGrant(row);
-    const from = await currentPlanOf(trx, row);
+    const from = await currentPlanOf(db, row);
     if (!from) throw new AppError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
     let toId: string;
     if (planType === 'yearly') {
@@ -305,20 +290,24 @@ export async function upgradeSubscription(options: Options & { planType: 'yearly
       if (from.type === 'premium') throw new AppError('BAD_REQUEST', BILLING_TEXT.alreadyPremium);
       toId = from.interval === 'year' ? yearlyPlanIdOf('premium') : 'premium';
     }
-    const to = await requirePlan(trx, toId);
-    const result = await billing.changePlan({ db: trx, user, row, from, to, now });
+    const to = await requirePlan(db, toId);
+    const result = await billing.changePlan({ db, user, row, from, to, now });
     // The learner paid for the new plan: a 解約 scheduled before the upgrade is withdrawn with it (the
     // provider did so already, or says it could not).
-    await updateSubscription(trx, user.id, {
-      plan_id: to.id,
-      type: to.type,
-      interval: to.interval,
-      amount: to.priceYen,
-      current_period_end: result.currentPeriodEnd,
-      cancel_at_period_end: result.cancelAtPeriodEnd,
+    return storeUnderLock(db, user.id, async (trx) => {
+      // What the provider leaves to be stored with the change (the sandbox's proration payment).
+      await result.record?.(trx);
+      await updateSubscription(trx, user.id, {
+        plan_id: to.id,
+        type: to.type,
+        interval: to.interval,
+        amount: to.priceYen,
+        current_period_end: result.currentPeriodEnd,
+        cancel_at_period_end: result.cancelAtPeriodEnd,
+      });
+      const cancellation = !row.cancel_at_period_end ? 'none' : result.cancelAtPeriodEnd ? 'kept' : 'withdrawn';
+      return { message: upgradeDoneMessage(to.name, result.proratedAmount, cancellation), subscription: await currentView(trx, user, now) };
     });
-    const cancellation = !row.cancel_at_period_end ? 'none' : result.cancelAtPeriodEnd ? 'kept' : 'withdrawn';
-    return { message: upgradeDoneMessage(to.name, result.proratedAmount, cancellation), subscription: await currentView(trx, user, now) };
   });
 }
 

@@ -53,8 +53,9 @@ export async function getScenarios(options: { db: Db; userId: string }): Promise
   return (await listScenarios(options.db, options.userId)).map(toScenario);
 }
 
-export async function createScenario(options: { db: Db; userId: string; fields: ScenarioFields; now: Date }): Promise<Scenario> {
-  const row = await insertScenarioWithinLimit(options.db, options.userId, options.fields, options.now, MAX_SCENARIOS);
+/** A create sent again with the same `requestId` answers the scenario stored the first time, also at the limit. */
+export async function createScenario(options: { db: Db; userId: string; fields: ScenarioFields; requestId?: string; now: Date }): Promise<Scenario> {
+  const row = await insertScenarioWithinLimit(options.db, options.userId, options.fields, options.now, MAX_SCENARIOS, options.requestId);
   if (!row) throw new ScenarioLimitError();
   return toScenario(row);
 }

@@ -49,11 +49,22 @@ export const scenariosRouter = router({
     .output(z.array(ZScenario))
     .query(({ ctx }) => getScenarios({ db: ctx.db, userId: ctx.user.id })),
 
-  /** POST /api/custom-scenarios */
+  /**
+   * POST /api/custom-scenarios. `requestId`: the client's random id of this create, sent again when it
+   * retries it; a repeat answers the scenario the first one stored (decision 074). Optional for older clients.
+   */
   create: premiumProcedure
-    .input(ZScenarioFields)
+    .input(ZScenarioFields.extend({ requestId: z.uuid(SCENARIO_TEXT.requestId).optional() }))
     .output(ZScenario)
-    .mutation(({ ctx, input }) => createScenario({ db: ctx.db, userId: ctx.user.id, fields: input, now: ctx.now() }).catch(throwScenarioError)),
+    .mutation(({ ctx, input }) =>
+      createScenario({
+        db: ctx.db,
+        userId: ctx.user.id,
+        fields: { title: input.title, description: input.description },
+        requestId: input.requestId,
+        now: ctx.now(),
+      }).catch(throwScenarioError),
+    ),
 
   /** PUT /api/custom-scenarios/{id} */
   update: premiumProcedure

@@ -18,6 +18,7 @@ import * as m0050 from './0050-demo-serves.js';
 import * as m0059 from './0059-account-deletion.js';
 import * as m0064 from './0064-attempt-submissions.js';
 import * as m0066 from './0066-trial-claims.js';
+import * as m0074 from './0074-billing-locks-scenario-requests.js';
 
 /**
  * Forward-only, numbered. Bundled in code so a built server needs no migration folder on disk.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0059-account-deletion': m0059,
   '0064-attempt-submissions': m0064,
   '0066-trial-claims': m0066,
+  '0074-billing-locks-scenario-requests': m0074,
 };

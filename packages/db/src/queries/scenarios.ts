@@ -22,10 +22,10 @@ export async function findScenario(db: Db, userId: string, id: string): Promise<
   return db.selectFrom('custom_scenarios').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function insertScenario(db: Db, userId: string, fields: ScenarioFields, now: Date): Promise<CustomScenarioRow> {
+export async function insertScenario(db: Db, userId: string, fields: ScenarioFields, now: Date, requestId: string | null = null): Promise<CustomScenarioRow> {
   return db
     .insertInto('custom_scenarios')
-    .values({ user_id: userId, title: fields.title, description: fields.description, created_at: now, updated_at: now })
+    .values({ user_id: userId, title: fields.title, description: fields.description, request_id: requestId, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -34,12 +34,18 @@ export async function insertScenario(db: Db, userId: string, fields: ScenarioFie
  * Stores a scenario unless the learner already has `max`: undefined then. The count and the insert run
  * under the learner's users row lock, so creates sent at once are decided one at a time (counted outside
  * a lock, most of 30 creates sent at once at 49 stored went through on PostgreSQL; decision 055).
+ * With a `requestId` the client sent before (a retry), the scenario stored then is returned and nothing
+ * is stored (decision 074); the lock makes repeats sent at once find the first one too.
  */
-export async function insertScenarioWithinLimit(db: Db, userId: string, fields: ScenarioFields, now: Date, max: number): Promise<CustomScenarioRow | undefined> {
+export async function insertScenarioWithinLimit(db: Db, userId: string, fields: ScenarioFields, now: Date, max: number, requestId?: string): Promise<CustomScenarioRow | undefined> {
   const work = async (trx: Db) => {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (requestId) {
+      const stored = await trx.selectFrom('custom_scenarios').selectAll().where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
+      if (stored) return stored;
+    }
     if ((await countScenarios(trx, userId)) >= max) return undefined;
-    return insertScenario(trx, userId, fields, now);
+    return insertScenario(trx, userId, fields, now, requestId ?? null);
   };
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

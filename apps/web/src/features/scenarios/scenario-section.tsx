@@ -160,14 +160,25 @@ export function ScenarioSection() {
   const utils = trpc.useUtils();
   const list = trpc.scenarios.list.useQuery(undefined, { enabled: isPremium });
   const [formKey, setFormKey] = useState(0);
+  // The id of the create last sent: sending the same fields again (a retry after a failure whose create
+  // may have been stored) reuses it, so the server answers the stored scenario instead of making a
+  // second one (decision 074); other fields, or a create after a success, get a new id.
+  const sent = useRef<{ title: string; description: string; requestId: string } | null>(null);
   const create = trpc.scenarios.create.useMutation({
     onSuccess: () => {
+      sent.current = null;
       notify({ type: 'success', title: SCENARIO_TEXT.created });
       setFormKey((k) => k + 1);
       void utils.scenarios.list.invalidate();
     },
     onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '作成に失敗しました') }),
   });
+  function submitCreate(fields: { title: string; description: string }) {
+    const last = sent.current;
+    const requestId = last && last.title === fields.title && last.description === fields.description ? last.requestId : crypto.randomUUID();
+    sent.current = { ...fields, requestId };
+    create.mutate({ ...fields, requestId });
+  }
   if (!subscription.data) return <Skeleton height="16" borderRadius="lg" />;
   if (!isPremium) return <PremiumPrompt feature="カスタムシナリオの作成" testId="scenario-upgrade" />;
   return (
@@ -192,7 +203,7 @@ export function ScenarioSection() {
         <Text fontWeight="bold" mb="2">
           新しいシナリオ
         </Text>
-        <ScenarioForm key={formKey} initial={{ title: '', description: '' }} submitLabel="作成する" busy={create.isPending} onSubmit={(fields) => create.mutate(fields)} />
+        <ScenarioForm key={formKey} initial={{ title: '', description: '' }} submitLabel="作成する" busy={create.isPending} onSubmit={submitCreate} />
       </Box>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * (customers create/retrieve/delete, subscriptions create/retrieve/update/cancel, checkout sessions, billing portal sessions,
  * prices retrieve and list), with form-encoded request bodies as the real SDK sends them. Tests point the SDK at it
  * (`host`, `port`, `protocol: 'http'`) and assert what was sent. Objects are kept in memory, so a
- * retrieve returns what a create made.
+ * retrieve returns what a create made. A POST with an `Idempotency-Key` header is answered once and its
+ * answer replayed for the same key, as Stripe does (a different body under a used key is refused).
  */
 
 export type StripeRequest = {
@@ -34,6 +35,14 @@ export type FakeStripeServer = {
   failNext(status: number, message?: string): void;
   /** The next request to this method and path whose params match (only) is answered with this Stripe error. */
   failNextMatching(method: string, path: string, match: (params: Record<string, string>) => boolean, status: number, message?: string): void;
+  /**
+   * Stripe hangs: requests from now on are received (and recorded) but not answered until `answer()`,
+   * which handles the held ones in arrival order and answers the next at once again.
+   */
+  hang(): void;
+  answer(): void;
+  /** Requests received and not answered (held by `hang`). */
+  readonly held: number;
   close(): Promise<void>;
 };
 
@@ -239,6 +248,29 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
     return { status, json: { error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', message } } };
   }
 
+  // Stripe keeps an idempotent request's answer (for 24 hours) and replays it for the same key.
+  const idempotent = new Map<string, { params: string; status: number; json: unknown }>();
+  let hanging = false;
+  const held: Array<() => void> = [];
+
+  function respond(recorded: StripeRequest, res: ServerResponse) {
+    const key = recorded.method === 'POST' ? recorded.headers['idempotency-key'] : undefined;
+    const seen = typeof key === 'string' ? idempotent.get(`${recorded.path} ${key}`) : undefined;
+    let reply: { status: number; json: unknown };
+    if (seen) {
+      reply = seen.params === JSON.stringify(recorded.params) ? seen : stripeError(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`);
+    } else {
+      const matched = matchedFailure && matchedFailure.method === recorded.method && matchedFailure.path === recorded.path && matchedFailure.match(recorded.params) ? matchedFailure : null;
+      const injected = failure ?? matched;
+      reply = injected ? stripeError(injected.status, injected.message) : handle(recorded.method, recorded.path, recorded.params);
+      failure = null;
+      if (matched) matchedFailure = null;
+      if (typeof key === 'string' && reply.status < 500) idempotent.set(`${recorded.path} ${key}`, { params: JSON.stringify(recorded.params), ...reply });
+    }
+    res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${counter}`, ...(seen ? { 'idempotent-replayed': 'true' } : {}) });
+    res.end(JSON.stringify(reply.json));
+  }
+
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -247,13 +279,8 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
       const raw = req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
       const recorded: StripeRequest = { method: req.method ?? 'GET', path: url.pathname, headers: req.headers, params: parseParams(raw) };
       requests.push(recorded);
-      const matched = matchedFailure && matchedFailure.method === recorded.method && matchedFailure.path === recorded.path && matchedFailure.match(recorded.params) ? matchedFailure : null;
-      const injected = failure ?? matched;
-      const reply = injected ? stripeError(injected.status, injected.message) : handle(recorded.method, recorded.path, recorded.params);
-      failure = null;
-      if (matched) matchedFailure = null;
-      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
-      res.end(JSON.stringify(reply.json));
+      if (hanging) held.push(() => respond(recorded, res));
+      else respond(recorded, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -279,6 +306,16 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
     },
     failNextMatching(method, path, match, status, message = 'Something went wrong on the fake Stripe side.') {
       matchedFailure = { method, path, match, status, message };
+    },
+    hang() {
+      hanging = true;
+    },
+    answer() {
+      hanging = false;
+      for (const reply of held.splice(0)) reply();
+    },
+    get held() {
+      return held.length;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };

@@ -122,7 +122,7 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
       // (syncSubscription), and the deletion removes the row; open checkouts are cancelled with the data.
     },
 
-    async changePlan({ db, user, row, from, to, now }) {
+    async changePlan({ user, row, from, to, now }) {
       // Stripe's create_prorations: credit for the unused part of the current period, the new plan's
       // full price from now, and a new billing cycle starting today (the interval changes).
       const periodEnd = row.current_period_end && row.current_period_end > now ? row.current_period_end : now;
@@ -135,7 +135,7 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
       // charged for the rest of the period only. Another interval starts a new cycle today.
       const sameCycle = from.interval === to.interval && periodEnd > now;
       const charge = Math.max(0, (sameCycle ? Math.round(to.priceYen * unusedShare) : to.priceYen) - credit);
-      await insertPayment(db, {
+      const payment = {
         id: `sandbox_pr_${randomId()}`,
         user_id: user.id,
         amount: charge,
@@ -145,9 +145,17 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
         plan_id: to.id,
         kind: 'proration',
         created_at: now,
-      });
+      };
       // Nothing remote holds the cancellation: the domain stores the withdrawn flag.
-      return { proratedAmount: charge, currentPeriodEnd: sameCycle ? periodEnd : addInterval(now, to.interval), cancelAtPeriodEnd: false };
+      // The charge is stored with the plan change, in the domain's transaction.
+      return {
+        proratedAmount: charge,
+        currentPeriodEnd: sameCycle ? periodEnd : addInterval(now, to.interval),
+        cancelAtPeriodEnd: false,
+        record: async (trx) => {
+          await insertPayment(trx, payment);
+        },
+      };
     },
   };
 }

@@ -31,16 +31,56 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * subscription (subscriptions.last_event_at) does not change its state.
  *
  * A learner pays for one subscription at a time: when an event reports another live subscription beside
- * the paid one we store, `stripe.keepNewestSubscription` keeps the newer and cancels the older through Stripe (inside
- * the transaction, so a failed cancellation makes Stripe retry the event).
+ * the paid one we store, `stripe.keepNewestSubscription` keeps the newer and cancels the older through
+ * Stripe; a failed cancellation leaves the event unrecorded, so Stripe retries it.
+ *
+ * Stripe is never called inside the transaction (decision 074): on PGlite a transaction holds the whole
+ * database, and a Stripe that hung stopped every learner. When applying the event needs an answer from
+ * Stripe, the transaction is rolled back (`StripeAnswerNeeded`), Stripe is asked with no transaction
+ * open, and the event is applied again from the start with the answer known. Stripe's calls here are
+ * reads, or a cancellation whose idempotency key makes a repeat do nothing more.
  */
 export async function handleStripeEvent(options: { db: Db; event: Stripe.Event; log: Logger; stripe: StripeLookups }): Promise<WebhookOutcome> {
   const { event, log, stripe } = options;
-  return inTransaction(options.db, async (trx) => {
-    const fresh = await recordBillingEvent(trx, { id: event.id, type: event.type, createdAt: toDate(event.created) });
-    if (!fresh) return 'duplicate';
-    return applyEvent({ db: trx, log, stripe }, event);
-  });
+  const answers = new Map<string, unknown>();
+  const lookups = options.db.isTransaction ? stripe : answeredLookups(stripe, answers);
+  for (let pass = 1; ; pass++) {
+    try {
+      return await inTransaction(options.db, async (trx) => {
+        const fresh = await recordBillingEvent(trx, { id: event.id, type: event.type, createdAt: toDate(event.created) });
+        if (!fresh) return 'duplicate';
+        return applyEvent({ db: trx, log, stripe: lookups }, event);
+      });
+    } catch (error) {
+      // Each pass asks one more question; an event asks at most two (a tie-break, then a settlement).
+      if (!(error instanceof StripeAnswerNeeded) || pass > MAX_STRIPE_QUESTIONS) throw error;
+      answers.set(error.key, await error.ask());
+    }
+  }
+}
+
+const MAX_STRIPE_QUESTIONS = 4;
+
+/** Thrown inside the event's transaction when the answer of a Stripe call is not known yet. */
+class StripeAnswerNeeded extends Error {
+  constructor(
+    readonly key: string,
+    readonly ask: () => Promise<unknown>,
+  ) {
+    super(`stripe answer needed: ${key}`);
+  }
+}
+
+/** The webhook's Stripe calls, answered from `answers` or else asked for after a rollback. */
+function answeredLookups(stripe: StripeLookups, answers: Map<string, unknown>): StripeLookups {
+  function answer<T>(key: string, ask: () => Promise<T>): Promise<T> {
+    if (answers.has(key)) return Promise.resolve(answers.get(key) as T);
+    return Promise.reject(new StripeAnswerNeeded(key, ask));
+  }
+  return {
+    currentSubscription: (id) => answer(`current:${id}`, () => stripe.currentSubscription(id)),
+    keepNewestSubscription: (input) => answer(`keep:${input.current}:${input.incoming}`, () => stripe.keepNewestSubscription(input)),
+  };
 }
 
 function toDate(seconds: number): Date {

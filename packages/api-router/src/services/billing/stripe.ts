@@ -18,14 +18,20 @@ export type StripeBillingOptions = {
   log: Logger;
 };
 
+/**
+ * How long one Stripe request may take before it fails (a 502 for the learner). The SDK's default is 80 s;
+ * real Stripe is also retried twice (the SDK adds an idempotency key to retried POSTs).
+ */
+export const STRIPE_TIMEOUT_MS = 20_000;
+
 export function createStripeClient(secretKey: string, apiHost?: string): Stripe {
   if (apiHost) {
     // The last colon separates the port, so a bracketed IPv6 loopback ([::1]:port) works too.
     const colon = apiHost.lastIndexOf(':');
     const host = apiHost.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
-    return new Stripe(secretKey, { host, port: Number(apiHost.slice(colon + 1)), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+    return new Stripe(secretKey, { host, port: Number(apiHost.slice(colon + 1)), protocol: 'http', maxNetworkRetries: 0, timeout: STRIPE_TIMEOUT_MS, telemetry: false });
   }
-  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false });
+  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: STRIPE_TIMEOUT_MS, telemetry: false });
 }
 
 /**
@@ -208,15 +214,20 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
           await cancelSubscription(existingId, { creditUnusedTime: false });
         }
       }
+      // The key names what the subscription replaces: a retry whose first try created it at Stripe but did
+      // not store it (a lost answer, a database gone away) gets the same subscription back, not a second.
       const subscription = await call('subscriptions.create', () =>
-        stripe.subscriptions.create({
-          customer,
-          items: [{ price }],
-          payment_behavior: 'default_incomplete',
-          payment_settings: { save_default_payment_method: 'on_subscription' },
-          expand: ['latest_invoice.confirmation_secret'],
-          metadata: { user_id: user.id, plan_id: plan.id },
-        }),
+        stripe.subscriptions.create(
+          {
+            customer,
+            items: [{ price }],
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription' },
+            expand: ['latest_invoice.confirmation_secret'],
+            metadata: { user_id: user.id, plan_id: plan.id },
+          },
+          { idempotencyKey: `shunkan-subscribe-${user.id}-${plan.id}-${row?.stripe_subscription_id ?? 'first'}` },
+        ),
       );
       const clientSecret = clientSecretOf(subscription);
       if (!clientSecret) {
@@ -281,15 +292,23 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       const previousInvoice = idOf(current.latest_invoice);
       // pending_if_incomplete: the switch only happens if the prorated charge succeeds; otherwise the
       // learner stays on the plan paid for instead of ending up past_due on the new one.
+      // The key names the change from the period it was made in: a retry whose first try was charged but
+      // not stored (a lost answer, a database gone away) gets the same answer back from Stripe and is
+      // stored, instead of being sent again (decision 074).
+      const period = row.current_period_end?.getTime() ?? 'open';
       const updated = await call('subscriptions.update', () =>
-        stripe.subscriptions.update(id, {
-          items: [{ id: item.id, price }],
-          // Another interval invoices at once by itself; the same interval (standard to premium) would
-          // put the difference on the next invoice, so it is invoiced now.
-          proration_behavior: from.interval === to.interval ? 'always_invoice' : 'create_prorations',
-          payment_behavior: 'pending_if_incomplete',
-          expand: ['latest_invoice'],
-        }),
+        stripe.subscriptions.update(
+          id,
+          {
+            items: [{ id: item.id, price }],
+            // Another interval invoices at once by itself; the same interval (standard to premium) would
+            // put the difference on the next invoice, so it is invoiced now.
+            proration_behavior: from.interval === to.interval ? 'always_invoice' : 'create_prorations',
+            payment_behavior: 'pending_if_incomplete',
+            expand: ['latest_invoice'],
+          },
+          { idempotencyKey: `shunkan-upgrade-${id}-${from.id}-${to.id}-${period}` },
+        ),
       );
       if (updated.pending_update) {
         throw new AppError('PAYMENT_REQUIRED', 'お支払いが完了しなかったため、プランは変更されていません。お支払い方法をご確認ください。');

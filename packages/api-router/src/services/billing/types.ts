@@ -21,7 +21,8 @@ export type TPriceItem = {
 type Call = { db: Db; user: SessionUser; now: Date };
 
 /**
- * What a payment provider does for us. Chosen once at start-up (apps/api server.ts): Stripe when
+ * What a payment provider does for us. Called with no transaction open (decision 074): a provider's
+ * own writes are single statements or short transactions of its own, never across a remote call. Chosen once at start-up (apps/api server.ts): Stripe when
  * STRIPE_SECRET_KEY is set, otherwise the sandbox, which runs the same calls and state transitions
  * locally. The domain (domain/billing.ts) checks roles, plans and state before calling a provider and
  * records the resulting subscription state; a provider only talks to its payment system.
@@ -47,6 +48,8 @@ type BillingProviderBase = {
     proratedAmount: number | null;
     currentPeriodEnd: Date;
     cancelAtPeriodEnd: boolean;
+    /** Rows to store with the change, in the domain's transaction that stores it (the sandbox's charge). */
+    record?: (trx: Db) => Promise<void>;
   }>;
   /**
    * Ends the learner's subscription at the payment system now, for an account deletion (decision 059):
