@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { PartyPopper } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/auth';
+import { useKeepFocus } from '../../lib/keep-focus';
 import { speak } from '../../lib/speech';
 import { isSpeechRecognitionAvailable, listenOnce } from '../../lib/speech-recognition';
 import { errorCode, errorMessage } from '../../lib/trpc';
@@ -89,6 +90,9 @@ export function PracticeScreen({
    * it, so the server answers with what it stored instead of storing the answer twice.
    */
   const submission = useRef<{ problem: Problem; answer: string; id: string } | null>(null);
+  // 回答する is disabled while the answer is graded: after 評価に失敗しました focus goes back to it, not to
+  // the page's top (decision 075). After a grade the button is gone and 次の問題 takes focus (decision 056).
+  const rememberFocus = useKeepFocus(state.phase === 'evaluating');
   /** 瞬間 timer mode: seconds to answer in (3-10), or null for no limit; chosen by the learner. */
   const [timeLimitSec, setTimeLimitSec] = useState<number | null>(null);
 
@@ -118,6 +122,7 @@ export function PracticeScreen({
     const last = submission.current;
     const submissionId = last && last.problem === state.problem && last.answer === answer ? last.id : crypto.randomUUID();
     submission.current = { problem: state.problem, answer, id: submissionId };
+    rememberFocus();
     dispatch({ type: 'submit' });
     try {
       const result = await api.evaluate(state.problem, answer, Date.now() - state.shownAt, timeLimitSec === null ? null : timeLimitSec * 1000, submissionId);
@@ -331,7 +336,8 @@ export function PracticeScreen({
               {state.message}
             </Text>
             <HStack justify="center">
-              <Button colorPalette="blue" onClick={() => dispatch({ type: 'reset' })}>
+              {/* 練習を始める or 次の問題, which had focus, is gone: the keyboard starts here (decision 075). */}
+              <Button colorPalette="blue" onClick={() => dispatch({ type: 'reset' })} autoFocus>
                 最初から
               </Button>
               <Button variant="outline" onClick={onBack}>
