@@ -162,3 +162,42 @@ test('my page: a plan change moves focus to the current plan; sections say when 
   await expect(page.getByTestId('review-section').getByRole('alert')).toHaveText('読み込みに失敗しました。');
   await expect(page.getByTestId('scenario-section').getByRole('alert')).toHaveText('読み込みに失敗しました。');
 });
+
+test('a reload mid-problem shows the same problem and the typed answer, and costs no problem of the day', async ({ page }) => {
+  const calls = countCalls(page);
+  await trialLearner(page, calls);
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.goto('/practice/middle-school');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  const sentence = page.getByTestId('japanese-sentence');
+  const shown = (await sentence.textContent()) ?? '';
+  await expect(page.getByText('今日の残り 99 / 100 問')).toBeVisible();
+  await page.getByLabel('英訳を入力').fill('I have never');
+
+  // A phone's pull-to-refresh: it was back to 練習を始める, the answer gone and a problem of the day spent.
+  await page.reload();
+  await expect(sentence).toHaveText(shown);
+  await expect(page.getByLabel('英訳を入力')).toHaveValue('I have never');
+  await expect(page.getByText('今日の残り 99 / 100 問')).toBeVisible();
+
+  // My page and back (the browser's back button): still the same problem.
+  await page.getByRole('link', { name: 'マイページ' }).click();
+  await page.waitForURL('**/my-page');
+  await page.goBack();
+  await expect(sentence).toHaveText(shown);
+  await expect(page.getByLabel('英訳を入力')).toHaveValue('I have never');
+
+  // Answered: a reload shows the start card, as before.
+  await page.getByLabel('英訳を入力').fill('I have never been on a plane.');
+  await page.getByRole('button', { name: '回答する' }).click();
+  await expect(page.getByRole('button', { name: '次の問題' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: '練習を始める' })).toBeVisible();
+
+  // 戻る leaves the problem: the level starts afresh.
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  await expect(page.getByText('今日の残り 98 / 100 問')).toBeVisible();
+  await page.getByRole('button', { name: '戻る' }).first().click();
+  await page.goto('/practice/middle-school');
+  await expect(page.getByRole('button', { name: '練習を始める' })).toBeVisible();
+});
