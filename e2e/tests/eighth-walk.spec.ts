@@ -201,3 +201,21 @@ test('a reload mid-problem shows the same problem and the typed answer, and cost
   await page.goto('/practice/middle-school');
   await expect(page.getByRole('button', { name: '練習を始める' })).toBeVisible();
 });
+
+test('the plan modal: the confirmation takes focus, 戻る gives it to the plan chosen (it fell behind the dialog)', async ({ page, context }) => {
+  const email = uniqueEmail('walk8-modal');
+  await createVerifiedAccount(email);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/my-page');
+  await page.getByRole('button', { name: 'プランを申し込む（新しいタブ）' }).click();
+  const dialog = page.getByRole('dialog');
+  const choose = dialog.getByTestId('modal-plan-standard').getByRole('button', { name: '選択する' });
+  const [tab] = await Promise.all([context.waitForEvent('page'), choose.dblclick()]);
+  await expect(dialog.getByTestId('checkout-opened')).toBeFocused();
+  await expect(dialog.getByTestId('checkout-opened')).toContainText('新しいタブで決済画面を開きました');
+  expect(context.pages()).toHaveLength(2);
+  await tab.close();
+  await dialog.getByRole('button', { name: '戻る' }).click();
+  await expect(choose).toBeFocused();
+});
