@@ -219,3 +219,19 @@ test('the plan modal: the confirmation takes focus, 戻る gives it to the plan 
   await dialog.getByRole('button', { name: '戻る' }).click();
   await expect(choose).toBeFocused();
 });
+
+test('the daily limit: レベル選択に戻る takes focus (次の問題, which had it, is gone)', async ({ page }) => {
+  // The browser-test server runs with DAILY_LIMIT_TRIAL=6 (scripts/test.mjs).
+  await trialLearner(page, countCalls(page));
+  await page.goto('/practice/toeic');
+  await page.getByRole('button', { name: '練習を始める' }).click();
+  for (let n = 1; n <= 6; n += 1) {
+    await expect(page.getByLabel('英訳を入力')).toBeFocused();
+    await page.getByLabel('英訳を入力').fill('I get it.');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: '次の問題' })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByText('今日の学習は完了です')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'レベル選択に戻る' })).toBeFocused();
+});

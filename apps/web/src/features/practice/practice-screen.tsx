@@ -350,7 +350,8 @@ export function PracticeScreen({
             </Heading>
             <Text>{state.message}</Text>
             <HStack justify="center">
-              <Button variant="outline" onClick={leave}>
+              {/* 次の問題, which had focus, is gone (decision 075). */}
+              <Button variant="outline" onClick={leave} autoFocus>
                 レベル選択に戻る
               </Button>
               <Button asChild colorPalette="blue">
