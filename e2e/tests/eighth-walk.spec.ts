@@ -238,3 +238,13 @@ test('the daily limit: レベル選択に戻る takes focus (次の問題, which
   await expect(page.getByText('今日の学習は完了です')).toBeVisible();
   await expect(page.getByRole('button', { name: 'レベル選択に戻る' })).toBeFocused();
 });
+
+test('decorative icons are no unnamed images for a screen reader (the select chevron, the alert icon)', async ({ page }) => {
+  await trialLearner(page, countCalls(page));
+  await page.goto('/practice/toeic');
+  await expect(page.getByRole('combobox', { name: '制限時間' })).toBeVisible();
+  await expect(page.getByRole('img')).toHaveCount(0);
+  await page.goto('/checkout?plan=premium');
+  await expect(page.getByText('サンドボックス決済（テスト用）— 実際の請求は発生しません')).toBeVisible();
+  await expect(page.getByRole('img')).toHaveCount(0);
+});

@@ -97,7 +97,7 @@ function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPl
         ) : null}
         {status === 'active' && view.cancelAtPeriodEnd ? (
           <Alert.Root status="warning" data-testid="cancel-notice">
-            <Alert.Indicator />
+            <Alert.Indicator aria-hidden />
             <Alert.Title>
               {view.currentPeriodEnd ? `${formatDate(view.currentPeriodEnd)}をもって解約されます。` : '現在の期間の終了をもって解約されます。'}
               それまでは引き続きご利用いただけます。
@@ -106,7 +106,7 @@ function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPl
         ) : null}
         {status === 'past_due' ? (
           <Alert.Root status="warning">
-            <Alert.Indicator />
+            <Alert.Indicator aria-hidden />
             <Alert.Title>お支払いが確認できていません。「お支払い管理」からお支払い方法をご確認ください。</Alert.Title>
           </Alert.Root>
         ) : null}
@@ -335,7 +335,7 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
   if (!view) {
     return (
       <Alert.Root status="error">
-        <Alert.Indicator />
+        <Alert.Indicator aria-hidden />
         <Alert.Title>{errorMessage(subscription.error, 'ご契約情報の読み込みに失敗しました。再読み込みしてください。')}</Alert.Title>
       </Alert.Root>
     );
@@ -353,7 +353,7 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
     <Stack gap="5">
       {isAdmin ? (
         <Alert.Root status="info" data-testid="admin-billing-note">
-          <Alert.Indicator />
+          <Alert.Indicator aria-hidden />
           <Alert.Title>{ADMIN_BILLING_NOTE}</Alert.Title>
         </Alert.Root>
       ) : null}

@@ -517,7 +517,7 @@ function TimerSelect({ value, onChange }: { value: number | null; onChange: (val
             </option>
           ))}
         </NativeSelect.Field>
-        <NativeSelect.Indicator />
+        <NativeSelect.Indicator aria-hidden />
       </NativeSelect.Root>
     </HStack>
   );
