@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { onUserChange, useAuth, useReportSubscription } from './auth';
@@ -7,6 +7,15 @@ import { createQueryClient, createTrpcClient, trpc } from './trpc';
 // The data layer (TanStack Query and the tRPC client, ~40 KB gzip) is a chunk of its own, loaded by
 // the pages that call the API (features/layout/root-layout.tsx), not by terms, privacy, login or signup.
 const queryClient = createQueryClient();
+
+/**
+ * TanStack Query tells components of a change on a `setTimeout(0)` by default: for one task after a
+ * click that started a mutation, `isPending` still read false and its button (Chakra's `loading`,
+ * which disables it) still took clicks. A double click on 7日間無料トライアルを始める started the trial
+ * and then showed 「無料トライアルはすでにご利用済みです。」; one on 作成する made the scenario twice
+ * (decision 075). On a microtask the disabled button is drawn before the browser's next input event.
+ */
+notifyManager.setScheduler(queueMicrotask);
 const trpcClient = createTrpcClient();
 const queryUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
 

@@ -65,7 +65,7 @@ export function MyPage({ portal }: { portal?: 'sandbox' }) {
             <LearningSummary />
           </Section>
           <Section title="復習" testId="review-section">
-            <ReviewDueCard />
+            <ReviewDueCard showError />
           </Section>
           <Section title="カスタムシナリオ" testId="scenario-section">
             <ScenarioSection />

@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { RouterOutputs } from '@shunkan/api-router';
 import { APPEAL_TEXT } from '@shunkan/config/appeals';
 import { notify } from '@shunkan/ui/toaster';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { GradeErrorList } from '../practice/appeal-grades';
 import { Stars } from '../practice/stars';
@@ -32,6 +32,8 @@ export function usePendingAppealCount(): number | null {
  * problem and the automatic verdict; accepting adds the sentence to the problem's accepted answers and
  * regrades the attempt, rejecting leaves the grade.
  */
+const APPEALS_TOTAL_ID = 'appeals-total';
+
 export function AppealsTab() {
   const [filter, setFilter] = useState<Filter>('pending');
   // Keyset paging: the `before` cursor of each page visited so far (the first page has none).
@@ -66,7 +68,7 @@ export function AppealsTab() {
       {!queue.data && !queue.error ? <Loading /> : null}
       {queue.data ? (
         <>
-          <Text fontSize="sm" color="gray.600" data-testid="appeals-total">
+          <Text fontSize="sm" color="gray.600" data-testid="appeals-total" id={APPEALS_TOTAL_ID} tabIndex={-1}>
             {total === null ? '' : `${formatCount(total)}件`}
             {counts && filter === 'decided' ? `（登録 ${formatCount(counts.accepted)}・却下 ${formatCount(counts.rejected)}）` : ''}
           </Text>
@@ -137,6 +139,7 @@ function AppealCard({ appeal }: { appeal: AdminAppeal }) {
   const utils = trpc.useUtils();
   const decide = trpc.admin.appeals.decide.useMutation();
   const { original, regraded } = appeal;
+  const cardRef = useRef<HTMLDivElement>(null);
 
   async function onDecide(decision: 'accept' | 'reject') {
     try {
@@ -152,13 +155,23 @@ function AppealCard({ appeal }: { appeal: AdminAppeal }) {
     } catch (error) {
       notify({ type: 'error', title: 'エラー', description: errorMessage(error, '申し立ての判定に失敗しました') });
     } finally {
+      // The decided card leaves the queue, and its buttons had focus: focus goes to the next appeal (or
+      // the count when none is left), not to the page's top (decision 075).
+      const card = cardRef.current;
+      const next = card?.nextElementSibling ?? card?.previousElementSibling;
       // Decided here or by another admin meanwhile: either way the queue and its counts are stale.
-      void utils.admin.appeals.list.invalidate();
+      await utils.admin.appeals.list.invalidate();
+      // After the queue's new render is on screen.
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      if (!document.activeElement || document.activeElement === document.body) {
+        const target = next instanceof HTMLElement && next.isConnected ? next : document.getElementById(APPEALS_TOTAL_ID);
+        target?.focus();
+      }
     }
   }
 
   return (
-    <Box borderWidth="1px" borderRadius="md" p={{ base: '3', md: '4' }} bg="white" data-testid="appeal-card" data-appeal-id={appeal.id}>
+    <Box ref={cardRef} tabIndex={-1} borderWidth="1px" borderRadius="md" p={{ base: '3', md: '4' }} bg="white" data-testid="appeal-card" data-appeal-id={appeal.id}>
       <Stack gap="3">
         <HStack gap="2" flexWrap="wrap" fontSize="sm">
           <Badge colorPalette={STATUS_PALETTE[appeal.status]} data-testid="appeal-status-label">

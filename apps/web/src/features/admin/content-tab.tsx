@@ -73,7 +73,7 @@ export function ContentTab() {
                 </option>
               ))}
             </NativeSelect.Field>
-            <NativeSelect.Indicator />
+            <NativeSelect.Indicator aria-hidden />
           </NativeSelect.Root>
           <NativeSelect.Root maxW={{ md: '60' }}>
             <NativeSelect.Field
@@ -92,7 +92,7 @@ export function ContentTab() {
                 </option>
               ))}
             </NativeSelect.Field>
-            <NativeSelect.Indicator />
+            <NativeSelect.Indicator aria-hidden />
           </NativeSelect.Root>
           <HStack as="form" onSubmit={searchForm.submit} role="search" flex="1" gap="2">
             <Input {...searchForm.input} placeholder="日本語・英文・IDで検索" aria-label="問題を検索" bg="white" maxLength={200} />

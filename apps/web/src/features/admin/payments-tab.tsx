@@ -23,7 +23,7 @@ export function PaymentsTab() {
   return (
     <Stack gap="6">
       <Alert.Root status={p.stripeConnected ? 'success' : p.mode === 'sandbox' ? 'info' : 'error'} data-testid="payments-connection">
-        <Alert.Indicator />
+        <Alert.Indicator aria-hidden />
         <Alert.Content>
           <Alert.Title>
             <HStack gap="2" flexWrap="wrap">

@@ -108,7 +108,7 @@ export function ProblemEditor({ id, open, onClose }: { id: string | null; open: 
                           </option>
                         ))}
                       </NativeSelect.Field>
-                      <NativeSelect.Indicator />
+                      <NativeSelect.Indicator aria-hidden />
                     </NativeSelect.Root>
                   </Field.Root>
                   <Field.Root invalid={Boolean(errors.japanese)}>

@@ -42,7 +42,7 @@ export function ProblemGenerator() {
               </option>
             ))}
           </NativeSelect.Field>
-          <NativeSelect.Indicator />
+          <NativeSelect.Indicator aria-hidden />
         </NativeSelect.Root>
         <NativeSelect.Root maxW={{ sm: '32' }} disabled={!isGemini}>
           <NativeSelect.Field value={String(count)} onChange={(e) => setCount(Number(e.target.value))} aria-label="生成する数" bg="white">
@@ -52,7 +52,7 @@ export function ProblemGenerator() {
               </option>
             ))}
           </NativeSelect.Field>
-          <NativeSelect.Indicator />
+          <NativeSelect.Indicator aria-hidden />
         </NativeSelect.Root>
         <Button onClick={() => void run()} loading={generate.isPending} disabled={!isGemini} flexShrink={0}>
           生成する

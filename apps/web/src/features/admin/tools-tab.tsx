@@ -43,7 +43,7 @@ export function ToolsTab({ tool, sessionId }: { tool?: string; sessionId?: strin
             </option>
           ))}
         </NativeSelect.Field>
-        <NativeSelect.Indicator />
+        <NativeSelect.Indicator aria-hidden />
       </NativeSelect.Root>
       {current === 'price-check' ? <WithConfiguration>{(c) => <PriceCheckTool configuration={c} />}</WithConfiguration> : null}
       {current === 'price-list' ? <PriceListTool /> : null}

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useAuth } from '../../lib/auth';
 import { LoadError, Loading, ResponsiveRows, Section } from './common';
-import { DeleteUserAction } from './delete-user-action';
+import { DeleteUserAction, USERS_TOTAL_ID } from './delete-user-action';
 import { formatDate, formatDateTime, STATUS_LABEL } from './format';
 import { useSearchForm } from './search-form';
 
@@ -45,7 +45,7 @@ export function UsersTab() {
         {!users.data && !users.error ? <Loading /> : null}
         {users.data ? (
           <>
-            <Text fontSize="sm" color="gray.600" data-testid="users-total">
+            <Text fontSize="sm" color="gray.600" data-testid="users-total" id={USERS_TOTAL_ID} tabIndex={-1}>
               {users.data.total}人中 {users.data.total === 0 ? 0 : (page - 1) * users.data.pageSize + 1}〜{Math.min(page * users.data.pageSize, users.data.total)}人
             </Text>
             <ResponsiveRows

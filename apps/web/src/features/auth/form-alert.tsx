@@ -14,7 +14,7 @@ export function FormAlert({ status, title, children, takeFocus = false }: { stat
   }, [takeFocus]);
   return (
     <Alert.Root ref={ref} status={status} role={status === 'error' ? 'alert' : 'status'} tabIndex={takeFocus ? -1 : undefined}>
-      <Alert.Indicator />
+      <Alert.Indicator aria-hidden />
       <Alert.Content>
         <Alert.Title>{title}</Alert.Title>
         {children ? <Alert.Description>{children}</Alert.Description> : null}

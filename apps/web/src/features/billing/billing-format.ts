@@ -65,3 +65,7 @@ export function cancelTargetFromSearch(value: unknown, origin: string): string {
     return PAYMENT_CANCELLED_PATH;
   }
 }
+
+/** The current plan's card on my page: where focus goes after a change that removes the button that made it (decision 075). */
+export const CURRENT_PLAN_ID = 'current-plan';
+export const focusCurrentPlan = (): HTMLElement | null => document.getElementById(CURRENT_PLAN_ID);

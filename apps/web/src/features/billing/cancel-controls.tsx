@@ -1,8 +1,8 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { notify } from '@shunkan/ui/toaster';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { formatDate } from './billing-format';
+import { focusCurrentPlan, formatDate } from './billing-format';
 import { ConfirmDialog } from './confirm-dialog';
 import type { TSubscription } from './use-plans';
 
@@ -13,12 +13,16 @@ import type { TSubscription } from './use-plans';
 export function CancelControls({ view }: { view: TSubscription }) {
   const utils = trpc.useUtils();
   const [isConfirmOpen, setConfirmOpen] = useState(false);
+  // 解約する and 解約を取り消す replace each other: after either, focus goes to the current plan, whose
+  // notice says what changed (the button that had focus is gone).
+  const cancelled = useRef(false);
   const onChanged = (next: TSubscription) => {
     utils.subscription.current.setData(undefined, next);
     void utils.billing.details.invalidate();
   };
   const cancel = trpc.billing.cancelAtPeriodEnd.useMutation({
     onSuccess: (next) => {
+      cancelled.current = true;
       onChanged(next);
       setConfirmOpen(false);
       notify({
@@ -32,6 +36,8 @@ export function CancelControls({ view }: { view: TSubscription }) {
   const resume = trpc.billing.resume.useMutation({
     onSuccess: (next) => {
       onChanged(next);
+      // Not through a dialog: the button is replaced as this render commits.
+      requestAnimationFrame(() => focusCurrentPlan()?.focus());
       notify({ type: 'success', title: '解約を取り消しました', description: '引き続きご利用いただけます' });
     },
     onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '解約の取り消しに失敗しました') }),
@@ -62,6 +68,7 @@ export function CancelControls({ view }: { view: TSubscription }) {
         colorPalette="red"
         loading={cancel.isPending}
         onConfirm={() => cancel.mutate()}
+        finalFocusEl={() => (cancelled.current ? focusCurrentPlan() : null)}
       >
         {periodEnd
           ? `解約すると、${periodEnd}のご利用期間の終了をもって自動更新が停止されます。それまでは引き続きすべての機能をご利用いただけます。`

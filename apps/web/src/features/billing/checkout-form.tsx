@@ -61,7 +61,7 @@ export function CheckoutForm({ planId, cancelHref }: { planId: PlanId; cancelHre
       <CenteredCard title="決済情報入力">
         <Stack gap="4">
           <Alert.Root status="error">
-            <Alert.Indicator />
+            <Alert.Indicator aria-hidden />
             <Alert.Title>{CHECKOUT_TEXT.configError}</Alert.Title>
           </Alert.Root>
           <Button asChild variant="outline">

@@ -12,9 +12,15 @@ export function ConfirmDialog(props: {
   onConfirm: () => void;
   loading?: boolean;
   colorPalette?: string;
+  /**
+   * Where focus goes when the dialog closes, when that is not its trigger: a confirmed change that
+   * replaces or removes the trigger (解約する becomes 解約を取り消す, a deleted scenario's 削除) would
+   * otherwise drop focus to <body> (decision 075). Null: the trigger.
+   */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   return (
-    <Dialog.Root open={props.open} onOpenChange={(e) => props.onOpenChange(e.open)} role="alertdialog">
+    <Dialog.Root open={props.open} onOpenChange={(e) => props.onOpenChange(e.open)} role="alertdialog" finalFocusEl={props.finalFocusEl}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -40,7 +40,7 @@ function CurrentPlanNote() {
   if (isAdmin) {
     return (
       <Alert.Root status="info">
-        <Alert.Indicator />
+        <Alert.Indicator aria-hidden />
         <Alert.Title>管理者アカウントのため、課金は適用されず全機能を無料でご利用いただけます</Alert.Title>
       </Alert.Root>
     );
@@ -49,7 +49,7 @@ function CurrentPlanNote() {
   const name = view.planType ? findPlan(view.planType).name : null;
   return (
     <Alert.Root status={view.hasAccess ? 'success' : 'warning'}>
-      <Alert.Indicator />
+      <Alert.Indicator aria-hidden />
       <Alert.Content>
         <Alert.Title>
           現在のご契約：{view.subscriptionStatus === 'trialing' ? '無料トライアル' : (name ?? 'なし')}（{STATUS_LABELS[view.subscriptionStatus]}）

@@ -5,11 +5,11 @@ import { findPlan, formatYen } from '@shunkan/config/plans';
 import { ResponsiveRows } from '@shunkan/ui/responsive-rows';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { getPublicConfig } from '../../lib/public-config';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { dailyLimitLabel, formatDate, formatPrice, STATUS_COLORS, STATUS_LABELS } from './billing-format';
+import { CURRENT_PLAN_ID, dailyLimitLabel, focusCurrentPlan, formatDate, formatPrice, STATUS_COLORS, STATUS_LABELS } from './billing-format';
 import { CancelControls } from './cancel-controls';
 import { ConfirmDialog } from './confirm-dialog';
 import { PremiumPlanModal } from './premium-plan-modal';
@@ -70,7 +70,7 @@ function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPl
   const isTrial = status === 'trialing';
   const name = isTrial ? '無料トライアル' : view.planType ? planName(plans, view.planType) : status === 'expired' ? '無料トライアル' : 'なし';
   return (
-    <Card.Root data-testid="current-plan">
+    <Card.Root data-testid="current-plan" id={CURRENT_PLAN_ID} tabIndex={-1}>
       <Card.Body gap="3">
         <Text fontSize="sm" color="gray.600">
           現在のプラン
@@ -97,7 +97,7 @@ function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPl
         ) : null}
         {status === 'active' && view.cancelAtPeriodEnd ? (
           <Alert.Root status="warning" data-testid="cancel-notice">
-            <Alert.Indicator />
+            <Alert.Indicator aria-hidden />
             <Alert.Title>
               {view.currentPeriodEnd ? `${formatDate(view.currentPeriodEnd)}をもって解約されます。` : '現在の期間の終了をもって解約されます。'}
               それまでは引き続きご利用いただけます。
@@ -106,7 +106,7 @@ function CurrentPlanCard(props: { view: TSubscription; plans: readonly CatalogPl
         ) : null}
         {status === 'past_due' ? (
           <Alert.Root status="warning">
-            <Alert.Indicator />
+            <Alert.Indicator aria-hidden />
             <Alert.Title>お支払いが確認できていません。「お支払い管理」からお支払い方法をご確認ください。</Alert.Title>
           </Alert.Root>
         ) : null}
@@ -141,8 +141,11 @@ function UpgradeCard({ kind, view, plans }: { kind: 'yearly' | 'premium'; view: 
   const targetId = kind === 'yearly' ? (view.subscriptionType === 'premium' ? 'premium-yearly' : 'standard-yearly') : current?.interval === 'year' ? 'premium-yearly' : 'premium';
   const target = findCatalogPlan(plans, targetId);
   const texts = UPGRADE_CARDS[kind];
+  // After the change this card is gone: focus goes to the current plan, which names the new one.
+  const changed = useRef(false);
   const upgrade = trpc.billing.upgradeToYearly.useMutation({
     onSuccess: (result) => {
+      changed.current = true;
       utils.subscription.current.setData(undefined, result.subscription);
       void utils.billing.details.invalidate();
       setConfirmOpen(false);
@@ -183,6 +186,7 @@ function UpgradeCard({ kind, view, plans }: { kind: 'yearly' | 'premium'; view: 
           colorPalette={texts.buttonPalette}
           loading={upgrade.isPending}
           onConfirm={() => upgrade.mutate({ planType: kind })}
+          finalFocusEl={() => (changed.current ? focusCurrentPlan() : null)}
         >
           {target.name}（{formatPrice(target.priceYen, target.interval)}）に変更します。
           {view.cancelAtPeriodEnd ? <Text as="span" data-testid="upgrade-withdraws-cancellation">{UPGRADE_CANCELLATION_TEXT.confirm(target.name)}</Text> : null}
@@ -331,7 +335,7 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
   if (!view) {
     return (
       <Alert.Root status="error">
-        <Alert.Indicator />
+        <Alert.Indicator aria-hidden />
         <Alert.Title>{errorMessage(subscription.error, 'ご契約情報の読み込みに失敗しました。再読み込みしてください。')}</Alert.Title>
       </Alert.Root>
     );
@@ -349,7 +353,7 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
     <Stack gap="5">
       {isAdmin ? (
         <Alert.Root status="info" data-testid="admin-billing-note">
-          <Alert.Indicator />
+          <Alert.Indicator aria-hidden />
           <Alert.Title>{ADMIN_BILLING_NOTE}</Alert.Title>
         </Alert.Root>
       ) : null}

@@ -16,6 +16,8 @@ export function PlanSummaryRow(props: {
   disabled?: boolean;
   loading?: boolean;
   colorPalette?: 'blue' | 'purple';
+  /** Focus its button as it appears (the premium plan modal's 戻る brings the list back). */
+  autoFocus?: boolean;
 }) {
   const { plan } = props;
   const isHighlighted = Boolean(props.showPopular && plan.isPopular);
@@ -46,7 +48,7 @@ export function PlanSummaryRow(props: {
           {formatPrice(plan.priceYen, plan.interval)}・{dailyLimitLabel(plan.dailyLimit)}
         </Text>
       </Stack>
-      <Button size="sm" colorPalette={props.colorPalette ?? 'blue'} variant={props.colorPalette === 'purple' ? 'outline' : 'solid'} onClick={props.onSelect} loading={props.loading} disabled={props.disabled} aria-describedby={`${nameId} ${priceId}`}>
+      <Button size="sm" colorPalette={props.colorPalette ?? 'blue'} variant={props.colorPalette === 'purple' ? 'outline' : 'solid'} onClick={props.onSelect} loading={props.loading} disabled={props.disabled} aria-describedby={`${nameId} ${priceId}`} autoFocus={props.autoFocus}>
         {props.actionLabel}
       </Button>
     </HStack>

@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { notify } from '@shunkan/ui/toaster';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { formatDate, formatPrice, trialEndIfStartedNow } from './billing-format';
@@ -29,6 +29,11 @@ export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpen
   const utils = trpc.useUtils();
   const [openedPlan, setOpenedPlan] = useState<CatalogPlan | null>(null);
   const [pendingPlanId, setPendingPlanId] = useState<string | null>(null);
+  // The confirmation replaces the list whose 選択する had focus, and 戻る replaces the confirmation: each
+  // time focus would fall behind the open dialog (to <body>). The confirmation takes it, and 戻る gives
+  // it to the plan chosen (decision 075).
+  const [returnedFrom, setReturnedFrom] = useState<string | null>(null);
+  const focusConfirmation = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
   const createSession = trpc.billing.createCheckoutSession.useMutation();
   const startTrial = trpc.billing.startTrial.useMutation({
     onSuccess: (view) => {
@@ -43,6 +48,7 @@ export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpen
     // The tab is opened during the click, before the request, so popup blockers allow it.
     const tab = window.open('', '_blank');
     setPendingPlanId(plan.id);
+    setReturnedFrom(null);
     try {
       // The server's default return pages (payment complete with the plan, payment cancelled) apply.
       const { url } = await createSession.mutateAsync({ planId: plan.id });
@@ -91,7 +97,7 @@ export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpen
             </Dialog.Header>
             <Dialog.Body>
               {openedPlan ? (
-                <Stack gap="3" data-testid="checkout-opened">
+                <Stack gap="3" data-testid="checkout-opened" tabIndex={-1} ref={focusConfirmation}>
                   <Text fontWeight="bold">新しいタブで決済画面を開きました</Text>
                   <Text fontSize="sm" color="gray.600">
                     {openedPlan.name}プラン（{formatPrice(openedPlan.priceYen, openedPlan.interval)}）のお支払いを新しいタブで完了してください。完了後、この画面を閉じるとご利用状況が更新されます。
@@ -124,6 +130,7 @@ export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpen
                       loading={pendingPlanId === plan.id}
                       disabled={isAdmin || (pendingPlanId !== null && pendingPlanId !== plan.id)}
                       onSelect={() => void choose(plan)}
+                      autoFocus={returnedFrom === plan.id}
                     />
                   ))}
                 </Stack>
@@ -132,7 +139,13 @@ export function PremiumPlanModal({ open, onOpenChange }: { open: boolean; onOpen
             <Dialog.Footer>
               {openedPlan ? (
                 <>
-                  <Button variant="outline" onClick={() => setOpenedPlan(null)}>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setReturnedFrom(openedPlan.id);
+                      setOpenedPlan(null);
+                    }}
+                  >
                     戻る
                   </Button>
                   <Button colorPalette="blue" onClick={close}>

@@ -69,7 +69,7 @@ export function SandboxPaymentForm({ clientSecret, planId, onSucceeded, cancelHr
   return (
     <Stack as="form" gap="5" onSubmit={onSubmit} {...NO_VALIDATE} data-testid="sandbox-payment-form">
       <Alert.Root status="warning" variant="surface">
-        <Alert.Indicator />
+        <Alert.Indicator aria-hidden />
         <Alert.Content>
           <Alert.Title>サンドボックス決済（テスト用）— 実際の請求は発生しません</Alert.Title>
           <Alert.Description>

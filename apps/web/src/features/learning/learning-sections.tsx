@@ -38,7 +38,7 @@ function Tile({ label, value, note, testId }: { label: string; value: ReactNode;
   );
 }
 
-function LoadError({ error }: { error: unknown }) {
+export function LoadError({ error }: { error: unknown }) {
   return (
     <Text color="red.600" role="alert">
       {errorMessage(error, '読み込みに失敗しました。')}

@@ -4,12 +4,14 @@ import { ANSWER_MAX_LENGTH, ANSWER_TEXT, TEXT } from '@shunkan/config/texts';
 import { notify } from '@shunkan/ui/toaster';
 import { Link } from '@tanstack/react-router';
 import { PartyPopper } from 'lucide-react';
-import { useEffect, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/auth';
+import { useKeepFocus } from '../../lib/keep-focus';
 import { speak } from '../../lib/speech';
 import { isSpeechRecognitionAvailable, listenOnce } from '../../lib/speech-recognition';
 import { errorCode, errorMessage } from '../../lib/trpc';
 import type { PracticeApi, PracticeMode, PracticeProblem as Problem, PracticeResult as EvaluationResult } from './practice-api';
+import { createOpenProblemStore, type OpenProblem } from './open-problem';
 import { ResultCard } from './result-card';
 import { PracticeFrame, StartIntro } from './practice-frame';
 
@@ -65,6 +67,7 @@ export function PracticeScreen({
   isDemo = false,
   mode = { kind: 'practice' },
   lockedFeature = null,
+  resumeKey = null,
 }: {
   level: LevelKey;
   onBack: () => void;
@@ -76,6 +79,8 @@ export function PracticeScreen({
    * offers the plans and plain practice instead of a start button that could only fail.
    */
   lockedFeature?: string | null;
+  /** Keeps the open problem and the typed answer across a reload under this key (open-problem.ts); none in the demo. */
+  resumeKey?: string | null;
 }) {
   const info = findLevel(level);
   const { isAdmin } = useAuth();
@@ -89,18 +94,29 @@ export function PracticeScreen({
    * it, so the server answers with what it stored instead of storing the answer twice.
    */
   const submission = useRef<{ problem: Problem; answer: string; id: string } | null>(null);
+  // 回答する is disabled while the answer is graded: after 評価に失敗しました focus goes back to it, not to
+  // the page's top (decision 075). After a grade the button is gone and 次の問題 takes focus (decision 056).
+  const rememberFocus = useKeepFocus(state.phase === 'evaluating');
   /** 瞬間 timer mode: seconds to answer in (3-10), or null for no limit; chosen by the learner. */
   const [timeLimitSec, setTimeLimitSec] = useState<number | null>(null);
+  const openProblem = useMemo(() => (resumeKey ? createOpenProblemStore(resumeKey) : null), [resumeKey]);
+  /** The answer a resumed problem had in its box, put back once the box is there. */
+  const [draftSeed, setDraftSeed] = useState<{ text: string } | null>(null);
 
-  async function loadProblem() {
+  async function loadProblem(resumed?: OpenProblem) {
     // Duplicate starts are ignored while a request runs (spec section 5).
     if (busy.current) return;
     busy.current = true;
     dispatch({ type: 'start' });
     try {
-      const problem = await api.next(level, crypto.randomUUID());
+      // A resumed problem is asked for with its request id: the server serves it again, uncounted.
+      const requestId = resumed?.requestId ?? crypto.randomUUID();
+      const problem = await api.next(level, requestId);
+      openProblem?.open(requestId, resumed?.draft ?? '', resumed?.submission ?? null);
       counter.current += 1;
       if (answerRef.current) answerRef.current.value = '';
+      submission.current = resumed?.submission ? { problem, ...resumed.submission } : null;
+      setDraftSeed(resumed?.draft ? { text: resumed.draft } : null);
       dispatch({ type: 'problem', problem });
       setTimeout(() => answerRef.current?.focus(), 0);
     } catch (error) {
@@ -111,6 +127,22 @@ export function PracticeScreen({
     }
   }
 
+  // A problem left open in this tab (a reload, my page and back) comes back as it was, not the start card.
+  const resumeChecked = useRef(false);
+  const resume = useEffectEvent((open: OpenProblem) => void loadProblem(open));
+  useEffect(() => {
+    if (resumeChecked.current || lockedFeature) return;
+    resumeChecked.current = true;
+    const open = openProblem?.load();
+    if (open) resume(open);
+  }, [openProblem, lockedFeature]);
+
+  /** 戻る leaves the problem: the next visit starts afresh. */
+  function leave() {
+    openProblem?.clear();
+    onBack();
+  }
+
   async function submit() {
     if (state.phase !== 'problem') return;
     const answer = answerRef.current?.value ?? '';
@@ -118,10 +150,13 @@ export function PracticeScreen({
     const last = submission.current;
     const submissionId = last && last.problem === state.problem && last.answer === answer ? last.id : crypto.randomUUID();
     submission.current = { problem: state.problem, answer, id: submissionId };
+    openProblem?.saveSubmission({ answer, id: submissionId });
+    rememberFocus();
     dispatch({ type: 'submit' });
     try {
       const result = await api.evaluate(state.problem, answer, Date.now() - state.shownAt, timeLimitSec === null ? null : timeLimitSec * 1000, submissionId);
       dispatch({ type: 'evaluated', result });
+      openProblem?.clear();
       speak(result.modelAnswer);
     } catch (error) {
       const message = errorCode(error) === 'BAD_REQUEST' ? errorMessage(error, TEXT.evaluationFailed) : TEXT.evaluationFailed;
@@ -156,7 +191,7 @@ export function PracticeScreen({
   return (
     <PracticeFrame
       level={level}
-      onBack={onBack}
+      onBack={leave}
       badges={
         <>
           {mode.kind === 'review' ? (
@@ -281,6 +316,8 @@ export function PracticeScreen({
                 onSubmit={() => void submit()}
                 isEvaluating={state.phase === 'evaluating'}
                 hideSubmit={state.phase === 'result'}
+                draftSeed={draftSeed}
+                onDraft={(text) => openProblem?.saveDraft(text)}
               />
               {state.phase === 'problem' && state.evaluationError ? (
                 <Text color="red.600" role="alert">
@@ -313,7 +350,8 @@ export function PracticeScreen({
             </Heading>
             <Text>{state.message}</Text>
             <HStack justify="center">
-              <Button variant="outline" onClick={onBack}>
+              {/* 次の問題, which had focus, is gone (decision 075). */}
+              <Button variant="outline" onClick={leave} autoFocus>
                 レベル選択に戻る
               </Button>
               <Button asChild colorPalette="blue">
@@ -331,10 +369,11 @@ export function PracticeScreen({
               {state.message}
             </Text>
             <HStack justify="center">
-              <Button colorPalette="blue" onClick={() => dispatch({ type: 'reset' })}>
+              {/* 練習を始める or 次の問題, which had focus, is gone: the keyboard starts here (decision 075). */}
+              <Button colorPalette="blue" onClick={() => dispatch({ type: 'reset' })} autoFocus>
                 最初から
               </Button>
-              <Button variant="outline" onClick={onBack}>
+              <Button variant="outline" onClick={leave}>
                 戻る
               </Button>
             </HStack>
@@ -356,10 +395,22 @@ function AnswerBox(props: {
   disabled: boolean;
   isEvaluating: boolean;
   hideSubmit: boolean;
+  /** A resumed problem's typed answer, put back in the box. */
+  draftSeed?: { text: string } | null;
+  /** Every change of the box, kept for a reload (open-problem.ts). */
+  onDraft?: (text: string) => void;
 }) {
   const [isBlank, setIsBlank] = useReducer((_: boolean, next: boolean) => next, true);
   // The box stops at the length the server grades; at the limit it says so instead of cutting silently.
   const [atLimit, setAtLimit] = useState(false);
+  const { answerRef, draftSeed } = props;
+  useEffect(() => {
+    const box = answerRef.current;
+    if (!draftSeed || !box) return;
+    box.value = draftSeed.text.slice(0, ANSWER_MAX_LENGTH);
+    setIsBlank(box.value.trim() === '');
+    setAtLimit(box.value.length >= ANSWER_MAX_LENGTH);
+  }, [answerRef, draftSeed]);
   const [isListening, setIsListening] = useState(false);
   const [voiceError, setVoiceError] = useState<string | null>(null);
   const stopListening = useRef<(() => void) | null>(null);
@@ -380,6 +431,7 @@ function AnswerBox(props: {
       if (transcript && box) {
         // The transcript lands in the box, where the learner may correct it before sending.
         box.value = transcript.slice(0, ANSWER_MAX_LENGTH);
+        props.onDraft?.(box.value);
         setIsBlank(false);
         box.focus();
       } else if (!transcript) {
@@ -406,6 +458,7 @@ function AnswerBox(props: {
         readOnly={props.disabled}
         onKeyDown={props.onKeyDown}
         onChange={(e) => {
+          props.onDraft?.(e.target.value);
           setIsBlank(e.target.value.trim() === '');
           setAtLimit(e.target.value.length >= ANSWER_MAX_LENGTH);
         }}
@@ -464,7 +517,7 @@ function TimerSelect({ value, onChange }: { value: number | null; onChange: (val
             </option>
           ))}
         </NativeSelect.Field>
-        <NativeSelect.Indicator />
+        <NativeSelect.Indicator aria-hidden />
       </NativeSelect.Root>
     </HStack>
   );

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Heading, HStack, IconButton, List, Stack, Text } from '@chakra-ui/react';
 import { APPEAL_TEXT } from '@shunkan/config/appeals';
 import { Bookmark, BookmarkCheck, Volume2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/trpc';
 import type { AppealView, PracticeResult } from './practice-api';
 import { isSpeechAvailable, speak } from '../../lib/speech';
@@ -188,6 +188,9 @@ function AppealBox(props: { result: PracticeResult; onAppeal?: (attemptId: strin
   const { result, onAppeal } = props;
   const [state, setState] = useState<{ phase: 'idle' } | { phase: 'sending' } | { phase: 'sent'; view: AppealView } | { phase: 'error'; message: string }>({ phase: 'idle' });
   const attemptId = result.attemptId;
+  // The status replaces the button that had focus: focus moves to it, not to the page's top, and a
+  // screen reader reads it (decision 075).
+  const takeFocus = useCallback((element: HTMLDivElement | null) => element?.focus({ preventScroll: true }), []);
   const send = async () => {
     if (!onAppeal || !attemptId) return;
     setState({ phase: 'sending' });
@@ -206,7 +209,7 @@ function AppealBox(props: { result: PracticeResult; onAppeal?: (attemptId: strin
       ) : null}
       {onAppeal && attemptId ? (
         state.phase === 'sent' ? (
-          <Stack gap="1" data-testid="appeal-status" role="status">
+          <Stack gap="1" data-testid="appeal-status" role="status" tabIndex={-1} ref={takeFocus}>
             <HStack gap="2">
               <Badge colorPalette={state.view.statusLabel === APPEAL_TEXT.status.accepted ? 'green' : 'blue'}>{state.view.statusLabel}</Badge>
               <Text fontSize="sm">{state.view.message}</Text>

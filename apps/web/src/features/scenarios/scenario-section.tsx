@@ -8,21 +8,42 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { scenarioFields } from '@shunkan/config/forms';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useKeepFocus } from '../../lib/keep-focus';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../billing/confirm-dialog';
 import { LimitNote } from '../forms/limit-note';
 import { useSubscription } from '../billing/use-plans';
+import { LoadError } from '../learning/learning-sections';
 import { PremiumPrompt } from '../review/review-sections';
 
 type Scenario = RouterOutputs['scenarios']['list'][number];
 type Fields = { title: string; description: string };
 
+const EMPTY: Fields = { title: '', description: '' };
+/** True once a save went through; a failure is told by the mutation's own onError. */
+const saved = (work: Promise<unknown>) => work.then(
+  () => true,
+  () => false,
+);
+
+const SCENARIO_LIST_ID = 'scenario-intro';
 const TITLE_MAX = 100;
 const DESCRIPTION_MAX = 1000;
 
 /** Create or edit a scenario; the rules (and messages) are the server's (`scenarioFields`). */
-function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boolean; onSubmit: (fields: Fields) => void; onCancel?: () => void; focusTitle?: boolean }) {
+function ScenarioForm(props: {
+  initial: Fields;
+  submitLabel: string;
+  busy: boolean;
+  /** Resolves true when the fields were saved (the new-scenario form then empties itself). */
+  onSubmit: (fields: Fields) => Promise<boolean>;
+  onCancel?: () => void;
+  focusTitle?: boolean;
+}) {
   const form = useForm({ resolver: zodResolver(scenarioFields), defaultValues: props.initial });
+  // The button is disabled while it saves: focus comes back to it afterwards, on this same form
+  // (it used to be remounted empty, and focus fell to the page's top; decision 075).
+  const rememberFocus = useKeepFocus(props.busy);
   // Opened by 編集, which the form replaces: focus goes to the title, not to the page's top.
   const { setFocus } = form;
   useEffect(() => {
@@ -34,7 +55,14 @@ function ScenarioForm(props: { initial: Fields; submitLabel: string; busy: boole
   // The fields stop at their limit (maxLength) and say so.
   const [title, description] = form.watch(['title', 'description']);
   return (
-    <Stack as="form" gap="3" onSubmit={form.handleSubmit(props.onSubmit)}>
+    <Stack
+      as="form"
+      gap="3"
+      onSubmit={form.handleSubmit(async (fields) => {
+        rememberFocus();
+        if (await props.onSubmit(fields)) form.reset(props.initial);
+      })}
+    >
       <Field.Root invalid={Boolean(errors.title)}>
         <Field.Label>タイトル</Field.Label>
         <Input {...form.register('title')} maxLength={TITLE_MAX} placeholder="例：空港でのチェックイン" bg="white" />
@@ -92,8 +120,11 @@ function ScenarioItem({ scenario }: { scenario: Scenario }) {
     },
     onError,
   });
+  // The deleted card (and its 削除) goes: focus goes to the scenario section, not to the page's top.
+  const removed = useRef(false);
   const remove = trpc.scenarios.delete.useMutation({
     onSuccess: () => {
+      removed.current = true;
       notify({ type: 'success', title: SCENARIO_TEXT.deleted });
       setIsConfirming(false);
       void utils.scenarios.list.invalidate();
@@ -107,7 +138,7 @@ function ScenarioItem({ scenario }: { scenario: Scenario }) {
           initial={{ title: scenario.title, description: scenario.description }}
           submitLabel="更新する"
           busy={update.isPending}
-          onSubmit={(fields) => update.mutate({ id: scenario.id, ...fields })}
+          onSubmit={(fields) => saved(update.mutateAsync({ id: scenario.id, ...fields }))}
           onCancel={() => setIsEditing(false)}
           focusTitle
         />
@@ -146,6 +177,7 @@ function ScenarioItem({ scenario }: { scenario: Scenario }) {
         colorPalette="red"
         loading={remove.isPending}
         onConfirm={() => remove.mutate({ id: scenario.id })}
+        finalFocusEl={() => (removed.current ? document.getElementById(SCENARIO_LIST_ID) : null)}
       >
         「{scenario.title}」を削除します。これまでの解答の履歴は残ります。
       </ConfirmDialog>
@@ -159,7 +191,6 @@ export function ScenarioSection() {
   const isPremium = subscription.data?.isPremium ?? false;
   const utils = trpc.useUtils();
   const list = trpc.scenarios.list.useQuery(undefined, { enabled: isPremium });
-  const [formKey, setFormKey] = useState(0);
   // The id of the create last sent: sending the same fields again (a retry after a failure whose create
   // may have been stored) reuses it, so the server answers the stored scenario instead of making a
   // second one (decision 074); other fields, or a create after a success, get a new id.
@@ -168,25 +199,29 @@ export function ScenarioSection() {
     onSuccess: () => {
       sent.current = null;
       notify({ type: 'success', title: SCENARIO_TEXT.created });
-      setFormKey((k) => k + 1);
       void utils.scenarios.list.invalidate();
     },
     onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '作成に失敗しました') }),
   });
-  function submitCreate(fields: { title: string; description: string }) {
+  function submitCreate(fields: { title: string; description: string }): Promise<boolean> {
     const last = sent.current;
     const requestId = last && last.title === fields.title && last.description === fields.description ? last.requestId : crypto.randomUUID();
     sent.current = { ...fields, requestId };
-    create.mutate({ ...fields, requestId });
+    return saved(create.mutateAsync({ ...fields, requestId }));
   }
+  // A record that could not be read is said so, not shown as a placeholder for ever (decision 075).
+  if (subscription.error && !subscription.data) return <LoadError error={subscription.error} />;
   if (!subscription.data) return <Skeleton height="16" borderRadius="lg" />;
   if (!isPremium) return <PremiumPrompt feature="カスタムシナリオの作成" testId="scenario-upgrade" />;
   return (
     <Stack gap="4">
-      <Text fontSize="sm" color="gray.600">
+      {/* Focus goes here after a deletion; not the list's container, which a click on a disabled button inside would focus. */}
+      <Text fontSize="sm" color="gray.600" id={SCENARIO_LIST_ID} tabIndex={-1}>
         練習したい場面を書くと、その場面に合った問題で練習できます。
       </Text>
-      {list.data === undefined ? (
+      {list.error && list.data === undefined ? (
+        <LoadError error={list.error} />
+      ) : list.data === undefined ? (
         <Skeleton height="16" borderRadius="lg" />
       ) : list.data.length === 0 ? (
         <Text color="gray.600" data-testid="scenario-empty">
@@ -203,7 +238,7 @@ export function ScenarioSection() {
         <Text fontWeight="bold" mb="2">
           新しいシナリオ
         </Text>
-        <ScenarioForm key={formKey} initial={{ title: '', description: '' }} submitLabel="作成する" busy={create.isPending} onSubmit={submitCreate} />
+        <ScenarioForm initial={EMPTY} submitLabel="作成する" busy={create.isPending} onSubmit={submitCreate} />
       </Box>
     </Stack>
   );
