@@ -234,6 +234,34 @@ export function createWordNet(): WordNet {
       return false;
     };
 
+  const antonymMemo = new Map<string, boolean>();
+  const antonymsUncached = (la: string, lb: string, only: WnPos | undefined): boolean => {
+    for (const pos of only ? [only] : ALL_POS) {
+      for (const s of sensesOf(la, pos)) {
+        const synset = synsetByKey(s);
+        const mine = synset.words.indexOf(la) + 1;
+        for (const p of synset.ptrs) {
+          if (p.sym === '!' && (p.src === 0 || p.src === mine)) {
+            const target = synsetAt(p.pos, p.offset);
+            const word = p.tgt === 0 ? undefined : target.words[p.tgt - 1];
+            if (word === lb || (p.tgt === 0 && target.words.includes(lb))) return true;
+          }
+        }
+        // A satellite adjective's opposite is its head's opposite ("huge" ↔ "small").
+        if (pos === 'a') {
+          for (const sim of synset.ptrs.filter((p) => p.sym === '&')) {
+            const head = synsetAt(sim.pos, sim.offset);
+            for (const p of head.ptrs) {
+              if (p.sym !== '!') continue;
+              const target = synsetAt(p.pos, p.offset);
+              if (target.words.includes(lb) || sensesOf(lb, 'a').some((x) => synsetByKey(x).ptrs.some((q) => q.sym === '&' && `${q.pos}${q.offset}` === target.key))) return true;
+            }
+          }
+        }
+      }
+    }
+    return false;
+  };
   const closeMemo = new Map<string, boolean>();
   const derivedMemo = new Map<string, boolean>();
   const collocationMemo = new Map<string, string[][]>();
@@ -306,31 +334,15 @@ export function createWordNet(): WordNet {
       if (a === b) return false;
       const la = a.toLowerCase();
       const lb = b.toLowerCase();
-      for (const pos of only ? [only] : ALL_POS) {
-        for (const s of sensesOf(la, pos)) {
-          const synset = synsetByKey(s);
-          const mine = synset.words.indexOf(la) + 1;
-          for (const p of synset.ptrs) {
-            if (p.sym === '!' && (p.src === 0 || p.src === mine)) {
-              const target = synsetAt(p.pos, p.offset);
-              const word = p.tgt === 0 ? undefined : target.words[p.tgt - 1];
-              if (word === lb || (p.tgt === 0 && target.words.includes(lb))) return true;
-            }
-          }
-          // A satellite adjective's opposite is its head's opposite ("huge" ↔ "small").
-          if (pos === 'a') {
-            for (const sim of synset.ptrs.filter((p) => p.sym === '&')) {
-              const head = synsetAt(sim.pos, sim.offset);
-              for (const p of head.ptrs) {
-                if (p.sym !== '!') continue;
-                const target = synsetAt(p.pos, p.offset);
-                if (target.words.includes(lb) || sensesOf(lb, 'a').some((x) => synsetByKey(x).ptrs.some((q) => q.sym === '&' && `${q.pos}${q.offset}` === target.key))) return true;
-              }
-            }
-          }
-        }
-      }
-      return false;
+      // Like closeSynonyms: a pure function of the two words, asked again for the same adjectives of
+      // every candidate sentence of an answer (structuralVariants, frame variants).
+      const memoKey = `${la}|${lb}|${only ?? ''}`;
+      const memo = antonymMemo.get(memoKey);
+      if (memo !== undefined) return memo;
+      const result = antonymsUncached(la, lb, only);
+      if (antonymMemo.size > 200_000) antonymMemo.clear();
+      antonymMemo.set(memoKey, result);
+      return result;
     },
 
     collocationSenses(verb, forms, object) {
