@@ -25,7 +25,7 @@ import { seedPlans } from '@shunkan/db/plans';
 import { TEXT } from '@shunkan/config/texts';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import helmet from 'helmet';
+import { staticSecurityHeaders } from './security-headers.js';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { AppRouter } from '@shunkan/api-router';
@@ -361,9 +361,10 @@ export async function createServer(
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 }) : null;
 
   const emulatorOrigin = env.FIREBASE_AUTH_EMULATOR_HOST ? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : null;
-  // Security headers on every response (helmet). The middleware is built once: @fastify/helmet rebuilt
-  // it, parsing the CSP directives again, on every request (3% of an authenticated read's CPU).
-  const securityHeaders = helmet({
+  // Security headers on every response (helmet). Worked out once (security-headers.ts): @fastify/helmet
+  // rebuilt the middleware, parsing the CSP directives again, on every request (3% of an authenticated
+  // read's CPU), and the middleware itself built each header again per request (decision 071).
+  const setSecurityHeaders = staticSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -386,7 +387,10 @@ export async function createServer(
     // Google sign-in opens a popup that must be able to message this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+  app.addHook('onRequest', (_request, reply, done) => {
+    setSecurityHeaders(reply.raw);
+    done();
+  });
   // API answers carry a learner's e-mail address, plan, payments and answers: no browser or proxy may
   // keep them (a shared computer's back button or disk cache; decision 055). Set on the raw response
   // like the headers above, so refusals, the rate limiter's 429 and tRPC's answers carry it too; a
