@@ -6,7 +6,7 @@ import { type JapaneseChoices, mayShareJapanese, sharesJapanese } from './transl
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
-import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
+import { AUX_FORMS, IRREGULAR_PLURALS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
 import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
 
 export interface DraftError extends TEvaluationError {
@@ -1332,13 +1332,20 @@ function pairErrors(ctx: Ctx): boolean {
         // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
         // family in another part of speech (WordNet's derivational or pertainym link) keeps the
         // meaning in the wrong form, a word-choice slip.
-        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ((ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) || adjectiveOfNoun(l, r))) {
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ((ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) || adjectiveOfNoun(l, r) || family)) {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
         // "I didn't get much sleep" for "I didn't get good sleep" / "didn't sleep well": under a
         // negation "not much / enough" and "not good / well" both say there was too little of it.
         if (!l.foreign && NEGATED_AMOUNT.has(l.norm) && NEGATED_QUALITY.has(r.norm) && negatedBefore(learner, p.l) && negatedBefore(ref, p.r)) break;
+        // "than excepted" for "expected", "a short brake" (decision 073): a real word with the answer
+        // word's very letters, two of them out of place, is a typing slip (the letters were typed in
+        // another order), not a chosen word; another word of other letters still says something else.
+        if (!formOf && !family && transposedLetters(l, r) && !confused()) {
+          errors.push({ ...makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です（文字の順番）。`, p.l), keepsContent: true });
+          break;
+        }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
         // words nor a synonym of them says something else: a meaning error, not a slip.
         const meaningSlot = r.role === undefined || r.role === 'auto' ? r.content : isMeaningRole(r);
@@ -1481,8 +1488,12 @@ export function doubledLetterOnly(x: string, y: string): boolean {
  */
 function numberSlip(l: Token, r: Token, ref: readonly Token[], p: Pair): DraftError | undefined {
   const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
-  if (l.foreign || l.norm.length < 3 || !(sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) return undefined;
   const lw = learnerWord(l);
+  // "how many person" for "people" (decision 073): a noun's irregular plural for its singular, or
+  // the other way round, is the number of the noun, not another word.
+  const irregular = !l.foreign && l.pos !== 'VERB' && r.pos !== 'VERB' && l.norm !== r.norm && (IRREGULAR_PLURALS[l.norm] === r.norm || IRREGULAR_PLURALS[r.norm] === l.norm);
+  if (irregular) return makeError('plural', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`, p.l);
+  if (l.foreign || l.norm.length < 3 || !(sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) return undefined;
   const prev = ref[p.r - 1];
   const nounPlace = prev !== undefined && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that') || (prev.cls === 'content' && (prev.pos === 'ADJ' || prev.pos === 'NUM')) || objectOfGerund(ref, p.r));
   const verb =
@@ -4036,7 +4047,7 @@ export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): 
 }
 
 /** Suffixes that make a noun or an adjective of a word (not inflections: -s, -ed, -ing, -er, -est). */
-const FAMILY_SUFFIXES = ['y', 'ty', 'ity', 'ness', 'ful', 'ous', 'al', 'ment', 'ion', 'ence', 'ance'];
+const FAMILY_SUFFIXES = ['y', 'ty', 'ity', 'ness', 'ful', 'ous', 'al', 'ment', 'ion', 'ence', 'ance', 'th'];
 
 /**
  * "how difficulty it is" for "difficult", "a success person" (decision 058): one word is the other
@@ -4048,6 +4059,22 @@ function suffixFamily(a: string, b: string): boolean {
   if (short.length < 4 || long.length === short.length) return false;
   const stem = long.startsWith(short) ? short : short.endsWith('e') && long.startsWith(short.slice(0, -1)) ? short.slice(0, -1) : undefined;
   return stem !== undefined && FAMILY_SUFFIXES.includes(long.slice(stem.length));
+}
+
+/**
+ * A word of five letters or more with exactly the answer word's letters, two of them swapped
+ * ("excepted" / "expected", "form" is four and handled as a sound-alike): the same letters typed in
+ * another order. Anagrams farther apart ("silent" / "listen") are other words.
+ */
+function transposedLetters(l: Token, r: Token): boolean {
+  const a = l.norm;
+  const b = r.norm;
+  if (l.foreign || a === b || a.length !== b.length || a.length < 5 || !/^[a-z]+$/.test(a) || !/^[a-z]+$/.test(b)) return false;
+  const diff: number[] = [];
+  for (let k = 0; k < a.length && diff.length <= 2; k++) if (a[k] !== b[k]) diff.push(k);
+  if (diff.length !== 2) return false;
+  const [i, j] = diff as [number, number];
+  return a[i] === b[j] && a[j] === b[i] && j - i <= 2;
 }
 
 /** A real or unknown word one letter from the answer's, both of three letters or more, not a number. */

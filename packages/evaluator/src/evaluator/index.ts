@@ -21,7 +21,7 @@ import {
 import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
-import { frameVariants, relationVariants } from './frame-variants';
+import { cleftVariants, frameVariants, relationVariants } from './frame-variants';
 import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, MODALS, areAntonymWords } from './lexicon';
@@ -206,6 +206,8 @@ const RELATIVE_SUBJECTS = new Set(['who', 'that', 'which']);
  */
 function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[], res: Resources): Candidate[] {
   const out: Candidate[] = [];
+  /** Each variant's swap: where in the answer, how many of its words, and the words put in. */
+  const swaps: { at: number; length: number; replacement: Token[] }[] = [];
   const refNorms = answer.tokens.map((t) => t.norm);
   for (const { group, learnerMember, written } of phrases) {
     if (indexOfSeq(refNorms, learnerMember.map((t) => t.norm)) >= 0) continue;
@@ -238,11 +240,36 @@ function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[
       }));
       const tokens = [...answer.tokens.slice(0, at), ...replacement, ...answer.tokens.slice(at + refMember.length)].map((t, index) => ({ ...t, index }));
       out.push({ answer, tokens, phraseSynonym: true });
+      swaps.push({ at, length: refMember.length, replacement });
       break;
     }
-    if (out.length >= MAX_VARIANTS) return out;
+    if (out.length >= MAX_VARIANTS) break;
   }
-  return out;
+  return [...out, ...composedSwaps(answer, swaps)];
+}
+
+/**
+ * Two phrase synonyms in one answer ("I'll swing by and pick up the kids" for "I'll drop by and
+ * collect the kids", decision 073): the single swaps found above, applied together where they do not
+ * overlap, as one more variant. Each swap alone leaves the other phrase as a wrong word.
+ */
+function composedSwaps(answer: AnalysedAnswer, swaps: readonly { at: number; length: number; replacement: Token[] }[]): Candidate[] {
+  if (swaps.length < 2) return [];
+  const sorted = [...swaps].sort((a, b) => a.at - b.at);
+  const kept: typeof sorted = [];
+  for (const s of sorted) {
+    const prev = kept[kept.length - 1];
+    if (!prev || s.at >= prev.at + prev.length) kept.push(s);
+  }
+  if (kept.length < 2) return [];
+  const tokens: Token[] = [];
+  let from = 0;
+  for (const s of kept) {
+    tokens.push(...answer.tokens.slice(from, s.at), ...s.replacement);
+    from = s.at + s.length;
+  }
+  tokens.push(...answer.tokens.slice(from));
+  return [{ answer, tokens: tokens.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
 }
 
 /** Per problem: the lemmas of every lattice slot's words (built on first use). */
@@ -494,11 +521,6 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
       push([...tokens.slice(0, should), word(third ? 'happens' : 'happen', 40), word('to', 41), ...tokens.slice(should + 1)]);
     }
   }
-  // The pseudo-cleft the other way round.
-  if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
-    const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
-    if (k > 0 && k < tokens.length - 1) push([...tokens.slice(k + 1), tokens[k] as Token, ...tokens.slice(0, k)]);
-  }
   // "That she does not know about it is strange" for "It is strange that she does not know about
   // it": the that-clause as the subject instead of after an anticipatory it. Built when the learner
   // starts with "that" and the answer is it + be + an adjective phrase + that + a clause.
@@ -508,6 +530,87 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
     const end = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
     if (that > 0 && end - that > 2 && adjective.some((t) => t.pos === 'ADJ') && adjective.every((t) => t.pos === 'ADJ' || t.pos === 'ADV' || t.norm === 'not')) {
       push([word('that', 42), ...tokens.slice(that + 1, end), tokens[1] as Token, ...adjective, ...tokens.slice(end)]);
+    }
+  }
+  return out;
+}
+
+/** Words that end a verb phrase's object, before which "anymore" goes. */
+const PHRASE_ENDS = new Set(['to', 'in', 'because', 'since', 'as', 'so', 'for', 'when', 'after', 'before', 'and', 'but']);
+
+/**
+ * Whether the learner's sentence has the marks of a restructuring that restructuredVariants builds:
+ * be + what / where, a question word + be + it, no longer / anymore / any longer.
+ */
+function hasRestructuringMarks(learner: readonly Token[]): boolean {
+  return learner.some((t, k) => {
+    const next = learner[k + 1]?.norm;
+    if (AUX_FORMS[t.norm]?.lemma === 'be' && (next === 'what' || next === 'where' || (next === 'it' && k === 1))) return true;
+    if (t.norm === 'anymore') return true;
+    return (t.norm === 'no' || t.norm === 'any') && next === 'longer';
+  });
+}
+
+/**
+ * Whole restructurings of an accepted answer into the learner's frame (decisions 052, 073), built on
+ * every accepted answer (not only the closest path), since the learner's other words may be those of
+ * any of them; each only where the learner's sentence has its marks:
+ * - the pseudo-cleft the other way round: "A bit of rest is what I need" for "What I need is ...";
+ * - a place cleft: "Tokyo is where my sister lives" for "My sister lives in Tokyo";
+ * - a question word's cleft: "Who was it that drew this?" for "Who drew this?";
+ * - stopped + -ing said as no longer / not ... anymore: "The shop no longer sells bread", "The shop
+ *   doesn't sell bread anymore" for "The shop stopped selling bread". The verb agrees with the
+ *   answer's subject, so "The shop no longer sell bread" keeps its agreement slip; another verb
+ *   ("no longer buys") is still another action.
+ */
+function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
+  const out: Candidate[] = [];
+  const word = (w: string, k: number): Token => {
+    let t = WORD_TOKENS.get(w);
+    if (!t) {
+      t = analyseTokens(tokenize(w), res)[0] as Token;
+      WORD_TOKENS.set(w, t);
+    }
+    return { ...t, group: -1 - (seed + out.length) * 100 - k, viaSynonym: true };
+  };
+  const copy = (t: Token, k: number): Token => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true });
+  const push = (next: readonly Token[]): void => {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  };
+  const first = learner[0]?.norm;
+  const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  // The pseudo-cleft the other way round (the final stop, if any, stays at the end).
+  if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
+    const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
+    if (k > 0 && k < last - 1) push([...tokens.slice(k + 1, last), tokens[k] as Token, ...tokens.slice(0, k), ...tokens.slice(last)]);
+  }
+  for (const next of cleftVariants(tokens, learner, copy, word)) push(next);
+  // stopped + -ing as no longer / not ... anymore.
+  const longer = learner.findIndex((t, k) => t.norm === 'no' && learner[k + 1]?.norm === 'longer');
+  const anymore = learner.findIndex((t, k) => t.norm === 'anymore' || (t.norm === 'longer' && learner[k - 1]?.norm === 'any'));
+  if (longer >= 0 || anymore >= 0) {
+    const s = tokens.findIndex((t, j) => t.lemma === 'stop' && t.pos === 'VERB' && (tokens[j + 1]?.forms.has('ing') ?? false));
+    const ing = tokens[s + 1];
+    if (s >= 1 && ing) {
+      const perfect = PERFECT_AUX.has(tokens[s - 1]?.norm ?? '') ? 1 : 0;
+      const subject = tokens[s - 1 - perfect];
+      const before = tokens.slice(0, s - perfect);
+      const after = tokens.slice(s + 2, last);
+      // The base as a verb (alone, the tagger may read "use" as a noun).
+      const base: Token = { ...word(ing.lemma, 1), pos: 'VERB', cls: 'content', lemma: ing.lemma, forms: new Set(['base']) };
+      if (longer >= 0) {
+        const verb = agreeWithSubject([base], subject, res);
+        push([...before, word('no', 2), word('longer', 3), ...verb, ...after, ...tokens.slice(last)]);
+      } else {
+        const does = agreeWithSubject([word('do', 4)], subject, res);
+        // anymore after the word the learner put before it, else at the end of the verb phrase.
+        const mark = learner[anymore - (learner[anymore]?.norm === 'longer' ? 2 : 1)]?.norm;
+        let at = after.findIndex((t) => t.norm === mark);
+        at = at >= 0 ? at + 1 : after.findIndex((t) => PHRASE_ENDS.has(t.norm));
+        if (at < 0) at = after.length;
+        const tail = learner[anymore]?.norm === 'longer' ? [word('any', 5), word('longer', 6)] : [word('anymore', 5)];
+        push([...before, ...does, word('not', 7), base, ...after.slice(0, at), ...tail, ...after.slice(at), ...tokens.slice(last)]);
+      }
     }
   }
   return out;
@@ -1103,11 +1206,13 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     const phrases = learnerPhrases(learner, [{ table: analysis.synonyms, phraseTokens: analysis.phraseTokens }, global]);
     const globalPhrases = phrases.length > 0 ? learnerPhrases(learner, [global]) : [];
     const closest = paths[0]?.cost ?? 0;
+    const restructure = hasRestructuringMarks(learner);
     for (const a of analysis.answers) {
       const pattern = analysis.answerPatterns[a.index];
       const far = a.index > 0 && pattern !== undefined && (patternCosts[pattern] ?? Infinity) > closest + ANSWER_COST_WINDOW;
       if (!far) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
       candidates.push(...phraseVariants(a, phrases, res));
+      if (restructure) candidates.push(...restructuredVariants(a, a.tokens, learner, res, 120 + a.index));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
     const cheapest = paths[0]?.cost ?? 0;
@@ -1122,6 +1227,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
           return slot ? (slotLemmas(analysis).get(slot) ?? []) : [];
         };
         candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70));
+        if (restructure && !known.has(a.normalized)) candidates.push(...restructuredVariants(a, a.tokens, learner, res, 119));
         // The learner's phrase synonym on the closest path too: the path may combine the
         // accepted answers' parts in the learner's way ("even with" for "despite" + "the office").
         if (phrases.length > 0 && !known.has(a.normalized)) candidates.push(...phraseVariants(a, phrases, res));
