@@ -1911,6 +1911,34 @@ function optionalWords(ctx: Ctx): boolean {
       found = true;
     }
   }
+  // "A man came up and asked me the way" for "A man asked me the way" (decision 073): come / go
+  // (up, over, round, by, along) + and before the answer's own verb, in the verb's form, only says
+  // how the person came to do it.
+  for (const i of a.extra) {
+    const t = learner[i];
+    if (!t || (t.lemma !== 'come' && t.lemma !== 'go') || ctx.consumedL.has(i)) continue;
+    const particle = APPROACH_PARTICLES.has(learner[i + 1]?.norm ?? '') ? 1 : 0;
+    const and = i + 1 + particle;
+    const verb = learner[and + 1];
+    const pair = a.byL[and + 1];
+    if (learner[and]?.norm !== 'and' || !a.extra.includes(and) || (particle === 1 && !a.extra.includes(i + 1)) || !verb || !isRecalled(pair) || verb.pos !== 'VERB') continue;
+    const sameForm = (t.forms.has('past') && verb.forms.has('past')) || (t.forms.has('base') && verb.forms.has('base')) || (t.forms.has('3sg') && verb.forms.has('3sg'));
+    if (!sameForm) continue;
+    for (let k = i; k <= and; k++) ctx.consumedL.add(k);
+    found = true;
+  }
+  // "so hot I can't eat it" for "so hot that I cannot eat it" (decision 073): the that of so + an
+  // adjective or adverb + that, or such (a) + noun + that, may be left out, as after say or think.
+  for (const j of a.missing) {
+    if (ref[j]?.norm !== 'that' || a.byR[j - 1] === undefined || a.byR[j + 1] === undefined) continue;
+    const before = ref.slice(Math.max(0, j - 4), j);
+    const so = ref[j - 2]?.norm === 'so' && (ref[j - 1]?.pos === 'ADJ' || ref[j - 1]?.pos === 'ADV');
+    const such = before.some((t) => t.norm === 'such') && (ref[j - 1]?.pos === 'NOUN');
+    if ((so || such) && (ref[j + 1]?.cls === 'pron' || ref[j + 1]?.cls === 'article' || ref[j + 1]?.cls === 'det' || ref[j + 1]?.pos === 'PROPN' || ref[j + 1]?.pos === 'NOUN')) {
+      ctx.consumedR.add(j);
+      found = true;
+    }
+  }
   // A softener is free only where it sits naturally: before the verb, an adjective or an adverb
   // ("I really am", "really tired"), a "now" phrase at either end. "I wish really I could", "takes
   // really after" and a misspelt one keep their slip.
@@ -2880,6 +2908,11 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   if (ctx.a.extra.length > 0) everyOther(ctx);
   if (ctx.a.extra.length > 0) whileForAfter(ctx);
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
+  if (ctx.errors.length > 0) {
+    placeRelation(ctx);
+    notOnlyDropped(ctx);
+    suggestionMadePast(ctx);
+  }
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
@@ -3709,6 +3742,110 @@ function whileForAfter(ctx: Ctx): void {
   if (rest.length > 0 && !ctx.learner.slice(extra.order + 1, extra.order + 1 + rest.length).every((t) => t.forms.has('ing'))) {
     ctx.errors.push(makeError('extra-word', rest, [], `${q(rest.join(' '))}は不要です。`, extra.order + 1));
   }
+}
+
+/** Particles of coming up to someone ("came up and", "went over and"). */
+const APPROACH_PARTICLES = new Set(['up', 'over', 'round', 'around', 'by', 'along']);
+
+/**
+ * Place relations (decision 073): each group says one place of a thing relative to another; another
+ * group's phrase where the answer has one ("behind the bed", "next to the bed" for "under the bed")
+ * puts the thing somewhere else, a meaning error, not a preposition slip. in / on / at, which
+ * learners mix up in one meaning, are in no group (on for under is already an opposite).
+ */
+const PLACE_GROUPS: readonly (readonly string[])[] = [
+  ['under', 'below', 'beneath', 'underneath'],
+  ['above', 'over'],
+  ['next to', 'beside', 'by', 'near', 'close to', 'near to'],
+  ['behind', 'in back of'],
+  ['in front of'],
+  ['inside', 'in'],
+  ['outside'],
+  ['between'],
+  ['opposite', 'across from'],
+];
+const PLACE_PHRASES: readonly { words: readonly string[]; group: number }[] = PLACE_GROUPS.flatMap((g, group) => g.map((p) => ({ words: p.split(' '), group }))).sort((x, y) => y.words.length - x.words.length);
+
+/** The place phrases of a sentence: start, length, group (longest first, not overlapping). */
+function placePhrases(tokens: readonly Token[]): { at: number; n: number; group: number }[] {
+  const out: { at: number; n: number; group: number }[] = [];
+  const taken = new Set<number>();
+  for (const { words, group } of PLACE_PHRASES) {
+    for (let k = 0; k + words.length <= tokens.length; k++) {
+      if (!words.every((w, q) => tokens[k + q]?.norm === w && !taken.has(k + q))) continue;
+      // A place phrase is followed by the place (an article, a determiner or a noun).
+      const next = tokens[k + words.length];
+      if (!next || !(next.cls === 'article' || next.cls === 'det' || (next.cls === 'pron' && POSSESSIVES.has(next.norm)) || next.pos === 'NOUN' || next.pos === 'PROPN')) continue;
+      out.push({ at: k, n: words.length, group });
+      for (let q = 0; q < words.length; q++) taken.add(k + q);
+    }
+  }
+  return out;
+}
+
+function placeRelation(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const mine = placePhrases(learner);
+  const theirs = placePhrases(ref);
+  if (mine.length === 0 || theirs.length === 0) return;
+  for (const r of theirs) {
+    // The place after the answer's phrase, found after a learner phrase of another group: the
+    // same place said in another relation to it. Groups holding in (inside / in) need the answer's
+    // phrase to be inside, not in.
+    if (PLACE_GROUPS[r.group]?.includes('in') && ref[r.at]?.norm === 'in') continue;
+    const place = ref[r.at + r.n + (ref[r.at + r.n]?.cls === 'article' || ref[r.at + r.n]?.cls === 'det' ? 1 : 0)];
+    const samePlace = (m: { at: number; n: number }): boolean => place !== undefined && learner.slice(m.at + m.n, m.at + m.n + 3).some((t) => t.lemma === place.lemma);
+    // Another phrase of the same group at the same place ("beneath the desk" for "under the desk")
+    // says the same place: no error.
+    const same = mine.find((m) => m.group === r.group && samePlace(m) && learner.slice(m.at, m.at + m.n).map((t) => t.norm).join(' ') !== ref.slice(r.at, r.at + r.n).map((t) => t.norm).join(' '));
+    if (same && !(ref[r.at]?.norm === 'in' || learner[same.at]?.norm === 'in')) {
+      const inSpan = (e: DraftError): boolean => (e.words.length > 0 && e.order >= same.at && e.order < same.at + same.n) || (e.words.length === 0 && e.expected.every((w) => ref.slice(r.at, r.at + r.n).some((t) => t.display === w || t.norm === w.toLowerCase())));
+      const drop = ctx.errors.filter((e) => !e.meaning && inSpan(e) && (e.kind === 'preposition' || e.kind === 'extra-word' || e.kind === 'missing-word' || e.kind === 'word-choice'));
+      if (drop.length > 0) ctx.errors = ctx.errors.filter((e) => !drop.includes(e));
+      continue;
+    }
+    const l = mine.find((m) => {
+      if (m.group === r.group || theirs.some((t) => t.group === m.group)) return false;
+      if (PLACE_GROUPS[m.group]?.includes('in') && learner[m.at]?.norm === 'in') return false;
+      const after = learner.slice(m.at + m.n, m.at + m.n + 3);
+      return place !== undefined && after.some((t) => t.lemma === place.lemma);
+    });
+    if (!l) continue;
+    const span = (e: DraftError): boolean => (e.words.length > 0 && e.order >= l.at - 1 && e.order < l.at + l.n) || (e.words.length === 0 && e.expected.some((w) => ref.slice(r.at, r.at + r.n).some((t) => t.display === w || t.norm === w.toLowerCase())));
+    if (ctx.errors.some((e) => e.meaning && span(e))) return;
+    const drop = ctx.errors.filter((e) => !e.meaning && span(e) && (e.kind === 'preposition' || e.kind === 'extra-word' || e.kind === 'missing-word' || e.kind === 'word-choice' || e.kind === 'spelling'));
+    if (drop.length === 0) continue;
+    const words = learner.slice(l.at, l.at + l.n).map((t) => learnerWord(t));
+    const expected = ref.slice(r.at, r.at + r.n).map((t) => t.display);
+    fold(ctx, drop, { ...makeError('meaning', words, expected, `${q(words.join(' '))}では場所が変わります。問題文の意味は${q(expected.join(' '))}です。`, l.at, undefined, true), certain: true });
+    return;
+  }
+}
+
+/**
+ * "She is not a singer but an actress" for "not only a singer but also an actress" (decision 073):
+ * without only / just, "not X but Y" says X is not so, the opposite of "not only X but Y".
+ */
+function notOnlyDropped(ctx: Ctx): void {
+  const missing = ctx.errors.find((e) => isMissing(e) && (expectedOf(e) === 'only' || expectedOf(e) === 'just'));
+  if (!missing) return;
+  const j = ctx.ref.findIndex((t, k) => (t.norm === 'only' || t.norm === 'just') && ctx.ref[k - 1]?.norm === 'not' && ctx.a.byR[k] === undefined);
+  if (j < 0 || !ctx.ref.some((t, k) => k > j && t.norm === 'but') || !ctx.learner.some((t) => t.norm === 'but') || !ctx.learner.some((t) => t.norm === 'not')) return;
+  fold(ctx, [missing], { ...makeError('meaning', [], missing.expected, `${q(`not ${expectedOf(missing)}`)}がないと「〜ではなく…」という反対の意味になります。`, missing.order, undefined, true), certain: true });
+}
+
+/**
+ * "Why didn't you come over?" for "Why don't you come over?" (decision 073): why don't you / we is
+ * a suggestion; in the past it asks why something did not happen, another speech act, not a tense
+ * slip.
+ */
+function suggestionMadePast(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const why = (ts: readonly Token[], aux: string): boolean => ts[0]?.norm === 'why' && ts[1]?.norm === aux && ts[2]?.norm === 'not' && (ts[3]?.norm === 'you' || ts[3]?.norm === 'we');
+  if (!why(ref, 'do') || !why(learner, 'did')) return;
+  const tense = ctx.errors.find((e) => e.kind === 'tense' && e.order <= 2);
+  if (!tense) return;
+  fold(ctx, [tense], { ...makeError('meaning', tense.words, tense.expected, `${q('Why didn\'t you ...?')}は過去のことを尋ねる文で、${q('Why don\'t you ...?')}（提案）とは意味が違います。`, tense.order, undefined, true), certain: true });
 }
 
 /**

@@ -39,6 +39,16 @@ const RESTRUCTURING_CASES: readonly Case[] = [
   ['兄はゲームをするのをやめた。', 'My brother has stopped playing games.', "My brother doesn't play games anymore.", 'My brother still plays games.'],
 ];
 
+const SECOND_ROUND_CASES: readonly Case[] = [
+  ['彼女は旅行の準備をした。', 'She prepared for the trip.', 'She made preparations for the trip.', 'She made preparations for the party.'],
+  ['私たちはその問題について話し合った。', 'We discussed the problem.', 'We had a discussion about the problem.', 'We had a discussion about the weather.'],
+  ['会議には田中さんか佐藤さんが出ます。', 'Either Mr. Ito or Ms. Mori will attend the meeting.', 'Either Ms. Mori or Mr. Ito will attend the meeting.', 'Either Ms. Mori or Mr. Ito will miss the meeting.'],
+  ['この箱はとても重いので持ち上げられない。', 'This box is so heavy that I cannot lift it.', "This box is so heavy I can't lift it.", "This box is so light I can't lift it."],
+  ['その店は閉まっている。', 'The shop is closed.', "The shop's closed.", "The shop's open."],
+  ['その庭は雪で覆われている。', 'The garden is covered with snow.', "The garden's covered with snow.", "The garden's covered with leaves."],
+  ['知らない人が私に道を尋ねた。', 'A stranger asked me the way.', 'A stranger came up and asked me the way.', 'A stranger came up and showed me the way.'],
+];
+
 describe('general mechanisms (decision 073)', () => {
   let evaluator: Evaluator;
   beforeAll(async () => {
@@ -100,6 +110,23 @@ describe('general mechanisms (decision 073)', () => {
     // Letters farther apart make another word, not a typo.
     const LISTEN = problem('彼女は黙っていた。', ['She was silent.']);
     expect(stars(LISTEN, 'She was listen.')).toBeLessThanOrEqual(3);
+  });
+
+  it('accepts a light verb with a noun of the verb, two joined names in the other order, so ... without that, a noun\'s participle and came up and, and keeps another thing or verb a meaning error', () =>
+    check(SECOND_ROUND_CASES));
+
+  it('grades another place relation, a dropped only in not only, and a suggestion put in the past as meaning errors', () => {
+    const KEYS = problem('鍵は机の下にある。', ['The keys are under the desk.']);
+    const BOTH = problem('彼は医者であるだけでなく作家でもある。', ['He is not only a doctor but also a writer.']);
+    const LUNCH = problem('一緒に昼ご飯を食べませんか。', ["Why don't we have lunch together?"]);
+    expect(stars(KEYS, 'The keys are behind the desk.')).toBeLessThanOrEqual(2);
+    expect(stars(KEYS, 'The keys are next to the desk.')).toBeLessThanOrEqual(2);
+    expect(stars(KEYS, 'The keys are beneath the desk.')).toBeGreaterThanOrEqual(4);
+    expect(stars(BOTH, 'He is not a doctor but a writer.')).toBeLessThanOrEqual(2);
+    expect(stars(LUNCH, "Why didn't we have lunch together?")).toBeLessThanOrEqual(2);
+    // The slips next to them keep their 3-4 stars.
+    slip(KEYS, 'The keys is under the desk.', 'subject-verb');
+    slip(LUNCH, "Why don't we have a lunch together?", 'article');
   });
 
   it("reads phone-typed hed as he'd", () => {

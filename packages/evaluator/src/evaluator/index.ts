@@ -24,7 +24,7 @@ import { buildFeedback } from './feedback';
 import { cleftVariants, frameVariants, relationVariants } from './frame-variants';
 import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
-import { AUX_FORMS, MODALS, areAntonymWords } from './lexicon';
+import { AUX_FORMS, MODALS, UNCOUNTABLE, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
 import { ONE_STAR_RECALL, recallCeiling, scoreAlignment, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
@@ -538,15 +538,41 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
 /** Words that end a verb phrase's object, before which "anymore" goes. */
 const PHRASE_ENDS = new Set(['to', 'in', 'because', 'since', 'as', 'so', 'for', 'when', 'after', 'before', 'and', 'but']);
 
+/** Light verbs and their forms: base, -s, past, -ing, past participle. */
+const LIGHT_VERB_FORMS: Readonly<Record<string, readonly [string, string, string, string, string]>> = {
+  make: ['make', 'makes', 'made', 'making', 'made'],
+  take: ['take', 'takes', 'took', 'taking', 'taken'],
+  have: ['have', 'has', 'had', 'having', 'had'],
+  give: ['give', 'gives', 'gave', 'giving', 'given'],
+};
+/** Determiners between a light verb and its noun ("made some preparations", "gave a speech"). */
+const LIGHT_DETERMINERS = new Set(['a', 'an', 'some', 'the', 'any', 'no', 'another', 'more', 'final', 'careful', 'quick', 'short', 'long']);
+
+/** Words that open a coordination ("either ... or"), not part of its first phrase. */
+const COORDINATION_OPENERS = new Set(['either', 'neither', 'both', 'not']);
+
+/** Prepositions a light verb's noun takes where the verb took a direct object. */
+const NOUN_OBJECT_PREPOSITIONS = new Set(['about', 'on', 'of', 'with', 'for', 'to']);
+
+/** The index of a light verb followed (after at most one determiner) by a noun, or -1. */
+function lightVerbNoun(learner: readonly Token[]): number {
+  return learner.findIndex((t, k) => {
+    // (have before a determiner or a noun is the main verb, though the tagger may call it an auxiliary.)
+    if (!((t.cls === 'content' && t.pos === 'VERB') || t.cls === 'aux') || LIGHT_VERB_FORMS[t.lemma] === undefined) return false;
+    const n = LIGHT_DETERMINERS.has(learner[k + 1]?.norm ?? '') ? k + 2 : k + 1;
+    return learner[n]?.pos === 'NOUN';
+  });
+}
+
 /**
  * Whether the learner's sentence has the marks of a restructuring that restructuredVariants builds:
  * be + what / where, a question word + be + it, no longer / anymore / any longer.
  */
 function hasRestructuringMarks(learner: readonly Token[]): boolean {
-  return learner.some((t, k) => {
+  return lightVerbNoun(learner) >= 0 || learner.some((t, k) => {
     const next = learner[k + 1]?.norm;
     if (AUX_FORMS[t.norm]?.lemma === 'be' && (next === 'what' || next === 'where' || (next === 'it' && k === 1))) return true;
-    if (t.norm === 'anymore') return true;
+    if (t.norm === 'anymore' || ((t.norm === 'or' || t.norm === 'and' || t.norm === 'nor') && k > 0)) return true;
     return (t.norm === 'no' || t.norm === 'any') && next === 'longer';
   });
 }
@@ -611,6 +637,51 @@ function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
         const tail = learner[anymore]?.norm === 'longer' ? [word('any', 5), word('longer', 6)] : [word('anymore', 5)];
         push([...before, ...does, word('not', 7), base, ...after.slice(0, at), ...tail, ...after.slice(at), ...tokens.slice(last)]);
       }
+    }
+  }
+  // "Either Ms. Sato or Mr. Ito will come" for "Either Mr. Ito or Ms. Sato will come" (decision
+  // 073): two short noun phrases joined by or / nor / and (after either / neither / both, or not)
+  // in the other order. Built when the learner's sentence has the second phrase's first word before
+  // the first phrase's.
+  const c = tokens.findIndex((t, k) => k > 0 && (t.norm === 'or' || t.norm === 'nor' || t.norm === 'and'));
+  if (c > 0 && learner.some((t) => t.norm === tokens[c]?.norm)) {
+    const np = (t: Token | undefined): boolean => t !== undefined && !COORDINATION_OPENERS.has(t.norm) && (t.cls === 'article' || t.cls === 'det' || (t.cls === 'pron' && POSSESSIVE_DETS.has(t.norm)) || (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ')));
+    let a0 = c;
+    while (a0 > 0 && np(tokens[a0 - 1]) && c - a0 < 4) a0--;
+    let b1 = c + 1;
+    while (b1 < last && np(tokens[b1]) && b1 - c <= 4) b1++;
+    const A = tokens.slice(a0, c);
+    const B = tokens.slice(c + 1, b1);
+    const head = (xs: readonly Token[]): Token | undefined => xs.find((t) => t.cls === 'content');
+    const ha = head(A);
+    const hb = head(B);
+    const at = (x: Token | undefined): number => (x ? learner.findIndex((t) => t.lemma === x.lemma) : -1);
+    if (A.length > 0 && B.length > 0 && ha && hb && at(hb) >= 0 && at(ha) > at(hb)) {
+      push([...tokens.slice(0, a0), ...B, tokens[c] as Token, ...A, ...tokens.slice(b1)]);
+    }
+  }
+  // "made preparations for the trip" for "prepared for the trip", "gave a speech" for "spoke"
+  // (decision 073): a light verb and a noun of the answer verb's family (WordNet's derivation) say
+  // the verb. The light verb takes the answer verb's form, so a tense slip is still one.
+  const lv = lightVerbNoun(learner);
+  if (lv >= 0 && res.wordnet) {
+    const light = learner[lv] as Token;
+    const det = LIGHT_DETERMINERS.has(learner[lv + 1]?.norm ?? '') ? [learner[lv + 1] as Token] : [];
+    const noun = learner[lv + 1 + det.length] as Token;
+    const lemmas = new Set(tokens.map((t) => t.lemma));
+    const v = lemmas.has(noun.lemma) || lemmas.has(light.lemma) ? -1 : tokens.findIndex((t) => t.cls === 'content' && t.pos === 'VERB' && res.wordnet?.derived(noun.lemma, t.lemma));
+    const verb = tokens[v];
+    const forms = LIGHT_VERB_FORMS[light.lemma];
+    if (verb && forms) {
+      const form = verb.forms.has('ing') ? forms[3] : verb.forms.has('3sg') ? forms[1] : verb.forms.has('past') ? forms[2] : verb.forms.has('pp') ? forms[4] : forms[0];
+      const lightWord = light.norm === form ? copy(light, 8) : { ...word(form, 8), pos: 'VERB', cls: 'content' as const, lemma: light.lemma };
+      // "had a discussion about the plan" for "discussed the plan": the noun takes the preposition
+      // a transitive verb's object needed none for.
+      const prep = learner[lv + 2 + det.length];
+      const objectPrep = prep && NOUN_OBJECT_PREPOSITIONS.has(prep.norm) && tokens[v + 1]?.cls !== 'prep' && tokens[v + 1]?.cls !== 'part' ? [copy(prep, 12)] : [];
+      // A singular countable noun without its article ("make decision") keeps its article slip.
+      const article = det.length === 0 && !noun.plural && !UNCOUNTABLE.has(noun.lemma) ? [word(/^[aeiou]/.test(noun.norm) ? 'an' : 'a', 13)] : [];
+      push([...tokens.slice(0, v), lightWord, ...article, ...det.map((t, k) => copy(t, 9 + k)), copy(noun, 11), ...objectPrep, ...tokens.slice(v + 1)]);
     }
   }
   return out;
