@@ -158,6 +158,11 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
   if (r && prev && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that')) && r.forms.has('pp') && !r.forms.has('base')) {
     return { role: 'attributive' };
   }
+  // "got lost", "have gotten lost" (decision 073): get right before a participle is the get-passive,
+  // so the participle's base ("gotten lose") is its form, not a tense.
+  if (r && prev && prev.lemma === 'get' && prev.pos === 'VERB' && r.forms.has('pp') && r.pos === 'VERB' && !r.forms.has('base')) {
+    return { role: 'passive', trigger: prev };
+  }
   let skippedPronoun = false;
   let skippedPhrase = false;
   let objectOnly = false;
@@ -2912,6 +2917,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     placeRelation(ctx);
     notOnlyDropped(ctx);
     suggestionMadePast(ctx);
+    objectVerbForm(ctx);
   }
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
@@ -3820,6 +3826,32 @@ function placeRelation(ctx: Ctx): void {
     fold(ctx, drop, { ...makeError('meaning', words, expected, `${q(words.join(' '))}では場所が変わります。問題文の意味は${q(expected.join(' '))}です。`, l.at, undefined, true), certain: true });
     return;
   }
+}
+
+/**
+ * "I heard someone calls my name", "She made him cleans his room" (decision 073): after let / make /
+ * have or a perception verb and its object, the verb is a bare infinitive, not a finite verb of the
+ * object, so its -s is the verb's form (動詞の形), not agreement, whoever the object is.
+ */
+function objectVerbForm(ctx: Ctx): void {
+  const { learner } = ctx;
+  ctx.errors = ctx.errors.map((e) => {
+    if ((e.kind !== 'agreement' && e.kind !== 'plural') || e.words.length !== 1) return e;
+    const i = e.order;
+    const v = learner[i];
+    if (!v || !v.forms.has('3sg')) return e;
+    let k = i - 1;
+    const object = learner[k];
+    if (!object) return e;
+    if (OBJECT_PRONOUNS.has(object.norm) || UNNAMED_PERSONS.has(object.norm)) k -= 1;
+    else if (object.pos === 'PROPN' || (object.pos === 'NOUN' && ctx.wordnet?.isPerson(object.lemma))) {
+      k -= 1;
+      while (k > 0 && (learner[k]?.cls === 'det' || learner[k]?.cls === 'article' || learner[k]?.pos === 'ADJ' || (learner[k]?.cls === 'pron' && POSSESSIVES.has(learner[k]?.norm ?? '')))) k--;
+    } else return e;
+    const verb = learner[k];
+    if (!verb || verb.cls === 'aux' || verb.cls === 'modal' || !(BARE_INFINITIVE_VERBS.has(verb.lemma) || PERCEPTION_VERBS.has(verb.lemma))) return e;
+    return makeError('verb-form', e.words, e.expected, `${q(`${learnerWord(verb)} ＋ 人`)}の後は動詞の原形なので、${q(e.words.join(' '))}ではなく${q(e.expected.join(' '))}にしましょう。`, e.order, e.penalty);
+  });
 }
 
 /**

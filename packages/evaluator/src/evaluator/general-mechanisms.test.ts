@@ -129,6 +129,16 @@ describe('general mechanisms (decision 073)', () => {
     slip(LUNCH, "Why don't we have a lunch together?", 'article');
   });
 
+  it('names a verb form after an object of let / make / a perception verb, and a base after get-passive get', () => {
+    const DOOR = problem('誰かがドアをノックするのが聞こえた。', ['I heard somebody knock on the door.']);
+    const ROOM = problem('母は弟に部屋を掃除させた。', ['My mother made my brother clean his room.']);
+    const LOST = problem('私たちは森で道に迷った。', ['We got lost in the forest.']);
+    slip(DOOR, 'I heard somebody knocks on the door.', 'verb-form');
+    slip(ROOM, 'My mother made my brother cleans his room.', 'verb-form');
+    slip(LOST, 'We got lose in the forest.', 'verb-form');
+    expect(stars(DOOR, 'I heard somebody open the door.')).toBeLessThanOrEqual(2);
+  });
+
   it("reads phone-typed hed as he'd", () => {
     const COME = problem('彼は来ると言った。', ['He said he would come.']);
     expect(stars(COME, 'he said hed come')).toBeGreaterThanOrEqual(4);
