@@ -2918,6 +2918,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     notOnlyDropped(ctx);
     suggestionMadePast(ctx);
     objectVerbForm(ctx);
+    timesSwapped(ctx);
   }
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
@@ -3826,6 +3827,25 @@ function placeRelation(ctx: Ctx): void {
     fold(ctx, drop, { ...makeError('meaning', words, expected, `${q(words.join(' '))}では場所が変わります。問題文の意味は${q(expected.join(' '))}です。`, l.at, undefined, true), certain: true });
     return;
   }
+}
+
+/** Words that place a thing in time relative to now (this month, last month, next week). */
+const TIME_DEICTICS = new Set(['this', 'last', 'next', 'yesterday', 'today', 'tomorrow', 'previous', 'following', 'coming']);
+
+/**
+ * "Last month's sales were not as good as this month's" for "This month's sales were not as good as
+ * last month's" (decision 073): two time words that trade places make the comparison run the other
+ * way, a meaning error, not a word-order slip.
+ */
+function timesSwapped(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const order = (ts: readonly Token[]): string[] => ts.filter((t) => TIME_DEICTICS.has(t.norm)).map((t) => t.norm);
+  const mine = order(learner);
+  const theirs = order(ref);
+  if (mine.length !== 2 || theirs.length !== 2 || mine[0] === mine[1] || mine[0] !== theirs[1] || mine[1] !== theirs[0]) return;
+  const moved = ctx.errors.find((e) => e.kind === 'word-order' && e.words.filter((w) => TIME_DEICTICS.has(w.toLowerCase())).length === 2);
+  if (!moved) return;
+  fold(ctx, [moved], { ...makeError('meaning', moved.words, moved.expected, `${q(mine.join(' / '))}が入れ替わり、意味が逆になります。`, moved.order, undefined, true), certain: true });
 }
 
 /**

@@ -47,6 +47,7 @@ const SECOND_ROUND_CASES: readonly Case[] = [
   ['その店は閉まっている。', 'The shop is closed.', "The shop's closed.", "The shop's open."],
   ['その庭は雪で覆われている。', 'The garden is covered with snow.', "The garden's covered with snow.", "The garden's covered with leaves."],
   ['知らない人が私に道を尋ねた。', 'A stranger asked me the way.', 'A stranger came up and asked me the way.', 'A stranger came up and showed me the way.'],
+  ['その本は難しくない。', 'The book is not difficult.', "It's not a difficult book.", "It's a difficult book."],
 ];
 
 describe('general mechanisms (decision 073)', () => {
@@ -124,6 +125,8 @@ describe('general mechanisms (decision 073)', () => {
     expect(stars(KEYS, 'The keys are beneath the desk.')).toBeGreaterThanOrEqual(4);
     expect(stars(BOTH, 'He is not a doctor but a writer.')).toBeLessThanOrEqual(2);
     expect(stars(LUNCH, "Why didn't we have lunch together?")).toBeLessThanOrEqual(2);
+    const RENT = problem('今年の家賃は去年より高い。', ["This year's rent is higher than last year's."]);
+    expect(stars(RENT, "Last year's rent is higher than this year's.")).toBeLessThanOrEqual(2);
     // The slips next to them keep their 3-4 stars.
     slip(KEYS, 'The keys is under the desk.', 'subject-verb');
     slip(LUNCH, "Why don't we have a lunch together?", 'article');

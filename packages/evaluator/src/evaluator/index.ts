@@ -548,6 +548,17 @@ const LIGHT_VERB_FORMS: Readonly<Record<string, readonly [string, string, string
 /** Determiners between a light verb and its noun ("made some preparations", "gave a speech"). */
 const LIGHT_DETERMINERS = new Set(['a', 'an', 'some', 'the', 'any', 'no', 'another', 'more', 'final', 'careful', 'quick', 'short', 'long']);
 
+/** Subjects of "It's an interesting movie" (the thing pointed at). */
+const POINTING_SUBJECTS = new Set(['it', 'this', 'that']);
+
+/** "It is (not) a / an ADJ NOUN": the index of the article, or -1. */
+function attributiveAt(learner: readonly Token[]): number {
+  if (!POINTING_SUBJECTS.has(learner[0]?.norm ?? '') || AUX_FORMS[learner[1]?.norm ?? '']?.lemma !== 'be') return -1;
+  const a = learner[2]?.norm === 'not' ? 3 : 2;
+  const art = learner[a];
+  return art && (art.norm === 'a' || art.norm === 'an') && learner[a + 1]?.pos === 'ADJ' && learner[a + 2]?.pos === 'NOUN' && a + 3 === learner.length ? a : -1;
+}
+
 /** Words that open a coordination ("either ... or"), not part of its first phrase. */
 const COORDINATION_OPENERS = new Set(['either', 'neither', 'both', 'not']);
 
@@ -569,7 +580,7 @@ function lightVerbNoun(learner: readonly Token[]): number {
  * be + what / where, a question word + be + it, no longer / anymore / any longer.
  */
 function hasRestructuringMarks(learner: readonly Token[]): boolean {
-  return lightVerbNoun(learner) >= 0 || learner.some((t, k) => {
+  return lightVerbNoun(learner) >= 0 || attributiveAt(learner) >= 0 || learner.some((t, k) => {
     const next = learner[k + 1]?.norm;
     if (AUX_FORMS[t.norm]?.lemma === 'be' && (next === 'what' || next === 'where' || (next === 'it' && k === 1))) return true;
     if (t.norm === 'anymore' || ((t.norm === 'or' || t.norm === 'and' || t.norm === 'nor') && k > 0)) return true;
@@ -637,6 +648,21 @@ function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
         const tail = learner[anymore]?.norm === 'longer' ? [word('any', 5), word('longer', 6)] : [word('anymore', 5)];
         push([...before, ...does, word('not', 7), base, ...after.slice(0, at), ...tail, ...after.slice(at), ...tokens.slice(last)]);
       }
+    }
+  }
+  // "It's not an interesting movie" for "The movie is not interesting" (decision 073): the
+  // predicate adjective put before its noun after it / this / that + be. Built when the learner's
+  // whole sentence is that frame and the answer's is determiner + noun + be (+ not) + adjective.
+  const art = attributiveAt(learner);
+  if (art >= 0) {
+    const n = tokens[0]?.cls === 'article' || tokens[0]?.cls === 'det' || (tokens[0]?.cls === 'pron' && POSSESSIVE_DETS.has(tokens[0].norm)) ? 1 : 0;
+    const noun = tokens[n];
+    const be = tokens[n + 1];
+    const not = tokens[n + 2]?.norm === 'not' ? 1 : 0;
+    const adjective = tokens[n + 2 + not];
+    if (noun?.pos === 'NOUN' && be && AUX_FORMS[be.norm]?.lemma === 'be' && adjective?.pos === 'ADJ' && n + 3 + not === last) {
+      const article = word(/^[aeiou]/.test(adjective.norm) ? 'an' : 'a', 14);
+      push([copy(learner[0] as Token, 15), be, ...(not ? [tokens[n + 2] as Token] : []), article, adjective, noun, ...tokens.slice(last)]);
     }
   }
   // "Either Ms. Sato or Mr. Ito will come" for "Either Mr. Ito or Ms. Sato will come" (decision
