@@ -48,6 +48,9 @@ const SECOND_ROUND_CASES: readonly Case[] = [
   ['その庭は雪で覆われている。', 'The garden is covered with snow.', "The garden's covered with snow.", "The garden's covered with leaves."],
   ['知らない人が私に道を尋ねた。', 'A stranger asked me the way.', 'A stranger came up and asked me the way.', 'A stranger came up and showed me the way.'],
   ['その本は難しくない。', 'The book is not difficult.', "It's not a difficult book.", "It's a difficult book."],
+  ['これは今まで見た中で一番高い建物だ。', 'This is the tallest building I have ever seen.', 'I have never seen a taller building than this.', 'I have never seen a taller tower than this.'],
+  ['これは今まで見た中で一番高い建物だ。', 'This is the tallest building I have ever seen.', 'I have never seen a building as tall as this one.', 'I have never seen a building as short as this one.'],
+  ['これは今まで食べた中で一番おいしいケーキだ。', 'This is the most delicious cake I have ever eaten.', 'I have never eaten such a delicious cake as this.', 'I have never made such a delicious cake as this.'],
 ];
 
 describe('general mechanisms (decision 073)', () => {
@@ -113,7 +116,7 @@ describe('general mechanisms (decision 073)', () => {
     expect(stars(LISTEN, 'She was listen.')).toBeLessThanOrEqual(3);
   });
 
-  it('accepts a light verb with a noun of the verb, two joined names in the other order, so ... without that, a noun\'s participle and came up and, and keeps another thing or verb a meaning error', () =>
+  it('accepts a light verb with a noun of the verb, two joined names in the other order, so ... without that, a noun\'s participle, came up and, an adjective before its noun and a superlative said with never, and keeps another thing or verb a meaning error', () =>
     check(SECOND_ROUND_CASES));
 
   it('grades another place relation, a dropped only in not only, and a suggestion put in the past as meaning errors', () => {

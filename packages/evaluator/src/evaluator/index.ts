@@ -559,6 +559,50 @@ function attributiveAt(learner: readonly Token[]): number {
   return art && (art.norm === 'a' || art.norm === 'an') && learner[a + 1]?.pos === 'ADJ' && learner[a + 2]?.pos === 'NOUN' && a + 3 === learner.length ? a : -1;
 }
 
+/**
+ * "I've never read a book as interesting as this (one)" / "I've never read a more interesting book
+ * than this" / "such an interesting book as this" for "This is the most interesting book (that) I
+ * have ever read" (decision 073): the textbook rewrites of a superlative with ever. Built when the
+ * learner's sentence has never and as / than; the answer's own adjective, noun and subject are used,
+ * so another adjective or thing is still a meaning error.
+ */
+function superlativeVariants(tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token, word: (w: string, k: number) => Token): Token[][] {
+  const be = tokens.findIndex((t, k) => k >= 1 && k <= 3 && AUX_FORMS[t.norm]?.lemma === 'be');
+  if (be < 0 || tokens[be + 1]?.norm !== 'the') return [];
+  const most = tokens[be + 2]?.norm === 'most' ? 1 : 0;
+  const adjective = tokens[be + 2 + most];
+  const noun = tokens[be + 3 + most];
+  if (!adjective || !noun || noun.pos !== 'NOUN' || (most === 0 && !/est$/.test(adjective.norm))) return [];
+  let r = be + 4 + most;
+  if (tokens[r]?.norm === 'that' || tokens[r]?.norm === 'which') r += 1;
+  const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  const clause = tokens.slice(r, last);
+  const ever = clause.findIndex((t) => t.norm === 'ever');
+  if (ever < 1) return [];
+  const subject = tokens.slice(0, be);
+  const never = [...clause.slice(0, ever), word('never', 20), ...clause.slice(ever + 1)];
+  // The learner's subject side after the last as / than: the answer's subject, maybe with "one".
+  const tail = learner.findLastIndex((t) => t.norm === 'as' || t.norm === 'than');
+  // (Numbers are normalised to digits: "one" is "1".)
+  const oneWord = learner[tail + 1 + subject.length];
+  const one = oneWord && (oneWord.norm === 'one' || oneWord.display.toLowerCase() === 'one') && learner[tail + 1]?.norm === subject[0]?.norm ? [copy(learner[tail + 1 + subject.length] as Token, 21)] : [];
+  const than = learner[tail]?.norm === 'than';
+  const a = (w: Token): Token => word(/^[aeiou]/.test(w.norm) ? 'an' : 'a', 22);
+  const base = learner.find((t) => t.pos === 'ADJ' && t.lemma === adjective.lemma && t.norm !== adjective.norm);
+  if (most === 0 && !base) return [];
+  const plain = most === 1 ? adjective : (base as Token);
+  if (than) {
+    // "a more interesting book than this", "a taller building than this".
+    const comparative = most === 1 ? [word('more', 23), plain] : learner.filter((t) => t.lemma === adjective.lemma && /er$/.test(t.norm)).slice(0, 1);
+    if (comparative.length === 0) return [];
+    return [[...never, a(comparative[0] as Token), ...comparative, noun, word('than', 24), ...subject, ...one, ...tokens.slice(last)]];
+  }
+  if (learner.some((t) => t.norm === 'such')) {
+    return [[...never, word('such', 25), a(plain), plain, noun, word('as', 26), ...subject, ...one, ...tokens.slice(last)]];
+  }
+  return [[...never, a(noun), noun, word('as', 27), plain, word('as', 28), ...subject, ...one, ...tokens.slice(last)]];
+}
+
 /** Words that open a coordination ("either ... or"), not part of its first phrase. */
 const COORDINATION_OPENERS = new Set(['either', 'neither', 'both', 'not']);
 
@@ -580,7 +624,7 @@ function lightVerbNoun(learner: readonly Token[]): number {
  * be + what / where, a question word + be + it, no longer / anymore / any longer.
  */
 function hasRestructuringMarks(learner: readonly Token[]): boolean {
-  return lightVerbNoun(learner) >= 0 || attributiveAt(learner) >= 0 || learner.some((t, k) => {
+  return lightVerbNoun(learner) >= 0 || attributiveAt(learner) >= 0 || (learner.some((t) => t.norm === 'never') && learner.some((t) => t.norm === 'as' || t.norm === 'than')) || learner.some((t, k) => {
     const next = learner[k + 1]?.norm;
     if (AUX_FORMS[t.norm]?.lemma === 'be' && (next === 'what' || next === 'where' || (next === 'it' && k === 1))) return true;
     if (t.norm === 'anymore' || ((t.norm === 'or' || t.norm === 'and' || t.norm === 'nor') && k > 0)) return true;
@@ -665,6 +709,7 @@ function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
       push([copy(learner[0] as Token, 15), be, ...(not ? [tokens[n + 2] as Token] : []), article, adjective, noun, ...tokens.slice(last)]);
     }
   }
+  for (const next of superlativeVariants(tokens, learner, copy, word)) push(next);
   // "Either Ms. Sato or Mr. Ito will come" for "Either Mr. Ito or Ms. Sato will come" (decision
   // 073): two short noun phrases joined by or / nor / and (after either / neither / both, or not)
   // in the other order. Built when the learner's sentence has the second phrase's first word before
