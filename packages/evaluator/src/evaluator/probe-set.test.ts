@@ -192,11 +192,11 @@ probeSet('probe set 15', items15, PROBE15_FLOORS);
  * set and probe sets 2-15, 35 per level; a quarter phone-typed, a quarter voice-input transcripts):
  * new answers to known problems, written blind and committed before the grader was run on it. First
  * measurement (the held-out estimate): paraphrases 81.0%, slips 89.9%, meaning errors 97.7%,
- * consistency 100%. Floors at the rates decisions 063 and 073 reached (91.8 / 93.8 / 98.9%), less a little
+ * consistency 100%. Floors at the rates decisions 063 and 073 reached (92.1 / 93.8 / 98.9%), less a little
  * margin.
  */
 const items16 = load('probe-set-16.json');
-export const PROBE16_FLOORS: Record<Rate, number> = { paraphrase: 0.915, slip: 0.935, meaning: 0.985, consistent: 1 };
+export const PROBE16_FLOORS: Record<Rate, number> = { paraphrase: 0.92, slip: 0.935, meaning: 0.985, consistent: 1 };
 
 probeSet('probe set 16', items16, PROBE16_FLOORS);
 
