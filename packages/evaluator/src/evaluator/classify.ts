@@ -6,7 +6,7 @@ import { type JapaneseChoices, mayShareJapanese, sharesJapanese } from './transl
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
-import { AUX_FORMS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
+import { AUX_FORMS, IRREGULAR_PLURALS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
 import { ERROR_KINDS, type ErrorKind, type TEvaluationError } from './types';
 
 export interface DraftError extends TEvaluationError {
@@ -157,6 +157,11 @@ function roleOf(ref: readonly Token[], j: number): { role: Role; trigger?: Token
   // A participle between a determiner and its noun describes the noun: "the attached file".
   if (r && prev && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that')) && r.forms.has('pp') && !r.forms.has('base')) {
     return { role: 'attributive' };
+  }
+  // "got lost", "have gotten lost" (decision 073): get right before a participle is the get-passive,
+  // so the participle's base ("gotten lose") is its form, not a tense.
+  if (r && prev && prev.lemma === 'get' && prev.pos === 'VERB' && r.forms.has('pp') && r.pos === 'VERB' && !r.forms.has('base')) {
+    return { role: 'passive', trigger: prev };
   }
   let skippedPronoun = false;
   let skippedPhrase = false;
@@ -1332,13 +1337,20 @@ function pairErrors(ctx: Ctx): boolean {
         // "I kept silence" for "kept silent", "It is clearly that" for "clear": a word of the same
         // family in another part of speech (WordNet's derivational or pertainym link) keeps the
         // meaning in the wrong form, a word-choice slip.
-        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ((ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) || adjectiveOfNoun(l, r))) {
+        if (!l.foreign && l.known && r.content && l.pos !== r.pos && ((ctx.wordnet && (ctx.wordnet.derived(l.norm, r.norm) || (l.lemma !== l.norm && ctx.wordnet.derived(l.lemma, r.lemma)))) || adjectiveOfNoun(l, r) || family)) {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}の形にしましょう（品詞が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
         // "I didn't get much sleep" for "I didn't get good sleep" / "didn't sleep well": under a
         // negation "not much / enough" and "not good / well" both say there was too little of it.
         if (!l.foreign && NEGATED_AMOUNT.has(l.norm) && NEGATED_QUALITY.has(r.norm) && negatedBefore(learner, p.l) && negatedBefore(ref, p.r)) break;
+        // "than excepted" for "expected", "a short brake" (decision 073): a real word with the answer
+        // word's very letters, two of them out of place, is a typing slip (the letters were typed in
+        // another order), not a chosen word; another word of other letters still says something else.
+        if (!formOf && !family && transposedLetters(l, r) && !confused()) {
+          errors.push({ ...makeError('spelling', [lw], [r.display], `${q(lw)}のつづりに注意しましょう。正しくは${q(r.display)}です（文字の順番）。`, p.l), keepsContent: true });
+          break;
+        }
         // A content word (thing, person, place, time, number, action) that is none of the accepted
         // words nor a synonym of them says something else: a meaning error, not a slip.
         const meaningSlot = r.role === undefined || r.role === 'auto' ? r.content : isMeaningRole(r);
@@ -1481,8 +1493,12 @@ export function doubledLetterOnly(x: string, y: string): boolean {
  */
 function numberSlip(l: Token, r: Token, ref: readonly Token[], p: Pair): DraftError | undefined {
   const sOnly = (a: string, b: string): boolean => b === `${a}s` || b === `${a}es`;
-  if (l.foreign || l.norm.length < 3 || !(sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) return undefined;
   const lw = learnerWord(l);
+  // "how many person" for "people" (decision 073): a noun's irregular plural for its singular, or
+  // the other way round, is the number of the noun, not another word.
+  const irregular = !l.foreign && l.pos !== 'VERB' && r.pos !== 'VERB' && l.norm !== r.norm && (IRREGULAR_PLURALS[l.norm] === r.norm || IRREGULAR_PLURALS[r.norm] === l.norm);
+  if (irregular) return makeError('plural', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}にしましょう（単数・複数）。`, p.l);
+  if (l.foreign || l.norm.length < 3 || !(sOnly(l.norm, r.norm) || sOnly(r.norm, l.norm))) return undefined;
   const prev = ref[p.r - 1];
   const nounPlace = prev !== undefined && (prev.cls === 'article' || (prev.cls === 'det' && prev.norm !== 'that') || (prev.cls === 'content' && (prev.pos === 'ADJ' || prev.pos === 'NUM')) || objectOfGerund(ref, p.r));
   const verb =
@@ -1897,6 +1913,34 @@ function optionalWords(ctx: Ctx): boolean {
   for (const i of a.extra) {
     if (optionalTime(learner, a.byL, i)) {
       ctx.consumedL.add(i);
+      found = true;
+    }
+  }
+  // "A man came up and asked me the way" for "A man asked me the way" (decision 073): come / go
+  // (up, over, round, by, along) + and before the answer's own verb, in the verb's form, only says
+  // how the person came to do it.
+  for (const i of a.extra) {
+    const t = learner[i];
+    if (!t || (t.lemma !== 'come' && t.lemma !== 'go') || ctx.consumedL.has(i)) continue;
+    const particle = APPROACH_PARTICLES.has(learner[i + 1]?.norm ?? '') ? 1 : 0;
+    const and = i + 1 + particle;
+    const verb = learner[and + 1];
+    const pair = a.byL[and + 1];
+    if (learner[and]?.norm !== 'and' || !a.extra.includes(and) || (particle === 1 && !a.extra.includes(i + 1)) || !verb || !isRecalled(pair) || verb.pos !== 'VERB') continue;
+    const sameForm = (t.forms.has('past') && verb.forms.has('past')) || (t.forms.has('base') && verb.forms.has('base')) || (t.forms.has('3sg') && verb.forms.has('3sg'));
+    if (!sameForm) continue;
+    for (let k = i; k <= and; k++) ctx.consumedL.add(k);
+    found = true;
+  }
+  // "so hot I can't eat it" for "so hot that I cannot eat it" (decision 073): the that of so + an
+  // adjective or adverb + that, or such (a) + noun + that, may be left out, as after say or think.
+  for (const j of a.missing) {
+    if (ref[j]?.norm !== 'that' || a.byR[j - 1] === undefined || a.byR[j + 1] === undefined) continue;
+    const before = ref.slice(Math.max(0, j - 4), j);
+    const so = ref[j - 2]?.norm === 'so' && (ref[j - 1]?.pos === 'ADJ' || ref[j - 1]?.pos === 'ADV');
+    const such = before.some((t) => t.norm === 'such') && (ref[j - 1]?.pos === 'NOUN');
+    if ((so || such) && (ref[j + 1]?.cls === 'pron' || ref[j + 1]?.cls === 'article' || ref[j + 1]?.cls === 'det' || ref[j + 1]?.pos === 'PROPN' || ref[j + 1]?.pos === 'NOUN')) {
+      ctx.consumedR.add(j);
       found = true;
     }
   }
@@ -2869,6 +2913,13 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   if (ctx.a.extra.length > 0) everyOther(ctx);
   if (ctx.a.extra.length > 0) whileForAfter(ctx);
   if (ctx.errors.length > 0 && ctx.errors.length <= FOLD_MAX_ERRORS) subjectMadeOwner(ctx);
+  if (ctx.errors.length > 0) {
+    placeRelation(ctx);
+    notOnlyDropped(ctx);
+    suggestionMadePast(ctx);
+    objectVerbForm(ctx);
+    timesSwapped(ctx);
+  }
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
   return { errors, usedSynonym: usedSynonym || optional, validMove: a.moves.some((b) => b.valid) };
@@ -3700,6 +3751,155 @@ function whileForAfter(ctx: Ctx): void {
   }
 }
 
+/** Particles of coming up to someone ("came up and", "went over and"). */
+const APPROACH_PARTICLES = new Set(['up', 'over', 'round', 'around', 'by', 'along']);
+
+/**
+ * Place relations (decision 073): each group says one place of a thing relative to another; another
+ * group's phrase where the answer has one ("behind the bed", "next to the bed" for "under the bed")
+ * puts the thing somewhere else, a meaning error, not a preposition slip. in / on / at, which
+ * learners mix up in one meaning, are in no group (on for under is already an opposite).
+ */
+const PLACE_GROUPS: readonly (readonly string[])[] = [
+  ['under', 'below', 'beneath', 'underneath'],
+  ['above', 'over'],
+  ['next to', 'beside', 'by', 'near', 'close to', 'near to'],
+  ['behind', 'in back of'],
+  ['in front of'],
+  ['inside', 'in'],
+  ['outside'],
+  ['between'],
+  ['opposite', 'across from'],
+];
+const PLACE_PHRASES: readonly { words: readonly string[]; group: number }[] = PLACE_GROUPS.flatMap((g, group) => g.map((p) => ({ words: p.split(' '), group }))).sort((x, y) => y.words.length - x.words.length);
+
+/** The place phrases of a sentence: start, length, group (longest first, not overlapping). */
+function placePhrases(tokens: readonly Token[]): { at: number; n: number; group: number }[] {
+  const out: { at: number; n: number; group: number }[] = [];
+  const taken = new Set<number>();
+  for (const { words, group } of PLACE_PHRASES) {
+    for (let k = 0; k + words.length <= tokens.length; k++) {
+      if (!words.every((w, q) => tokens[k + q]?.norm === w && !taken.has(k + q))) continue;
+      // A place phrase is followed by the place (an article, a determiner or a noun).
+      const next = tokens[k + words.length];
+      if (!next || !(next.cls === 'article' || next.cls === 'det' || (next.cls === 'pron' && POSSESSIVES.has(next.norm)) || next.pos === 'NOUN' || next.pos === 'PROPN')) continue;
+      out.push({ at: k, n: words.length, group });
+      for (let q = 0; q < words.length; q++) taken.add(k + q);
+    }
+  }
+  return out;
+}
+
+function placeRelation(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const mine = placePhrases(learner);
+  const theirs = placePhrases(ref);
+  if (mine.length === 0 || theirs.length === 0) return;
+  for (const r of theirs) {
+    // The place after the answer's phrase, found after a learner phrase of another group: the
+    // same place said in another relation to it. Groups holding in (inside / in) need the answer's
+    // phrase to be inside, not in.
+    if (PLACE_GROUPS[r.group]?.includes('in') && ref[r.at]?.norm === 'in') continue;
+    const place = ref[r.at + r.n + (ref[r.at + r.n]?.cls === 'article' || ref[r.at + r.n]?.cls === 'det' ? 1 : 0)];
+    const samePlace = (m: { at: number; n: number }): boolean => place !== undefined && learner.slice(m.at + m.n, m.at + m.n + 3).some((t) => t.lemma === place.lemma);
+    // Another phrase of the same group at the same place ("beneath the desk" for "under the desk")
+    // says the same place: no error.
+    const same = mine.find((m) => m.group === r.group && samePlace(m) && learner.slice(m.at, m.at + m.n).map((t) => t.norm).join(' ') !== ref.slice(r.at, r.at + r.n).map((t) => t.norm).join(' '));
+    if (same && !(ref[r.at]?.norm === 'in' || learner[same.at]?.norm === 'in')) {
+      const inSpan = (e: DraftError): boolean => (e.words.length > 0 && e.order >= same.at && e.order < same.at + same.n) || (e.words.length === 0 && e.expected.every((w) => ref.slice(r.at, r.at + r.n).some((t) => t.display === w || t.norm === w.toLowerCase())));
+      const drop = ctx.errors.filter((e) => !e.meaning && inSpan(e) && (e.kind === 'preposition' || e.kind === 'extra-word' || e.kind === 'missing-word' || e.kind === 'word-choice'));
+      if (drop.length > 0) ctx.errors = ctx.errors.filter((e) => !drop.includes(e));
+      continue;
+    }
+    const l = mine.find((m) => {
+      if (m.group === r.group || theirs.some((t) => t.group === m.group)) return false;
+      if (PLACE_GROUPS[m.group]?.includes('in') && learner[m.at]?.norm === 'in') return false;
+      const after = learner.slice(m.at + m.n, m.at + m.n + 3);
+      return place !== undefined && after.some((t) => t.lemma === place.lemma);
+    });
+    if (!l) continue;
+    const span = (e: DraftError): boolean => (e.words.length > 0 && e.order >= l.at - 1 && e.order < l.at + l.n) || (e.words.length === 0 && e.expected.some((w) => ref.slice(r.at, r.at + r.n).some((t) => t.display === w || t.norm === w.toLowerCase())));
+    if (ctx.errors.some((e) => e.meaning && span(e))) return;
+    const drop = ctx.errors.filter((e) => !e.meaning && span(e) && (e.kind === 'preposition' || e.kind === 'extra-word' || e.kind === 'missing-word' || e.kind === 'word-choice' || e.kind === 'spelling'));
+    if (drop.length === 0) continue;
+    const words = learner.slice(l.at, l.at + l.n).map((t) => learnerWord(t));
+    const expected = ref.slice(r.at, r.at + r.n).map((t) => t.display);
+    fold(ctx, drop, { ...makeError('meaning', words, expected, `${q(words.join(' '))}では場所が変わります。問題文の意味は${q(expected.join(' '))}です。`, l.at, undefined, true), certain: true });
+    return;
+  }
+}
+
+/** Words that place a thing in time relative to now (this month, last month, next week). */
+const TIME_DEICTICS = new Set(['this', 'last', 'next', 'yesterday', 'today', 'tomorrow', 'previous', 'following', 'coming']);
+
+/**
+ * "Last month's sales were not as good as this month's" for "This month's sales were not as good as
+ * last month's" (decision 073): two time words that trade places make the comparison run the other
+ * way, a meaning error, not a word-order slip.
+ */
+function timesSwapped(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const order = (ts: readonly Token[]): string[] => ts.filter((t) => TIME_DEICTICS.has(t.norm)).map((t) => t.norm);
+  const mine = order(learner);
+  const theirs = order(ref);
+  if (mine.length !== 2 || theirs.length !== 2 || mine[0] === mine[1] || mine[0] !== theirs[1] || mine[1] !== theirs[0]) return;
+  const moved = ctx.errors.find((e) => e.kind === 'word-order' && e.words.filter((w) => TIME_DEICTICS.has(w.toLowerCase())).length === 2);
+  if (!moved) return;
+  fold(ctx, [moved], { ...makeError('meaning', moved.words, moved.expected, `${q(mine.join(' / '))}が入れ替わり、意味が逆になります。`, moved.order, undefined, true), certain: true });
+}
+
+/**
+ * "I heard someone calls my name", "She made him cleans his room" (decision 073): after let / make /
+ * have or a perception verb and its object, the verb is a bare infinitive, not a finite verb of the
+ * object, so its -s is the verb's form (動詞の形), not agreement, whoever the object is.
+ */
+function objectVerbForm(ctx: Ctx): void {
+  const { learner } = ctx;
+  ctx.errors = ctx.errors.map((e) => {
+    if ((e.kind !== 'agreement' && e.kind !== 'plural') || e.words.length !== 1) return e;
+    const i = e.order;
+    const v = learner[i];
+    if (!v || !v.forms.has('3sg')) return e;
+    let k = i - 1;
+    const object = learner[k];
+    if (!object) return e;
+    if (OBJECT_PRONOUNS.has(object.norm) || UNNAMED_PERSONS.has(object.norm)) k -= 1;
+    else if (object.pos === 'PROPN' || (object.pos === 'NOUN' && ctx.wordnet?.isPerson(object.lemma))) {
+      k -= 1;
+      while (k > 0 && (learner[k]?.cls === 'det' || learner[k]?.cls === 'article' || learner[k]?.pos === 'ADJ' || (learner[k]?.cls === 'pron' && POSSESSIVES.has(learner[k]?.norm ?? '')))) k--;
+    } else return e;
+    const verb = learner[k];
+    if (!verb || verb.cls === 'aux' || verb.cls === 'modal' || !(BARE_INFINITIVE_VERBS.has(verb.lemma) || PERCEPTION_VERBS.has(verb.lemma))) return e;
+    return makeError('verb-form', e.words, e.expected, `${q(`${learnerWord(verb)} ＋ 人`)}の後は動詞の原形なので、${q(e.words.join(' '))}ではなく${q(e.expected.join(' '))}にしましょう。`, e.order, e.penalty);
+  });
+}
+
+/**
+ * "She is not a singer but an actress" for "not only a singer but also an actress" (decision 073):
+ * without only / just, "not X but Y" says X is not so, the opposite of "not only X but Y".
+ */
+function notOnlyDropped(ctx: Ctx): void {
+  const missing = ctx.errors.find((e) => isMissing(e) && (expectedOf(e) === 'only' || expectedOf(e) === 'just'));
+  if (!missing) return;
+  const j = ctx.ref.findIndex((t, k) => (t.norm === 'only' || t.norm === 'just') && ctx.ref[k - 1]?.norm === 'not' && ctx.a.byR[k] === undefined);
+  if (j < 0 || !ctx.ref.some((t, k) => k > j && t.norm === 'but') || !ctx.learner.some((t) => t.norm === 'but') || !ctx.learner.some((t) => t.norm === 'not')) return;
+  fold(ctx, [missing], { ...makeError('meaning', [], missing.expected, `${q(`not ${expectedOf(missing)}`)}がないと「〜ではなく…」という反対の意味になります。`, missing.order, undefined, true), certain: true });
+}
+
+/**
+ * "Why didn't you come over?" for "Why don't you come over?" (decision 073): why don't you / we is
+ * a suggestion; in the past it asks why something did not happen, another speech act, not a tense
+ * slip.
+ */
+function suggestionMadePast(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  const why = (ts: readonly Token[], aux: string): boolean => ts[0]?.norm === 'why' && ts[1]?.norm === aux && ts[2]?.norm === 'not' && (ts[3]?.norm === 'you' || ts[3]?.norm === 'we');
+  if (!why(ref, 'do') || !why(learner, 'did')) return;
+  const tense = ctx.errors.find((e) => e.kind === 'tense' && e.order <= 2);
+  if (!tense) return;
+  fold(ctx, [tense], { ...makeError('meaning', tense.words, tense.expected, `${q('Why didn\'t you ...?')}は過去のことを尋ねる文で、${q('Why don\'t you ...?')}（提案）とは意味が違います。`, tense.order, undefined, true), certain: true });
+}
+
 /**
  * "My father will have worked" for "I will have worked": the subject pronoun made a possessive and
  * a person noun names another person (decision 034 did this for objects).
@@ -4036,7 +4236,7 @@ export function keepsContent(l: Token, r: Token, wordnet: WordNet | undefined): 
 }
 
 /** Suffixes that make a noun or an adjective of a word (not inflections: -s, -ed, -ing, -er, -est). */
-const FAMILY_SUFFIXES = ['y', 'ty', 'ity', 'ness', 'ful', 'ous', 'al', 'ment', 'ion', 'ence', 'ance'];
+const FAMILY_SUFFIXES = ['y', 'ty', 'ity', 'ness', 'ful', 'ous', 'al', 'ment', 'ion', 'ence', 'ance', 'th'];
 
 /**
  * "how difficulty it is" for "difficult", "a success person" (decision 058): one word is the other
@@ -4048,6 +4248,22 @@ function suffixFamily(a: string, b: string): boolean {
   if (short.length < 4 || long.length === short.length) return false;
   const stem = long.startsWith(short) ? short : short.endsWith('e') && long.startsWith(short.slice(0, -1)) ? short.slice(0, -1) : undefined;
   return stem !== undefined && FAMILY_SUFFIXES.includes(long.slice(stem.length));
+}
+
+/**
+ * A word of five letters or more with exactly the answer word's letters, two of them swapped
+ * ("excepted" / "expected", "form" is four and handled as a sound-alike): the same letters typed in
+ * another order. Anagrams farther apart ("silent" / "listen") are other words.
+ */
+function transposedLetters(l: Token, r: Token): boolean {
+  const a = l.norm;
+  const b = r.norm;
+  if (l.foreign || a === b || a.length !== b.length || a.length < 5 || !/^[a-z]+$/.test(a) || !/^[a-z]+$/.test(b)) return false;
+  const diff: number[] = [];
+  for (let k = 0; k < a.length && diff.length <= 2; k++) if (a[k] !== b[k]) diff.push(k);
+  if (diff.length !== 2) return false;
+  const [i, j] = diff as [number, number];
+  return a[i] === b[j] && a[j] === b[i] && j - i <= 2;
 }
 
 /** A real or unknown word one letter from the answer's, both of three letters or more, not a number. */

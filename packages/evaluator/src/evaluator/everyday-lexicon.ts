@@ -545,8 +545,55 @@ const WORDS_3: string[][] = [
   ['injured', 'hurt'],
 ];
 
+/**
+ * Informal, register-neutral words and phrases (decision 073): what a learner who talks English says
+ * for a plain member, each in the frame where it holds. "guy" is a man (not "the one"); "snap" takes
+ * a photo only with a photo or picture after it; "run" is drive only with a person and "to".
+ */
+const V_INFORMAL: Record<string, Forms> = {
+  snap: ['snap', 'snaps', 'snapped', 'snapping', 'snapped'],
+  drive: ['drive', 'drives', 'drove', 'driving', 'driven'],
+  swing: ['swing', 'swings', 'swung', 'swinging', 'swung'],
+  pop: ['pop', 'pops', 'popped', 'popping', 'popped'],
+};
+
+const PHOTOS = ['a photo', 'a picture', 'a photograph', 'photos', 'pictures', 'some photos', 'some pictures'];
+const VOICE_OWNERS: readonly (readonly [string, string])[] = [['my', 'voice'], ['your', 'voice'], ['your', 'voices'], ['his', 'voice'], ['her', 'voice'], ['our', 'voices'], ['their', 'voices']];
+
+const INFORMAL_PHRASES: string[][] = [
+  // Taking a photo: snap, shoot (never snap alone, which also breaks and bites).
+  ...PHOTOS.flatMap((o) => verbGroups([V.take as Forms, o], [V_INFORMAL.snap as Forms, o])),
+  // A lot: a ton of, tons of, heaps of.
+  ['a lot of', 'lots of', 'a ton of', 'tons of', 'heaps of', 'plenty of'],
+  // Giving someone a ride: run (British), drive, give a lift.
+  ...OBJECT_PRONOUNS.flatMap((p) => verbGroups([V_INFORMAL.drive as Forms, `${p} to`], [V.run as Forms, `${p} to`], [V.give as Forms, `${p} a ride to`], [V.give as Forms, `${p} a lift to`])),
+  // Visiting briefly: swing by, pop by, pop in.
+  ...verbGroups([V.drop as Forms, 'by'], [V.stop as Forms, 'by'], [V_INFORMAL.swing as Forms, 'by'], [V_INFORMAL.pop as Forms, 'by'], [V_INFORMAL.pop as Forms, 'in']),
+  // Coming to someone's home: come over, come round, come around (with to or for after).
+  ...['to', 'for'].flatMap((t) => verbGroups([V.come as Forms, `over ${t}`], [V.come as Forms, `round ${t}`], [V.come as Forms, `around ${t}`])),
+  // Being quiet: keep one's voice down, with the owner the sentence gives.
+  ...VOICE_OWNERS.flatMap(([d, n]) => [['keep quiet', `keep ${d} ${n} down`], ['be quiet', `keep ${d} ${n} down`], ['stay quiet', `keep ${d} ${n} down`]]),
+  // The man / the person who: the guy who.
+  ['the man who', 'the guy who', 'the person who', 'the one who'],
+  ['a man who', 'a guy who', 'a person who', 'someone who'],
+  // Fancying a thing is wanting it: "Do you fancy coming" is "Do you want to come".
+  ...[
+    ['come', 'coming'], ['go', 'going'], ['eat', 'eating'], ['drink', 'drinking'], ['see', 'seeing'], ['watch', 'watching'],
+    ['play', 'playing'], ['do', 'doing'], ['have', 'having'], ['come over', 'coming over'], ['go out', 'going out'], ['join', 'joining'],
+  ].flatMap(([v, ving]) => [
+    [`do you want to ${v}`, `would you like to ${v}`, `do you fancy ${ving}`],
+    [`i want to ${v}`, `i would like to ${v}`, `i fancy ${ving}`],
+  ]),
+];
+
+const INFORMAL_WORDS: string[][] = [
+  ['man', 'guy'],
+  ['men', 'guys'],
+  ['asleep', 'sleeping'],
+];
+
 /** Single-word groups (appended to GLOBAL_SYNONYMS). */
-export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2, ...WORDS_3];
+export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2, ...WORDS_3, ...INFORMAL_WORDS];
 
 /**
  * The learner's member is the first of a group found in the learner's words, so longer members go
@@ -555,4 +602,4 @@ export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...W
 const longestFirst = (groups: string[][]): string[][] => groups.map((g) => [...g].sort((a, b) => b.split(' ').length - a.split(' ').length));
 
 /** Phrase groups (appended to GLOBAL_PHRASE_SYNONYMS). */
-export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3]);
+export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3, ...INFORMAL_PHRASES]);

@@ -359,6 +359,71 @@ function possessiveSuperlative(tokens: readonly Token[], learner: readonly Token
   return [[...tokens.slice(0, t), ...own, copy(learner[p] as Token, 95), ...tokens.slice(t + 1, n), ...tokens.slice(n + 2 + det)]];
 }
 
+/** Whether a clause's verb is in the past (its first auxiliary or verb). */
+function pastClause(ts: readonly Token[]): boolean {
+  const v = ts.find((t) => t.cls === 'aux' || t.cls === 'modal' || isVerb(t));
+  if (!v) return false;
+  const aux = AUX_FORMS[v.norm];
+  if (aux) return aux.time === 'past';
+  return v.forms.has('past') && !v.forms.has('base');
+}
+
+/** Prepositions of place a where-cleft takes the place of. */
+const WHERE_PREPOSITIONS = new Set(['in', 'at']);
+
+/**
+ * "Tokyo is where my sister lives" / "This town was where I was born" for "My sister lives in Tokyo"
+ * (decision 073): the place of a clause's last in / at phrase fronted as the subject of be + where.
+ * Built when the learner's sentence has be + where after a short noun phrase. The be is the learner's
+ * where it has the clause's time, else the clause's (so "Tokyo was where my sister lives" keeps its
+ * tense slip).
+ */
+function whereCleft(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
+  const b = learner.findIndex((t, j) => j >= 1 && j <= 4 && isBe(t) && learner[j + 1]?.norm === 'where');
+  if (b < 0) return [];
+  const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  const p = tokens.findLastIndex((t, j) => j >= 2 && j < last - 1 && WHERE_PREPOSITIONS.has(t.norm));
+  if (p < 0) return [];
+  const place = tokens.slice(p + 1, last);
+  const clause = tokens.slice(0, p);
+  // (The tagger may read the clause's verb as a noun: "my sister lives".)
+  if (place.length > 4 || clause.length < 2 || !place.every((t) => t.cls === 'det' || t.cls === 'article' || (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ')))) return [];
+  const be = pastClause(clause) ? 'was' : 'is';
+  const mine = learner[b] as Token;
+  return [[...place, mine.norm === be ? copy(mine, 100) : word(be, 100), copy(learner[b + 1] as Token, 101), ...clause, ...tokens.slice(last)]];
+}
+
+/** Wh-words that open a cleft question ("Who was it that ..."). */
+const CLEFT_WH = new Set(['who', 'what', 'where', 'when', 'why']);
+
+/**
+ * "Who was it that drew this picture?" for "Who drew this picture?" (decision 073): a question
+ * word's cleft. Built when the learner opens with the answer's question word, be, it and that / who;
+ * be takes the answer's time (the learner's be where it agrees).
+ */
+function cleftQuestion(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
+  const wh = learner[0];
+  if (!wh || !CLEFT_WH.has(wh.norm) || tokens[0]?.norm !== wh.norm || !isBe(learner[1]) || learner[2]?.norm !== 'it') return [];
+  const that = learner[3];
+  if (!that || (that.norm !== 'that' && that.norm !== 'who')) return [];
+  if (isBe(tokens[1]) && tokens[2]?.norm === 'it') return [];
+  const rest = tokens.slice(1);
+  // "Where did you buy it?" → "Where was it that you bought it?": do-support leaves with the cleft.
+  const doAux = AUX_FORMS[rest[0]?.norm ?? '']?.lemma === 'do' && rest[0]?.cls === 'aux';
+  if (doAux) return [];
+  const be = pastClause(rest) ? 'was' : 'is';
+  const mine = learner[1] as Token;
+  return [[wh, mine.norm === be ? copy(mine, 102) : word(be, 102), copy(learner[2] as Token, 103), copy(that, 104), ...rest]];
+}
+
+/**
+ * The restructurings of decision 073 (where-cleft, cleft question), built on every accepted answer:
+ * each needs its marks in the learner's sentence, so it costs nothing where they are absent.
+ */
+export function cleftVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
+  return [...whereCleft(tokens, learner, copy, word), ...cleftQuestion(tokens, learner, copy, word)];
+}
+
 /** Every frame variant of one accepted sentence for the learner's sentence. */
 export function frameVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
   return [

@@ -21,10 +21,10 @@ import {
 import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
-import { frameVariants, relationVariants } from './frame-variants';
+import { cleftVariants, frameVariants, relationVariants } from './frame-variants';
 import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
-import { AUX_FORMS, MODALS, areAntonymWords } from './lexicon';
+import { AUX_FORMS, MODALS, UNCOUNTABLE, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
 import { ONE_STAR_RECALL, recallCeiling, scoreAlignment, type CeilingMemo, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
@@ -217,6 +217,8 @@ const RELATIVE_SUBJECTS = new Set(['who', 'that', 'which']);
  */
 function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[], res: Resources): Candidate[] {
   const out: Candidate[] = [];
+  /** Each variant's swap: where in the answer, how many of its words, and the words put in. */
+  const swaps: { at: number; length: number; replacement: Token[] }[] = [];
   const refNorms = answer.tokens.map((t) => t.norm);
   for (const { group, learnerMember, written } of phrases) {
     if (indexOfSeq(refNorms, learnerMember.map((t) => t.norm)) >= 0) continue;
@@ -249,11 +251,36 @@ function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[
       }));
       const tokens = [...answer.tokens.slice(0, at), ...replacement, ...answer.tokens.slice(at + refMember.length)].map((t, index) => ({ ...t, index }));
       out.push({ answer, tokens, phraseSynonym: true });
+      swaps.push({ at, length: refMember.length, replacement });
       break;
     }
-    if (out.length >= MAX_VARIANTS) return out;
+    if (out.length >= MAX_VARIANTS) break;
   }
-  return out;
+  return [...out, ...composedSwaps(answer, swaps)];
+}
+
+/**
+ * Two phrase synonyms in one answer ("I'll swing by and pick up the kids" for "I'll drop by and
+ * collect the kids", decision 073): the single swaps found above, applied together where they do not
+ * overlap, as one more variant. Each swap alone leaves the other phrase as a wrong word.
+ */
+function composedSwaps(answer: AnalysedAnswer, swaps: readonly { at: number; length: number; replacement: Token[] }[]): Candidate[] {
+  if (swaps.length < 2) return [];
+  const sorted = [...swaps].sort((a, b) => a.at - b.at);
+  const kept: typeof sorted = [];
+  for (const s of sorted) {
+    const prev = kept[kept.length - 1];
+    if (!prev || s.at >= prev.at + prev.length) kept.push(s);
+  }
+  if (kept.length < 2) return [];
+  const tokens: Token[] = [];
+  let from = 0;
+  for (const s of kept) {
+    tokens.push(...answer.tokens.slice(from, s.at), ...s.replacement);
+    from = s.at + s.length;
+  }
+  tokens.push(...answer.tokens.slice(from));
+  return [{ answer, tokens: tokens.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
 }
 
 /** Per problem: the lemmas of every lattice slot's words (built on first use). */
@@ -505,11 +532,6 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
       push([...tokens.slice(0, should), word(third ? 'happens' : 'happen', 40), word('to', 41), ...tokens.slice(should + 1)]);
     }
   }
-  // The pseudo-cleft the other way round.
-  if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
-    const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
-    if (k > 0 && k < tokens.length - 1) push([...tokens.slice(k + 1), tokens[k] as Token, ...tokens.slice(0, k)]);
-  }
   // "That she does not know about it is strange" for "It is strange that she does not know about
   // it": the that-clause as the subject instead of after an anticipatory it. Built when the learner
   // starts with "that" and the answer is it + be + an adjective phrase + that + a clause.
@@ -519,6 +541,229 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
     const end = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
     if (that > 0 && end - that > 2 && adjective.some((t) => t.pos === 'ADJ') && adjective.every((t) => t.pos === 'ADJ' || t.pos === 'ADV' || t.norm === 'not')) {
       push([word('that', 42), ...tokens.slice(that + 1, end), tokens[1] as Token, ...adjective, ...tokens.slice(end)]);
+    }
+  }
+  return out;
+}
+
+/** Words that end a verb phrase's object, before which "anymore" goes. */
+const PHRASE_ENDS = new Set(['to', 'in', 'because', 'since', 'as', 'so', 'for', 'when', 'after', 'before', 'and', 'but']);
+
+/** Light verbs and their forms: base, -s, past, -ing, past participle. */
+const LIGHT_VERB_FORMS: Readonly<Record<string, readonly [string, string, string, string, string]>> = {
+  make: ['make', 'makes', 'made', 'making', 'made'],
+  take: ['take', 'takes', 'took', 'taking', 'taken'],
+  have: ['have', 'has', 'had', 'having', 'had'],
+  give: ['give', 'gives', 'gave', 'giving', 'given'],
+};
+/** Determiners between a light verb and its noun ("made some preparations", "gave a speech"). */
+const LIGHT_DETERMINERS = new Set(['a', 'an', 'some', 'the', 'any', 'no', 'another', 'more', 'final', 'careful', 'quick', 'short', 'long']);
+
+/** Subjects of "It's an interesting movie" (the thing pointed at). */
+const POINTING_SUBJECTS = new Set(['it', 'this', 'that']);
+
+/** "It is (not) a / an ADJ NOUN": the index of the article, or -1. */
+function attributiveAt(learner: readonly Token[]): number {
+  if (!POINTING_SUBJECTS.has(learner[0]?.norm ?? '') || AUX_FORMS[learner[1]?.norm ?? '']?.lemma !== 'be') return -1;
+  const a = learner[2]?.norm === 'not' ? 3 : 2;
+  const art = learner[a];
+  return art && (art.norm === 'a' || art.norm === 'an') && learner[a + 1]?.pos === 'ADJ' && learner[a + 2]?.pos === 'NOUN' && a + 3 === learner.length ? a : -1;
+}
+
+/**
+ * "I've never read a book as interesting as this (one)" / "I've never read a more interesting book
+ * than this" / "such an interesting book as this" for "This is the most interesting book (that) I
+ * have ever read" (decision 073): the textbook rewrites of a superlative with ever. Built when the
+ * learner's sentence has never and as / than; the answer's own adjective, noun and subject are used,
+ * so another adjective or thing is still a meaning error.
+ */
+function superlativeVariants(tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token, word: (w: string, k: number) => Token): Token[][] {
+  const be = tokens.findIndex((t, k) => k >= 1 && k <= 3 && AUX_FORMS[t.norm]?.lemma === 'be');
+  if (be < 0 || tokens[be + 1]?.norm !== 'the') return [];
+  const most = tokens[be + 2]?.norm === 'most' ? 1 : 0;
+  const adjective = tokens[be + 2 + most];
+  const noun = tokens[be + 3 + most];
+  if (!adjective || !noun || noun.pos !== 'NOUN' || (most === 0 && !/est$/.test(adjective.norm))) return [];
+  let r = be + 4 + most;
+  if (tokens[r]?.norm === 'that' || tokens[r]?.norm === 'which') r += 1;
+  const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  const clause = tokens.slice(r, last);
+  const ever = clause.findIndex((t) => t.norm === 'ever');
+  if (ever < 1) return [];
+  const subject = tokens.slice(0, be);
+  const never = [...clause.slice(0, ever), word('never', 20), ...clause.slice(ever + 1)];
+  // The learner's subject side after the last as / than: the answer's subject, maybe with "one".
+  const tail = learner.findLastIndex((t) => t.norm === 'as' || t.norm === 'than');
+  // (Numbers are normalised to digits: "one" is "1".)
+  const oneWord = learner[tail + 1 + subject.length];
+  const one = oneWord && (oneWord.norm === 'one' || oneWord.display.toLowerCase() === 'one') && learner[tail + 1]?.norm === subject[0]?.norm ? [copy(learner[tail + 1 + subject.length] as Token, 21)] : [];
+  const than = learner[tail]?.norm === 'than';
+  const a = (w: Token): Token => word(/^[aeiou]/.test(w.norm) ? 'an' : 'a', 22);
+  const base = learner.find((t) => t.pos === 'ADJ' && t.lemma === adjective.lemma && t.norm !== adjective.norm);
+  if (most === 0 && !base) return [];
+  const plain = most === 1 ? adjective : (base as Token);
+  if (than) {
+    // "a more interesting book than this", "a taller building than this".
+    const comparative = most === 1 ? [word('more', 23), plain] : learner.filter((t) => t.lemma === adjective.lemma && /er$/.test(t.norm)).slice(0, 1);
+    if (comparative.length === 0) return [];
+    return [[...never, a(comparative[0] as Token), ...comparative, noun, word('than', 24), ...subject, ...one, ...tokens.slice(last)]];
+  }
+  if (learner.some((t) => t.norm === 'such')) {
+    return [[...never, word('such', 25), a(plain), plain, noun, word('as', 26), ...subject, ...one, ...tokens.slice(last)]];
+  }
+  return [[...never, a(noun), noun, word('as', 27), plain, word('as', 28), ...subject, ...one, ...tokens.slice(last)]];
+}
+
+/** Words that open a coordination ("either ... or"), not part of its first phrase. */
+const COORDINATION_OPENERS = new Set(['either', 'neither', 'both', 'not']);
+
+/** Prepositions a light verb's noun takes where the verb took a direct object. */
+const NOUN_OBJECT_PREPOSITIONS = new Set(['about', 'on', 'of', 'with', 'for', 'to']);
+
+/** The index of a light verb followed (after at most one determiner) by a noun, or -1. */
+function lightVerbNoun(learner: readonly Token[]): number {
+  return learner.findIndex((t, k) => {
+    // (have before a determiner or a noun is the main verb, though the tagger may call it an auxiliary.)
+    if (!((t.cls === 'content' && t.pos === 'VERB') || t.cls === 'aux') || LIGHT_VERB_FORMS[t.lemma] === undefined) return false;
+    const n = LIGHT_DETERMINERS.has(learner[k + 1]?.norm ?? '') ? k + 2 : k + 1;
+    return learner[n]?.pos === 'NOUN';
+  });
+}
+
+/**
+ * Whether the learner's sentence has the marks of a restructuring that restructuredVariants builds:
+ * be + what / where, a question word + be + it, no longer / anymore / any longer.
+ */
+function hasRestructuringMarks(learner: readonly Token[]): boolean {
+  return lightVerbNoun(learner) >= 0 || attributiveAt(learner) >= 0 || (learner.some((t) => t.norm === 'never') && learner.some((t) => t.norm === 'as' || t.norm === 'than')) || learner.some((t, k) => {
+    const next = learner[k + 1]?.norm;
+    if (AUX_FORMS[t.norm]?.lemma === 'be' && (next === 'what' || next === 'where' || (next === 'it' && k === 1))) return true;
+    if (t.norm === 'anymore' || ((t.norm === 'or' || t.norm === 'and' || t.norm === 'nor') && k > 0)) return true;
+    return (t.norm === 'no' || t.norm === 'any') && next === 'longer';
+  });
+}
+
+/**
+ * Whole restructurings of an accepted answer into the learner's frame (decisions 052, 073), built on
+ * every accepted answer (not only the closest path), since the learner's other words may be those of
+ * any of them; each only where the learner's sentence has its marks:
+ * - the pseudo-cleft the other way round: "A bit of rest is what I need" for "What I need is ...";
+ * - a place cleft: "Tokyo is where my sister lives" for "My sister lives in Tokyo";
+ * - a question word's cleft: "Who was it that drew this?" for "Who drew this?";
+ * - stopped + -ing said as no longer / not ... anymore: "The shop no longer sells bread", "The shop
+ *   doesn't sell bread anymore" for "The shop stopped selling bread". The verb agrees with the
+ *   answer's subject, so "The shop no longer sell bread" keeps its agreement slip; another verb
+ *   ("no longer buys") is still another action.
+ */
+function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
+  const out: Candidate[] = [];
+  const word = (w: string, k: number): Token => {
+    let t = WORD_TOKENS.get(w);
+    if (!t) {
+      t = analyseTokens(tokenize(w), res)[0] as Token;
+      WORD_TOKENS.set(w, t);
+    }
+    return { ...t, group: -1 - (seed + out.length) * 100 - k, viaSynonym: true };
+  };
+  const copy = (t: Token, k: number): Token => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true });
+  const push = (next: readonly Token[]): void => {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  };
+  const first = learner[0]?.norm;
+  const last = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  // The pseudo-cleft the other way round (the final stop, if any, stays at the end).
+  if (tokens[0]?.norm === 'what' && first !== 'what' && learner.some((t) => t.norm === 'what')) {
+    const k = tokens.findIndex((t, j) => j >= 2 && AUX_FORMS[t.norm]?.lemma === 'be');
+    if (k > 0 && k < last - 1) push([...tokens.slice(k + 1, last), tokens[k] as Token, ...tokens.slice(0, k), ...tokens.slice(last)]);
+  }
+  for (const next of cleftVariants(tokens, learner, copy, word)) push(next);
+  // stopped + -ing as no longer / not ... anymore.
+  const longer = learner.findIndex((t, k) => t.norm === 'no' && learner[k + 1]?.norm === 'longer');
+  const anymore = learner.findIndex((t, k) => t.norm === 'anymore' || (t.norm === 'longer' && learner[k - 1]?.norm === 'any'));
+  if (longer >= 0 || anymore >= 0) {
+    const s = tokens.findIndex((t, j) => t.lemma === 'stop' && t.pos === 'VERB' && (tokens[j + 1]?.forms.has('ing') ?? false));
+    const ing = tokens[s + 1];
+    if (s >= 1 && ing) {
+      const perfect = PERFECT_AUX.has(tokens[s - 1]?.norm ?? '') ? 1 : 0;
+      const subject = tokens[s - 1 - perfect];
+      const before = tokens.slice(0, s - perfect);
+      const after = tokens.slice(s + 2, last);
+      // The base as a verb (alone, the tagger may read "use" as a noun).
+      const base: Token = { ...word(ing.lemma, 1), pos: 'VERB', cls: 'content', lemma: ing.lemma, forms: new Set(['base']) };
+      if (longer >= 0) {
+        const verb = agreeWithSubject([base], subject, res);
+        push([...before, word('no', 2), word('longer', 3), ...verb, ...after, ...tokens.slice(last)]);
+      } else {
+        const does = agreeWithSubject([word('do', 4)], subject, res);
+        // anymore after the word the learner put before it, else at the end of the verb phrase.
+        const mark = learner[anymore - (learner[anymore]?.norm === 'longer' ? 2 : 1)]?.norm;
+        let at = after.findIndex((t) => t.norm === mark);
+        at = at >= 0 ? at + 1 : after.findIndex((t) => PHRASE_ENDS.has(t.norm));
+        if (at < 0) at = after.length;
+        const tail = learner[anymore]?.norm === 'longer' ? [word('any', 5), word('longer', 6)] : [word('anymore', 5)];
+        push([...before, ...does, word('not', 7), base, ...after.slice(0, at), ...tail, ...after.slice(at), ...tokens.slice(last)]);
+      }
+    }
+  }
+  // "It's not an interesting movie" for "The movie is not interesting" (decision 073): the
+  // predicate adjective put before its noun after it / this / that + be. Built when the learner's
+  // whole sentence is that frame and the answer's is determiner + noun + be (+ not) + adjective.
+  const art = attributiveAt(learner);
+  if (art >= 0) {
+    const n = tokens[0]?.cls === 'article' || tokens[0]?.cls === 'det' || (tokens[0]?.cls === 'pron' && POSSESSIVE_DETS.has(tokens[0].norm)) ? 1 : 0;
+    const noun = tokens[n];
+    const be = tokens[n + 1];
+    const not = tokens[n + 2]?.norm === 'not' ? 1 : 0;
+    const adjective = tokens[n + 2 + not];
+    if (noun?.pos === 'NOUN' && be && AUX_FORMS[be.norm]?.lemma === 'be' && adjective?.pos === 'ADJ' && n + 3 + not === last) {
+      const article = word(/^[aeiou]/.test(adjective.norm) ? 'an' : 'a', 14);
+      push([copy(learner[0] as Token, 15), be, ...(not ? [tokens[n + 2] as Token] : []), article, adjective, noun, ...tokens.slice(last)]);
+    }
+  }
+  for (const next of superlativeVariants(tokens, learner, copy, word)) push(next);
+  // "Either Ms. Sato or Mr. Ito will come" for "Either Mr. Ito or Ms. Sato will come" (decision
+  // 073): two short noun phrases joined by or / nor / and (after either / neither / both, or not)
+  // in the other order. Built when the learner's sentence has the second phrase's first word before
+  // the first phrase's.
+  const c = tokens.findIndex((t, k) => k > 0 && (t.norm === 'or' || t.norm === 'nor' || t.norm === 'and'));
+  if (c > 0 && learner.some((t) => t.norm === tokens[c]?.norm)) {
+    const np = (t: Token | undefined): boolean => t !== undefined && !COORDINATION_OPENERS.has(t.norm) && (t.cls === 'article' || t.cls === 'det' || (t.cls === 'pron' && POSSESSIVE_DETS.has(t.norm)) || (t.cls === 'content' && (t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'ADJ')));
+    let a0 = c;
+    while (a0 > 0 && np(tokens[a0 - 1]) && c - a0 < 4) a0--;
+    let b1 = c + 1;
+    while (b1 < last && np(tokens[b1]) && b1 - c <= 4) b1++;
+    const A = tokens.slice(a0, c);
+    const B = tokens.slice(c + 1, b1);
+    const head = (xs: readonly Token[]): Token | undefined => xs.find((t) => t.cls === 'content');
+    const ha = head(A);
+    const hb = head(B);
+    const at = (x: Token | undefined): number => (x ? learner.findIndex((t) => t.lemma === x.lemma) : -1);
+    if (A.length > 0 && B.length > 0 && ha && hb && at(hb) >= 0 && at(ha) > at(hb)) {
+      push([...tokens.slice(0, a0), ...B, tokens[c] as Token, ...A, ...tokens.slice(b1)]);
+    }
+  }
+  // "made preparations for the trip" for "prepared for the trip", "gave a speech" for "spoke"
+  // (decision 073): a light verb and a noun of the answer verb's family (WordNet's derivation) say
+  // the verb. The light verb takes the answer verb's form, so a tense slip is still one.
+  const lv = lightVerbNoun(learner);
+  if (lv >= 0 && res.wordnet) {
+    const light = learner[lv] as Token;
+    const det = LIGHT_DETERMINERS.has(learner[lv + 1]?.norm ?? '') ? [learner[lv + 1] as Token] : [];
+    const noun = learner[lv + 1 + det.length] as Token;
+    const lemmas = new Set(tokens.map((t) => t.lemma));
+    const v = lemmas.has(noun.lemma) || lemmas.has(light.lemma) ? -1 : tokens.findIndex((t) => t.cls === 'content' && t.pos === 'VERB' && res.wordnet?.derived(noun.lemma, t.lemma));
+    const verb = tokens[v];
+    const forms = LIGHT_VERB_FORMS[light.lemma];
+    if (verb && forms) {
+      const form = verb.forms.has('ing') ? forms[3] : verb.forms.has('3sg') ? forms[1] : verb.forms.has('past') ? forms[2] : verb.forms.has('pp') ? forms[4] : forms[0];
+      const lightWord = light.norm === form ? copy(light, 8) : { ...word(form, 8), pos: 'VERB', cls: 'content' as const, lemma: light.lemma };
+      // "had a discussion about the plan" for "discussed the plan": the noun takes the preposition
+      // a transitive verb's object needed none for.
+      const prep = learner[lv + 2 + det.length];
+      const objectPrep = prep && NOUN_OBJECT_PREPOSITIONS.has(prep.norm) && tokens[v + 1]?.cls !== 'prep' && tokens[v + 1]?.cls !== 'part' ? [copy(prep, 12)] : [];
+      // A singular countable noun without its article ("make decision") keeps its article slip.
+      const article = det.length === 0 && !noun.plural && !UNCOUNTABLE.has(noun.lemma) ? [word(/^[aeiou]/.test(noun.norm) ? 'an' : 'a', 13)] : [];
+      push([...tokens.slice(0, v), lightWord, ...article, ...det.map((t, k) => copy(t, 9 + k)), copy(noun, 11), ...objectPrep, ...tokens.slice(v + 1)]);
     }
   }
   return out;
@@ -1114,11 +1359,13 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     const phrases = learnerPhrases(learner, [{ table: analysis.synonyms, phraseTokens: analysis.phraseTokens }, global]);
     const globalPhrases = phrases.length > 0 ? learnerPhrases(learner, [global]) : [];
     const closest = paths[0]?.cost ?? 0;
+    const restructure = hasRestructuringMarks(learner);
     for (const a of analysis.answers) {
       const pattern = analysis.answerPatterns[a.index];
       const far = a.index > 0 && pattern !== undefined && (patternCosts[pattern] ?? Infinity) > closest + ANSWER_COST_WINDOW;
       if (!far) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
       candidates.push(...phraseVariants(a, phrases, res));
+      if (restructure) candidates.push(...restructuredVariants(a, a.tokens, learner, res, 120 + a.index));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
     const cheapest = paths[0]?.cost ?? 0;
@@ -1133,6 +1380,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
           return slot ? (slotLemmas(analysis).get(slot) ?? []) : [];
         };
         candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70));
+        if (restructure && !known.has(a.normalized)) candidates.push(...restructuredVariants(a, a.tokens, learner, res, 119));
         // The learner's phrase synonym on the closest path too: the path may combine the
         // accepted answers' parts in the learner's way ("even with" for "despite" + "the office").
         if (phrases.length > 0 && !known.has(a.normalized)) candidates.push(...phraseVariants(a, phrases, res));

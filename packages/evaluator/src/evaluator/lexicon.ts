@@ -501,6 +501,8 @@ export const APOSTROPHE_LESS: Readonly<Record<string, string>> = {
   whos: "who's", youd: "you'd", theyd: "they'd",
   // Decision 063.
   heres: "here's",
+  // Decision 073: the other subject + 'd / 'll contractions that are no word without the apostrophe.
+  hed: "he'd", itd: "it'd", thatll: "that'll", therell: "there'll", wholl: "who'll", whod: "who'd",
 };
 
 /**

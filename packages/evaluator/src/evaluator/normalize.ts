@@ -172,6 +172,9 @@ function phoneNounContraction(word: string, prev: string | undefined, next: stri
 /** Subject pronouns that open a clause ("we'll" counts as "we"). */
 const CLAUSE_SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they', "i'll", "we'll", "you'll", "he'll", "she'll", "they'll", "i'm", "we're", "you're", "they're", "he's", "she's"]);
 
+/** Prepositions and adverbs after a passive participle ("covered with", "closed on", "finished now"). */
+const PARTICIPLE_FOLLOWERS = new Set(['with', 'in', 'by', 'at', 'on', 'from', 'to', 'for', 'about', 'now', 'today', 'yet', 'already', 'again']);
+
 /** Does the word after a noun's 's make it "is" / "has" rather than a possessive? */
 function nounContraction(base: string, next: string | undefined, after: string | undefined, opensBareNounPhrase: boolean): boolean {
   if (next === undefined || !/^[a-z]+$/.test(base)) return false;
@@ -179,6 +182,10 @@ function nounContraction(base: string, next: string | undefined, after: string |
   // Decision 053: a comparative and than ("This bag's cheaper than that one") follow a verb, not a
   // possessive; an answer that would be nothing but "the sun's setting" as a noun phrase is a clause.
   if (after === 'than' && /^[a-z]{3,}er$/.test(next)) return true;
+  // Decision 073: a regular participle followed by a preposition or the end is the passive's be
+  // ("The mountain's covered with snow", "The shop's closed"); a possessive's participle is
+  // followed by the thing it describes ("the company's planned merger").
+  if (/^[a-z]{3,}ed$/.test(next) && (after === undefined || PARTICIPLE_FOLLOWERS.has(after))) return true;
   if (opensBareNounPhrase && after === undefined && next.length >= 5 && next.endsWith('ing')) return true;
   // "If the weather's good, we'll go" (decision 050): a possessive is followed by what it possesses,
   // so one word and then a clause's subject pronoun make the 's a verb (the word is its complement).

@@ -19,6 +19,15 @@ interface Entry {
 }
 
 const ENTRIES: readonly Entry[] = [
+  // Decision 073: nouns with several English words a learner picks between.
+  // 仕事: job (a post), work (what one does), task, business.
+  { ja: ['仕事'], en: ['job', 'work', 'task', 'business'] },
+  // 道: way (a route), road, street, route.
+  { ja: ['道'], en: ['way', 'road', 'street', 'route'] },
+  // 店: shop, store.
+  { ja: ['店'], en: ['shop', 'store'] },
+  // 料金: fee, charge, fare, rate, price.
+  { ja: ['料金'], en: ['fee', 'charge', 'fare', 'rate', 'price'] },
   // 消す: erase (a mark), turn / switch off (a device), put out (a fire), delete (data).
   { ja: ['消す', '消し', '消さ', '消せ', '消そ', '消え'], en: ['erase', 'delete', 'turn off', 'switch off', 'put out', 'extinguish', 'go out'] },
   // つける: turn / switch on (a device), put on, light.
