@@ -32,8 +32,27 @@ const THIRD_SINGULAR = new Set(['he', 'she', 'it']);
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 /** Relative words that open the clause of a cleft. */
 const CLEFT_RELATIVES = new Set(['who', 'that', 'which', 'whom', 'where']);
-/** Head nouns of "the one who ...", "the person (that) ...", "the place where ...". */
-const CLEFT_HEADS = new Set(['one', 'ones', 'person', 'people', 'thing', 'things', 'man', 'woman', 'boy', 'girl', 'guy', 'place']);
+/** Time words that stand alone as an adverbial ("It was yesterday that ..."). */
+const TIME_WORDS = new Set(['yesterday', 'today', 'tomorrow', 'tonight', 'now', 'then']);
+/** Head nouns of "the one who ...", "the person (that) ...", "the place where ..." (one is normalised to 1). */
+const CLEFT_HEADS = new Set(['one', '1', 'ones', 'person', 'people', 'thing', 'things', 'man', 'woman', 'boy', 'girl', 'guy', 'place']);
+
+/** The heads of an answer's own cleft ("the one who", "the person (that)"); man or woman say more. */
+const NEUTRAL_HEADS = new Set(['one', '1', 'ones', 'person', 'people', 'thing', 'things']);
+
+/** The clause is in the past (a past auxiliary or a past verb that is not also a base). */
+const clausePast = (ts: readonly Token[]): boolean => ts.some((t) => AUX_FORMS[t.norm]?.time === 'past' || (t.cls === 'content' && t.pos === 'VERB' && t.forms.has('past') && !t.forms.has('base')));
+
+/**
+ * The cleft's be, agreeing with its subject (plural or not) and in the clause's time (the learner's
+ * own time where `past` is undefined): the learner's be where it is that form, else that form, so that
+ * "It were Tom who ..." or "It is in the library that I found it" is still a slip.
+ */
+function beWord(mine: Token, plural: boolean, past: boolean | undefined, copy: Copy, word: Word, k: number): Token {
+  const isPast = past ?? AUX_FORMS[mine.norm]?.time === 'past';
+  const want = isPast ? (plural ? 'were' : 'was') : plural ? 'are' : mine.norm === 'am' ? 'am' : 'is';
+  return mine.norm === want ? copy(mine, k) : word(want, k);
+}
 
 /** Words of a short noun phrase (a subject or an object). */
 const npWord = (t: Token | undefined): boolean =>
@@ -50,6 +69,9 @@ function phraseEnd(ts: readonly Token[], from: number, end: number, max = 5): nu
   while (e < end && e < from + max && npWord(ts[e])) e++;
   return e;
 }
+
+/** A capitalised word inside the sentence: a name, whatever the tagger made of it ("Mary" as an adjective). */
+const name = (t: Token): boolean => t.index > 0 && t.surface !== t.surface.toLowerCase();
 
 const sameSeq = (a: readonly Token[], at: number, b: readonly Token[]): boolean => b.every((t, k) => a[at + k]?.norm === t.norm);
 
@@ -85,6 +107,62 @@ function focusSpan(answer: readonly Token[], end: number, focus: readonly Token[
   return [s, e, false];
 }
 
+/** The clause after a cleft's relative word has its own subject ("that I met", "that Ken broke"). */
+const ownSubject = (t: Token | undefined): boolean => t !== undefined && ((t.cls === 'pron' && SUBJECT_PRONOUNS.has(t.norm)) || t.cls === 'det' || t.cls === 'article' || name(t));
+
+/**
+ * An answer that is itself a cleft said plainly: "Mary told me the news" for "It was Mary who told me
+ * the news", "Tom was the one who ..." or "The person who ... was Tom" (the focus before the clause's
+ * verb), "I met her in Kyoto" for "It was in Kyoto that I met her" (the focus after the clause).
+ */
+function plainOf(tokens: readonly Token[]): Token[] | undefined {
+  const end = endOf(tokens);
+  const tail = tokens.slice(end);
+  const join = (focus: readonly Token[], rel: number, from: number, to: number): Token[] | undefined => {
+    const after = tokens[from];
+    if (focus.length === 0 || !after || to <= from) return undefined;
+    if (focus.some((t) => isAux(t) || t.norm === 'time' || t.forms.has('ing') || (!name(t) && (t.pos === 'ADJ' || (t.pos === 'VERB' && t.forms.has('pp')))))) return undefined;
+    const object = rel < 0 || ownSubject(after);
+    if (!object) return [...focus, ...tokens.slice(from, to), ...tail];
+    // A place or time goes after the clause; an object after the clause's verb ("I met Tom at the
+    // station"), or after its stranded preposition ("I looked after the man").
+    const adverbial = focus[0]?.cls === 'prep' || focus.every((t) => t.pos === 'ADV' || t.pos === 'NOUN' && TIME_WORDS.has(t.norm));
+    let v = tokens.findIndex((t, j) => j > from && j < to && t.cls === 'content' && t.pos === 'VERB' && t.forms.size > 0);
+    if (adverbial || v < 0) return [...tokens.slice(from, to), ...focus, ...tail];
+    if (tokens[v + 1]?.cls === 'prep' && !npWord(tokens[v + 2])) v++;
+    return [...tokens.slice(from, v + 1), ...focus, ...tokens.slice(v + 1, to), ...tail];
+  };
+  const relAt = (j: number): number => (CLEFT_RELATIVES.has(tokens[j]?.norm ?? '') && tokens[j]?.norm !== 'where' ? j : -1);
+  // it + be + focus + relative + clause.
+  if (tokens[0]?.norm === 'it' && isBe(tokens[1])) {
+    const r = tokens.findIndex((t, j) => j > 2 && j <= 8 && relAt(j) === j && tokens[j - 1]?.cls !== 'prep');
+    return r > 2 ? join(tokens.slice(2, r), r, r + 1, end) : undefined;
+  }
+  // focus + be + the one / person + (relative) + clause.
+  const b = tokens.findIndex((t, j) => j >= 1 && j <= 5 && isBe(t) && tokens[j + 1]?.norm === 'the' && NEUTRAL_HEADS.has(tokens[j + 2]?.norm ?? ''));
+  if (b > 0 && tokens.slice(0, b).every((t) => !isAux(t))) {
+    const r = relAt(b + 3);
+    return join(tokens.slice(0, b), r, r < 0 ? b + 3 : r + 1, end);
+  }
+  // the one / person + (relative) + clause + be + focus.
+  if (tokens[0]?.norm === 'the' && NEUTRAL_HEADS.has(tokens[1]?.norm ?? '')) {
+    const r = relAt(2);
+    const be = tokens.findLastIndex((t, j) => j > 3 && j < end - 1 && isBe(t));
+    return be > 0 ? join(tokens.slice(be + 1, end), r, r < 0 ? 2 : r + 1, be) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The learner's cleft frames on the answer, and on the answer said plainly where it is a cleft itself
+ * (with the plain sentence as a variant of its own: "Mary told me the news").
+ */
+function clefts(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
+  const plain = plainOf(tokens);
+  if (!plain) return cleftFrames(tokens, learner, copy, word);
+  return [plain, ...cleftFrames(plain, learner, copy, word)];
+}
+
 /**
  * Clefts: "It was Ken who broke the vase" (it + be + focus + who / that + the rest), "Ken was the one
  * who broke the vase" (focus + be + the one / person / thing + who + the rest), "The person I met was
@@ -92,7 +170,7 @@ function focusSpan(answer: readonly Token[], end: number, focus: readonly Token[
  * "Kyoto is the place where I met her" (the focus's preposition is left out). The focus and the rest
  * are the answer's; it, be, the head noun and the relative word are the learner's.
  */
-function clefts(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+function cleftFrames(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word): Token[][] {
   const out: Token[][] = [];
   const end = endOf(tokens);
   const lEnd = endOf(learner);
@@ -114,10 +192,12 @@ function clefts(tokens: readonly Token[], learner: readonly Token[], copy: Copy)
   // it + be (+ not) + focus + relative + clause.
   if (learner[0]?.norm === 'it' && isBe(learner[1]) && tokens[0]?.norm !== 'it') {
     const from = learner[2]?.norm === 'not' ? 3 : 2;
-    const r = learner.findIndex((t, j) => j > from && j <= from + 6 && CLEFT_RELATIVES.has(t.norm));
+    const r = learner.findIndex((t, j) => j > from && j <= from + 6 && CLEFT_RELATIVES.has(t.norm) && learner[j - 1]?.cls !== 'prep');
     if (r > from) {
       const rel = learner[r] as Token;
-      build(learner.slice(from, r), learner.slice(r + 1, lEnd), (focus, rest) => [copy(learner[0] as Token, 2), copy(learner[1] as Token, 3), ...focus, copy(rel, 4), ...rest], rel.norm === 'where');
+      // it + is / was in the clause's time; that (not which) before a place or time.
+      const relWord = (focus: readonly Token[]): Token => (rel.norm === 'which' && (focus[0]?.cls === 'prep' || focus.every((t) => t.pos === 'ADV' || TIME_WORDS.has(t.norm))) ? word('that', 4) : copy(rel, 4));
+      build(learner.slice(from, r), learner.slice(r + 1, lEnd), (focus, rest) => [copy(learner[0] as Token, 2), beWord(learner[1] as Token, false, clausePast(rest), copy, word, 3), ...focus, relWord(focus), ...rest], rel.norm === 'where');
     }
   }
   // focus + be + the + head (+ relative) + clause.
@@ -125,7 +205,7 @@ function clefts(tokens: readonly Token[], learner: readonly Token[], copy: Copy)
   if (b > 0 && learner.slice(0, b).every((t) => !isAux(t))) {
     const rel = CLEFT_RELATIVES.has(learner[b + 3]?.norm ?? '') ? [learner[b + 3] as Token] : [];
     const frame = learner.slice(b, b + 3 + rel.length);
-    build(learner.slice(0, b), learner.slice(b + 3 + rel.length, lEnd), (focus, rest) => [...focus, ...frame.map((t, k) => copy(t, 5 + k)), ...rest], rel[0]?.norm === 'where' || learner[b + 2]?.norm === 'place');
+    build(learner.slice(0, b), learner.slice(b + 3 + rel.length, lEnd), (focus, rest) => [...focus, beWord(frame[0] as Token, pluralPhrase(focus), clausePast(rest), copy, word, 5), ...frame.slice(1).map((t, k) => copy(t, 6 + k)), ...rest], rel[0]?.norm === 'where' || learner[b + 2]?.norm === 'place');
   }
   // the + head (+ relative) + clause + be + focus.
   if (learner[0]?.norm === 'the' && CLEFT_HEADS.has(learner[1]?.norm ?? '') && !(tokens[0]?.norm === 'the' && tokens[1]?.norm === learner[1]?.norm)) {
@@ -134,7 +214,7 @@ function clefts(tokens: readonly Token[], learner: readonly Token[], copy: Copy)
     const be = bes.find((j) => focusSpan(tokens, end, learner.slice(j + 1, lEnd), [])?.[2] === false) ?? bes.at(-1);
     if (be !== undefined) {
       const head = learner.slice(0, 2 + rel).map((t, k) => copy(t, 10 + k));
-      build(learner.slice(be + 1, lEnd), learner.slice(2 + rel, be), (focus, rest) => [...head, ...rest, copy(learner[be] as Token, 14), ...focus], learner[2]?.norm === 'where' || learner[1]?.norm === 'place');
+      build(learner.slice(be + 1, lEnd), learner.slice(2 + rel, be), (focus, rest) => [...head, ...rest, beWord(learner[be] as Token, learner[1]?.norm === 'ones' || learner[1]?.norm === 'people' || learner[1]?.norm === 'things', clausePast(rest), copy, word, 14), ...focus], learner[2]?.norm === 'where' || learner[1]?.norm === 'place');
     }
   }
   // this / that + be + the + noun + where / that + clause: "This is the town where I was born" for "I
@@ -152,7 +232,7 @@ function clefts(tokens: readonly Token[], learner: readonly Token[], copy: Copy)
   // focus + be + where + clause: "Osaka is where my grandfather was born".
   const w = learner.findIndex((t, j) => j >= 1 && j <= 5 && t.norm === 'where' && isBe(learner[j - 1]));
   if (w > 1 && learner.slice(0, w - 1).every(npWord)) {
-    build(learner.slice(0, w - 1), learner.slice(w + 1, lEnd), (focus, rest) => [...focus, copy(learner[w - 1] as Token, 15), copy(learner[w] as Token, 16), ...rest], true);
+    build(learner.slice(0, w - 1), learner.slice(w + 1, lEnd), (focus, rest) => [...focus, beWord(learner[w - 1] as Token, pluralPhrase(focus), undefined, copy, word, 15), copy(learner[w] as Token, 16), ...rest], true);
   }
   // "All I need is a rest" for "I need a rest" / "What I need is a rest": all + the answer's opening
   // words + be + the rest.
@@ -437,9 +517,9 @@ const TRIGGERS = new Set(['it', 'the', 'all', 'this', 'that', 'how', 'what', 'wh
 
 /** Every restructured variant of one accepted sentence for the learner's sentence. */
 export function restructureVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word, pastOf: PastOf): Token[][] {
-  if (!learner.some((t) => TRIGGERS.has(t.norm) || t.cls === 'wh') || tokens.length < 2) return [];
+  if (tokens.length < 2 || !(tokens[0]?.norm === 'it' || learner.some((t) => TRIGGERS.has(t.norm) || t.cls === 'wh'))) return [];
   return [
-    ...clefts(tokens, learner, copy),
+    ...clefts(tokens, learner, copy, word),
     ...questions(tokens, learner, copy, word, pastOf),
     ...splitRelative(tokens, learner, copy),
     ...activeForPassive(tokens, learner, copy, word, pastOf),
