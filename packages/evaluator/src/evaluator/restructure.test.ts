@@ -170,6 +170,19 @@ describe('restructured answers (decision 076)', () => {
     meaning(HOMEWORK, 'Before finishing her homework, she watched TV.');
   });
 
+  it('reads "the reason ... is that", "that is why" and "that is because" as because / so', () => {
+    const LATE = problem('電車が遅れたので遅刻した。', ['I was late because the train was delayed.']);
+    const ICY = problem('道が凍っていたのでゆっくり運転した。', ['The road was icy, so we drove slowly.']);
+    paraphrase(LATE, 'The reason I was late is that the train was delayed.');
+    paraphrase(LATE, "The train was delayed. That's why I was late.");
+    paraphrase(LATE, "I was late. That's because the train was delayed.");
+    meaning(LATE, 'The reason I was late is that the bus was delayed.');
+    meaning(LATE, "I was late. That's why the train was delayed.");
+    meaning(LATE, 'The reason the train was delayed is that I was late.');
+    paraphrase(ICY, 'The reason we drove slowly was that the road was icy.');
+    meaning(ICY, "The road was icy. That's why we drove fast.");
+  });
+
   it('reads a reporting clause moved to the end', () => {
     const TRUTH = problem('彼は本当のことを言っていると思う。', ['I think he is telling the truth.']);
     const LIKE = problem('きっと彼女は気に入るよ。', ["I'm sure she will like it."]);

@@ -512,8 +512,53 @@ function movedReport(tokens: readonly Token[], learner: readonly Token[]): Token
   return [];
 }
 
+/**
+ * The answer's cause and result: "R because C", "C, so R", or "Because C, R" (split where the learner's
+ * result clause starts).
+ */
+function causeAndResult(tokens: readonly Token[], end: number, resultStart: string | undefined): { cause: Token[]; result: Token[] } | undefined {
+  const b = tokens.findIndex((t, j) => j >= 2 && t.norm === 'because' && tokens[j + 1]?.norm !== 'of');
+  if (b > 0) return { cause: tokens.slice(b + 1, end), result: tokens.slice(0, b) };
+  const so = tokens.findIndex((t, j) => j >= 2 && t.norm === 'so' && (tokens[j + 1]?.cls === 'pron' || tokens[j + 1]?.cls === 'article' || tokens[j + 1]?.cls === 'det'));
+  if (so > 0) return { cause: tokens.slice(0, so), result: tokens.slice(so + 1, end) };
+  if (tokens[0]?.norm === 'because' && resultStart !== undefined) {
+    const r = tokens.findIndex((t, j) => j >= 3 && j < end - 1 && t.norm === resultStart && (t.cls === 'pron' || t.cls === 'article' || t.cls === 'det'));
+    if (r > 0) return { cause: tokens.slice(1, r), result: tokens.slice(r, end) };
+  }
+  return undefined;
+}
+
+/**
+ * "The reason (why) I was late is that the train was delayed", "The train was delayed. That's why I
+ * was late" and "I was late. That's because the train was delayed" for "I was late because the train
+ * was delayed" (or "The train was delayed, so I was late"): the answer's cause and result clauses in
+ * the learner's frame (the reason, that's why, that's because: the learner's words).
+ */
+function reasonFrames(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const out: Token[][] = [];
+  const end = endOf(tokens);
+  const tail = tokens.slice(end);
+  if (learner[0]?.norm === 'the' && learner[1]?.norm === 'reason') {
+    const rel = learner[2]?.norm === 'why' || learner[2]?.norm === 'that' ? 1 : 0;
+    const k = learner.findLastIndex((t, j) => j > 3 && isBe(t) && (learner[j + 1]?.norm === 'that' || learner[j + 1]?.norm === 'because'));
+    const parts = k > 0 ? causeAndResult(tokens, end, learner[2 + rel]?.norm) : undefined;
+    if (parts && parts.cause.length > 0 && parts.result.length > 0) {
+      out.push([...learner.slice(0, 2 + rel).map((t, n) => copy(t, 60 + n)), ...parts.result, copy(learner[k] as Token, 63), copy(learner[k + 1] as Token, 64), ...parts.cause, ...tail]);
+    }
+  }
+  const w = learner.findIndex((t, j) => j >= 2 && (t.norm === 'why' || t.norm === 'because') && isBe(learner[j - 1]) && (learner[j - 2]?.norm === 'that' || learner[j - 2]?.norm === 'this' || learner[j - 2]?.norm === 'which'));
+  if (w > 0) {
+    const parts = causeAndResult(tokens, end, learner[w + 1]?.norm);
+    const frame = learner.slice(w - 2, w + 1).map((t, n) => copy(t, 65 + n));
+    if (parts && parts.cause.length > 0 && parts.result.length > 0) {
+      out.push(learner[w]?.norm === 'why' ? [...parts.cause, ...frame, ...parts.result, ...tail] : [...parts.result, ...frame, ...parts.cause, ...tail]);
+    }
+  }
+  return out;
+}
+
 /** Words whose presence in the learner's sentence can start one of the restructurings. */
-const TRIGGERS = new Set(['it', 'the', 'all', 'this', 'that', 'how', 'what', 'where', 'to', 'by', 'before', 'after', 'while', 'since', 'he', 'she', 'they', 'think', 'believe', 'guess', 'suppose', 'said', 'says', 'sure', 'afraid', 'hope', 'expect', 'imagine', 'certain', 'feel', 'reckon', 'bet', 'say']);
+const TRIGGERS = new Set(['it', 'the', 'all', 'this', 'that', 'reason', 'because', 'why', 'how', 'what', 'where', 'to', 'by', 'before', 'after', 'while', 'since', 'he', 'she', 'they', 'think', 'believe', 'guess', 'suppose', 'said', 'says', 'sure', 'afraid', 'hope', 'expect', 'imagine', 'certain', 'feel', 'reckon', 'bet', 'say']);
 
 /** Every restructured variant of one accepted sentence for the learner's sentence. */
 export function restructureVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word, pastOf: PastOf): Token[][] {
@@ -526,5 +571,6 @@ export function restructureVariants(tokens: readonly Token[], learner: readonly 
     ...raising(tokens, learner, copy, word),
     ...reducedTimeClause(tokens, learner, copy),
     ...movedReport(tokens, learner),
+    ...reasonFrames(tokens, learner, copy),
   ];
 }
