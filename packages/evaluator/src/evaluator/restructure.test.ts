@@ -183,6 +183,17 @@ describe('restructured answers (decision 076)', () => {
     meaning(ICY, "The road was icy. That's why we drove fast.");
   });
 
+  it('reads a sentence adverb for "It is ADJ that ..." and the other way round', () => {
+    const CALL = problem('彼が電話してこなかったのは不思議だ。', ['It is strange that he did not call me.']);
+    const HURT = problem('幸い事故でけが人はいなかった。', ['Luckily, nobody was hurt in the accident.']);
+    paraphrase(CALL, 'Strangely, he did not call me.');
+    meaning(CALL, 'Strangely, he called me.');
+    meaning(CALL, 'Luckily, he did not call me.');
+    meaning(CALL, 'Strangely, she did not call me.');
+    paraphrase(HURT, 'It was lucky that nobody was hurt in the accident.');
+    meaning(HURT, 'It was lucky that everybody was hurt in the accident.');
+  });
+
   it('reads a reporting clause moved to the end', () => {
     const TRUTH = problem('彼は本当のことを言っていると思う。', ['I think he is telling the truth.']);
     const LIKE = problem('きっと彼女は気に入るよ。', ["I'm sure she will like it."]);

@@ -557,12 +557,39 @@ function reasonFrames(tokens: readonly Token[], learner: readonly Token[], copy:
   return out;
 }
 
+/** The adverb of an adjective: strange → strangely, lucky → luckily, probable → probably. */
+function adverbOf(adjective: string): string {
+  if (/[^aeiou]y$/.test(adjective)) return `${adjective.slice(0, -1)}ily`;
+  if (/[^aeiou]le$/.test(adjective)) return `${adjective.slice(0, -1)}y`;
+  return `${adjective}ly`;
+}
+
+/**
+ * "Strangely, she does not know" for "It is strange that she does not know", and the other way round:
+ * the comment said as a sentence adverb made from the answer's adjective (luckily, clearly, obviously,
+ * fortunately, ...). The learner's adverb must be the answer's adjective's, so "Luckily" for "It is
+ * strange that" gets no variant.
+ */
+function commentAdverb(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const end = endOf(tokens);
+  const tail = tokens.slice(end);
+  const l0 = learner[0];
+  if (l0 && l0.norm.endsWith('ly') && tokens[0]?.norm === 'it' && isBe(tokens[1]) && tokens[2]?.pos === 'ADJ' && tokens[3]?.norm === 'that' && adverbOf(tokens[2].norm) === l0.norm) {
+    return [[copy(l0, 70), ...tokens.slice(4, end), ...tail]];
+  }
+  const t0 = tokens[0];
+  if (t0 && t0.norm.endsWith('ly') && learner[0]?.norm === 'it' && isBe(learner[1]) && learner[3]?.norm === 'that' && adverbOf(learner[2]?.norm ?? '') === t0.norm) {
+    return [[...learner.slice(0, 4).map((t, k) => copy(t, 71 + k)), ...tokens.slice(1, end), ...tail]];
+  }
+  return [];
+}
+
 /** Words whose presence in the learner's sentence can start one of the restructurings. */
 const TRIGGERS = new Set(['it', 'the', 'all', 'this', 'that', 'reason', 'because', 'why', 'how', 'what', 'where', 'to', 'by', 'before', 'after', 'while', 'since', 'he', 'she', 'they', 'think', 'believe', 'guess', 'suppose', 'said', 'says', 'sure', 'afraid', 'hope', 'expect', 'imagine', 'certain', 'feel', 'reckon', 'bet', 'say']);
 
 /** Every restructured variant of one accepted sentence for the learner's sentence. */
 export function restructureVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word, pastOf: PastOf): Token[][] {
-  if (tokens.length < 2 || !(tokens[0]?.norm === 'it' || learner.some((t) => TRIGGERS.has(t.norm) || t.cls === 'wh'))) return [];
+  if (tokens.length < 2 || !(tokens[0]?.norm === 'it' || learner[0]?.norm.endsWith('ly') || learner.some((t) => TRIGGERS.has(t.norm) || t.cls === 'wh'))) return [];
   return [
     ...clefts(tokens, learner, copy, word),
     ...questions(tokens, learner, copy, word, pastOf),
@@ -572,5 +599,6 @@ export function restructureVariants(tokens: readonly Token[], learner: readonly 
     ...reducedTimeClause(tokens, learner, copy),
     ...movedReport(tokens, learner),
     ...reasonFrames(tokens, learner, copy),
+    ...commentAdverb(tokens, learner, copy),
   ];
 }
