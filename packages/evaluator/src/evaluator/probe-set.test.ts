@@ -15,7 +15,7 @@ import { type EvalItem, formatReport, GOALS, measure, type Rate, RATES } from '.
 import { createEvaluator, type Evaluator } from './index';
 
 /** Reached so far on probe set 2 (less a little margin). Only ever raise these. */
-export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.973, slip: 0.98, meaning: 0.995, consistent: 1 };
+export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.977, slip: 0.98, meaning: 0.995, consistent: 1 };
 
 const load = (file: string): EvalItem[] => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'eval', file), 'utf8')) as EvalItem[];
 const items = load('probe-set-2.json');
@@ -90,7 +90,7 @@ describe('probe set 2', () => {
  * answer and the grammar point and committed before the grader was run on it (decision 030).
  */
 const items6 = load('probe-set-6.json');
-export const PROBE6_FLOORS: Record<Rate, number> = { paraphrase: 0.96, slip: 0.96, meaning: 0.99, consistent: 1 };
+export const PROBE6_FLOORS: Record<Rate, number> = { paraphrase: 0.99, slip: 0.96, meaning: 0.99, consistent: 1 };
 
 probeSet('probe set 6', items6, PROBE6_FLOORS);
 
@@ -112,7 +112,7 @@ probeSet('probe set 7', items7, PROBE7_FLOORS);
  * slips 94.0%, meaning errors 94.9%.
  */
 const items8 = load('probe-set-8.json');
-export const PROBE8_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.97, meaning: 0.985, consistent: 1 };
+export const PROBE8_FLOORS: Record<Rate, number> = { paraphrase: 0.945, slip: 0.97, meaning: 0.985, consistent: 1 };
 
 probeSet('probe set 8', items8, PROBE8_FLOORS);
 
@@ -195,7 +195,7 @@ probeSet('probe set 15', items15, PROBE15_FLOORS);
  * consistency 100%. Floors at the rates decision 063 reached, less a little margin.
  */
 const items16 = load('probe-set-16.json');
-export const PROBE16_FLOORS: Record<Rate, number> = { paraphrase: 0.895, slip: 0.935, meaning: 0.985, consistent: 1 };
+export const PROBE16_FLOORS: Record<Rate, number> = { paraphrase: 0.905, slip: 0.935, meaning: 0.985, consistent: 1 };
 
 probeSet('probe set 16', items16, PROBE16_FLOORS);
 
@@ -203,9 +203,10 @@ probeSet('probe set 16', items16, PROBE16_FLOORS);
  * Probe set 17 (eval/probe-set-17.json, 700 answers to 140 problems drawn uniformly at random, 35 per
  * level, seed 17; half typed, a quarter phone-typed, a quarter voice-input transcripts): new answers
  * to an ordinary problem mix, written blind and committed before the grader was run on it (decision
- * 068). Floors at its first measurement (89.2 / 88.9 / 94.9%, consistency 100%), rounded down.
+ * 068). Floors at its first measurement (89.2 / 88.9 / 94.9%, consistency 100%), rounded down; the
+ * paraphrase floor raised to 90.5% by decision 076 (restructured answers).
  */
 const items17 = load('probe-set-17.json');
-export const PROBE17_FLOORS: Record<Rate, number> = { paraphrase: 0.892, slip: 0.889, meaning: 0.948, consistent: 1 };
+export const PROBE17_FLOORS: Record<Rate, number> = { paraphrase: 0.905, slip: 0.889, meaning: 0.948, consistent: 1 };
 
 probeSet('probe set 17', items17, PROBE17_FLOORS);

@@ -194,6 +194,16 @@ describe('restructured answers (decision 076)', () => {
     meaning(HURT, 'It was lucky that everybody was hurt in the accident.');
   });
 
+  it('reads two clauses the other way round with a pronoun and its noun trading places', () => {
+    const REPORT = problem('報告書を書き終えたら、私に送ってください。', ['When you finish the report, please send it to me.']);
+    const ENGLISH = problem('その本は英語で書かれているので私には難しい。', ['The book is difficult for me because it is written in English.']);
+    paraphrase(REPORT, 'Please send the report to me when you finish it.');
+    meaning(REPORT, 'Please send the report to me when you start it.');
+    paraphrase(ENGLISH, 'The book is written in English, so it is difficult for me.');
+    meaning(ENGLISH, 'The book is written in French, so it is difficult for me.');
+    meaning(ENGLISH, 'The book is difficult for me, so it is written in English.');
+  });
+
   it('reads a reporting clause moved to the end', () => {
     const TRUTH = problem('彼は本当のことを言っていると思う。', ['I think he is telling the truth.']);
     const LIKE = problem('きっと彼女は気に入るよ。', ["I'm sure she will like it."]);

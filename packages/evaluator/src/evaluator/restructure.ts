@@ -178,7 +178,8 @@ function cleftFrames(tokens: readonly Token[], learner: readonly Token[], copy: 
   const build = (focusFrom: readonly Token[], clause: readonly Token[], frame: (focus: Token[], rest: Token[]) => Token[], place: boolean): void => {
     const span = focusSpan(tokens, end, focusFrom, clause);
     if (!span) return;
-    let [s, e, recased] = span;
+    const [start, e, recased] = span;
+    let s = start;
     let focus = recased ? [copy(focusFrom[0] as Token, 1)] : tokens.slice(s, e);
     if (place) {
       // The place said without its preposition: "Osaka is where ..." for "... in Osaka".
@@ -557,6 +558,65 @@ function reasonFrames(tokens: readonly Token[], learner: readonly Token[], copy:
   return out;
 }
 
+/** Subordinators whose clause may stand before or after the main clause. */
+const CLAUSE_CONNECTORS = new Set(['if', 'when', 'because', 'before', 'after', 'although', 'though', 'since', 'once', 'until', 'unless', 'while', 'as']);
+
+/**
+ * A pronoun and its noun trading places when two clauses trade places: the variant's first clause
+ * has it where the second has a noun phrase the learner's first clause names ("If I see it again, I
+ * will have seen the movie" read the learner's way round: "I will have seen the movie five times if I
+ * see it again"). The noun phrase goes where it was, and it where the noun phrase was.
+ */
+function swapReferent(first: readonly Token[], second: readonly Token[], learnerFirst: readonly Token[]): [Token[], Token[]] | undefined {
+  const i = first.findIndex((t) => t.norm === 'it' && t.cls === 'pron');
+  if (i < 0) return undefined;
+  const said = new Set(learnerFirst.map((t) => t.norm));
+  const h = second.findIndex((t, j) => t.pos === 'NOUN' && said.has(t.norm) && (second[j - 1]?.cls === 'article' || second[j - 1]?.cls === 'det' || POSSESSIVES.has(second[j - 1]?.norm ?? '') || second[j - 1]?.pos === 'ADJ') && !second[j + 1]?.plural && second[j + 1]?.pos !== 'NOUN');
+  if (h < 0 || second[h]?.plural) return undefined;
+  let s = h;
+  while (s > 0 && (second[s - 1]?.cls === 'article' || second[s - 1]?.cls === 'det' || POSSESSIVES.has(second[s - 1]?.norm ?? '') || second[s - 1]?.pos === 'ADJ')) s--;
+  const np = second.slice(s, h + 1);
+  return [[...first.slice(0, i), ...np, ...first.slice(i + 1)], [...second.slice(0, s), first[i] as Token, ...second.slice(h + 1)]];
+}
+
+/**
+ * Two clauses the other way round with a pronoun and its noun trading places: "I will have seen the
+ * movie five times if I see it again" for "If I see the movie again, I will have seen it five times"
+ * (the subordinate clause moved), and "The book is written in English, so it is difficult" for "The
+ * book is difficult because it is written in English" (cause and result with so). Built only where the
+ * learner's sentence has the connector between two clauses and names the noun in its first clause.
+ */
+function clausesTurned(tokens: readonly Token[], learner: readonly Token[], copy: Copy): Token[][] {
+  const out: Token[][] = [];
+  const end = endOf(tokens);
+  const tail = tokens.slice(end);
+  const lEnd = endOf(learner);
+  const c = learner.findIndex((t, j) => j >= 2 && j < lEnd - 2 && (CLAUSE_CONNECTORS.has(t.norm) || t.norm === 'so'));
+  if (c < 0 || !learner.some((t) => t.norm === 'it')) return out;
+  const conn = learner[c] as Token;
+  const learnerFirst = learner.slice(0, c);
+  if (conn.norm === 'so') {
+    const parts = causeAndResult(tokens, end, learner[c + 1]?.norm);
+    const swapped = parts ? swapReferent(parts.cause, parts.result, learnerFirst) : undefined;
+    if (swapped) out.push([...swapped[0], copy(conn, 80), ...swapped[1], ...tail]);
+    return out;
+  }
+  let first: Token[] | undefined;
+  let second: Token[] | undefined;
+  if (tokens[0]?.norm === conn.norm) {
+    // "If X, Y" read as "Y if X": Y starts where the learner's sentence starts.
+    const j = tokens.findIndex((t, q) => q >= 3 && q < end - 1 && t.norm === learner[0]?.norm);
+    if (j > 0) [first, second] = [tokens.slice(j, end), [tokens[0], ...tokens.slice(1, j)]];
+  } else {
+    const k = tokens.findIndex((t, q) => q >= 2 && q < end - 2 && t.norm === conn.norm);
+    if (k > 0 && learner[0]?.norm !== tokens[0]?.norm) [first, second] = [[tokens[k] as Token, ...tokens.slice(k + 1, end)], tokens.slice(0, k)];
+  }
+  if (!first || !second) return out;
+  const swapped = swapReferent(first, second, learnerFirst);
+  if (swapped) out.push([...swapped[0], ...swapped[1], ...tail]);
+  return out;
+}
+
 /** The adverb of an adjective: strange → strangely, lucky → luckily, probable → probably. */
 function adverbOf(adjective: string): string {
   if (/[^aeiou]y$/.test(adjective)) return `${adjective.slice(0, -1)}ily`;
@@ -600,5 +660,6 @@ export function restructureVariants(tokens: readonly Token[], learner: readonly 
     ...movedReport(tokens, learner),
     ...reasonFrames(tokens, learner, copy),
     ...commentAdverb(tokens, learner, copy),
+    ...clausesTurned(tokens, learner, copy),
   ];
 }
