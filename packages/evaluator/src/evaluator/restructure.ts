@@ -5,7 +5,9 @@
  * you ...?" for "Why ...?", a subject relative clause said as a second clause ("I have a friend. He
  * lives in London."), the active for a passive with by, raising ("She seems to be angry" for "It seems
  * that she is angry", "He claimed to have finished it" for "He said he had finished it"), "before
- * going" for "before he went", and a reporting clause moved to the other end ("..., I think").
+ * going" for "before he went", a reporting clause moved to the other end ("..., I think"), "The
+ * reason ... is that" / "That's why" / "That's because" for because and so, "Strangely, ..." for "It is
+ * strange that ...", and two clauses the other way round with it and its noun trading places.
  *
  * Each variant keeps the answer's own words for everything the learner's frame does not say, and takes
  * only the frame words from the learner (it, be, who, how come, ...): a person, time, polarity or
