@@ -22,6 +22,7 @@ import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification,
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
 import { cleftVariants, frameVariants, relationVariants } from './frame-variants';
+import { restructureVariants } from './restructure';
 import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, MODALS, UNCOUNTABLE, areAntonymWords } from './lexicon';
@@ -515,6 +516,8 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   // A comparison turned round, cause and result with another connector or a participle, it's time
   // + past (decision 052).
   for (const next of relationVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true }), opposite)) push(next);
+  // Clefts, how come, a relative clause split off, the active for a passive, raising, a reporting clause moved (decision 076).
+  for (const next of restructureVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 60 - k, viaSynonym: true }), word, (base) => pastOf(base, res))) push(next);
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
   // "If it happens to rain" for "If it should rain": in an if-clause the putative should and
@@ -767,6 +770,15 @@ function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
     }
   }
   return out;
+}
+
+/** The simple past of a verb's base: the irregular table's, else the regular -ed. */
+function pastOf(base: string, res: Resources): string {
+  const irregular = res.irregular.get(base)?.past[0];
+  if (irregular) return irregular;
+  if (base.endsWith('e')) return `${base}d`;
+  if (/[^aeiou]y$/.test(base)) return `${base.slice(0, -1)}ied`;
+  return `${base}ed`;
 }
 
 /** The frame variants (frame-variants.ts) of one sentence as candidates, for the other close paths. */

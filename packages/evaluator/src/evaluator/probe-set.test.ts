@@ -15,7 +15,7 @@ import { type EvalItem, formatReport, GOALS, measure, type Rate, RATES } from '.
 import { createEvaluator, type Evaluator } from './index';
 
 /** Reached so far on probe set 2 (less a little margin). Only ever raise these. */
-export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.973, slip: 0.98, meaning: 0.995, consistent: 1 };
+export const PROBE_FLOORS: Record<Rate, number> = { paraphrase: 0.977, slip: 0.98, meaning: 0.995, consistent: 1 };
 
 const load = (file: string): EvalItem[] => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'eval', file), 'utf8')) as EvalItem[];
 const items = load('probe-set-2.json');
@@ -90,7 +90,7 @@ describe('probe set 2', () => {
  * answer and the grammar point and committed before the grader was run on it (decision 030).
  */
 const items6 = load('probe-set-6.json');
-export const PROBE6_FLOORS: Record<Rate, number> = { paraphrase: 0.96, slip: 0.96, meaning: 0.99, consistent: 1 };
+export const PROBE6_FLOORS: Record<Rate, number> = { paraphrase: 0.99, slip: 0.96, meaning: 0.99, consistent: 1 };
 
 probeSet('probe set 6', items6, PROBE6_FLOORS);
 
@@ -112,7 +112,7 @@ probeSet('probe set 7', items7, PROBE7_FLOORS);
  * slips 94.0%, meaning errors 94.9%.
  */
 const items8 = load('probe-set-8.json');
-export const PROBE8_FLOORS: Record<Rate, number> = { paraphrase: 0.93, slip: 0.97, meaning: 0.985, consistent: 1 };
+export const PROBE8_FLOORS: Record<Rate, number> = { paraphrase: 0.945, slip: 0.97, meaning: 0.985, consistent: 1 };
 
 probeSet('probe set 8', items8, PROBE8_FLOORS);
 
@@ -136,7 +136,7 @@ probeSet('probe set 9', items9, PROBE9_FLOORS);
  * paraphrases and meaning errors: decision 046; raised in decision 058).
  */
 const items10 = load('probe-set-10.json');
-export const PROBE10_FLOORS: Record<Rate, number> = { paraphrase: 0.945, slip: 0.875, meaning: 0.96, consistent: 1 };
+export const PROBE10_FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.875, meaning: 0.96, consistent: 1 };
 
 probeSet('probe set 10', items10, PROBE10_FLOORS);
 
