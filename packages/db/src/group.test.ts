@@ -5,7 +5,7 @@ import { gathersStatements } from './group.js';
 import { createTestDatabase } from './testing.js';
 import { randomUUID } from 'node:crypto';
 import { attemptGroupStats, findSubmittedAttempt, insertAttempt, insertAttempts, SubmissionRepeatedError, type NewAttemptInput } from './queries/attempts.js';
-import { findServedProblemToGrade, gradeReadGroupStats, upsertBankProblems } from './queries/problems.js';
+import { findServedProblemToGrade, gradeReadGroupStats, gradeReadManyQuery, upsertBankProblems } from './queries/problems.js';
 
 let handle: DbHandle;
 const users: string[] = [];
@@ -175,6 +175,21 @@ describe(`attempts stored together (group commit, ${process.env.TEST_DATABASE_UR
     expect(new Set(stored.map((s) => s.id)).size).toBe(inputs.length);
     const rows = await sql<{ n: number }>`select count(*)::int as n from attempts where answer in ('Answer number 9001.', 'Answer number 9002.', 'Answer number 9003.')`.execute(handle.db);
     expect(rows.rows[0]!.n).toBe(inputs.length);
+  });
+
+  it("probes each table by its index per key, whatever the learner's history (decision 071)", async () => {
+    const [u1] = users as [string, string];
+    // A long history: the planner, told nothing of the keys' number, hashed all of it for the served check.
+    await sql`insert into problem_serves (user_id, problem_id, level, day) select ${u1}, 'group-' || (1 + g % 3), 'toeic', '2026-11-20' from generate_series(1, 5000) g`.execute(handle.db);
+    const keys = ['group-1', 'group-2', 'group-3'].map((problemId) => ({ userId: u1, problemId, japanese: '', level: '', submissionId: null }));
+    try {
+      const plan = await sql<Record<string, string>>`explain ${gradeReadManyQuery(keys)}`.execute(handle.db);
+      const text = plan.rows.map((row) => Object.values(row)[0]).join('\n');
+      expect(text).not.toMatch(/Seq Scan on (problem_serves|review_cards|attempts)/);
+      expect(text).toMatch(/Index (Only )?Scan using problem_serves_user_problem_idx/);
+    } finally {
+      await sql`delete from problem_serves where day = '2026-11-20'`.execute(handle.db);
+    }
   });
 
   it('reads what grading needs for several learners and problems in one statement, each caller its own', async () => {
