@@ -17,6 +17,8 @@
  *   cd apps/api && npx tsx ../../bench/http.ts
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_SECONDS=10 BENCH_CONNECTIONS=10 npx tsx ../../bench/http.ts
  * BENCH_EMULATOR_HOST=127.0.0.1:9099 (and BENCH_PROJECT_ID) use an Auth emulator already running instead of starting one.
+ * Each line gives the CPU time per request of the product process (on PostgreSQL plus its server sessions)
+ * and, in brackets, of its main thread alone (the API thread: HTTP, tRPC, and on PGlite the database).
  * BENCH_CPU_PROF=1 writes a V8 CPU profile of each product process into the printed directory, one file per
  * thread (node --cpu-prof covers worker threads): CPU.<date>.<pid>.0.* is the API thread, the grader's
  * worker thread is the one whose profile is mostly packages/evaluator (thread 2 under tsx, whose loader
