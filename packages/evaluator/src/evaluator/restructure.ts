@@ -235,7 +235,9 @@ function cleftFrames(tokens: readonly Token[], learner: readonly Token[], copy: 
   // focus + be + where + clause: "Osaka is where my grandfather was born".
   const w = learner.findIndex((t, j) => j >= 1 && j <= 5 && t.norm === 'where' && isBe(learner[j - 1]));
   if (w > 1 && learner.slice(0, w - 1).every(npWord)) {
-    build(learner.slice(0, w - 1), learner.slice(w + 1, lEnd), (focus, rest) => [...focus, beWord(learner[w - 1] as Token, pluralPhrase(focus), undefined, copy, word, 15), copy(learner[w] as Token, 16), ...rest], true);
+    // The place's be may stay in the present over a past clause ("Osaka is where I was born"), not in
+    // the past over a present one ("Osaka was where my aunt lives" is a slip).
+    build(learner.slice(0, w - 1), learner.slice(w + 1, lEnd), (focus, rest) => [...focus, beWord(learner[w - 1] as Token, pluralPhrase(focus), clausePast(rest) ? undefined : false, copy, word, 15), copy(learner[w] as Token, 16), ...rest], true);
   }
   // "All I need is a rest" for "I need a rest" / "What I need is a rest": all + the answer's opening
   // words + be + the rest.
