@@ -383,16 +383,19 @@ const NEGATIVE_FRONT = new Set(['never', 'rarely', 'seldom', 'hardly', 'scarcely
 /** Single words analysed once for the structural variants (should, get, to, ...). */
 const WORD_TOKENS = new Map<string, Token>();
 
+/** A single word as the variants insert it (should, get, to, ...), analysed once. */
+function wordToken(w: string, res: Resources): Token {
+  let t = WORD_TOKENS.get(w);
+  if (!t) {
+    t = analyseTokens(tokenize(w), res)[0] as Token;
+    WORD_TOKENS.set(w, t);
+  }
+  return t;
+}
+
 function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
   const out: Candidate[] = [];
-  const word = (w: string, k: number): Token => {
-    let t = WORD_TOKENS.get(w);
-    if (!t) {
-      t = analyseTokens(tokenize(w), res)[0] as Token;
-      WORD_TOKENS.set(w, t);
-    }
-    return { ...t, group: -1 - (seed + out.length) * 100 - k, viaSynonym: true };
-  };
+  const word = (w: string, k: number): Token => ({ ...wordToken(w, res), group: -1 - (seed + out.length) * 100 - k, viaSynonym: true });
   const push = (next: readonly Token[]): void => {
     out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
   };
@@ -660,14 +663,7 @@ function hasRestructuringMarks(learner: readonly Token[]): boolean {
  */
 function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
   const out: Candidate[] = [];
-  const word = (w: string, k: number): Token => {
-    let t = WORD_TOKENS.get(w);
-    if (!t) {
-      t = analyseTokens(tokenize(w), res)[0] as Token;
-      WORD_TOKENS.set(w, t);
-    }
-    return { ...t, group: -1 - (seed + out.length) * 100 - k, viaSynonym: true };
-  };
+  const word = (w: string, k: number): Token => ({ ...wordToken(w, res), group: -1 - (seed + out.length) * 100 - k, viaSynonym: true });
   const copy = (t: Token, k: number): Token => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true });
   const push = (next: readonly Token[]): void => {
     out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
@@ -785,14 +781,7 @@ function pastOf(base: string, res: Resources): string {
 function frameCandidates(answer: AnalysedAnswer, learner: readonly Token[], res: Resources, seed: number): Candidate[] {
   const out: Candidate[] = [];
   const group = (k: number): number => -1 - (seed + out.length) * 100 - 50 - k;
-  const word = (w: string, k: number): Token => {
-    let t = WORD_TOKENS.get(w);
-    if (!t) {
-      t = analyseTokens(tokenize(w), res)[0] as Token;
-      WORD_TOKENS.set(w, t);
-    }
-    return { ...t, group: group(k), viaSynonym: true };
-  };
+  const word = (w: string, k: number): Token => ({ ...wordToken(w, res), group: group(k), viaSynonym: true });
   for (const next of frameVariants(answer.tokens, learner, (t, k) => ({ ...t, group: group(k), viaSynonym: true }), word)) {
     out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
   }
