@@ -145,6 +145,11 @@ const FOURTH_BATCH_CASES: readonly Case[] = [
   ['できるだけ早く返事をください。', 'Please reply as soon as possible.', 'Please reply asap.', 'Please reply next week.'],
   ['笑わずにはいられなかった。', "I couldn't help laughing.", "I couldn't stop laughing.", "I couldn't stop crying."],
   ['水をいただけますか。', 'Can I have some water?', 'Can I get some water?', 'Can I get some coffee?'],
+  ['明日は雨でしょう。', 'It will be rainy tomorrow.', "We'll have rainy weather tomorrow.", "We'll have sunny weather tomorrow."],
+  ['昨日は寒かった。', 'It was cold yesterday.', 'We had cold weather yesterday.', 'We had hot weather yesterday.'],
+  ['上司と話さなければならない。', 'I have to talk to my boss.', "I've got to talk to my boss.", "I've got to talk to my mother."],
+  ['なぜ彼は学校を休んだのですか。', 'Why was he absent from school?', "Why wasn't he at school?", 'Why was he at school?'],
+  ['彼は会議を欠席した。', 'He was absent from the meeting.', 'He was not at the meeting.', 'He was at the meeting.'],
 ];
 
 describe('everyday lexicon (decision 067)', () => {
@@ -166,6 +171,6 @@ describe('everyday lexicon (decision 067)', () => {
   it('accepts request and offer forms, and keeps another person or thing a meaning error', () => check(POLITENESS_CASES));
   it('accepts the second batch (taking off, boarding, prices going up, calling off, on purpose, half an hour, hardly ever, dull), and keeps the opposite a meaning error', () => check(SECOND_BATCH_CASES));
   it('accepts the third batch (wake up, let down, look into, deal with, stay home, take after, go overseas, at weekends, so far, have a good day, yard, hurt), and keeps another thing or the opposite a meaning error', () => check(THIRD_BATCH_CASES));
-  it('accepts the fourth batch (be up at, swap out, come out with, show up at, get it done, pay a visit to, make out what, get the hang of, pass out, come down with, a piece of cake, on the lookout for, gone missing, be right over, asap, cannot stop -ing, can I get), and keeps another particle, thing or the opposite a meaning error', () => check(FOURTH_BATCH_CASES));
+  it('accepts the fourth batch (be up at, swap out, come out with, show up at, get it done, pay a visit to, make out what, get the hang of, pass out, come down with, a piece of cake, on the lookout for, gone missing, be right over, asap, cannot stop -ing, can I get, the weather, have got to, not at school), and keeps another particle, thing or the opposite a meaning error', () => check(FOURTH_BATCH_CASES));
   it('accepts British / American words and everyday synonyms, and keeps another thing or the opposite a meaning error', () => check(WORD_CASES));
 });

@@ -682,6 +682,26 @@ const IDIOMS_4: string[][] = [
   // Requests to be given something: can I get.
   ['can i have', 'can i get'],
   ['could i have', 'could i get'],
+  // Obligation: have got to.
+  ['have to', 'have got to'],
+  ['has to', 'has got to'],
+  // Absence: not at school / work / the meeting.
+  ...['school', 'work', 'the meeting', 'class', 'the party'].flatMap((x) => [
+    [`was absent from ${x}`, `was not at ${x}`],
+    [`were absent from ${x}`, `were not at ${x}`],
+    [`is absent from ${x}`, `is not at ${x}`],
+    [`are absent from ${x}`, `are not at ${x}`],
+    ...['you', 'he', 'she', 'they'].map((p) => {
+      const be = p === 'he' || p === 'she' ? 'was' : 'were';
+      return [`${be} ${p} absent from ${x}`, `${be} not ${p} at ${x}`, `${be} ${p} not at ${x}`];
+    }),
+  ]),
+  // The weather: it will be sunny, we will have sunny weather, the weather will be sunny.
+  ...['sunny', 'rainy', 'cloudy', 'snowy', 'windy', 'fine', 'nice', 'good', 'bad', 'hot', 'cold', 'warm', 'clear'].flatMap((w) => [
+    [`it will be ${w}`, `we will have ${w} weather`, `the weather will be ${w}`, `it is going to be ${w}`],
+    [`it is ${w}`, `the weather is ${w}`, `we have ${w} weather`],
+    [`it was ${w}`, `the weather was ${w}`, `we had ${w} weather`],
+  ]),
 ];
 
 /** Single-word groups (appended to GLOBAL_SYNONYMS). */
