@@ -150,6 +150,12 @@ const FOURTH_BATCH_CASES: readonly Case[] = [
   ['上司と話さなければならない。', 'I have to talk to my boss.', "I've got to talk to my boss.", "I've got to talk to my mother."],
   ['なぜ彼は学校を休んだのですか。', 'Why was he absent from school?', "Why wasn't he at school?", 'Why was he at school?'],
   ['彼は会議を欠席した。', 'He was absent from the meeting.', 'He was not at the meeting.', 'He was at the meeting.'],
+  ['兄が車を運転させてくれた。', 'My brother let me drive his car.', 'My brother let me take his car for a drive.', 'My brother let me wash his car.'],
+  ['この電車は古いものの2倍速く走る。', 'This train runs twice as fast as the old one.', 'This train goes twice as fast as the old one.', 'This train goes twice as slowly as the old one.'],
+  ['暗いので外が見えない。', "I can't see outside because it is dark.", "I can't see out of it because it is dark.", "I can't see inside because it is dark."],
+  ['届いたら中身を確認してください。', 'When it arrives, please check the contents.', "When it arrives, please check what's in it.", 'When it arrives, please throw away the contents.'],
+  ['箱の中身を確認してください。', 'Please check the contents of the box.', "Please check what's in the box.", "Please check what's under the box."],
+  ['ご意見をお聞かせいただきありがとうございます。', 'Thank you for sharing your opinion.', 'Thank you for letting us know your opinion.', 'Thank you for changing your opinion.'],
 ];
 
 describe('everyday lexicon (decision 067)', () => {
@@ -171,6 +177,6 @@ describe('everyday lexicon (decision 067)', () => {
   it('accepts request and offer forms, and keeps another person or thing a meaning error', () => check(POLITENESS_CASES));
   it('accepts the second batch (taking off, boarding, prices going up, calling off, on purpose, half an hour, hardly ever, dull), and keeps the opposite a meaning error', () => check(SECOND_BATCH_CASES));
   it('accepts the third batch (wake up, let down, look into, deal with, stay home, take after, go overseas, at weekends, so far, have a good day, yard, hurt), and keeps another thing or the opposite a meaning error', () => check(THIRD_BATCH_CASES));
-  it('accepts the fourth batch (be up at, swap out, come out with, show up at, get it done, pay a visit to, make out what, get the hang of, pass out, come down with, a piece of cake, on the lookout for, gone missing, be right over, asap, cannot stop -ing, can I get, the weather, have got to, not at school), and keeps another particle, thing or the opposite a meaning error', () => check(FOURTH_BATCH_CASES));
+  it('accepts the fourth batch (be up at, swap out, come out with, show up at, get it done, pay a visit to, make out what, get the hang of, pass out, come down with, a piece of cake, on the lookout for, gone missing, be right over, asap, cannot stop -ing, can I get, the weather, have got to, not at school, take it for a drive, goes fast, see out of it, what is in it, let us know your opinion), and keeps another particle, thing or the opposite a meaning error', () => check(FOURTH_BATCH_CASES));
   it('accepts British / American words and everyday synonyms, and keeps another thing or the opposite a meaning error', () => check(WORD_CASES));
 });

@@ -647,6 +647,12 @@ const PHRASAL_4: string[][] = [
   ...['the handouts', 'the papers', 'the tests', 'the worksheets', 'the sheets'].flatMap((o) =>
     verbGroups([V.hand as Forms, `out ${o}`], [V.pass as Forms, `out ${o}`], [V.pass as Forms, `${o} out`], [V.hand as Forms, `${o} out`], [V_4.distribute as Forms, o]),
   ),
+  // Driving a car: take it for a drive / a spin.
+  ...['his car', 'her car', 'my car', 'your car', 'our car', 'their car', 'the car', 'it'].flatMap((o) =>
+    verbGroups([V_INFORMAL.drive as Forms, o], [V.take as Forms, `${o} for a drive`], [V.take as Forms, `${o} for a spin`]),
+  ),
+  // A machine's speed: runs / goes fast.
+  ...['fast', 'faster', 'as fast as', 'twice as fast as', 'slowly', 'more slowly', 'quietly'].flatMap((x) => verbGroups([V.run as Forms, x], [V.go as Forms, x])),
   // Catching an illness: come down with.
   ...ILLNESSES.flatMap((i) => [
     ...verbGroups([V_4.catch as Forms, i], [V.come as Forms, `down with ${i}`]),
@@ -682,6 +688,16 @@ const IDIOMS_4: string[][] = [
   // Requests to be given something: can I get.
   ['can i have', 'can i get'],
   ['could i have', 'could i get'],
+  // Seeing out of a window: see outside, see out of it.
+  ['see outside', 'see out of it', 'see out of the window', 'see out'],
+  // What a box holds: the contents, what is inside, what is in it.
+  ['the contents', 'what is inside', 'what is in it'],
+  ['the contents of', 'what is in', 'what is inside'],
+  // Giving an opinion: share it, let us know it, tell us it.
+  ...['your opinion', 'your views', 'your thoughts', 'your ideas'].flatMap((o) => [
+    [`sharing ${o}`, `giving ${o}`, `letting us know ${o}`, `letting me know ${o}`, `telling us ${o}`, `telling me ${o}`],
+    [`share ${o}`, `give ${o}`, `let us know ${o}`, `let me know ${o}`, `tell us ${o}`, `tell me ${o}`],
+  ]),
   // Obligation: have got to.
   ['have to', 'have got to'],
   ['has to', 'has got to'],
