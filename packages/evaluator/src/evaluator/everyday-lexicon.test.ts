@@ -122,6 +122,42 @@ const THIRD_BATCH_CASES: readonly Case[] = [
   ['彼女は事故でけがをした。', 'She was injured in the accident.', 'She was hurt in the accident.', 'She was killed in the accident.'],
 ];
 
+const FOURTH_BATCH_CASES: readonly Case[] = [
+  ['昨日は5時に起きた。', 'I got up at five yesterday.', 'I was up at five yesterday.', 'I went to bed at five yesterday.'],
+  ['毎日7時に起きる。', 'I get up at seven every day.', 'I am up at seven every day.', 'I go to bed at seven every day.'],
+  ['古い電池を交換する必要がある。', 'We need to replace the old battery.', 'We need to swap out the old battery.', 'We need to charge the old battery.'],
+  ['その会社は新しい電話を発売した。', 'The company launched a new phone.', 'The company came out with a new phone.', 'The company came up with a new phone.'],
+  ['パーティーに出席してください。', 'Please attend the party.', 'Please show up at the party.', 'Please leave the party.'],
+  ['彼女は宿題を終えた。', 'She finished her homework.', 'She got her homework done.', 'She got her homework back.'],
+  ['昨夜その本を読み終えた。', 'I finished the book last night.', 'I got through the book last night.', 'I threw away the book last night.'],
+  ['私たちはその工場を訪れた。', 'We visited the factory.', 'We paid a visit to the factory.', 'We built the factory.'],
+  ['彼女の言いたいことが理解できない。', "I can't understand what she means.", "I can't make out what she means.", "I can't remember what she means."],
+  ['彼はすぐにルールを覚えた。', 'He learned the rules quickly.', 'He got the hang of the rules quickly.', 'He forgot the rules quickly.'],
+  ['時間を最大限に活用しなさい。', 'Make the most of your time.', 'Get the most out of your time.', 'Waste your time.'],
+  ['先生はテストを配った。', 'The teacher handed out the tests.', 'The teacher passed out the tests.', 'The teacher collected the tests.'],
+  ['息子が風邪をひいた。', 'My son caught a cold.', 'My son came down with a cold.', 'My son came down with a fever.'],
+  ['風邪をひいています。', 'I have a cold.', "I've come down with a cold.", "I've come down with the flu."],
+  ['そのテストはとても簡単だった。', 'The test was very easy.', 'The test was a piece of cake.', 'The test was very hard.'],
+  ['彼らは新しい部長を探している。', 'They are looking for a new manager.', 'They are on the lookout for a new manager.', 'They are waiting for a new manager.'],
+  ['ネットショッピングは人気になってきている。', 'Online shopping is becoming popular.', 'Online shopping is getting to be popular.', 'Online shopping is getting to be unpopular.'],
+  ['財布がなくなった。', 'My wallet is lost.', 'My wallet has gone missing.', 'My wallet has been found.'],
+  ['すぐ行きます。', "I'll be right there.", "I'll be right over.", "I'll be right back."],
+  ['できるだけ早く返事をください。', 'Please reply as soon as possible.', 'Please reply asap.', 'Please reply next week.'],
+  ['笑わずにはいられなかった。', "I couldn't help laughing.", "I couldn't stop laughing.", "I couldn't stop crying."],
+  ['水をいただけますか。', 'Can I have some water?', 'Can I get some water?', 'Can I get some coffee?'],
+  ['明日は雨でしょう。', 'It will be rainy tomorrow.', "We'll have rainy weather tomorrow.", "We'll have sunny weather tomorrow."],
+  ['昨日は寒かった。', 'It was cold yesterday.', 'We had cold weather yesterday.', 'We had hot weather yesterday.'],
+  ['上司と話さなければならない。', 'I have to talk to my boss.', "I've got to talk to my boss.", "I've got to talk to my mother."],
+  ['なぜ彼は学校を休んだのですか。', 'Why was he absent from school?', "Why wasn't he at school?", 'Why was he at school?'],
+  ['彼は会議を欠席した。', 'He was absent from the meeting.', 'He was not at the meeting.', 'He was at the meeting.'],
+  ['兄が車を運転させてくれた。', 'My brother let me drive his car.', 'My brother let me take his car for a drive.', 'My brother let me wash his car.'],
+  ['この電車は古いものの2倍速く走る。', 'This train runs twice as fast as the old one.', 'This train goes twice as fast as the old one.', 'This train goes twice as slowly as the old one.'],
+  ['暗いので外が見えない。', "I can't see outside because it is dark.", "I can't see out of it because it is dark.", "I can't see inside because it is dark."],
+  ['届いたら中身を確認してください。', 'When it arrives, please check the contents.', "When it arrives, please check what's in it.", 'When it arrives, please throw away the contents.'],
+  ['箱の中身を確認してください。', 'Please check the contents of the box.', "Please check what's in the box.", "Please check what's under the box."],
+  ['ご意見をお聞かせいただきありがとうございます。', 'Thank you for sharing your opinion.', 'Thank you for letting us know your opinion.', 'Thank you for changing your opinion.'],
+];
+
 describe('everyday lexicon (decision 067)', () => {
   let evaluator: Evaluator;
   beforeAll(async () => {
@@ -141,5 +177,6 @@ describe('everyday lexicon (decision 067)', () => {
   it('accepts request and offer forms, and keeps another person or thing a meaning error', () => check(POLITENESS_CASES));
   it('accepts the second batch (taking off, boarding, prices going up, calling off, on purpose, half an hour, hardly ever, dull), and keeps the opposite a meaning error', () => check(SECOND_BATCH_CASES));
   it('accepts the third batch (wake up, let down, look into, deal with, stay home, take after, go overseas, at weekends, so far, have a good day, yard, hurt), and keeps another thing or the opposite a meaning error', () => check(THIRD_BATCH_CASES));
+  it('accepts the fourth batch (be up at, swap out, come out with, show up at, get it done, pay a visit to, make out what, get the hang of, pass out, come down with, a piece of cake, on the lookout for, gone missing, be right over, asap, cannot stop -ing, can I get, the weather, have got to, not at school, take it for a drive, goes fast, see out of it, what is in it, let us know your opinion), and keeps another particle, thing or the opposite a meaning error', () => check(FOURTH_BATCH_CASES));
   it('accepts British / American words and everyday synonyms, and keeps another thing or the opposite a meaning error', () => check(WORD_CASES));
 });

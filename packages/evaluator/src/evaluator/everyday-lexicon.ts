@@ -592,6 +592,134 @@ const INFORMAL_WORDS: string[][] = [
   ['asleep', 'sleeping'],
 ];
 
+/**
+ * Fourth batch (decision 077): everyday phrasal verbs and idioms a learner uses for a plain verb or
+ * adjective, each as a family (its forms, its frames, the sibling idioms said the same way).
+ */
+const V_4: Record<string, Forms> = {
+  be: ['be', 'is', 'was', 'being', 'been'],
+  swap: ['swap', 'swaps', 'swapped', 'swapping', 'swapped'],
+  replace: ['replace', 'replaces', 'replaced', 'replacing', 'replaced'],
+  launch: ['launch', 'launches', 'launched', 'launching', 'launched'],
+  release: ['release', 'releases', 'released', 'releasing', 'released'],
+  show: ['show', 'shows', 'showed', 'showing', 'shown'],
+  attend: ['attend', 'attends', 'attended', 'attending', 'attended'],
+  finish: ['finish', 'finishes', 'finished', 'finishing', 'finished'],
+  pay: ['pay', 'pays', 'paid', 'paying', 'paid'],
+  understand: ['understand', 'understands', 'understood', 'understanding', 'understood'],
+  catch: ['catch', 'catches', 'caught', 'catching', 'caught'],
+  distribute: ['distribute', 'distributes', 'distributed', 'distributing', 'distributed'],
+};
+
+/** Things one finishes (getting them done, getting through them). */
+const TASKS = ['my homework', 'his homework', 'her homework', 'your homework', 'our homework', 'their homework', 'the work', 'my work', 'the job', 'the report', 'it'];
+/** Things one reads or gets through to the end. */
+const READS = ['the book', 'the novel', 'the report', 'the article', 'it'];
+/** Illnesses one comes down with. */
+const ILLNESSES = ['a cold', 'the flu', 'a fever', 'flu'];
+
+const PHRASAL_4: string[][] = [
+  // Getting up: being up / out of bed at a time.
+  ...verbGroups([V.get as Forms, 'up at'], [V_4.be as Forms, 'up at'], [V_4.be as Forms, 'out of bed at']),
+  ...verbGroups([V.get as Forms, 'out of bed at'], [V_4.be as Forms, 'out of bed at'], [V_4.be as Forms, 'up at']),
+  ['were up at', 'got up at', 'were out of bed at'],
+  ['i am up at', 'i get up at'],
+  ['we are up at', 'we get up at'],
+  ['they are up at', 'they get up at'],
+  // Replacing a part: swap out, switch out.
+  ...verbGroups([V_4.replace as Forms], [V_4.swap as Forms, 'out'], [V.switch as Forms, 'out']),
+  // Bringing out a product: come out with, launch, release.
+  ...verbGroups([V_4.launch as Forms], [V.come as Forms, 'out with'], [V_4.release as Forms]),
+  // Attending: show up at / for, turn up at / for.
+  ...['at', 'for', 'to'].flatMap((t) => verbGroups([V_4.attend as Forms], [V_4.show as Forms, `up ${t}`], [V.turn as Forms, `up ${t}`])),
+  // Finishing a task: get it done, get through it.
+  ...TASKS.flatMap((o) => verbGroups([V_4.finish as Forms, o], [V.get as Forms, `${o} done`])),
+  ...READS.flatMap((o) => verbGroups([V_4.finish as Forms, o], [V.get as Forms, `through ${o}`], [V_4.finish as Forms, `reading ${o}`])),
+  // Visiting: pay a visit to.
+  ...verbGroups([V.visit as Forms], [V_4.pay as Forms, 'a visit to']),
+  // Understanding what someone says: figure out, make out, work out, get.
+  ...['what', 'how', 'why'].flatMap((w) => verbGroups([V_4.understand as Forms, w], [V.figure as Forms, `out ${w}`], [V.work as Forms, `out ${w}`], [V.make as Forms, `out ${w}`])),
+  // Learning a skill: get the hang of.
+  ...verbGroups([V.learn as Forms], [V.get as Forms, 'the hang of']),
+  // Making the most of a chance.
+  ...verbGroups([V.make as Forms, 'the most of'], [V.get as Forms, 'the most out of']),
+  // Handing out: pass out, give out (with a thing handed out after them).
+  ...['the handouts', 'the papers', 'the tests', 'the worksheets', 'the sheets'].flatMap((o) =>
+    verbGroups([V.hand as Forms, `out ${o}`], [V.pass as Forms, `out ${o}`], [V.pass as Forms, `${o} out`], [V.hand as Forms, `${o} out`], [V_4.distribute as Forms, o]),
+  ),
+  // Driving a car: take it for a drive / a spin.
+  ...['his car', 'her car', 'my car', 'your car', 'our car', 'their car', 'the car', 'it'].flatMap((o) =>
+    verbGroups([V_INFORMAL.drive as Forms, o], [V.take as Forms, `${o} for a drive`], [V.take as Forms, `${o} for a spin`]),
+  ),
+  // A machine's speed: runs / goes fast.
+  ...['fast', 'faster', 'as fast as', 'twice as fast as', 'slowly', 'more slowly', 'quietly'].flatMap((x) => verbGroups([V.run as Forms, x], [V.go as Forms, x])),
+  // Catching an illness: come down with.
+  ...ILLNESSES.flatMap((i) => [
+    ...verbGroups([V_4.catch as Forms, i], [V.come as Forms, `down with ${i}`]),
+    [`have come down with ${i}`, `have ${i}`, `have caught ${i}`, `have got ${i}`],
+    [`has come down with ${i}`, `has ${i}`, `has caught ${i}`, `has got ${i}`],
+  ]),
+];
+
+const IDIOMS_4: string[][] = [
+  // Very easy: a piece of cake, a breeze.
+  ['very easy', 'a piece of cake', 'a breeze', 'really easy', 'super easy'],
+  // Looking for: on the lookout for.
+  ['am looking for', 'am on the lookout for'],
+  ['are looking for', 'are on the lookout for'],
+  ['is looking for', 'is on the lookout for'],
+  // Becoming: getting to be.
+  ['is becoming', 'is getting to be'],
+  ['are becoming', 'are getting to be'],
+  // Lost: gone missing, missing.
+  ['is lost', 'has gone missing', 'is missing'],
+  ['are lost', 'have gone missing', 'are missing'],
+  ['was lost', 'went missing', 'was missing'],
+  ['got lost', 'went missing'],
+  // Coming at once: be right there / over.
+  ['be right there', 'be right over', 'be there in a minute', 'be there in a sec'],
+  // As soon as possible.
+  ['as soon as possible', 'asap', 'a.s.a.p.'],
+  // Not being able to stop: could not help, could not stop (with -ing).
+  ...['laughing', 'crying', 'smiling', 'thinking', 'eating'].flatMap((v) => [
+    [`could not help ${v}`, `could not stop ${v}`],
+    [`cannot help ${v}`, `cannot stop ${v}`],
+  ]),
+  // Requests to be given something: can I get.
+  ['can i have', 'can i get'],
+  ['could i have', 'could i get'],
+  // Seeing out of a window: see outside, see out of it.
+  ['see outside', 'see out of it', 'see out of the window', 'see out'],
+  // What a box holds: the contents, what is inside, what is in it.
+  ['the contents', 'what is inside', 'what is in it'],
+  ['the contents of', 'what is in', 'what is inside'],
+  // Giving an opinion: share it, let us know it, tell us it.
+  ...['your opinion', 'your views', 'your thoughts', 'your ideas'].flatMap((o) => [
+    [`sharing ${o}`, `giving ${o}`, `letting us know ${o}`, `letting me know ${o}`, `telling us ${o}`, `telling me ${o}`],
+    [`share ${o}`, `give ${o}`, `let us know ${o}`, `let me know ${o}`, `tell us ${o}`, `tell me ${o}`],
+  ]),
+  // Obligation: have got to.
+  ['have to', 'have got to'],
+  ['has to', 'has got to'],
+  // Absence: not at school / work / the meeting.
+  ...['school', 'work', 'the meeting', 'class', 'the party'].flatMap((x) => [
+    [`was absent from ${x}`, `was not at ${x}`],
+    [`were absent from ${x}`, `were not at ${x}`],
+    [`is absent from ${x}`, `is not at ${x}`],
+    [`are absent from ${x}`, `are not at ${x}`],
+    ...['you', 'he', 'she', 'they'].map((p) => {
+      const be = p === 'he' || p === 'she' ? 'was' : 'were';
+      return [`${be} ${p} absent from ${x}`, `${be} not ${p} at ${x}`, `${be} ${p} not at ${x}`];
+    }),
+  ]),
+  // The weather: it will be sunny, we will have sunny weather, the weather will be sunny.
+  ...['sunny', 'rainy', 'cloudy', 'snowy', 'windy', 'fine', 'nice', 'good', 'bad', 'hot', 'cold', 'warm', 'clear'].flatMap((w) => [
+    [`it will be ${w}`, `we will have ${w} weather`, `the weather will be ${w}`, `it is going to be ${w}`],
+    [`it is ${w}`, `the weather is ${w}`, `we have ${w} weather`],
+    [`it was ${w}`, `the weather was ${w}`, `we had ${w} weather`],
+  ]),
+];
+
 /** Single-word groups (appended to GLOBAL_SYNONYMS). */
 export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2, ...WORDS_3, ...INFORMAL_WORDS];
 
@@ -602,4 +730,4 @@ export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...W
 const longestFirst = (groups: string[][]): string[][] => groups.map((g) => [...g].sort((a, b) => b.split(' ').length - a.split(' ').length));
 
 /** Phrase groups (appended to GLOBAL_PHRASE_SYNONYMS). */
-export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3, ...INFORMAL_PHRASES]);
+export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3, ...INFORMAL_PHRASES, ...PHRASAL_4, ...IDIOMS_4]);

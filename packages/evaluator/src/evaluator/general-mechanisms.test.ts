@@ -145,6 +145,17 @@ describe('general mechanisms (decision 073)', () => {
     expect(stars(DOOR, 'I heard somebody open the door.')).toBeLessThanOrEqual(2);
   });
 
+  it('does not count an added "right now" / "at the moment" against a short answer (decision 077)', () => {
+    const HUNGRY = problem('お腹が空いている。', ['I am hungry.']);
+    const COUGH = problem('咳が出ます。', ['I have a cough.']);
+    expect(stars(HUNGRY, "I'm hungry right now.")).toBeGreaterThanOrEqual(4);
+    expect(stars(HUNGRY, "Right now I'm hungry.")).toBeGreaterThanOrEqual(4);
+    expect(stars(COUGH, 'I have a cough right now')).toBeGreaterThanOrEqual(4);
+    expect(stars(HUNGRY, "I'm thirsty right now.")).toBeLessThanOrEqual(2);
+    expect(stars(HUNGRY, "I'm not hungry right now.")).toBeLessThanOrEqual(2);
+    expect(stars(COUGH, 'I have a fever right now')).toBeLessThanOrEqual(2);
+  });
+
   it("reads phone-typed hed as he'd", () => {
     const COME = problem('彼は来ると言った。', ['He said he would come.']);
     expect(stars(COME, 'he said hed come')).toBeGreaterThanOrEqual(4);

@@ -39,6 +39,12 @@ describe('normalizeAnswer', () => {
     ["The train's gone.", 'the train has gone'],
     ["Ken's not here.", 'ken is not here'],
     ["My mother's in the kitchen.", 'my mother is in the kitchen'],
+    // Decision 077: "right" before a place word, and an adjective that ends the clause.
+    ["The museum's right next to the park.", 'the museum is right next to the park'],
+    ["I can't read it because the screen's dirty.", 'i can not read it because the screen is dirty'],
+    ["The room's empty now.", 'the room is empty now'],
+    ["My sister's new car is red.", "my sister's new car is red"],
+    ["I used my father's right hand.", "i used my father's right hand"],
     // Numbers and times.
     ['I have ten books.', 'i have 10 books'],
     ['twenty-five people', '25 people'],
@@ -53,6 +59,11 @@ describe('normalizeAnswer', () => {
     ['the 21st century', 'the 21st century'],
     ['the twenty-first century', 'the 21st century'],
     ['one two three', '1 2 3'],
+    // Decision 077: a year said as two numbers after a preposition of time.
+    ['The shop opened in nineteen ninety-two.', 'the shop opened in 1992'],
+    ['She has lived here since twenty twelve.', 'she has lived here since 2012'],
+    ['in twenty five minutes', 'in 25 minutes'],
+    ['I bought twenty thirty-yen stamps.', 'i bought 20 30 yen stamps'],
     ['$10', '10 dollars'],
     // UK / US spelling.
     ['My favourite colour is grey.', 'my favorite color is gray'],

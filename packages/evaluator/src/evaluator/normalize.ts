@@ -175,10 +175,30 @@ const CLAUSE_SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'they', "i'll", 
 /** Prepositions and adverbs after a passive participle ("covered with", "closed on", "finished now"). */
 const PARTICIPLE_FOLLOWERS = new Set(['with', 'in', 'by', 'at', 'on', 'from', 'to', 'for', 'about', 'now', 'today', 'yet', 'already', 'again']);
 
+/** Place words after "right" ("The station's right next to the bank", "The shop's right here"). */
+const RIGHT_PLACES = new Set(['next', 'here', 'there', 'behind', 'in', 'at', 'on', 'by', 'outside', 'inside', 'over', 'across', 'beside', 'above', 'below', 'under', 'around', 'near', 'opposite', 'now', 'away', 'back']);
+/**
+ * Adjectives a learner says of a thing that are not also the name of something one possesses
+ * (decision 077): "the window's dirty" ends a clause, where a possessive would need its noun.
+ */
+const PREDICATE_ADJECTIVES = new Set([
+  'dirty', 'clean', 'broken', 'empty', 'full', 'open', 'closed', 'late', 'early', 'expensive', 'cheap', 'busy',
+  'wrong', 'correct', 'fine', 'okay', 'great', 'nice', 'new', 'big', 'small', 'heavy', 'easy', 'difficult',
+  'dark', 'quiet', 'noisy', 'crowded', 'delicious', 'sick', 'tired', 'angry', 'happy', 'sad', 'true', 'different',
+  'important', 'popular', 'famous', 'wet', 'dry', 'slow', 'safe', 'dangerous', 'beautiful', 'interesting', 'boring',
+  'strange', 'missing', 'gone', 'useless', 'perfect', 'terrible', 'awful', 'amazing', 'free', 'huge', 'tiny',
+]);
+/** Words that may follow a clause's predicate adjective: the end, a conjunction, a time adverb. */
+const AFTER_PREDICATE = new Set(['and', 'but', 'so', 'because', 'now', 'today', 'again', 'when', 'if', 'though', 'although', 'enough', 'too', 'anyway']);
+
 /** Does the word after a noun's 's make it "is" / "has" rather than a possessive? */
 function nounContraction(base: string, next: string | undefined, after: string | undefined, opensBareNounPhrase: boolean): boolean {
   if (next === undefined || !/^[a-z]+$/.test(base)) return false;
   if (AFTER_NOUN_CONTRACTION.has(next) || DISTINCT_PARTICIPLES.has(next)) return true;
+  // Decision 077: "right" before a place word is the adverb ("The venue's right next to the station"),
+  // and an adjective that ends the clause is the predicate ("because the window's dirty").
+  if (next === 'right' && after !== undefined && RIGHT_PLACES.has(after)) return true;
+  if (PREDICATE_ADJECTIVES.has(next) && (after === undefined || AFTER_PREDICATE.has(after))) return true;
   // Decision 053: a comparative and than ("This bag's cheaper than that one") follow a verb, not a
   // possessive; an answer that would be nothing but "the sun's setting" as a noun phrase is a clause.
   if (after === 'than' && /^[a-z]{3,}er$/.test(next)) return true;
@@ -273,6 +293,24 @@ function numberAt(drafts: readonly Draft[], i: number): NumberMatch | undefined 
   return { value: total + current, next: pos, ordinal: false };
 }
 
+/** Words before a year: "in nineteen eighty-five", "since twenty ten". */
+const YEAR_PREPOSITIONS = new Set(['in', 'since', 'from', 'until', 'till', 'by', 'before', 'after', 'around', 'of']);
+
+/**
+ * A year said as two numbers after a preposition of time (decision 077): "in nineteen eighty-five" is
+ * 1985, "since twenty ten" 2010. Only 11-99 followed by 10-99 and no hundred / thousand after it.
+ */
+function yearAt(drafts: readonly Draft[], i: number): NumberMatch | undefined {
+  if (!YEAR_PREPOSITIONS.has(drafts[i - 1]?.norm ?? '')) return undefined;
+  const century = smallNumberAt(drafts, i);
+  if (!century || century.ordinal || century.value < 11) return undefined;
+  const rest = smallNumberAt(drafts, century.next);
+  if (!rest || rest.ordinal || rest.value < 10) return undefined;
+  const after = drafts[rest.next]?.norm ?? '';
+  if (after === 'hundred' || SCALES[after] !== undefined) return undefined;
+  return { value: century.value * 100 + rest.value, next: rest.next, ordinal: false };
+}
+
 function displayOf(d: Draft): string {
   if (d.partCount === 1) return d.surface;
   const first = d.surface.charAt(0);
@@ -314,7 +352,7 @@ export function tokenize(text: string): RawToken[] {
   for (let i = 0; i < drafts.length; ) {
     const d = drafts[i];
     if (!d) break;
-    const num = numberAt(drafts, i);
+    const num = yearAt(drafts, i) ?? numberAt(drafts, i);
     if (num && num.next > i) {
       const span = drafts.slice(i, num.next);
       const surfaces: string[] = [];

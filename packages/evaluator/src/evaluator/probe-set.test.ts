@@ -216,10 +216,10 @@ probeSet('probe set 17', items17, PROBE17_FLOORS);
  * Probe set 18 (eval/probe-set-18.json, 700 answers to 140 problems drawn uniformly at random, 35 per
  * level, seed 18, as set 17; half typed, a quarter phone-typed, a quarter voice-input transcripts):
  * the next held-out estimate for an ordinary problem mix, written blind and committed before the
- * grader was run on it (decision 072). Floors at its first measurement (77.8 / 89.4 / 96.6%,
- * consistency 100%), rounded down.
+ * grader was run on it (decision 072). First measurement 77.8 / 89.4 / 96.6%, consistency 100%; floors
+ * at the rates decision 077's round on its failures reached (88.6 / 89.4 / 97.2%), rounded down.
  */
 const items18 = load('probe-set-18.json');
-export const PROBE18_FLOORS: Record<Rate, number> = { paraphrase: 0.778, slip: 0.894, meaning: 0.965, consistent: 1 };
+export const PROBE18_FLOORS: Record<Rate, number> = { paraphrase: 0.885, slip: 0.894, meaning: 0.97, consistent: 1 };
 
 probeSet('probe set 18', items18, PROBE18_FLOORS);

@@ -232,12 +232,12 @@ function cleftFrames(tokens: readonly Token[], learner: readonly Token[], copy: 
       out.push([...frame, ...learner.slice(3, r - 1).map((t, k) => copy(t, 20 + k)), tokens[n] as Token, copy(learner[r] as Token, 24), ...tokens.slice(0, prep), ...tokens.slice(n + 1, end), ...tail]);
     }
   }
-  // focus + be + where + clause: "Osaka is where my grandfather was born".
+  // focus + be + where + clause: "Osaka is where my grandfather was born". The place's be may be present
+  // before a past clause, but not past before a present one ("Osaka was where my aunt lives" is a
+  // tense slip; decision 077).
   const w = learner.findIndex((t, j) => j >= 1 && j <= 5 && t.norm === 'where' && isBe(learner[j - 1]));
   if (w > 1 && learner.slice(0, w - 1).every(npWord)) {
-    // The place's be may stay in the present over a past clause ("Osaka is where I was born"), not in
-    // the past over a present one ("Osaka was where my aunt lives" is a slip).
-    build(learner.slice(0, w - 1), learner.slice(w + 1, lEnd), (focus, rest) => [...focus, beWord(learner[w - 1] as Token, pluralPhrase(focus), clausePast(rest) ? undefined : false, copy, word, 15), copy(learner[w] as Token, 16), ...rest], true);
+    build(learner.slice(0, w - 1), learner.slice(w + 1, lEnd), (focus, rest) => [...focus, beWord(learner[w - 1] as Token, pluralPhrase(focus), clausePast(rest) === false ? false : undefined, copy, word, 15), copy(learner[w] as Token, 16), ...rest], true);
   }
   // "All I need is a rest" for "I need a rest" / "What I need is a rest": all + the answer's opening
   // words + be + the rest.

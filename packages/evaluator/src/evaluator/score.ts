@@ -86,6 +86,27 @@ export function recallCeiling(
  */
 export type CeilingMemo = { best: Map<string, number>; translation?: boolean[] };
 
+/**
+ * The "now" words the Japanese leaves open (classify's free extras, issue #12): added at either end of a
+ * correct answer ("I have a cold right now") they are no error, so they do not count as unmatched words
+ * either (decision 077); the precision cap would otherwise take a short answer to 2 stars.
+ */
+const NOW_EXTRAS: readonly (readonly string[])[] = [['right', 'now'], ['at', 'the', 'moment'], ['currently']];
+
+function freeNowWords(a: Alignment): Set<number> {
+  const free = new Set<number>();
+  const extra = new Set(a.extra);
+  const { learner } = a;
+  for (const phrase of NOW_EXTRAS) {
+    for (const i of a.extra) {
+      if (!phrase.every((w, k) => learner[i + k]?.norm === w && extra.has(i + k))) continue;
+      if (phrase.length > 1 && i > 0 && i + phrase.length < learner.length) continue;
+      phrase.forEach((_, k) => free.add(i + k));
+    }
+  }
+  return free;
+}
+
 export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Score {
   const { learner, ref } = a;
   let refContent = 0;
@@ -111,8 +132,10 @@ export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Sco
   let learnerContent = 0;
   let learnerContentMatched = 0;
   let learnerFunction = 0;
+  const freeNow = a.extra.length > 0 ? freeNowWords(a) : undefined;
   learner.forEach((l, i) => {
     const p = a.byL[i];
+    if (freeNow?.has(i)) return;
     if (l.content || l.foreign || !l.known) {
       learnerContent += 1;
       if (isRecalled(p) || errors.some((e) => e.keepsContent === true && e.order === i)) learnerContentMatched += 1;
