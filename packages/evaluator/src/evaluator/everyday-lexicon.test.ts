@@ -3,9 +3,9 @@
  * the bank nor any evaluation set) graded 4-5 stars, next to a meaning error on the same sentence
  * (the other particle, another verb, another thing) that stays at 2 stars or fewer.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { createEvaluator, type Evaluator } from './index';
-import { testProblems } from './test-problems';
+import { expectParaphraseCases, testProblems } from './test-problems';
 
 const problem = testProblems(700, '日常語彙のテスト用の問題です。');
 
@@ -163,15 +163,7 @@ describe('everyday lexicon (decision 067)', () => {
   beforeAll(async () => {
     evaluator = await createEvaluator();
   });
-  const check = (cases: readonly Case[]): void => {
-    for (const [japanese, answer, paraphrase, wrong] of cases) {
-      const p = problem(japanese, [answer]);
-      const ok = evaluator.evaluate(p, paraphrase);
-      const bad = evaluator.evaluate(p, wrong);
-      expect(ok.rating, `${paraphrase} for ${answer}: ${ok.errors.map((e) => e.kind).join(', ')}`).toBeGreaterThanOrEqual(4);
-      expect(bad.rating, `${wrong} for ${answer}`).toBeLessThanOrEqual(2);
-    }
-  };
+  const check = (cases: readonly Case[]): void => expectParaphraseCases((p, answer) => evaluator.evaluate(p, answer), problem, cases);
   it('accepts phrasal verbs and idioms in the frame where they mean the answer verb, and keeps another particle or verb a meaning error', () => check(PHRASAL_CASES));
   it('accepts adverbials and fixed phrases, and keeps another time, amount or direction a meaning error', () => check(ADVERBIAL_CASES));
   it('accepts request and offer forms, and keeps another person or thing a meaning error', () => check(POLITENESS_CASES));

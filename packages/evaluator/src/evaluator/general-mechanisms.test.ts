@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TBankProblem } from '../bank/types';
 import { createEvaluator, type Evaluator } from './index';
-import { testProblems } from './test-problems';
+import { expectParaphraseCases, testProblems } from './test-problems';
 import type { ErrorKind } from './types';
 
 const problem = testProblems(1200, '一般的な仕組みのテスト用の問題です。');
@@ -58,15 +58,7 @@ describe('general mechanisms (decision 073)', () => {
   beforeAll(async () => {
     evaluator = await createEvaluator();
   });
-  const check = (cases: readonly Case[]): void => {
-    for (const [japanese, answer, paraphrase, wrong] of cases) {
-      const p = problem(japanese, [answer]);
-      const ok = evaluator.evaluate(p, paraphrase);
-      const bad = evaluator.evaluate(p, wrong);
-      expect(ok.rating, `${paraphrase} for ${answer}: ${ok.errors.map((e) => e.kind).join(', ')}`).toBeGreaterThanOrEqual(4);
-      expect(bad.rating, `${wrong} for ${answer}`).toBeLessThanOrEqual(2);
-    }
-  };
+  const check = (cases: readonly Case[]): void => expectParaphraseCases((p, answer) => evaluator.evaluate(p, answer), problem, cases);
   const slip = (p: TBankProblem, answer: string, kind: ErrorKind): void => {
     const r = evaluator.evaluate(p, answer);
     expect(r.rating, `${answer}: ${r.errors.map((e) => e.kind).join(', ')}`).toBeGreaterThanOrEqual(3);
