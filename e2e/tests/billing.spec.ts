@@ -1,8 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { checkScreen, createVerifiedAccount, logIn, newLearner, PASSWORD, uniqueEmail, watchConsole } from './support';
+import { checkScreen, createVerifiedAccount, logIn, newLearner, PASSWORD, payInSandbox, SANDBOX_LABEL, uniqueEmail, watchConsole } from './support';
 
 const SUBSCRIPTION_REQUIRED = 'AI瞬間英作文チャットをご利用いただくには、アクティブなサブスクリプションが必要です。';
-const SANDBOX_LABEL = 'サンドボックス決済（テスト用）— 実際の請求は発生しません';
 const PAYMENT_SUPERSEDED = 'このお支払い手続きは、後から開かれた別のお支払い手続きに置き換えられたため完了できません。プランを選択し直してください。';
 
 /** Holds a tRPC procedure's requests for a moment so a busy state can be seen. */
@@ -13,13 +12,6 @@ async function slowDown(page: Page, procedure: string, ms = 800): Promise<void> 
   });
 }
 
-async function payInSandbox(page: Page, cardNumber: string): Promise<void> {
-  await expect(page.getByText(SANDBOX_LABEL)).toBeVisible();
-  await page.getByLabel('カード番号').fill(cardNumber);
-  await page.getByLabel('有効期限').fill('12 / 34');
-  await page.getByLabel('セキュリティコード').fill('123');
-  await page.getByRole('button', { name: '決済を確定する' }).click();
-}
 
 /** A new learner who has paid for the standard monthly plan in the sandbox checkout. */
 async function newStandardSubscriber(page: Page): Promise<void> {

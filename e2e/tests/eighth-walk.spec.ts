@@ -4,7 +4,7 @@
 // made or deleted, a plan change, an appeal decided and a user deleted; my page's 復習 and カスタムシナリオ stayed blank when the
 // subscription record could not be read.
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, logIn, uniqueEmail, watchConsole } from './support';
+import { createVerifiedAccount, logIn, uniqueEmail, watchConsole, payInSandbox } from './support';
 
 /** Every tRPC call the page sends (a batch counts each procedure in it). */
 function countCalls(page: Page): Map<string, number> {
@@ -133,10 +133,7 @@ test('my page: a plan change moves focus to the current plan; sections say when 
   await logIn(page, email);
   await page.waitForURL((url) => url.pathname === '/');
   await page.goto('/checkout?plan=standard');
-  await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
-  await page.getByLabel('有効期限').fill('12 / 34');
-  await page.getByLabel('セキュリティコード').fill('123');
-  await page.getByRole('button', { name: '決済を確定する' }).click();
+  await payInSandbox(page);
   await page.waitForURL((url) => url.pathname === '/payment-success');
 
   await page.goto('/my-page');

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { bankProblemFor, checkScreen, createVerifiedAccount, logIn, PHONE, uniqueEmail } from './support';
+import { bankProblemFor, checkScreen, createVerifiedAccount, logIn, PHONE, uniqueEmail, payInSandbox } from './support';
 
 type Who = 'guest' | 'member' | 'trial' | 'standard' | 'admin';
 type Screen = {
@@ -244,10 +244,7 @@ async function pageFor(browser: Browser, who: Who): Promise<Page> {
   }
   if (who === 'standard') {
     await page.goto('/checkout?plan=standard');
-    await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
-    await page.getByLabel('有効期限').fill('12 / 34');
-    await page.getByLabel('セキュリティコード').fill('123');
-    await page.getByRole('button', { name: '決済を確定する' }).click();
+    await payInSandbox(page);
     await page.waitForURL((url) => url.pathname === '/payment-success');
   }
   return page;

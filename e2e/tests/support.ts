@@ -258,3 +258,15 @@ export function bankProblemFor(japanese: string): BankProblem {
   if (!problem) throw new Error(`problem not in the bank: ${japanese}`);
   return problem;
 }
+
+/** The sandbox checkout's notice (the page is the sandbox's, not Stripe's). */
+export const SANDBOX_LABEL = 'サンドボックス決済（テスト用）— 実際の請求は発生しません';
+
+/** Pays on the sandbox checkout page that is open, with the card number given (a test card that succeeds by default). */
+export async function payInSandbox(page: Page, cardNumber = '4242 4242 4242 4242'): Promise<void> {
+  await expect(page.getByText(SANDBOX_LABEL)).toBeVisible();
+  await page.getByLabel('カード番号').fill(cardNumber);
+  await page.getByLabel('有効期限').fill('12 / 34');
+  await page.getByLabel('セキュリティコード').fill('123');
+  await page.getByRole('button', { name: '決済を確定する' }).click();
+}
