@@ -88,7 +88,32 @@ export interface SynonymContext {
   own?: { words: ReadonlySet<string>; tables: readonly SynonymTable[] };
   /** Lexical database for synonyms beyond the tables (content words only). */
   wordnet?: WordNet;
+  /**
+   * relate()'s results kept across graded answers of one problem (its ProblemModel holds it): the
+   * tables above are the problem's, so a relation depends only on the two words' keys. Without it
+   * the memo lasts one graded answer.
+   */
+  relations?: RelationMemo;
 }
+
+/** relate() results by learner word (learnerKey), then by reference word (refKey), per problem. */
+export type RelationMemo = { generation: number; byLearner: Map<string, ByRef> };
+
+/** A learner word's relations to reference words that need a participle (followsHave) and not, apart. */
+type ByRef = [Map<string, Relate>, Map<string, Relate>];
+
+/** A new, empty RelationMemo (one per problem model). */
+export function relationMemo(): RelationMemo {
+  return { generation: relationGeneration, byLearner: new Map() };
+}
+
+/**
+ * The bound on relations kept across answers in all problems' memos together: past it every memo is
+ * emptied (lazily, by generation) and fills again from the answers that follow. ~100 bytes each.
+ */
+const MAX_KEPT_RELATIONS = 400_000;
+let relationGeneration = 0;
+let keptRelations = 0;
 
 /** WordNet part of speech of a wink tag, for content words. */
 export function wnPos(t: Token): WnPos | undefined {
@@ -292,10 +317,29 @@ function refKey(r: Token): string {
 }
 
 /**
+ * The fields of a learner word that relate() reads (its own and through groupsOf, wordNetSynonyms,
+ * baseReadingSynonym, sameInflection, splitsInto), as a key: the same words recur in the answers to
+ * one problem, so relate() runs once per distinct pair of keys while the problem's memo holds them.
+ * relate() must read no other field of a learner word (add it here if it does): eval/fingerprint.ts
+ * checks that verdicts stay the same.
+ */
+const learnerKeys = new WeakMap<Token, string>();
+
+function learnerKey(l: Token): string {
+  let key = learnerKeys.get(l);
+  if (key === undefined) {
+    key = `${l.norm}\u0000${l.alts.join(',')}\u0000${l.lemma}\u0000${l.cls}\u0000${l.pos}\u0000${l.foreign ? 1 : 0}${l.plural ? 1 : 0}${l.slip ?? ''}\u0000${[...l.forms].join(',')}`;
+    learnerKeys.set(l, key);
+  }
+  return key;
+}
+
+/**
  * relate() per synonym context (one per graded answer), learner word and reference word: the
  * results for reference words that need a participle (followsHave) and those that do not, apart.
+ * A context with a RelationMemo (the problem's) uses it instead.
  */
-const relateMemo = new WeakMap<SynonymContext, WeakMap<Token, [Map<string, Relate>, Map<string, Relate>]>>();
+const relateMemo = new WeakMap<SynonymContext, WeakMap<Token, ByRef>>();
 
 /**
  * "lets" where the answer has "let us" (Let's): the learner's word stands for both reference words
@@ -473,7 +517,6 @@ function findMoves(learner: readonly Token[], ref: readonly Token[], scores: Rel
  * "it is").
  */
 export function relationScores(learner: readonly Token[], ref: readonly Token[], ctx: SynonymContext): Relate[][] {
-  const memo = memoOf(ctx);
   const m = ref.length;
   const afterHave = new Array<boolean>(m);
   const keys = new Array<string>(m);
@@ -484,7 +527,7 @@ export function relationScores(learner: readonly Token[], ref: readonly Token[],
   const out = new Array<Relate[]>(learner.length);
   for (let i = 0; i < learner.length; i++) {
     const l = learner[i] as Token;
-    const byR = byRefOf(memo, l);
+    const byR = byRefOf(ctx, l);
     const row = new Array<Relate>(m);
     for (let j = 0; j < m; j++) row[j] = memoRelate(byR, l, ref, j, keys[j] as string, afterHave[j] as boolean, ctx);
     out[i] = row;
@@ -498,7 +541,6 @@ export function relationScores(learner: readonly Token[], ref: readonly Token[],
  * content words, and each column only until a learner word relates to it).
  */
 export function relationCells(learner: readonly Token[], ref: readonly Token[], ctx: SynonymContext): (i: number, j: number) => Relate {
-  const memo = memoOf(ctx);
   const keys = new Array<string | undefined>(ref.length);
   const afterHave = new Array<boolean>(ref.length);
   return (i, j) => {
@@ -509,20 +551,30 @@ export function relationCells(learner: readonly Token[], ref: readonly Token[], 
       afterHave[j] = followsHave(ref, j);
     }
     const l = learner[i] as Token;
-    return memoRelate(byRefOf(memo, l), l, ref, j, key, afterHave[j] as boolean, ctx);
+    return memoRelate(byRefOf(ctx, l), l, ref, j, key, afterHave[j] as boolean, ctx);
   };
 }
 
-function memoOf(ctx: SynonymContext): WeakMap<Token, [Map<string, Relate>, Map<string, Relate>]> {
+function byRefOf(ctx: SynonymContext, l: Token): ByRef {
+  const kept = ctx.relations;
+  if (kept) {
+    if (kept.generation !== relationGeneration) {
+      kept.byLearner.clear();
+      kept.generation = relationGeneration;
+    }
+    const key = learnerKey(l);
+    let byR = kept.byLearner.get(key);
+    if (!byR) {
+      byR = [new Map(), new Map()];
+      kept.byLearner.set(key, byR);
+    }
+    return byR;
+  }
   let memo = relateMemo.get(ctx);
   if (!memo) {
     memo = new WeakMap();
     relateMemo.set(ctx, memo);
   }
-  return memo;
-}
-
-function byRefOf(memo: WeakMap<Token, [Map<string, Relate>, Map<string, Relate>]>, l: Token): [Map<string, Relate>, Map<string, Relate>] {
   let byR = memo.get(l);
   if (!byR) {
     byR = [new Map(), new Map()];
@@ -532,13 +584,17 @@ function byRefOf(memo: WeakMap<Token, [Map<string, Relate>, Map<string, Relate>]
 }
 
 /** One cell of relationScores: relate(l, ref[j]) through the memo (`key`: refKey(ref[j])). */
-function memoRelate(byR: [Map<string, Relate>, Map<string, Relate>], l: Token, ref: readonly Token[], j: number, key: string, needsParticiple: boolean, ctx: SynonymContext): Relate {
+function memoRelate(byR: ByRef, l: Token, ref: readonly Token[], j: number, key: string, needsParticiple: boolean, ctx: SynonymContext): Relate {
   if (splitsInto(l, ref, j)) return NONE;
   const map = needsParticiple ? byR[1] : byR[0];
   let rel = map.get(key);
   if (!rel) {
     rel = relate(l, ref[j] as Token, ctx, needsParticiple);
     map.set(key, rel);
+    if (ctx.relations && ++keptRelations > MAX_KEPT_RELATIONS) {
+      keptRelations = 0;
+      relationGeneration += 1;
+    }
   }
   return rel;
 }

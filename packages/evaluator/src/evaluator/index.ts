@@ -6,7 +6,7 @@
  * milliseconds) so stars can be shown at once.
  */
 import type { TBankProblem } from '../bank/types';
-import { align, relationCells, type Alignment, type SynonymContext } from './align';
+import { align, relationCells, relationMemo, type Alignment, type RelationMemo, type SynonymContext } from './align';
 import {
   analyseProblem,
   analyseTokens,
@@ -75,6 +75,8 @@ interface ProblemModel extends ProblemAnalysis {
   paths: Map<string, AnalysedAnswer>;
   /** Norms and lemmas of the accepted answers and of every lattice word (see SynonymContext.own). */
   ownWords: Set<string>;
+  /** relate()'s results across the answers graded against this problem (SynonymContext.relations). */
+  relations: RelationMemo;
 }
 
 /** Paths of the lattice graded in detail per answer (the closest of each pattern, cheapest first). */
@@ -1339,7 +1341,12 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   const learner = correctLearnerTokens(analyseTokens(raw, res), analysis, res);
   const normalized = raw.map((t) => t.norm).join(' ');
   const global = globalSynonyms(res);
-  const ctx: SynonymContext = { tables: [analysis.synonyms, global.table], wordnet: res.wordnet, own: { words: analysis.ownWords, tables: [analysis.synonyms] } };
+  const ctx: SynonymContext = {
+    tables: [analysis.synonyms, global.table],
+    wordnet: res.wordnet,
+    own: { words: analysis.ownWords, tables: [analysis.synonyms] },
+    relations: analysis.relations,
+  };
 
   // Two accepted answers may normalise alike ("I've" / "I have"): prefer the one typed verbatim.
   const typed = typeof answer === 'string' ? answer.trim() : '';
@@ -1605,7 +1612,7 @@ export async function createEvaluator(options: EvaluatorOptions = {}): Promise<E
       const lemma = analysed.vocab.get(word)?.lemma;
       if (lemma) ownWords.add(lemma);
     }
-    const analysis: ProblemModel = { ...analysed, graph, written, answerPatterns, paths: new Map(), ownWords };
+    const analysis: ProblemModel = { ...analysed, graph, written, answerPatterns, paths: new Map(), ownWords, relations: relationMemo() };
     deriveSlotSynonyms(analysis, res);
     // Insertion-order eviction: deterministic and good enough for a bank that fits anyway.
     if (cache.size >= MAX_CACHED_PROBLEMS) {
