@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
+import type { DbHandle } from '@shunkan/db';
 import { createTestDatabase } from '@shunkan/db/testing';
 import { findSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
@@ -19,9 +20,12 @@ export function emulatorHost(): string {
   return host;
 }
 
-/** A server on a fresh test database, talking to the Auth emulator started by the test script. */
-export async function startTestServer(extraEnv: Record<string, string> = {}, overrides: { evaluatorWorkerUrl?: URL } = {}): Promise<ServerHandle> {
-  const database = await createTestDatabase();
+/**
+ * A server on a fresh test database, talking to the Auth emulator started by the test script.
+ * `database`: one the test opened itself (PGlite on a data directory); the server closes it.
+ */
+export async function startTestServer(extraEnv: Record<string, string> = {}, overrides: { evaluatorWorkerUrl?: URL; database?: DbHandle } = {}): Promise<ServerHandle> {
+  const database = overrides.database ?? (await createTestDatabase());
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
