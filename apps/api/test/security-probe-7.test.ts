@@ -6,14 +6,12 @@ import { createDatabase } from '@shunkan/db';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
-import { messageOf, requests, signUp, startTestServer } from './harness.js';
+import { messageOf, NO_RATE_LIMITS, requests, signUp, startTestServer } from './harness.js';
 
 /**
  * Seventh security and fault probe (decision 081). HTTP through `inject` against the real parts (the
  * Auth emulator, PGlite, PostgreSQL with TEST_DATABASE_URL).
  */
-
-const LIMITS = { RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' };
 
 /**
  * A full disk under the data directory: every synchronous write of a file below `dir` fails with
@@ -51,7 +49,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shunkan-probe7-'));
   beforeAll(async () => {
     const database = await createDatabase({ dataDir });
-    server = await startTestServer(LIMITS, { database });
+    server = await startTestServer(NO_RATE_LIMITS, { database });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
