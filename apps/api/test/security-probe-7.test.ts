@@ -1,8 +1,9 @@
-import fs, { mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { TEXT } from '@shunkan/config/texts';
 import { createDatabase } from '@shunkan/db';
+import { failWritesUnder } from '@shunkan/db/testing';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerHandle } from '../src/server.js';
@@ -12,37 +13,6 @@ import { messageOf, NO_RATE_LIMITS, requests, signUp, startTestServer } from './
  * Seventh security and fault probe (decision 081). HTTP through `inject` against the real parts (the
  * Auth emulator, PGlite, PostgreSQL with TEST_DATABASE_URL).
  */
-
-/**
- * A full disk under the data directory: every synchronous write of a file below `dir` fails with
- * ENOSPC (PGlite's file system writes through fs.writeSync) until `restore()`.
- */
-function fillDisk(dir: string): { restore: () => void; failed: () => number } {
-  const original = fs.writeSync;
-  const root = fs.realpathSync(dir);
-  let failed = 0;
-  const below = (fd: unknown) => {
-    if (typeof fd !== 'number') return false;
-    try {
-      return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(root);
-    } catch {
-      return false;
-    }
-  };
-  fs.writeSync = function writeSync(this: unknown, ...args: Parameters<typeof fs.writeSync>) {
-    if (below(args[0])) {
-      failed++;
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
-    }
-    return (original as (...a: unknown[]) => number).apply(this, args);
-  } as typeof fs.writeSync;
-  return {
-    restore: () => {
-      fs.writeSync = original;
-    },
-    failed: () => failed,
-  };
-}
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlite (its data directory)', () => {
   let server: ServerHandle;
@@ -75,7 +45,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a full disk under PGlit
     expect((await answer(learner.idToken, 'I went to the station.')).statusCode).toBe(200);
     const storedBefore = await attempts();
 
-    const disk = fillDisk(dataDir);
+    const disk = failWritesUnder(dataDir);
     const during: InjectResponse[] = [];
     try {
       // The first write to reach the WAL makes PostgreSQL PANIC; before the fix the next statement
