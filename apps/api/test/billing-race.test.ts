@@ -1,19 +1,12 @@
 import { BILLING_TEXT } from '@shunkan/config/billing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerHandle } from '../src/server.js';
-import { requests, signUp, startTestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { requests, signUp, serverForFile } from './harness.js';
 
 // Meaningful on a PostgreSQL server (TEST_DATABASE_URL: many connections, real concurrency); on PGlite
 // (one connection) it passes trivially and still pins the answers.
-let server: ServerHandle;
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const file = serverForFile();
 
-const { call, userIdOf } = requests(() => server);
+const { call, userIdOf } = requests(() => file.server);
 const post = (url: string, token: string, body: unknown = {}) => call('POST', url, token, body);
 
 /** A learner on the standard monthly plan, paid through the sandbox checkout as the web app does it. */
@@ -38,9 +31,9 @@ describe('billing writes from one learner at the same time serialise', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => post('/api/upgrade-subscription', token, { planType: 'yearly' })));
     expect(count(results.map((r) => r.status))).toEqual(new Map([[200, 1], [400, 9]]));
     for (const r of results.filter((r) => r.status === 400)) expect(r.body.message).toBe(BILLING_TEXT.alreadyYearly);
-    const prorations = await server.database.db.selectFrom('payments').select(['amount']).where('user_id', '=', userId).where('kind', '=', 'proration').execute();
+    const prorations = await file.server.database.db.selectFrom('payments').select(['amount']).where('user_id', '=', userId).where('kind', '=', 'proration').execute();
     expect(prorations).toHaveLength(1);
-    const details = (await server.app.inject({ method: 'GET', url: '/api/subscription-details', headers: { authorization: `Bearer ${token}` } })).json() as Record<string, unknown>;
+    const details = (await file.server.app.inject({ method: 'GET', url: '/api/subscription-details', headers: { authorization: `Bearer ${token}` } })).json() as Record<string, unknown>;
     expect(details).toMatchObject({ status: 'active', planId: 'standard-yearly', interval: 'year' });
   });
 
@@ -60,7 +53,7 @@ describe('billing writes from one learner at the same time serialise', () => {
     // Either order is fine (trial then payment, or payment then a refused trial); never a trial after payment.
     expect(paid.status).toBe(200);
     expect([200, 409]).toContain(trial.status);
-    const view = (await server.app.inject({ method: 'GET', url: '/api/user-subscription', headers: { authorization: `Bearer ${account.idToken}` } })).json() as Record<string, unknown>;
+    const view = (await file.server.app.inject({ method: 'GET', url: '/api/user-subscription', headers: { authorization: `Bearer ${account.idToken}` } })).json() as Record<string, unknown>;
     expect(view).toMatchObject({ subscriptionStatus: 'active', planType: 'premium' });
   });
 
@@ -74,7 +67,7 @@ describe('billing writes from one learner at the same time serialise', () => {
     );
     expect(confirmations.filter((r) => r.status === 200)).toHaveLength(1);
     const userId = await userIdOf(account.localId);
-    const charged = await server.database.db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', '=', 'succeeded').execute();
+    const charged = await file.server.database.db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', '=', 'succeeded').execute();
     expect(charged).toHaveLength(1);
   });
 });

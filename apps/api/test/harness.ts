@@ -3,11 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
+import type { DbHandle } from '@shunkan/db';
 import { createTestDatabase } from '@shunkan/db/testing';
 import { findSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
 import { loadEnv } from '../src/env.js';
 import { createServer, type ServerHandle } from '../src/server.js';
 
@@ -19,9 +21,12 @@ export function emulatorHost(): string {
   return host;
 }
 
-/** A server on a fresh test database, talking to the Auth emulator started by the test script. */
-export async function startTestServer(extraEnv: Record<string, string> = {}, overrides: { evaluatorWorkerUrl?: URL } = {}): Promise<ServerHandle> {
-  const database = await createTestDatabase();
+/**
+ * A server on a fresh test database, talking to the Auth emulator started by the test script.
+ * `database`: one the test opened itself (PGlite on a data directory); the server closes it.
+ */
+export async function startTestServer(extraEnv: Record<string, string> = {}, overrides: { evaluatorWorkerUrl?: URL; database?: DbHandle } = {}): Promise<ServerHandle> {
+  const database = overrides.database ?? (await createTestDatabase());
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -39,6 +44,29 @@ export async function startTestServer(extraEnv: Record<string, string> = {}, ove
     await database.close();
   };
   return server;
+}
+
+/**
+ * Rate limits out of the way of a file that sends many requests from one address (each limit has
+ * tests of its own).
+ */
+export const NO_RATE_LIMITS = { RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_AI_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' } as const;
+
+/** A test file's server (rate limits out of the way): started before its tests, stopped after them. */
+export function serverForFile(extraEnv: Record<string, string> = {}): { readonly server: ServerHandle } {
+  let server: ServerHandle | undefined;
+  beforeAll(async () => {
+    server = await startTestServer({ ...NO_RATE_LIMITS, ...extraEnv });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the test file\'s server has not started');
+      return server;
+    },
+  };
 }
 
 type SignUpResult = { idToken: string; localId: string; email: string };
@@ -196,6 +224,33 @@ export async function startStripeTestServer(extraEnv: Record<string, string> = {
     stop: async () => {
       await server.stop();
       await fake.close();
+    },
+  };
+}
+
+/**
+ * A test file's server in Stripe mode and its local Stripe server (rate limits out of the way), started
+ * before its tests and stopped after them; a Stripe left hanging by a test answers first.
+ */
+export function stripeServerForFile(extraEnv: Record<string, string> = {}): { readonly server: ServerHandle; readonly fake: FakeStripeServer } {
+  let started: Awaited<ReturnType<typeof startStripeTestServer>> | undefined;
+  beforeAll(async () => {
+    started = await startStripeTestServer({ ...NO_RATE_LIMITS, ...extraEnv });
+  }, 120_000);
+  afterAll(async () => {
+    started?.fake.answer();
+    await started?.stop();
+  });
+  const get = () => {
+    if (!started) throw new Error('the test file\'s server has not started');
+    return started;
+  };
+  return {
+    get server() {
+      return get().server;
+    },
+    get fake() {
+      return get().fake;
     },
   };
 }

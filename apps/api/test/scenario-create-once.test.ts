@@ -1,7 +1,6 @@
 import { SCENARIO_TEXT } from '@shunkan/config/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerHandle } from '../src/server.js';
-import { requests, signUp, startTestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { requests, signUp, serverForFile } from './harness.js';
 
 /**
  * A custom scenario is created once per client request id (decision 074), as answers are stored once per
@@ -9,15 +8,9 @@ import { requests, signUp, startTestServer } from './harness.js';
  * and is sent again answers the scenario stored the first time. Run on PGlite and on PostgreSQL
  * (TEST_DATABASE_URL), where repeats sent at once really race.
  */
-let server: ServerHandle;
-beforeAll(async () => {
-  server = await startTestServer({ RATE_LIMIT_PER_MIN: '10000', RATE_LIMIT_AUTH_PER_MIN: '10000', RATE_LIMIT_BILLING_PER_MIN: '10000' });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const file = serverForFile();
 
-const { call, userIdOf } = requests(() => server);
+const { call, userIdOf } = requests(() => file.server);
 
 /** A learner on the trial, which includes custom scenarios. */
 async function trialLearner() {
@@ -27,7 +20,7 @@ async function trialLearner() {
 }
 
 const fields = { title: '空港のチェックイン', description: '空港のカウンターで荷物を預けて座席を選ぶ場面' };
-const stored = (userId: string) => server.database.db.selectFrom('custom_scenarios').select(['id', 'request_id']).where('user_id', '=', userId).execute();
+const stored = (userId: string) => file.server.database.db.selectFrom('custom_scenarios').select(['id', 'request_id']).where('user_id', '=', userId).execute();
 const trpcData = (body: Record<string, unknown>) => (body.result as { data: Record<string, unknown> }).data;
 
 describe('creating a custom scenario', () => {

@@ -6,7 +6,8 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { gatherStatements } from './group.js';
 import { migrations } from './migrations/index.js';
-import { preparedPGlite, PreparingClient } from './prepared.js';
+import { recoveringPGlite } from './pglite-recovery.js';
+import { preparedPGlite, PreparingClient, type DialectPGlite } from './prepared.js';
 import { attachReadCache, CACHED_TABLES, ReadCache, watchCommits, WriteWatch } from './read-cache.js';
 import { createNoticeHub, type NoticeHub } from './notice-listener.js';
 import { listenForReadCacheChanges, type ReadCacheListener } from './read-cache-listener.js';
@@ -116,18 +117,21 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
       },
     };
   }
-  let pglite: PGlite;
+  let pglite: DialectPGlite;
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    // Reopened after a PANIC (a full disk), which would otherwise stop this thread (decision 081).
+    pglite = recoveringPGlite(await PGlite.create(dir), () => PGlite.create(dir), {
+      onFatal: (error) => options.onConnectionError?.(error instanceof Error ? error : new Error(String(error))),
+    });
   } else {
-    pglite = await PGlite.create();
+    pglite = preparedPGlite(await PGlite.create());
   }
   // The embedded database is this process's alone: rows read on every request are cached, every
   // write being watched (read-cache.ts, decision 022).
   const watch = new WriteWatch(CACHED_TABLES);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: preparedPGlite(pglite) }), plugins: [watch] });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [watch] });
   attachReadCache(db, new ReadCache(watch));
   // Its statements run on this thread: requests arriving together are grouped per turn (group.ts).
   gatherStatements(db);
@@ -201,7 +205,9 @@ const UNAVAILABLE_MESSAGES = [
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown; severity?: unknown };
+    // The backend stopped (PGlite's is reopened, pglite-recovery.ts), whatever the SQLSTATE.
+    if (e.severity === 'PANIC') return true;
     if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_NODE_CODES.has(e.code))) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
     // AggregateError (a connection attempt to several addresses) carries its reasons in `errors`.

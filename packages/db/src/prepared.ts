@@ -107,6 +107,9 @@ const EXECUTE_SYNC = Uint8Array.from([
   0x53, 0, 0, 0, 4, // 'S', length 4
 ]);
 
+/** What Kysely's PGliteDialect is given: an object with PGlite's query, transaction and close. */
+export type DialectPGlite = Extract<PGliteDialectConfig['pglite'], { query: unknown }>;
+
 /**
  * The PGlite instance as Kysely's PGliteDialect sees it, running statements through named prepared
  * statements of PGlite's one session. PGlite's own `query` sends Parse, Describe, Bind, Describe,
@@ -114,7 +117,7 @@ const EXECUTE_SYNC = Uint8Array.from([
  * Describe, Execute, Sync). Locking is PGlite's: a statement outside a transaction holds the
  * transaction and query mutexes, one inside holds the query mutex (the transaction holds the other).
  */
-export function preparedPGlite(pglite: PGlite, options: { maxPrepared?: number } = {}): PGliteDialectConfig['pglite'] {
+export function preparedPGlite(pglite: PGlite, options: { maxPrepared?: number } = {}): DialectPGlite {
   const max = options.maxPrepared ?? MAX_PREPARED;
   // Insertion order is use order (re-inserted on each use): the first entry is the least recently used.
   const statements = new Map<string, Prepared>();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { createDatabase, migrateToLatest, type Db, type DbHandle } from './index.js';
@@ -72,4 +73,35 @@ async function migrateBefore(db: Db, name: string): Promise<void> {
   const older = Object.fromEntries(Object.entries(migrations).filter(([migration]) => migration < name));
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => older }, allowUnorderedMigrations: true }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * A full disk under `dir` (decision 081): every synchronous write of a file below it fails with ENOSPC
+ * (PGlite's file system writes through fs.writeSync) until `restore()`. Linux only (/proc/self/fd).
+ */
+export function failWritesUnder(dir: string): { restore: () => void; failed: () => number } {
+  const original = fs.writeSync;
+  const root = fs.realpathSync(dir);
+  let failed = 0;
+  const below = (fd: unknown) => {
+    if (typeof fd !== 'number') return false;
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(root);
+    } catch {
+      return false;
+    }
+  };
+  fs.writeSync = function writeSync(this: unknown, ...args: Parameters<typeof fs.writeSync>) {
+    if (below(args[0])) {
+      failed++;
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    }
+    return (original as (...a: unknown[]) => number).apply(this, args);
+  } as typeof fs.writeSync;
+  return {
+    restore: () => {
+      fs.writeSync = original;
+    },
+    failed: () => failed,
+  };
 }
