@@ -99,8 +99,11 @@ export interface SynonymContext {
 /** relate() results by learner word (learnerKey), then by reference word (refKey), per problem. */
 export type RelationMemo = { generation: number; byLearner: Map<string, ByRef> };
 
-/** A learner word's relations to reference words that need a participle (followsHave) and not, apart. */
-type ByRef = [Map<string, Relate>, Map<string, Relate>];
+/**
+ * A learner word's relations to reference words that need a participle (followsHave) and not, apart;
+ * then its far-check cells (recallCeiling's value of the pair, by refCellKey).
+ */
+type ByRef = [Map<string, Relate>, Map<string, Relate>, Map<string, number>?];
 
 /** A new, empty RelationMemo (one per problem model). */
 export function relationMemo(): RelationMemo {
@@ -318,7 +321,8 @@ function refKey(r: Token): string {
 
 /**
  * The fields of a learner word that relate() reads (its own and through groupsOf, wordNetSynonyms,
- * baseReadingSynonym, sameInflection, splitsInto), as a key: the same words recur in the answers to
+ * baseReadingSynonym, sameInflection, splitsInto), and recallCeiling's cell (keepsContent,
+ * mayBeTranslationWord / Choice: `known` besides), as a key: the same words recur in the answers to
  * one problem, so relate() runs once per distinct pair of keys while the problem's memo holds them.
  * relate() must read no other field of a learner word (add it here if it does): eval/fingerprint.ts
  * checks that verdicts stay the same.
@@ -328,7 +332,7 @@ const learnerKeys = new WeakMap<Token, string>();
 function learnerKey(l: Token): string {
   let key = learnerKeys.get(l);
   if (key === undefined) {
-    key = `${l.norm}\u0000${l.alts.join(',')}\u0000${l.lemma}\u0000${l.cls}\u0000${l.pos}\u0000${l.foreign ? 1 : 0}${l.plural ? 1 : 0}${l.slip ?? ''}\u0000${[...l.forms].join(',')}`;
+    key = `${l.norm}\u0000${l.alts.join(',')}\u0000${l.lemma}\u0000${l.cls}\u0000${l.pos}\u0000${l.foreign ? 1 : 0}${l.plural ? 1 : 0}${l.known ? 1 : 0}${l.slip ?? ''}\u0000${[...l.forms].join(',')}`;
     learnerKeys.set(l, key);
   }
   return key;
@@ -583,6 +587,24 @@ function byRefOf(ctx: SynonymContext, l: Token): ByRef {
   return byR;
 }
 
+/**
+ * recallCeiling's cells of learner word `l` kept across the answers to the problem (by refCellKey), or
+ * undefined when the context keeps nothing across answers (its CeilingMemo then serves one answer).
+ */
+export function keptCeilingCells(ctx: SynonymContext, l: Token): Map<string, number> | undefined {
+  if (!ctx.relations) return undefined;
+  const byR = byRefOf(ctx, l);
+  return (byR[2] ??= new Map());
+}
+
+/** Counts a value kept in a RelationMemo towards MAX_KEPT_RELATIONS. */
+export function countKept(): void {
+  if (++keptRelations > MAX_KEPT_RELATIONS) {
+    keptRelations = 0;
+    relationGeneration += 1;
+  }
+}
+
 /** One cell of relationScores: relate(l, ref[j]) through the memo (`key`: refKey(ref[j])). */
 function memoRelate(byR: ByRef, l: Token, ref: readonly Token[], j: number, key: string, needsParticiple: boolean, ctx: SynonymContext): Relate {
   if (splitsInto(l, ref, j)) return NONE;
@@ -591,10 +613,7 @@ function memoRelate(byR: ByRef, l: Token, ref: readonly Token[], j: number, key:
   if (!rel) {
     rel = relate(l, ref[j] as Token, ctx, needsParticiple);
     map.set(key, rel);
-    if (ctx.relations && ++keptRelations > MAX_KEPT_RELATIONS) {
-      keptRelations = 0;
-      relationGeneration += 1;
-    }
+    if (ctx.relations) countKept();
   }
   return rel;
 }

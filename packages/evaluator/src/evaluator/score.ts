@@ -64,13 +64,24 @@ export function recallCeiling(
       best = 0;
       for (let i = 0; i < learner.length && best < 1; i++) {
         const l = learner[i] as Token;
-        const rel = relation(i, j).rel;
-        if (rel !== undefined && rel !== 'class') best = 1;
-        else {
-          const split = SPLIT_CONFUSIONS[l.norm];
-          if ((split !== undefined && split.includes(r.norm)) || keepsContent(l, r, wordnet)) best = 1;
-          else if (rel === 'class' || (translation[i] === true && mayBeTranslationChoice(l, r, japanese))) best = 0.5;
+        // The pair's value, kept across the answers to the problem when the memo has the problem's cells.
+        const cells = key === undefined ? undefined : memo?.cells?.[i];
+        let value = key === undefined ? undefined : cells?.get(key);
+        if (value === undefined) {
+          const rel = relation(i, j).rel;
+          if (rel !== undefined && rel !== 'class') value = 1;
+          else {
+            const split = SPLIT_CONFUSIONS[l.norm];
+            if ((split !== undefined && split.includes(r.norm)) || keepsContent(l, r, wordnet)) value = 1;
+            else if (rel === 'class' || (translation[i] === true && mayBeTranslationChoice(l, r, japanese))) value = 0.5;
+            else value = 0;
+          }
+          if (cells && key !== undefined) {
+            cells.set(key, value);
+            memo?.onKept?.();
+          }
         }
+        if (value > best) best = value;
       }
       if (key !== undefined) memo?.best.set(key, best);
     }
@@ -84,7 +95,17 @@ export function recallCeiling(
  * reference word's best relation by its refCellKey, and the learner words that may be translation
  * choices. The candidates share most of their words, so each is related to the learner's words once.
  */
-export type CeilingMemo = { best: Map<string, number>; translation?: boolean[] };
+export type CeilingMemo = {
+  best: Map<string, number>;
+  translation?: boolean[];
+  /**
+   * Per learner word, its cells kept across the answers to the problem (align.ts keptCeilingCells):
+   * a pair's value depends only on the two words' keys, so the words the learners of a problem share
+   * are related once. `onKept` counts each value stored (the bound of the problem memos).
+   */
+  cells?: (Map<string, number> | undefined)[];
+  onKept?: () => void;
+};
 
 /**
  * The "now" words the Japanese leaves open (classify's free extras, issue #12): added at either end of a
