@@ -2787,7 +2787,11 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   const motion = ['come', 'go'].includes(ctx.learner[t.index - 2]?.lemma ?? '') && ['to', 'and'].includes(ctx.learner[t.index - 1]?.norm ?? '');
   // A participle after have is the verb whatever its tag ("have lost interest").
   const perfect = t.forms.has('pp') && ctx.learner[t.index - 1]?.lemma === 'have';
-  const verb = (t.pos === 'VERB' || perfect) && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
+  // A participle between a determiner and the answer's noun describes the thing ("my broken bike"),
+  // an adjective, not an action of its own (decision 079).
+  const prev = ctx.learner[t.index - 1];
+  const describing = t.pos === 'VERB' && t.forms.has('pp') && !t.forms.has('base') && prev !== undefined && (prev.cls === 'det' || prev.cls === 'article' || prev.pos === 'PART' || prev.pos === 'ADJ' || prev.norm.endsWith("'s")) && (next?.pos === 'NOUN' || next?.pos === 'PROPN') && ctx.a.byL[t.index + 1] !== undefined;
+  const verb = (t.pos === 'VERB' || perfect) && !describing && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
   // An adjective after a comparative's more / less is the quality compared ("the more tired you will
   // get" for "the more you will improve", decision 053): it says what the answer does not.
   const compared = t.pos === 'ADJ' && ['more', 'less'].includes(ctx.learner[t.index - 1]?.norm ?? '') && ctx.a.byL[t.index - 1] !== undefined;
