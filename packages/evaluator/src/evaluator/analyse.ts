@@ -373,9 +373,11 @@ function joinSplitWords(tokens: Token[], problem: ProblemAnalysis): Token[] {
     const b = tokens[k + 1];
     const joined = b && !a.foreign && !b.foreign && a.known && b.known && !SPLIT_EXCEPTIONS.has(a.norm) ? `${a.surface}${b.surface}`.toLowerCase() : undefined;
     const ref = joined === undefined ? undefined : (problem.vocab.get(joined) ?? problem.vocab.get(`${a.norm}${b.norm}`));
-    // (Decision 079: five letters and the compound pronouns too, "to day", "every one", "any thing";
-    // two words the answers have side by side are those words, "busy day" beside "today".)
-    if (!b || !ref || !(ref.content || COMPOUND_PRONOUN.test(ref.norm)) || ref.norm.length < 5 || (problem.vocab.has(a.norm) && problem.vocab.has(b.norm) && problem.answers.some((x) => x.tokens.some((t, j) => t.norm === a.norm && x.tokens[j + 1]?.norm === b.norm)))) {
+    // (Decision 079: five letters and the compound pronouns too, "to day", "every one", "any thing".
+    // Two words the problem has are those words ("try out", "some time"), except after a preposition
+    // where the answers do not have them side by side: "to day" where an answer has "a busy day".)
+    const both = b !== undefined && problem.vocab.has(a.norm) && problem.vocab.has(b.norm) && (a.cls !== 'prep' || problem.answers.some((x) => x.tokens.some((t, j) => t.norm === a.norm && x.tokens[j + 1]?.norm === b.norm)));
+    if (!b || !ref || !(ref.content || COMPOUND_PRONOUN.test(ref.norm)) || ref.norm.length < 5 || both) {
       out.push(out.length === k ? a : { ...a, index: out.length });
       continue;
     }

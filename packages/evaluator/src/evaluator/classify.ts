@@ -1285,7 +1285,10 @@ function pairErrors(ctx: Ctx): boolean {
         // Another name for the answer's name ("Nara" for "Kyoto"): a name the dictionary lacks,
         // capitalised like the answer's, is another place or person, not a slip.
         const capital = (w: string): boolean => /^[A-Z]/.test(w);
-        if (!l.foreign && !l.known && r.content && capital(l.display) && capital(r.display) && (r.pos === 'PROPN' || r.pos === 'NOUN')) {
+        // Capitals are not graded (decision 079): a phone-typed "emi" for "Yumi" is another person
+        // too, where the answer's word is a name (capitalised inside the sentence, or tagged one).
+        const answerName = capital(r.display) && (r.index > 0 || r.pos === 'PROPN');
+        if (!l.foreign && !l.known && r.content && (capital(l.display) || (answerName && /^[a-z]{3,}$/.test(l.norm))) && capital(r.display) && (r.pos === 'PROPN' || r.pos === 'NOUN')) {
           errors.push({ ...meaningError(lw, r, p.l), certain: true });
           break;
         }

@@ -104,4 +104,22 @@ describe('general mechanisms, third round (decision 079)', () => {
     expect(stars(BIKE, "I fixed my sister's broken bike.")).toBeLessThanOrEqual(2);
     expect(stars(BIKE, "I sold my brother's broken bike.")).toBeLessThanOrEqual(2);
   });
+
+  it('grades phone-typed names without capitals as the names: the answer\'s name accepted, another name a meaning error', () => {
+    const FRIENDS = problem('マキとリョウは仲がいい。', ['Maki and Ryo are good friends.']);
+    const TRIP = problem('来週奈良に行く。', ['I will go to Nara next week.']);
+    expect(stars(FRIENDS, 'maki and ryo are good friends')).toBeGreaterThanOrEqual(4);
+    expect(stars(TRIP, 'i will go to nara next week')).toBeGreaterThanOrEqual(4);
+    expect(stars(FRIENDS, 'maki and rina are good friends')).toBeLessThanOrEqual(2);
+    expect(stars(TRIP, 'i will go to sendai next week')).toBeLessThanOrEqual(2);
+  });
+
+  it('applies a phrase synonym inside a restructured answer (how come + put off / not at)', () => {
+    const ABSENT = problem('昨日はなぜ学校を休んだの？', ['Why were you absent from school yesterday?']);
+    const DELAY = problem('なぜ会議を延期したのですか。', ['Why did you postpone the meeting?']);
+    expect(stars(ABSENT, "How come you weren't at school yesterday?")).toBeGreaterThanOrEqual(4);
+    expect(stars(DELAY, 'How come you pushed back the meeting?')).toBeGreaterThanOrEqual(4);
+    expect(stars(ABSENT, "How come you weren't at school today?")).toBeLessThanOrEqual(2);
+    expect(stars(DELAY, 'How come you pushed back the party?')).toBeLessThanOrEqual(2);
+  });
 });

@@ -395,7 +395,7 @@ function wordToken(w: string, res: Resources): Token {
   return t;
 }
 
-function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
+function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number, phrases: readonly LearnerPhrase[] = []): Candidate[] {
   const out: Candidate[] = [];
   const word = (w: string, k: number): Token => ({ ...wordToken(w, res), group: -1 - (seed + out.length) * 100 - k, viaSynonym: true });
   const push = (next: readonly Token[]): void => {
@@ -522,7 +522,10 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   // + past (decision 052).
   for (const next of relationVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true }), opposite)) push(next);
   // Clefts, how come, a relative clause split off, the active for a passive, raising, a reporting clause moved (decision 076).
-  for (const next of restructureVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 60 - k, viaSynonym: true }), word, (base) => pastOf(base, res), (base) => participleOf(base, res))) push(next);
+  for (const next of restructureVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 60 - k, viaSynonym: true }), word, (base) => pastOf(base, res), (base) => participleOf(base, res))) {
+    push(next);
+    out.push(...restructuredPhrases(answer, next, phrases, res));
+  }
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
   // "If it happens to rain" for "If it should rain": in an if-clause the putative should and
@@ -815,12 +818,40 @@ function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
       const verbPrep = rest[at + 1];
       const objectPrep = prep && NOUN_OBJECT_PREPOSITIONS.has(prep.norm) && verbPrep?.cls !== 'prep' && verbPrep?.cls !== 'part' ? [copy(prep, 12)] : [];
       const nounPrep = prep && verbPrep && (verbPrep.cls === 'prep' || verbPrep.cls === 'part') && NOUN_PREPOSITION_FOR[verbPrep.norm]?.includes(prep.norm) ? 1 : 0;
+      // The verb's direct object needs the noun's preposition: "give a call me" is no variant of "call me".
+      const object = verbPrep !== undefined && (verbPrep.cls === 'article' || verbPrep.cls === 'det' || verbPrep.cls === 'pron' || verbPrep.pos === 'NOUN' || verbPrep.pos === 'PROPN');
+      // A light verb's noun is indefinite: "take the shower" for "shower" keeps its article slip.
+      const dets = det.map((t, k) => (t.norm === 'the' && !noun.plural ? word(/^[aeiou]/.test((adjective ?? noun).norm) ? 'an' : 'a', 9 + k) : copy(t, 9 + k)));
       // A singular countable noun without its article ("make decision") keeps its article slip.
       const article = det.length === 0 && !noun.plural && !UNCOUNTABLE.has(noun.lemma) && noun.lemma !== 'think' ? [word(/^[aeiou]/.test((adjective ?? noun).norm) ? 'an' : 'a', 13)] : [];
-      push([...rest.slice(0, at), lightWord, ...article, ...det.map((t, k) => copy(t, 9 + k)), ...described, copy(noun, 11), ...objectPrep, ...(nounPrep ? [copy(prep as Token, 12)] : []), ...rest.slice(at + 1 + nounPrep)]);
+      if (!object || objectPrep.length > 0) push([...rest.slice(0, at), lightWord, ...article, ...dets, ...described, copy(noun, 11), ...objectPrep, ...(nounPrep ? [copy(prep as Token, 12)] : []), ...rest.slice(at + 1 + nounPrep)]);
     }
   }
   return out;
+}
+
+/** restructure.ts's variants of one accepted answer as candidates. */
+function answerRestructurings(answer: AnalysedAnswer, learner: readonly Token[], res: Resources, seed: number, phrases: readonly LearnerPhrase[]): Candidate[] {
+  const out: Candidate[] = [];
+  const word = (w: string, k: number): Token => ({ ...wordToken(w, res), group: -1 - (seed + out.length) * 100 - k, viaSynonym: true });
+  const copy = (t: Token, k: number): Token => ({ ...t, group: -1 - (seed + out.length) * 100 - 60 - k, viaSynonym: true });
+  for (const next of restructureVariants(answer.tokens, learner, copy, word, (base) => pastOf(base, res), (base) => participleOf(base, res))) {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+    out.push(...restructuredPhrases(answer, next, phrases, res));
+  }
+  return out;
+}
+
+/**
+ * The learner's phrase synonyms in a restructured answer (decision 079): "How come you put off the
+ * meeting?" for "Why did you postpone the meeting?" is the how-come restructuring and the phrase
+ * group postpone / put off at once; each alone leaves the other a wrong word. Only where the learner
+ * has a phrase of a group (`phrases`), so most answers build nothing here.
+ */
+function restructuredPhrases(answer: AnalysedAnswer, tokens: readonly Token[], phrases: readonly LearnerPhrase[], res: Resources): Candidate[] {
+  if (phrases.length === 0) return [];
+  const rebuilt: AnalysedAnswer = { ...answer, tokens: tokens.map((t, index) => ({ ...t, index })) };
+  return phraseVariants(rebuilt, phrases, res).map((c) => ({ ...c, answer }));
 }
 
 /** The simple past of a verb's base: the irregular table's, else the regular -ed. */
@@ -1427,6 +1458,11 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       if (!far) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
       candidates.push(...phraseVariants(a, phrases, res));
       if (restructure) candidates.push(...restructuredVariants(a, a.tokens, learner, res, 120 + a.index));
+      // The clause restructurings (restructure.ts) on the other accepted answers too (decision 079):
+      // the closest path and the first answer may be in another frame than the one the learner's
+      // restructuring starts from ("The book is written in English, so it is difficult" where another
+      // answer has because). Each is built only where the learner's sentence has its frame words.
+      if (a.index > 0) candidates.push(...answerRestructurings(a, learner, res, 140 + a.index, phrases));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
     const cheapest = paths[0]?.cost ?? 0;
@@ -1440,7 +1476,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
           const slot = a.tokens.length === path.words.length ? path.words[j]?.slot : undefined;
           return slot ? (slotLemmas(analysis).get(slot) ?? []) : [];
         };
-        candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70));
+        candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70, phrases));
         if (restructure && !known.has(a.normalized)) candidates.push(...restructuredVariants(a, a.tokens, learner, res, 119));
         // The learner's phrase synonym on the closest path too: the path may combine the
         // accepted answers' parts in the learner's way ("even with" for "despite" + "the office").
@@ -1458,7 +1494,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       }
     });
     const main = analysis.answers[0];
-    if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60), ...structuralVariants(main, main.tokens, learner, res, 80));
+    if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60), ...structuralVariants(main, main.tokens, learner, res, 80, phrases));
     // The passive with by on every accepted answer (decision 046): the answers may differ in an
     // optional phrase the closest path and the first answer both have ("for me").
     if (learner.some((t) => t.norm === 'by')) {

@@ -190,6 +190,8 @@ function cleftFrames(tokens: readonly Token[], learner: readonly Token[], copy: 
       else return;
     } else if (focus[0]?.cls === 'prep' && focusFrom[0]?.cls !== 'prep') return;
     if (focus.length === 0 || (s === 0 && e >= end)) return;
+    // A sentence adverb is no cleft's focus ("It is clearly that ..." for "Clearly, ...").
+    if (focus.every((t) => t.pos === 'ADV') && focus.some((t) => t.norm.endsWith('ly'))) return;
     out.push([...frame(focus, [...tokens.slice(0, s), ...tokens.slice(e, end)]), ...tail]);
   };
   // it + be (+ not) + focus + relative + clause.
@@ -459,7 +461,7 @@ function raising(tokens: readonly Token[], learner: readonly Token[], copy: Copy
     const passive = isBe(tokens[1]) && (RAISING_PARTICIPLES.has(tokens[2]?.norm ?? '') || RAISING_ADJECTIVES.has(tokens[2]?.norm ?? ''));
     const frameLength = verbal ? 1 : passive ? 2 : 0;
     const lFrame = learner.slice(to - frameLength, to);
-    if (frameLength > 0 && lFrame.length === frameLength && lFrame.every((t, k) => t.lemma === tokens[1 + k]?.lemma) && samePast(lFrame[0], tokens[1])) {
+    if (frameLength > 0 && lFrame.length === frameLength && lFrame.every((t, k) => (k === 0 ? t.lemma === tokens[1]?.lemma : t.norm === tokens[1 + k]?.norm)) && samePast(lFrame[0], tokens[1])) {
       const s = tokens[1 + frameLength]?.norm === 'that' ? 2 + frameLength : 1 + frameLength;
       const subjectEnd = phraseEnd(tokens, s, end);
       const mainPast = tokens[1]?.forms.has('past') === true || AUX_FORMS[tokens[1]?.norm ?? '']?.time === 'past';
