@@ -3,6 +3,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { type JapaneseChoices, mayShareJapanese, sharesJapanese } from './translations';
+import { eventsReversed } from './time-clauses';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
@@ -2926,6 +2927,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     suggestionMadePast(ctx);
     objectVerbForm(ctx);
     timesSwapped(ctx);
+    eventsSwapped(ctx);
   }
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
@@ -3834,6 +3836,19 @@ function placeRelation(ctx: Ctx): void {
     fold(ctx, drop, { ...makeError('meaning', words, expected, `${q(words.join(' '))}では場所が変わります。問題文の意味は${q(expected.join(' '))}です。`, l.at, undefined, true), certain: true });
     return;
   }
+}
+
+/**
+ * "He finished his homework after he watched TV" for "He watched TV after he finished his homework"
+ * (decision 079): the clauses traded places around the same before / after say the events the other
+ * way round, a meaning error, not a word-order slip.
+ */
+function eventsSwapped(ctx: Ctx): void {
+  if (ctx.errors.some((e) => e.meaning) || !eventsReversed(ctx.ref, ctx.learner)) return;
+  const moved = ctx.errors.find((e) => e.kind === 'word-order');
+  const message = '出来事の順番が問題文と逆になります。before / after の前後を確かめましょう。';
+  if (moved) fold(ctx, [moved], { ...makeError('meaning', moved.words, moved.expected, message, moved.order, undefined, true), certain: true });
+  else ctx.errors.push({ ...makeError('meaning', [], [], message, 0, undefined, true), certain: true });
 }
 
 /** Words that place a thing in time relative to now (this month, last month, next week). */

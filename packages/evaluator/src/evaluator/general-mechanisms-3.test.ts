@@ -64,6 +64,13 @@ describe('general mechanisms, third round (decision 079)', () => {
   it('accepts two events said from the other end (before for after, either clause order, -ing or a full clause), and keeps the order of events reversed a meaning error', () =>
     check(TIME_ORDER_CASES));
 
+  it('grades the two clauses traded around the same before / after as a meaning error, not a word-order slip', () => {
+    const TV = problem('宿題を終えてから彼女はテレビを見た。', ['She watched TV after she finished her homework.', 'After she finished her homework, she watched TV.']);
+    expect(stars(TV, 'She finished her homework after she watched TV.')).toBeLessThanOrEqual(2);
+    expect(stars(TV, 'After she watched TV, she finished her homework.')).toBeLessThanOrEqual(2);
+    expect(stars(TV, 'After she finished her homework, she watched TV.')).toBe(5);
+  });
+
   it('keeps the slips inside the turned-round clauses', () => {
     const TEETH = problem('寝る前に歯を磨いた。', ['I brushed my teeth before I went to bed.']);
     slip(TEETH, 'I went to bed after I brush my teeth.', 'tense');

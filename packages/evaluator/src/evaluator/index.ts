@@ -24,7 +24,7 @@ import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
 import { cleftVariants, frameVariants, relationVariants } from './frame-variants';
 import { restructureVariants } from './restructure';
-import { hasTimeConnector, timeConverse } from './time-clauses';
+import { eventsReversed, hasTimeConnector, timeConverse } from './time-clauses';
 import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, MODALS, UNCOUNTABLE, areAntonymWords } from './lexicon';
@@ -1530,7 +1530,8 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let best: Graded | undefined;
   const firstNorms = analysis.answers[0]?.tokens.map((t) => t.norm) ?? [];
   let main: Graded | undefined;
-  const swapped = exact ? undefined : swappedAnswer(learner, analysis.answers);
+  // (Decision 079: also an accepted answer whose before / after clauses the learner traded.)
+  const swapped = exact ? undefined : (swappedAnswer(learner, analysis.answers) ?? (hasTimeConnector(learner) ? analysis.answers.find((a) => eventsReversed(a.tokens, learner))?.index : undefined));
   let swapGraded: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);

@@ -140,3 +140,25 @@ export function timeConverse(tokens: readonly Token[], learner: readonly Token[]
 
 /** Whether the learner's sentence has a before / after that timeConverse reads. */
 export const hasTimeConnector = (learner: readonly Token[]): boolean => learner.some((t) => OTHER[t.norm] !== undefined);
+
+/**
+ * "He finished his homework after he watched TV" for "He watched TV after he finished his homework"
+ * (decision 079): the two clauses traded places around the same before / after, so the events happen
+ * the other way round. True when the learner's clause after the answer's connector has the verb of the
+ * answer's main clause (and not the verb of its time clause).
+ */
+export function eventsReversed(ref: readonly Token[], learner: readonly Token[]): boolean {
+  const l = learner.findIndex((t) => OTHER[t.norm] !== undefined);
+  const mine = learner[l];
+  if (!mine || learner.filter((t) => OTHER[t.norm] !== undefined).length !== 1) return false;
+  const end = ref.at(-1)?.pos === 'PUNCT' ? ref.length - 1 : ref.length;
+  const parts = split(ref, end);
+  if (!parts || parts.conj.norm !== mine.norm) return false;
+  const mainVerb = parts.main.tokens[parts.main.verb] as Token;
+  const timeVerb = parts.time.tokens[parts.time.verb] as Token;
+  if (mainVerb.lemma === timeVerb.lemma) return false;
+  const theirs = learner.slice(l + 1).find((t) => contentVerb(t));
+  // The learner's other clause has the time clause's verb.
+  const other = (l === 0 ? learner.slice(learner.indexOf(theirs as Token) + 1) : learner.slice(0, l)).some((t) => contentVerb(t) && t.lemma === timeVerb.lemma);
+  return theirs !== undefined && theirs.lemma === mainVerb.lemma && other;
+}
