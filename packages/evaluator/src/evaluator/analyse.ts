@@ -372,7 +372,7 @@ function joinSplitWords(tokens: Token[], problem: ProblemAnalysis): Token[] {
     const a = tokens[k] as Token;
     const b = tokens[k + 1];
     const joined = b && !a.foreign && !b.foreign && a.known && b.known && !SPLIT_EXCEPTIONS.has(a.norm) ? `${a.surface}${b.surface}`.toLowerCase() : undefined;
-    const ref = joined === undefined ? undefined : (problem.vocab.get(joined) ?? problem.vocab.get(`${a.norm}${b.norm}`));
+    const ref = joined === undefined || !b ? undefined : (problem.vocab.get(joined) ?? problem.vocab.get(`${a.norm}${b.norm}`));
     // (Decision 079: five letters and the compound pronouns too, "to day", "every one", "any thing".
     // Two words the problem has are those words ("try out", "some time"), except after a preposition
     // where the answers do not have them side by side: "to day" where an answer has "a busy day".)

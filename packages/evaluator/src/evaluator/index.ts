@@ -651,7 +651,8 @@ const APPROXIMATE_UNITS = new Set(['hour', 'minute', 'second', 'day', 'week', 'm
 /** The index of an approximator before a number (or half / a dozen ...), or -1. */
 function approximatorAt(ts: readonly Token[]): number {
   return ts.findIndex((t, k) => {
-    if (!APPROXIMATORS.has(t.norm)) return false;
+    // (like the verb is no approximator: "I like 3 cats".)
+    if (!APPROXIMATORS.has(t.norm) || (t.norm === 'like' && t.pos === 'VERB')) return false;
     const next = ts[k + 1];
     if (next?.pos === 'NUM') return true;
     if (t.norm === 'some' || !next) return false;
