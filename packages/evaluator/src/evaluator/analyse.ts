@@ -357,6 +357,11 @@ export function correctLearnerTokens(tokens: Token[], problem: ProblemAnalysis, 
   return joinSplitWords(correctWords(tokens, problem, res), problem);
 }
 
+/** First words that make a word of their own with the next one ("a part", "a head", "may be"). */
+const SPLIT_EXCEPTIONS = new Set(['a', 'may']);
+/** everyone, anybody, something, nothing, ... (the pronouns a learner writes as two words). */
+const COMPOUND_PRONOUN = /^(every|any|some|no)(one|body|thing|where)$/;
+
 /**
  * "over time" for "overtime": two known words written apart that make one content word of the
  * problem are that word misspelt (a spelling slip), when the problem's words do not have both.
@@ -366,8 +371,13 @@ function joinSplitWords(tokens: Token[], problem: ProblemAnalysis): Token[] {
   for (let k = 0; k < tokens.length; k++) {
     const a = tokens[k] as Token;
     const b = tokens[k + 1];
-    const ref = b && !a.foreign && !b.foreign && a.known && b.known ? problem.vocab.get(a.norm + b.norm) : undefined;
-    if (!b || !ref || !ref.content || ref.norm.length < 6 || (problem.vocab.has(a.norm) && problem.vocab.has(b.norm))) {
+    const joined = b && !a.foreign && !b.foreign && a.known && b.known && !SPLIT_EXCEPTIONS.has(a.norm) ? `${a.surface}${b.surface}`.toLowerCase() : undefined;
+    const ref = joined === undefined || !b ? undefined : (problem.vocab.get(joined) ?? problem.vocab.get(`${a.norm}${b.norm}`));
+    // (Decision 079: five letters and the compound pronouns too, "to day", "every one", "any thing".
+    // Two words the problem has are those words ("try out", "some time"), except after a preposition
+    // where the answers do not have them side by side: "to day" where an answer has "a busy day".)
+    const both = b !== undefined && problem.vocab.has(a.norm) && problem.vocab.has(b.norm) && (a.cls !== 'prep' || problem.answers.some((x) => x.tokens.some((t, j) => t.norm === a.norm && x.tokens[j + 1]?.norm === b.norm)));
+    if (!b || !ref || !(ref.content || COMPOUND_PRONOUN.test(ref.norm)) || ref.norm.length < 5 || both) {
       out.push(out.length === k ? a : { ...a, index: out.length });
       continue;
     }

@@ -3,6 +3,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { type JapaneseChoices, mayShareJapanese, sharesJapanese } from './translations';
+import { eventsReversed } from './time-clauses';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
@@ -1285,7 +1286,10 @@ function pairErrors(ctx: Ctx): boolean {
         // Another name for the answer's name ("Nara" for "Kyoto"): a name the dictionary lacks,
         // capitalised like the answer's, is another place or person, not a slip.
         const capital = (w: string): boolean => /^[A-Z]/.test(w);
-        if (!l.foreign && !l.known && r.content && capital(l.display) && capital(r.display) && (r.pos === 'PROPN' || r.pos === 'NOUN')) {
+        // Capitals are not graded (decision 079): a phone-typed "emi" for "Yumi" is another person
+        // too, where the answer's word is a name (capitalised inside the sentence, or tagged one).
+        const answerName = capital(r.display) && (r.index > 0 || r.pos === 'PROPN');
+        if (!l.foreign && !l.known && r.content && (capital(l.display) || (answerName && /^[a-z]{3,}$/.test(l.norm))) && capital(r.display) && (r.pos === 'PROPN' || r.pos === 'NOUN')) {
           errors.push({ ...meaningError(lw, r, p.l), certain: true });
           break;
         }
@@ -2787,7 +2791,11 @@ function addedContentNoun(ctx: Ctx, t: Token): boolean {
   const motion = ['come', 'go'].includes(ctx.learner[t.index - 2]?.lemma ?? '') && ['to', 'and'].includes(ctx.learner[t.index - 1]?.norm ?? '');
   // A participle after have is the verb whatever its tag ("have lost interest").
   const perfect = t.forms.has('pp') && ctx.learner[t.index - 1]?.lemma === 'have';
-  const verb = (t.pos === 'VERB' || perfect) && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
+  // A participle between a determiner and the answer's noun describes the thing ("my broken bike"),
+  // an adjective, not an action of its own (decision 079).
+  const prev = ctx.learner[t.index - 1];
+  const describing = t.pos === 'VERB' && t.forms.has('pp') && !t.forms.has('base') && prev !== undefined && (prev.cls === 'det' || prev.cls === 'article' || prev.pos === 'PART' || prev.pos === 'ADJ' || prev.norm.endsWith("'s")) && (next?.pos === 'NOUN' || next?.pos === 'PROPN') && ctx.a.byL[t.index + 1] !== undefined;
+  const verb = (t.pos === 'VERB' || perfect) && !describing && !LIGHT_VERBS.has(t.lemma) && !LIGHT_VERBS.has(t.norm) && !motion;
   // An adjective after a comparative's more / less is the quality compared ("the more tired you will
   // get" for "the more you will improve", decision 053): it says what the answer does not.
   const compared = t.pos === 'ADJ' && ['more', 'less'].includes(ctx.learner[t.index - 1]?.norm ?? '') && ctx.a.byL[t.index - 1] !== undefined;
@@ -2919,6 +2927,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     suggestionMadePast(ctx);
     objectVerbForm(ctx);
     timesSwapped(ctx);
+    eventsSwapped(ctx);
   }
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);
@@ -3827,6 +3836,19 @@ function placeRelation(ctx: Ctx): void {
     fold(ctx, drop, { ...makeError('meaning', words, expected, `${q(words.join(' '))}では場所が変わります。問題文の意味は${q(expected.join(' '))}です。`, l.at, undefined, true), certain: true });
     return;
   }
+}
+
+/**
+ * "He finished his homework after he watched TV" for "He watched TV after he finished his homework"
+ * (decision 079): the clauses traded places around the same before / after say the events the other
+ * way round, a meaning error, not a word-order slip.
+ */
+function eventsSwapped(ctx: Ctx): void {
+  if (ctx.errors.some((e) => e.meaning) || !eventsReversed(ctx.ref, ctx.learner)) return;
+  const moved = ctx.errors.find((e) => e.kind === 'word-order');
+  const message = '出来事の順番が問題文と逆になります。before / after の前後を確かめましょう。';
+  if (moved) fold(ctx, [moved], { ...makeError('meaning', moved.words, moved.expected, message, moved.order, undefined, true), certain: true });
+  else ctx.errors.push({ ...makeError('meaning', [], [], message, 0, undefined, true), certain: true });
 }
 
 /** Words that place a thing in time relative to now (this month, last month, next week). */

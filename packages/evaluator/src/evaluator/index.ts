@@ -13,6 +13,7 @@ import {
   correctLearnerTokens,
   agreeWithSubject,
   globalSynonyms,
+  isMainVerbHave,
   type AnalysedAnswer,
   type ProblemAnalysis,
   type SynonymTable,
@@ -23,6 +24,7 @@ import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
 import { cleftVariants, frameVariants, relationVariants } from './frame-variants';
 import { restructureVariants } from './restructure';
+import { eventsReversed, hasTimeConnector, timeConverse } from './time-clauses';
 import { modalVerbForm } from './learner-forms';
 import { normalizeAnswer, tokenize, type RawToken } from './normalize';
 import { AUX_FORMS, MODALS, UNCOUNTABLE, areAntonymWords } from './lexicon';
@@ -395,7 +397,7 @@ function wordToken(w: string, res: Resources): Token {
   return t;
 }
 
-function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number): Candidate[] {
+function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], res: Resources, seed: number, phrases: readonly LearnerPhrase[] = []): Candidate[] {
   const out: Candidate[] = [];
   const word = (w: string, k: number): Token => ({ ...wordToken(w, res), group: -1 - (seed + out.length) * 100 - k, viaSynonym: true });
   const push = (next: readonly Token[]): void => {
@@ -522,7 +524,10 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   // + past (decision 052).
   for (const next of relationVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 50 - k, viaSynonym: true }), opposite)) push(next);
   // Clefts, how come, a relative clause split off, the active for a passive, raising, a reporting clause moved (decision 076).
-  for (const next of restructureVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 60 - k, viaSynonym: true }), word, (base) => pastOf(base, res))) push(next);
+  for (const next of restructureVariants(tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 60 - k, viaSynonym: true }), word, (base) => pastOf(base, res), (base) => participleOf(base, res))) {
+    push(next);
+    out.push(...restructuredPhrases(answer, next, phrases, res));
+  }
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
   // "If it happens to rain" for "If it should rain": in an if-clause the putative should and
@@ -628,13 +633,43 @@ const COORDINATION_OPENERS = new Set(['either', 'neither', 'both', 'not']);
 /** Prepositions a light verb's noun takes where the verb took a direct object. */
 const NOUN_OBJECT_PREPOSITIONS = new Set(['about', 'on', 'of', 'with', 'for', 'to']);
 
+/** The prepositions a light verb's noun takes for its verb's: think about → thought to / on, talk to → a talk with. */
+const NOUN_PREPOSITION_FOR: Readonly<Record<string, readonly string[]>> = { about: ['about', 'to', 'on'], to: ['to', 'with'], with: ['with'], at: ['at'], on: ['on'], for: ['for'], of: ['of'] };
+
+/** The adverb of an adjective: serious → seriously, easy → easily. */
+function adverbOf(adjective: string): string {
+  if (/[^aeiou]y$/.test(adjective)) return `${adjective.slice(0, -1)}ily`;
+  if (/[^aeiou]le$/.test(adjective)) return `${adjective.slice(0, -1)}y`;
+  return `${adjective}ly`;
+}
+
+/** Words that make a number approximate: about / around / roughly / approximately / like 30 minutes. */
+const APPROXIMATORS = new Set(['about', 'around', 'roughly', 'approximately', 'like', 'some']);
+/** Amounts an approximator goes before besides a number ("around half an hour"). */
+const APPROXIMATE_AMOUNTS = new Set(['half', 'dozen', 'hundred']);
+/** Units an approximator's a / an counts ("about an hour"). */
+const APPROXIMATE_UNITS = new Set(['hour', 'minute', 'second', 'day', 'week', 'month', 'year', 'mile', 'kilometer', 'kilometre', 'meter', 'metre', 'kilo', 'kilogram', 'dollar']);
+
+/** The index of an approximator before a number (or half / a dozen ...), or -1. */
+function approximatorAt(ts: readonly Token[]): number {
+  return ts.findIndex((t, k) => {
+    // (like the verb is no approximator: "I like 3 cats".)
+    if (!APPROXIMATORS.has(t.norm) || (t.norm === 'like' && t.pos === 'VERB')) return false;
+    const next = ts[k + 1];
+    if (next?.pos === 'NUM') return true;
+    if (t.norm === 'some' || !next) return false;
+    return APPROXIMATE_AMOUNTS.has(next.norm) || ((next.norm === 'a' || next.norm === 'an') && APPROXIMATE_UNITS.has(ts[k + 2]?.lemma ?? ''));
+  });
+}
+
 /** The index of a light verb followed (after at most one determiner) by a noun, or -1. */
 function lightVerbNoun(learner: readonly Token[]): number {
   return learner.findIndex((t, k) => {
     // (have before a determiner or a noun is the main verb, though the tagger may call it an auxiliary.)
     if (!((t.cls === 'content' && t.pos === 'VERB') || t.cls === 'aux') || LIGHT_VERB_FORMS[t.lemma] === undefined) return false;
     const n = LIGHT_DETERMINERS.has(learner[k + 1]?.norm ?? '') ? k + 2 : k + 1;
-    return learner[n]?.pos === 'NOUN';
+    // (An adjective may describe the noun: "gave some serious thought to".)
+    return learner[n]?.pos === 'NOUN' || (learner[n]?.pos === 'ADJ' && learner[n + 1]?.pos === 'NOUN');
   });
 }
 
@@ -643,7 +678,7 @@ function lightVerbNoun(learner: readonly Token[]): number {
  * be + what / where, a question word + be + it, no longer / anymore / any longer.
  */
 function hasRestructuringMarks(learner: readonly Token[]): boolean {
-  return lightVerbNoun(learner) >= 0 || attributiveAt(learner) >= 0 || (learner.some((t) => t.norm === 'never') && learner.some((t) => t.norm === 'as' || t.norm === 'than')) || learner.some((t, k) => {
+  return lightVerbNoun(learner) >= 0 || hasTimeConnector(learner) || approximatorAt(learner) >= 0 || attributiveAt(learner) >= 0 || (learner.some((t) => t.norm === 'never') && learner.some((t) => t.norm === 'as' || t.norm === 'than')) || learner.some((t, k) => {
     const next = learner[k + 1]?.norm;
     if (AUX_FORMS[t.norm]?.lemma === 'be' && (next === 'what' || next === 'where' || (next === 'it' && k === 1))) return true;
     if (t.norm === 'anymore' || ((t.norm === 'or' || t.norm === 'and' || t.norm === 'nor') && k > 0)) return true;
@@ -722,6 +757,16 @@ function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
     }
   }
   for (const next of superlativeVariants(tokens, learner, copy, word)) push(next);
+  // "for like 30 minutes" for "for about 30 minutes" (decision 079): the learner's approximator for
+  // the answer's before a number. The numbers themselves are aligned as they are, so another number
+  // is still a meaning error.
+  const approx = approximatorAt(learner);
+  if (approx >= 0) {
+    const j = approximatorAt(tokens);
+    if (j >= 0 && tokens[j]?.norm !== learner[approx]?.norm) push([...tokens.slice(0, j), copy(learner[approx] as Token, 16), ...tokens.slice(j + 1)]);
+  }
+  // "I went to bed after I brushed my teeth" for "I brushed my teeth before I went to bed" (decision 079).
+  for (const next of timeConverse(tokens, learner, copy, word, (base) => pastOf(base, res))) push(next);
   // "Either Ms. Sato or Mr. Ito will come" for "Either Mr. Ito or Ms. Sato will come" (decision
   // 073): two short noun phrases joined by or / nor / and (after either / neither / both, or not)
   // in the other order. Built when the learner's sentence has the second phrase's first word before
@@ -750,24 +795,66 @@ function restructuredVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
   if (lv >= 0 && res.wordnet) {
     const light = learner[lv] as Token;
     const det = LIGHT_DETERMINERS.has(learner[lv + 1]?.norm ?? '') ? [learner[lv + 1] as Token] : [];
-    const noun = learner[lv + 1 + det.length] as Token;
-    const lemmas = new Set(tokens.map((t) => t.lemma));
-    const v = lemmas.has(noun.lemma) || lemmas.has(light.lemma) ? -1 : tokens.findIndex((t) => t.cls === 'content' && t.pos === 'VERB' && res.wordnet?.derived(noun.lemma, t.lemma));
+    const adjective = learner[lv + 1 + det.length]?.pos === 'ADJ' ? (learner[lv + 1 + det.length] as Token) : undefined;
+    const noun = learner[lv + 1 + det.length + (adjective ? 1 : 0)] as Token;
+    // The answer says the verb (not the noun, nor the light verb as its own main verb); the noun may
+    // be the verb's own word ("a talk" / "talk", "a look" / "look", "thought" / "think").
+    // "make no decision" says the opposite of "decide": no gets no variant.
+    const said = det[0]?.norm === 'no' || tokens.some((t, j) => (t.lemma === noun.lemma && t.pos === 'NOUN') || (t.lemma === light.lemma && (t.pos === 'VERB' || (isMainVerbHave(tokens, j) && tokens[j + 1]?.norm !== 'to'))));
+    const v = said ? -1 : tokens.findIndex((t) => t.cls === 'content' && t.pos === 'VERB' && (t.lemma === noun.lemma || res.wordnet?.derived(noun.lemma, t.lemma)));
     const verb = tokens[v];
     const forms = LIGHT_VERB_FORMS[light.lemma];
-    if (verb && forms) {
+    // "gave serious thought to" for "thought seriously about": the learner's adjective is the
+    // answer's adverb of manner on the verb (next to it), said on the noun. Another adjective gets no
+    // variant ("made a wrong decision" for "decided").
+    const adverbAt = adjective ? [v + 1, v - 1].find((j) => tokens[j]?.pos === 'ADV' && (tokens[j]?.norm === adverbOf(adjective.norm) || res.wordnet?.derived(tokens[j]?.norm ?? '', adjective.norm))) : undefined;
+    if (verb && forms && (!adjective || adverbAt !== undefined)) {
       const form = verb.forms.has('ing') ? forms[3] : verb.forms.has('3sg') ? forms[1] : verb.forms.has('past') ? forms[2] : verb.forms.has('pp') ? forms[4] : forms[0];
       const lightWord = light.norm === form ? copy(light, 8) : { ...word(form, 8), pos: 'VERB', cls: 'content' as const, lemma: light.lemma };
+      const described = adjective ? [copy(adjective, 10)] : [];
+      const rest = tokens.filter((_, j) => j !== adverbAt);
+      const at = adverbAt !== undefined && adverbAt < v ? v - 1 : v;
       // "had a discussion about the plan" for "discussed the plan": the noun takes the preposition
-      // a transitive verb's object needed none for.
-      const prep = learner[lv + 2 + det.length];
-      const objectPrep = prep && NOUN_OBJECT_PREPOSITIONS.has(prep.norm) && tokens[v + 1]?.cls !== 'prep' && tokens[v + 1]?.cls !== 'part' ? [copy(prep, 12)] : [];
+      // a transitive verb's object needed none for; "had a talk with my boss" / "gave thought to" for
+      // "talked to my boss" / "thought about": the noun's own preposition for the verb's.
+      const prep = learner[lv + 2 + det.length + described.length];
+      const verbPrep = rest[at + 1];
+      const objectPrep = prep && NOUN_OBJECT_PREPOSITIONS.has(prep.norm) && verbPrep?.cls !== 'prep' && verbPrep?.cls !== 'part' ? [copy(prep, 12)] : [];
+      const nounPrep = prep && verbPrep && (verbPrep.cls === 'prep' || verbPrep.cls === 'part') && NOUN_PREPOSITION_FOR[verbPrep.norm]?.includes(prep.norm) ? 1 : 0;
+      // The verb's direct object needs the noun's preposition: "give a call me" is no variant of "call me".
+      const object = verbPrep !== undefined && (verbPrep.cls === 'article' || verbPrep.cls === 'det' || verbPrep.cls === 'pron' || verbPrep.pos === 'NOUN' || verbPrep.pos === 'PROPN');
+      // A light verb's noun is indefinite: "take the shower" for "shower" keeps its article slip.
+      const dets = det.map((t, k) => (t.norm === 'the' && !noun.plural ? word(/^[aeiou]/.test((adjective ?? noun).norm) ? 'an' : 'a', 9 + k) : copy(t, 9 + k)));
       // A singular countable noun without its article ("make decision") keeps its article slip.
-      const article = det.length === 0 && !noun.plural && !UNCOUNTABLE.has(noun.lemma) ? [word(/^[aeiou]/.test(noun.norm) ? 'an' : 'a', 13)] : [];
-      push([...tokens.slice(0, v), lightWord, ...article, ...det.map((t, k) => copy(t, 9 + k)), copy(noun, 11), ...objectPrep, ...tokens.slice(v + 1)]);
+      const article = det.length === 0 && !noun.plural && !UNCOUNTABLE.has(noun.lemma) && noun.lemma !== 'think' ? [word(/^[aeiou]/.test((adjective ?? noun).norm) ? 'an' : 'a', 13)] : [];
+      if (!object || objectPrep.length > 0) push([...rest.slice(0, at), lightWord, ...article, ...dets, ...described, copy(noun, 11), ...objectPrep, ...(nounPrep ? [copy(prep as Token, 12)] : []), ...rest.slice(at + 1 + nounPrep)]);
     }
   }
   return out;
+}
+
+/** restructure.ts's variants of one accepted answer as candidates. */
+function answerRestructurings(answer: AnalysedAnswer, learner: readonly Token[], res: Resources, seed: number, phrases: readonly LearnerPhrase[]): Candidate[] {
+  const out: Candidate[] = [];
+  const word = (w: string, k: number): Token => ({ ...wordToken(w, res), group: -1 - (seed + out.length) * 100 - k, viaSynonym: true });
+  const copy = (t: Token, k: number): Token => ({ ...t, group: -1 - (seed + out.length) * 100 - 60 - k, viaSynonym: true });
+  for (const next of restructureVariants(answer.tokens, learner, copy, word, (base) => pastOf(base, res), (base) => participleOf(base, res))) {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+    out.push(...restructuredPhrases(answer, next, phrases, res));
+  }
+  return out;
+}
+
+/**
+ * The learner's phrase synonyms in a restructured answer (decision 079): "How come you put off the
+ * meeting?" for "Why did you postpone the meeting?" is the how-come restructuring and the phrase
+ * group postpone / put off at once; each alone leaves the other a wrong word. Only where the learner
+ * has a phrase of a group (`phrases`), so most answers build nothing here.
+ */
+function restructuredPhrases(answer: AnalysedAnswer, tokens: readonly Token[], phrases: readonly LearnerPhrase[], res: Resources): Candidate[] {
+  if (phrases.length === 0) return [];
+  const rebuilt: AnalysedAnswer = { ...answer, tokens: tokens.map((t, index) => ({ ...t, index })) };
+  return phraseVariants(rebuilt, phrases, res).map((c) => ({ ...c, answer }));
 }
 
 /** The simple past of a verb's base: the irregular table's, else the regular -ed. */
@@ -777,6 +864,11 @@ function pastOf(base: string, res: Resources): string {
   if (base.endsWith('e')) return `${base}d`;
   if (/[^aeiou]y$/.test(base)) return `${base.slice(0, -1)}ied`;
   return `${base}ed`;
+}
+
+/** The past participle of a verb's base: the irregular table's, else the regular -ed. */
+function participleOf(base: string, res: Resources): string {
+  return res.irregular.get(base)?.participle[0] ?? pastOf(base, res);
 }
 
 /** The frame variants (frame-variants.ts) of one sentence as candidates, for the other close paths. */
@@ -1374,6 +1466,11 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       if (!far) candidates.push({ answer: a, tokens: a.tokens, phraseSynonym: false });
       candidates.push(...phraseVariants(a, phrases, res));
       if (restructure) candidates.push(...restructuredVariants(a, a.tokens, learner, res, 120 + a.index));
+      // The clause restructurings (restructure.ts) on the other accepted answers too (decision 079):
+      // the closest path and the first answer may be in another frame than the one the learner's
+      // restructuring starts from ("The book is written in English, so it is difficult" where another
+      // answer has because). Each is built only where the learner's sentence has its frame words.
+      if (a.index > 0) candidates.push(...answerRestructurings(a, learner, res, 140 + a.index, phrases));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
     const cheapest = paths[0]?.cost ?? 0;
@@ -1387,7 +1484,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
           const slot = a.tokens.length === path.words.length ? path.words[j]?.slot : undefined;
           return slot ? (slotLemmas(analysis).get(slot) ?? []) : [];
         };
-        candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70));
+        candidates.push(...phrasalVariants(a, a.tokens, learner, res, 50, alternatives), ...structuralVariants(a, a.tokens, learner, res, 70, phrases));
         if (restructure && !known.has(a.normalized)) candidates.push(...restructuredVariants(a, a.tokens, learner, res, 119));
         // The learner's phrase synonym on the closest path too: the path may combine the
         // accepted answers' parts in the learner's way ("even with" for "despite" + "the office").
@@ -1405,7 +1502,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       }
     });
     const main = analysis.answers[0];
-    if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60), ...structuralVariants(main, main.tokens, learner, res, 80));
+    if (main) candidates.push(...phrasalVariants(main, main.tokens, learner, res, 60), ...structuralVariants(main, main.tokens, learner, res, 80, phrases));
     // The passive with by on every accepted answer (decision 046): the answers may differ in an
     // optional phrase the closest path and the first answer both have ("for me").
     if (learner.some((t) => t.norm === 'by')) {
@@ -1441,7 +1538,8 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let best: Graded | undefined;
   const firstNorms = analysis.answers[0]?.tokens.map((t) => t.norm) ?? [];
   let main: Graded | undefined;
-  const swapped = exact ? undefined : swappedAnswer(learner, analysis.answers);
+  // (Decision 079: also an accepted answer whose before / after clauses the learner traded.)
+  const swapped = exact ? undefined : (swappedAnswer(learner, analysis.answers) ?? (hasTimeConnector(learner) ? analysis.answers.find((a) => eventsReversed(a.tokens, learner))?.index : undefined));
   let swapGraded: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);

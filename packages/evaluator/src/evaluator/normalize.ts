@@ -191,9 +191,18 @@ const PREDICATE_ADJECTIVES = new Set([
 /** Words that may follow a clause's predicate adjective: the end, a conjunction, a time adverb. */
 const AFTER_PREDICATE = new Set(['and', 'but', 'so', 'because', 'now', 'today', 'again', 'when', 'if', 'though', 'although', 'enough', 'too', 'anyway']);
 
+/** Participles said of things as adjectives before their noun (a broken bike, a stolen car). */
+const DESCRIBING_PARTICIPLES = new Set(['broken', 'stolen', 'frozen', 'hidden', 'fallen', 'forgotten', 'torn', 'worn', 'written', 'spoken', 'beaten', 'chosen', 'driven']);
+/** Words after such a participle that make it a verb: particles, adverbs, prepositions. */
+const NOT_A_NOUN_AFTER = new Set(['down', 'up', 'off', 'out', 'in', 'into', 'on', 'over', 'away', 'back', 'now', 'already', 'yet', 'again', 'just', 'since', 'for', 'from', 'with', 'by', 'at', 'to', 'and', 'but', 'because', 'so', 'twice', 'once', 'before', 'recently', 'today', 'yesterday', 'all', 'every', 'many', 'much', 'some', 'any', 'two', 'three', 'several', 'both']);
+
 /** Does the word after a noun's 's make it "is" / "has" rather than a possessive? */
 function nounContraction(base: string, next: string | undefined, after: string | undefined, opensBareNounPhrase: boolean): boolean {
   if (next === undefined || !/^[a-z]+$/.test(base)) return false;
+  // Decision 079: a participle that describes things, followed by a noun, is the possessive's
+  // adjective ("my brother's broken bike"); before a determiner, a pronoun or a particle it is has
+  // ("My brother's broken his arm", "The car's broken down").
+  if (DESCRIBING_PARTICIPLES.has(next) && after !== undefined && /^[a-z]{3,}$/.test(after) && !NOT_A_NOUN_AFTER.has(after) && !ARTICLES.has(after) && !DETERMINERS.has(after) && !PRONOUNS.has(after)) return false;
   if (AFTER_NOUN_CONTRACTION.has(next) || DISTINCT_PARTICIPLES.has(next)) return true;
   // Decision 077: "right" before a place word is the adverb ("The venue's right next to the station"),
   // and an adjective that ends the clause is the predicate ("because the window's dirty").

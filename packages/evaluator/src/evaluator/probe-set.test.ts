@@ -136,7 +136,7 @@ probeSet('probe set 9', items9, PROBE9_FLOORS);
  * paraphrases and meaning errors: decision 046; raised in decision 058).
  */
 const items10 = load('probe-set-10.json');
-export const PROBE10_FLOORS: Record<Rate, number> = { paraphrase: 0.95, slip: 0.875, meaning: 0.96, consistent: 1 };
+export const PROBE10_FLOORS: Record<Rate, number> = { paraphrase: 0.955, slip: 0.875, meaning: 0.96, consistent: 1 };
 
 probeSet('probe set 10', items10, PROBE10_FLOORS);
 
@@ -217,10 +217,11 @@ probeSet('probe set 17', items17, PROBE17_FLOORS);
  * level, seed 18, as set 17; half typed, a quarter phone-typed, a quarter voice-input transcripts):
  * the next held-out estimate for an ordinary problem mix, written blind and committed before the
  * grader was run on it (decision 072). First measurement 77.8 / 89.4 / 96.6%, consistency 100%; floors
- * at the rates decision 077's round on its failures reached (88.6 / 89.4 / 97.2%), rounded down.
+ * at the rates decision 077's round on its failures reached (88.6 / 89.4 / 97.2%), rounded down; raised
+ * to decision 079's (89.6 / 89.9 / 97.2%).
  */
 const items18 = load('probe-set-18.json');
-export const PROBE18_FLOORS: Record<Rate, number> = { paraphrase: 0.885, slip: 0.894, meaning: 0.97, consistent: 1 };
+export const PROBE18_FLOORS: Record<Rate, number> = { paraphrase: 0.895, slip: 0.899, meaning: 0.97, consistent: 1 };
 
 probeSet('probe set 18', items18, PROBE18_FLOORS);
 

@@ -190,6 +190,8 @@ function cleftFrames(tokens: readonly Token[], learner: readonly Token[], copy: 
       else return;
     } else if (focus[0]?.cls === 'prep' && focusFrom[0]?.cls !== 'prep') return;
     if (focus.length === 0 || (s === 0 && e >= end)) return;
+    // A sentence adverb is no cleft's focus ("It is clearly that ..." for "Clearly, ...").
+    if (focus.every((t) => t.pos === 'ADV') && focus.some((t) => t.norm.endsWith('ly'))) return;
     out.push([...frame(focus, [...tokens.slice(0, s), ...tokens.slice(e, end)]), ...tail]);
   };
   // it + be (+ not) + focus + relative + clause.
@@ -369,6 +371,36 @@ function activeForPassive(tokens: readonly Token[], learner: readonly Token[], c
   return [[...recase(agent, 32), verb, ...recase(object, 34), ...tokens.slice(agentEnd)]];
 }
 
+/**
+ * "Who was the window broken by?" / "By whom was the window broken?" for "Who broke the window?"
+ * (decision 079): a question about the doer said in the passive, with by stranded at the end or
+ * fronted with whom. The answer's object becomes the subject, its verb the participle (the learner's
+ * participle of that verb where it is one, else the right one, so "was the window broke by" is
+ * still a verb-form slip), be in the verb's time and agreeing with the object.
+ */
+function passiveQuestion(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word, participleOf: PastOf): Token[][] {
+  const end = endOf(tokens);
+  const fronted = learner[0]?.norm === 'by' && (learner[1]?.norm === 'whom' || learner[1]?.norm === 'who');
+  const stranded = (learner[0]?.norm === 'who' || learner[0]?.norm === 'whom') && learner.slice(2, endOf(learner)).at(-1)?.norm === 'by';
+  const verb = tokens[1];
+  if ((!fronted && !stranded) || tokens[0]?.norm !== 'who' || !verb || verb.cls !== 'content' || verb.pos !== 'VERB') return [];
+  const past = verb.forms.has('past') && !verb.forms.has('base');
+  if (!past && !verb.forms.has('3sg')) return [];
+  const objectEnd = phraseEnd(tokens, 2, end);
+  if (objectEnd === 2) return [];
+  const object = tokens.slice(2, objectEnd).map((t, k) => (objectEnd === 3 && t.cls === 'pron' && CASE_SWAP[t.norm] ? word(CASE_SWAP[t.norm] as string, 40 + k) : t));
+  const plural = pluralPhrase(object);
+  const beNorm = past ? (plural ? 'were' : 'was') : plural ? 'are' : 'is';
+  const myBe = learner.find((t) => isBe(t));
+  const be = myBe?.norm === beNorm ? copy(myBe, 44) : word(beNorm, 44);
+  const mine = learner.find((t) => t.lemma === verb.lemma && t.cls === 'content' && t.forms.has('pp') && t.slip === undefined && t.misspelt === undefined);
+  const pp = mine ? copy(mine, 45) : word(participleOf(verb.lemma), 45);
+  const rest = tokens.slice(objectEnd, end);
+  const tail = tokens.slice(end);
+  if (fronted) return [[copy(learner[0] as Token, 46), copy(learner[1] as Token, 47), be, ...object, pp, ...rest, ...tail]];
+  return [[copy(learner[0] as Token, 46), be, ...object, pp, ...rest, copy(learner[endOf(learner) - 1] as Token, 47), ...tail]];
+}
+
 /** Plural nouns without -s and determiners of more than one. */
 const PLURAL_WORDS = new Set(['people', 'children', 'men', 'women', 'police', 'many', 'several', 'both', 'these', 'those', 'few', 'i', 'you', 'we', 'they']);
 const pluralPhrase = (ts: readonly Token[]): boolean => ts.some((t) => t.plural || PLURAL_WORDS.has(t.norm)) || ts.some((t) => t.norm === 'and');
@@ -429,7 +461,7 @@ function raising(tokens: readonly Token[], learner: readonly Token[], copy: Copy
     const passive = isBe(tokens[1]) && (RAISING_PARTICIPLES.has(tokens[2]?.norm ?? '') || RAISING_ADJECTIVES.has(tokens[2]?.norm ?? ''));
     const frameLength = verbal ? 1 : passive ? 2 : 0;
     const lFrame = learner.slice(to - frameLength, to);
-    if (frameLength > 0 && lFrame.length === frameLength && lFrame.every((t, k) => t.lemma === tokens[1 + k]?.lemma) && samePast(lFrame[0], tokens[1])) {
+    if (frameLength > 0 && lFrame.length === frameLength && lFrame.every((t, k) => (k === 0 ? t.lemma === tokens[1]?.lemma : t.norm === tokens[1 + k]?.norm)) && samePast(lFrame[0], tokens[1])) {
       const s = tokens[1 + frameLength]?.norm === 'that' ? 2 + frameLength : 1 + frameLength;
       const subjectEnd = phraseEnd(tokens, s, end);
       const mainPast = tokens[1]?.forms.has('past') === true || AUX_FORMS[tokens[1]?.norm ?? '']?.time === 'past';
@@ -652,13 +684,14 @@ function commentAdverb(tokens: readonly Token[], learner: readonly Token[], copy
 const TRIGGERS = new Set(['it', 'the', 'all', 'this', 'that', 'reason', 'because', 'why', 'how', 'what', 'where', 'to', 'by', 'before', 'after', 'while', 'since', 'he', 'she', 'they', 'think', 'believe', 'guess', 'suppose', 'said', 'says', 'sure', 'afraid', 'hope', 'expect', 'imagine', 'certain', 'feel', 'reckon', 'bet', 'say']);
 
 /** Every restructured variant of one accepted sentence for the learner's sentence. */
-export function restructureVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word, pastOf: PastOf): Token[][] {
+export function restructureVariants(tokens: readonly Token[], learner: readonly Token[], copy: Copy, word: Word, pastOf: PastOf, participleOf: PastOf = pastOf): Token[][] {
   if (tokens.length < 2 || !(tokens[0]?.norm === 'it' || learner[0]?.norm.endsWith('ly') || learner.some((t) => TRIGGERS.has(t.norm) || t.cls === 'wh'))) return [];
   return [
     ...clefts(tokens, learner, copy, word),
     ...questions(tokens, learner, copy, word, pastOf),
     ...splitRelative(tokens, learner, copy),
     ...activeForPassive(tokens, learner, copy, word, pastOf),
+    ...passiveQuestion(tokens, learner, copy, word, participleOf),
     ...raising(tokens, learner, copy, word),
     ...reducedTimeClause(tokens, learner, copy),
     ...movedReport(tokens, learner),
