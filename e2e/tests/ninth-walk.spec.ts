@@ -116,3 +116,31 @@ test('a chart that takes focus shows it: the admin analytics charts have a focus
   // Chakra's chart styles drew none (outline: none).
   expect(ring).toEqual({ style: 'solid', width: '2px' });
 });
+
+test('plan selection waits for the learner\'s subscription: no trial offer to a learner on the trial, slow or unreadable', async ({ page }) => {
+  await trialLearner(page);
+  let answer: 'slow' | 'fail' | 'pass' = 'slow';
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/trpc/*subscription.current*', async (route) => {
+    if (answer === 'fail') return route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>503 Service Temporarily Unavailable</h1>' });
+    if (answer === 'slow') await released;
+    return route.continue();
+  });
+  const offer = page.getByRole('button', { name: '7日間無料トライアルを始める' });
+
+  await page.goto('/subscription-select');
+  // While the subscription is on its way the page offers nothing it may have to take back.
+  await page.waitForTimeout(500);
+  await expect(offer).toHaveCount(0);
+  release();
+  await expect(page.getByText('現在のご契約：無料トライアル（無料トライアル中）')).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  // Unreadable, the page offered the trial this learner is on (enabled: the server then refused it).
+  answer = 'fail';
+  await page.goto('/subscription-select');
+  await expect(page.getByText('ご契約情報の読み込みに失敗しました。再読み込みしてください。')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'プランを選択', level: 1 })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+});
