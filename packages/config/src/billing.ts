@@ -28,6 +28,8 @@ export const BILLING_UI_TEXT = {
   portalFailed: 'カスタマーポータルの起動に失敗しました',
   upgradeFailed: 'アップグレードに失敗しました',
   upgradeDone: 'アップグレード完了',
+  /** My page's plan section and plan selection when the subscription cannot be read. */
+  subscriptionUnreadable: 'ご契約情報の読み込みに失敗しました。再読み込みしてください。',
   /** The sandbox payment form's way out, leading to the payment-cancelled page like Stripe's cancel. */
   cancelPayment: '決済をキャンセル',
 } as const;

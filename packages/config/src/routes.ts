@@ -43,3 +43,38 @@ export function isPublicPath(pathname: string): boolean {
     (LEGACY_LOGIN_PATHS as readonly string[]).includes(path)
   );
 }
+
+/** The product's name: the document title of a page without its own, and the end of every other. */
+export const APP_TITLE = '瞬間英作文 Shunkan';
+
+/**
+ * Each page's document title (WCAG 2.4.2): a browser tab, the history list and a screen reader on
+ * arriving name the page, not only the product. Mostly the page's own heading.
+ */
+export const PAGE_TITLE = {
+  home: 'レベル選択',
+  practice: '練習',
+  myPage: 'マイページ',
+  admin: '管理ダッシュボード',
+  login: 'ログイン',
+  signup: '新規登録',
+  signupSimple: 'かんたん登録',
+  terms: '利用規約',
+  privacy: 'プライバシーポリシー',
+  passwordReset: 'パスワードの再設定',
+  resetPassword: '新しいパスワードの設定',
+  subscriptionSelect: 'プランを選択',
+  checkout: '決済情報入力',
+  paymentSuccess: '決済完了',
+  paymentCancelled: '決済がキャンセルされました',
+  confirm: 'メールアドレスの確認',
+  authCallback: '認証処理',
+  logout: 'ログアウト',
+  demo: 'デモモード',
+  notFound: '404 Page Not Found',
+} as const;
+
+/** 「ログイン | 瞬間英作文 Shunkan」; the product's name alone without a page. */
+export function documentTitle(page?: string): string {
+  return page ? `${page} | ${APP_TITLE}` : APP_TITLE;
+}

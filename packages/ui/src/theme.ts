@@ -59,10 +59,28 @@ const reducedMotion = {
   '.chakra-spinner': { [REDUCED_MOTION]: { animationDuration: '1.5s !important', animationIterationCount: 'infinite !important' } },
 };
 
+/**
+ * Recharts' accessibility layer makes every chart's drawing a tab stop whose arrow keys move the
+ * tooltip; Chakra's `Chart.Root` takes every outline inside it away (`& * { outline: none }`, in its
+ * unlayered css prop, hence `!important` here), so a keyboard user could not see that focus was on a
+ * chart: my page's charts had their own ring (decision 061), the admin's analytics charts none
+ * (decision 080). One ring for every chart.
+ */
+const chartFocusRing = {
+  '.recharts-surface:focus-visible, .recharts-wrapper:focus-visible': {
+    outlineStyle: 'solid !important',
+    outlineWidth: '2px !important',
+    outlineColor: 'blue.solid !important',
+    outlineOffset: '2px !important',
+    borderRadius: 'l1',
+  },
+};
+
 const config = defineConfig({
   globalCss: {
     ...touchTargets,
     ...reducedMotion,
+    ...chartFocusRing,
     'html, body': {
       fontFamily:
         '"Hiragino Kaku Gothic ProN", "Hiragino Sans", "Noto Sans JP", Meiryo, system-ui, -apple-system, "Segoe UI", sans-serif',

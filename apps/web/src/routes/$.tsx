@@ -3,6 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { NotFoundPage } from '../features/layout/fallbacks';
 import { requireUser } from '../lib/guards';
 import { legacySearch } from '../lib/search';
+import { pageTitle } from '../lib/page-title';
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -14,6 +15,7 @@ function normalise(pathname: string): string {
  * the 404 page, shown to a signed-in user only (a guest goes to /login).
  */
 export const Route = createFileRoute('/$')({
+  head: pageTitle('notFound'),
   validateSearch: legacySearch,
   beforeLoad: async ({ context, location, search }) => {
     const path = normalise(location.pathname);

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivacyPage } from '../features/legal/legal-document';
+import { pageTitle } from '../lib/page-title';
 
 /** `/privacy`: the privacy policy (public). */
 export const Route = createFileRoute('/privacy')({
+  head: pageTitle('privacy'),
   component: PrivacyPage,
 });

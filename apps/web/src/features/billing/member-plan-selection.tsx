@@ -1,5 +1,7 @@
 import { Alert } from '@chakra-ui/react';
+import { BILLING_UI_TEXT } from '@shunkan/config/billing';
 import { findPlan } from '@shunkan/config/plans';
+import { FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth';
@@ -8,18 +10,33 @@ import { STATUS_LABELS } from './billing-format';
 import { PlanSelection, TrialOfferCard } from './plan-selection';
 import { useSubscription } from './use-plans';
 
-/** Plan selection for a signed-in learner: their current plan, and the trial while it is unused. */
+/**
+ * Plan selection for a signed-in learner: their current plan, and the trial while it is unused. The
+ * page waits for the subscription: drawn before it, a learner on the trial or a paid plan saw the
+ * trial offer (and a paying one no 「ご利用中」) until it came, and for good when it could not be read,
+ * where 7日間無料トライアルを始める was then enabled and refused (decision 080).
+ */
 export default function MemberPlanSelection() {
+  // One observer for the page: another one mounting after an error would fetch again and put the
+  // query back to pending (TanStack's retryOnMount), which unmounted it again: a loop of requests.
   const subscription = useSubscription();
-  return <PlanSelection subscription={subscription.data} note={<CurrentPlanNote />} trialOffer={<MemberTrialOffer />} />;
+  if (subscription.isPending) return <FullPageSpinner />;
+  return (
+    <PlanSelection
+      subscription={subscription.data}
+      note={<CurrentPlanNote subscription={subscription} />}
+      trialOffer={<MemberTrialOffer subscription={subscription} />}
+    />
+  );
 }
 
 /** The trial offer for a signed-in learner who has not used it: starts it at once. */
-function MemberTrialOffer() {
+type SubscriptionQuery = ReturnType<typeof useSubscription>;
+
+function MemberTrialOffer({ subscription }: { subscription: SubscriptionQuery }) {
   const { isAdmin } = useAuth();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const subscription = useSubscription();
   const startTrial = trpc.billing.startTrial.useMutation({
     onSuccess: (view) => {
       utils.subscription.current.setData(undefined, view);
@@ -28,14 +45,13 @@ function MemberTrialOffer() {
     onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '無料トライアルを開始できませんでした') }),
   });
   const view = subscription.data;
-  if (isAdmin) return null;
-  if (view && (view.trialUsed || view.subscriptionStatus === 'active')) return null;
+  if (isAdmin || !view) return null;
+  if (view.trialUsed || view.subscriptionStatus === 'active') return null;
   return <TrialOfferCard onStart={() => startTrial.mutate()} loading={startTrial.isPending} disabled={subscription.isLoading} />;
 }
 
-function CurrentPlanNote() {
+function CurrentPlanNote({ subscription }: { subscription: SubscriptionQuery }) {
   const { isAdmin } = useAuth();
-  const subscription = useSubscription();
   const view = subscription.data;
   if (isAdmin) {
     return (
@@ -45,7 +61,15 @@ function CurrentPlanNote() {
       </Alert.Root>
     );
   }
-  if (!view || view.subscriptionStatus === 'none') return null;
+  if (!view) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator aria-hidden />
+        <Alert.Title>{errorMessage(subscription.error, BILLING_UI_TEXT.subscriptionUnreadable)}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  if (view.subscriptionStatus === 'none') return null;
   const name = view.planType ? findPlan(view.planType).name : null;
   return (
     <Alert.Root status={view.hasAccess ? 'success' : 'warning'}>

@@ -336,7 +336,7 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
     return (
       <Alert.Root status="error">
         <Alert.Indicator aria-hidden />
-        <Alert.Title>{errorMessage(subscription.error, 'ご契約情報の読み込みに失敗しました。再読み込みしてください。')}</Alert.Title>
+        <Alert.Title>{errorMessage(subscription.error, BILLING_UI_TEXT.subscriptionUnreadable)}</Alert.Title>
       </Alert.Root>
     );
   }

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { FullPageSpinner } from '@shunkan/ui/components';
-import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { HeadContent, Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
 import type * as DataProviderModule from '../../lib/data-provider';
@@ -36,6 +36,8 @@ export function RootLayout() {
   // Every screen is one <main> landmark; each screen has its own single h1.
   return (
     <Box as="main" minH="100vh">
+      {/* Each route's document title (its `head`, lib/page-title.ts); React puts the <title> in <head>. */}
+      <HeadContent />
       {dataMounted.current && loadedDataProvider ? (
         <loadedDataProvider.default>
           <SessionGate />

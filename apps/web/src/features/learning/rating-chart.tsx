@@ -4,20 +4,6 @@ import { findLevel, type LevelKey } from '@shunkan/config/levels';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay } from './format';
 
-/**
- * Recharts' accessibility layer makes a chart's drawing a tab stop whose arrow keys move the tooltip
- * along the days; Chakra's chart styles take its outline away, so a keyboard user could not see where
- * focus was (decision 061). The chart without a tooltip has nothing to show on keys and is no stop.
- */
-const FOCUS_RING = {
-  '& .recharts-surface:focus-visible, & .recharts-wrapper:focus-visible': {
-    outline: '2px solid',
-    outlineColor: 'blue.solid',
-    outlineOffset: '2px',
-    borderRadius: 'l1',
-  },
-} as const;
-
 type Daily = { day: string; attempts: number; averageRating: number | null };
 type Level = { difficultyLevel: LevelKey; attempts: number; averageRating: number | null };
 
@@ -40,7 +26,7 @@ export default function RatingCharts({ daily, levels }: { daily: Daily[]; levels
         <Heading as="h3" size="sm" mb="2" color="gray.700">
           評価の推移（30日間）
         </Heading>
-        <Chart.Root chart={overTime} maxH="220px" role="figure" aria-label="日ごとの平均評価のグラフ" css={FOCUS_RING}>
+        <Chart.Root chart={overTime} maxH="220px" role="figure" aria-label="日ごとの平均評価のグラフ">
           <LineChart responsive data={overTime.data} margin={{ left: -20, right: 8, top: 8 }}>
             <CartesianGrid stroke={overTime.color('border.muted')} vertical={false} />
             <XAxis dataKey={overTime.key('day')} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={24} />

@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { PartyPopper } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/auth';
+import { useKeepAboveKeyboard } from '../../lib/keep-above-keyboard';
 import { useKeepFocus } from '../../lib/keep-focus';
 import { speak } from '../../lib/speech';
 import { isSpeechRecognitionAvailable, listenOnce } from '../../lib/speech-recognition';
@@ -415,6 +416,9 @@ function AnswerBox(props: {
   const [voiceError, setVoiceError] = useState<string | null>(null);
   const stopListening = useRef<(() => void) | null>(null);
   const canUseVoice = isSpeechRecognitionAvailable();
+  // The box and 回答する stay above a phone's on-screen keyboard.
+  const areaRef = useRef<HTMLDivElement>(null);
+  useKeepAboveKeyboard(areaRef);
 
   async function answerByVoice() {
     if (isListening) {
@@ -446,7 +450,7 @@ function AnswerBox(props: {
   }
 
   return (
-    <Stack gap="3">
+    <Stack gap="3" ref={areaRef} data-testid="answer-area">
       <Textarea
         ref={props.answerRef}
         placeholder="英語で入力してください"

@@ -3,9 +3,11 @@ import { AdminPage } from '../../pages/admin';
 import { adminAccess } from '../../lib/guards';
 import { ServerUnreachable } from '../../features/layout/fallbacks';
 import { adminSearch } from '../../lib/search';
+import { pageTitle } from '../../lib/page-title';
 
 /** `/admin`: the dashboard for the server's admins, the denial screen for everyone else. */
 export const Route = createFileRoute('/_authed/admin')({
+  head: pageTitle('admin'),
   validateSearch: adminSearch,
   beforeLoad: adminAccess,
   component: function Admin() {
