@@ -3,7 +3,7 @@
  * plus spelling correction of the learner's words against the problem's vocabulary.
  */
 import { distance } from 'fastest-levenshtein';
-import { type JapaneseChoices, japaneseChoices } from './translations';
+import { type JapaneseChoices, type JapaneseTime, japaneseChoices, japaneseTime } from './translations';
 import type { ItsFunction } from 'wink-nlp';
 import type { TBankProblem } from '../bank/types';
 import {
@@ -88,6 +88,8 @@ export interface ProblemAnalysis {
   phraseTokens: Map<string, Token[]>;
   /** English words that translate one Japanese word of the problem's sentence (decision 049). */
   japanese: JapaneseChoices;
+  /** The time of the Japanese sentence's final predicate (decision 082). */
+  japaneseTime: JapaneseTime;
 }
 
 const EMPTY_FORMS: ReadonlySet<VForm> = new Set();
@@ -544,7 +546,7 @@ export function analyseProblem(problem: TBankProblem, res: Resources, extraVocab
     const [t] = analyseTokens(tokenize(word), res);
     if (t) addVocab(t);
   }
-  return { answers, vocab, spellCandidates, synonyms, phraseTokens, japanese: japaneseChoices(problem.japanese) };
+  return { answers, vocab, spellCandidates, synonyms, phraseTokens, japanese: japaneseChoices(problem.japanese), japaneseTime: japaneseTime(problem.japanese) };
 }
 
 /** Candidate bases of a regular-looking form: "leaved" → leave, "putted" → put, "tiring" → tire. */

@@ -2,7 +2,7 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
-import { type JapaneseChoices, mayShareJapanese, sharesJapanese } from './translations';
+import { type JapaneseChoices, type JapaneseTime, mayShareJapanese, sharesJapanese } from './translations';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
@@ -998,6 +998,8 @@ interface Ctx {
   modalForm?: number;
   /** English words that translate one Japanese word of the problem's sentence (decision 049). */
   japanese?: JapaneseChoices;
+  /** The time of the Japanese sentence's final predicate (decision 082). */
+  japaneseTime?: JapaneseTime;
 }
 
 /** What classification may know about the problem beyond the one sentence aligned. */
@@ -1008,6 +1010,7 @@ export interface ClassifyContext {
   prepForTo?: number;
   modalForm?: number;
   japanese?: JapaneseChoices;
+  japaneseTime?: JapaneseTime;
 }
 
 /** Extra auxiliaries right before learner word i (at most two: "will have"). */
@@ -2852,6 +2855,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     prepForTo: problem.prepForTo,
     modalForm: problem.modalForm,
     japanese: problem.japanese,
+    japaneseTime: problem.japaneseTime,
   };
   // Order matters: auxiliaries folded into tense errors must not be reported again as missing
   // or extra words, so the pair-based steps run first.
@@ -2879,6 +2883,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   desireForModal(ctx);
   noNeedForProhibition(ctx);
   timeWordWithTense(ctx);
+  tenseAgainstJapanese(ctx);
   missingInversion(ctx);
   causativeTo(ctx);
   prepositionForTo(ctx);
@@ -4191,6 +4196,49 @@ function timeWordWithTense(ctx: Ctx): void {
   ctx.errors = ctx.errors.filter((e) => e !== tense && e !== added);
   const words = [...tense.words, ...added.words];
   ctx.errors.push({ ...makeError('meaning', words, tense.expected, `${q(words.join(' ... '))}では時が問題文と変わります。`, tense.order, undefined, true), certain: true });
+}
+
+/** Future auxiliaries: "will draw", "am going" (to a place or to do). */
+const FUTURE_WORDS = new Set(['will', 'shall', 'going', "'ll"]);
+/** Subordinators whose clause may take the past for a condition ("If it rained") or another time. */
+const TIME_CLAUSE_WORDS = new Set(['if', 'when', 'whenever', 'before', 'after', 'until', 'till', 'since', 'once', 'as', 'while', 'wish', 'than', 'because', 'that', 'who', 'which']);
+
+/**
+ * "I had two cats" for "I have two cats" (飼っています), "Who will draw this picture?" for "Who drew"
+ * (描きましたか), decision 082: where the Japanese sentence's final predicate fixes the time, a past
+ * for the answer's present state or habit, or a future for its past event, moves the sentence to
+ * another time: a meaning error, not a tense slip. The learner's verb must be in the main clause (no
+ * if / when / because ... before it), the answer's verb in the simple present (or the simple past),
+ * and the Japanese must mark the same time. Present for past ("Who draws") stays the learner's
+ * typical tense slip.
+ */
+function tenseAgainstJapanese(ctx: Ctx): void {
+  const time = ctx.japaneseTime;
+  if (time === undefined) return;
+  const tense = ctx.errors.find((e) => e.kind === 'tense' && !e.meaning);
+  if (!tense) return;
+  const words = tense.words.map((w) => w.toLowerCase());
+  const expected = tense.expected.map((w) => w.toLowerCase());
+  const learnerTokens = ctx.learner.filter((t) => words.includes(learnerWord(t).toLowerCase()) && Math.abs(t.index - tense.order) < words.length);
+  const first = Math.min(tense.order, ...learnerTokens.map((t) => t.index));
+  // A subordinate clause (a relative pronoun opening a question is its subject, not a clause).
+  if (ctx.learner.slice(0, first).some((t) => TIME_CLAUSE_WORDS.has(t.norm) && t.index > 0)) return;
+  if (ctx.learner[0] && TIME_CLAUSE_WORDS.has(ctx.learner[0].norm) && !['who', 'which'].includes(ctx.learner[0].norm)) return;
+  if (ctx.ref.some((t) => TIME_CLAUSE_WORDS.has(t.norm) && t.index > 0 && t.index < (ctx.a.byL[first]?.r ?? Infinity))) return;
+  const refTokens = ctx.ref.filter((t) => expected.includes(t.display.toLowerCase()));
+  const isPast = (t: Token): boolean => (t.forms.has('past') && !t.forms.has('base')) || ['was', 'were', 'had', 'did'].includes(t.norm);
+  const isPresent = (t: Token): boolean => ['am', 'is', 'are', 'have', 'has', 'do', 'does'].includes(t.norm) || (t.pos === 'VERB' && (t.forms.has('3sg') || t.forms.has('base')) && !t.forms.has('past'));
+  let moved = false;
+  if (time === 'nonpast') {
+    // A past for a present: every learner word of the error past, the answer's present.
+    moved = learnerTokens.length > 0 && learnerTokens.every(isPast) && refTokens.length > 0 && refTokens.every(isPresent);
+  } else {
+    // A future for a past: will / going before the verb, the answer's simple past.
+    moved = learnerTokens.some((t) => FUTURE_WORDS.has(t.norm)) && refTokens.length > 0 && refTokens.some(isPast);
+  }
+  if (!moved) return;
+  ctx.errors = ctx.errors.filter((e) => e !== tense);
+  ctx.errors.push({ ...makeError('meaning', tense.words, tense.expected, `${q(tense.words.join(' '))}では時が問題文と変わります（問題文は${time === 'past' ? '過去のこと' : '今のこと'}です）。`, tense.order, undefined, true), certain: true });
 }
 
 /** Verbs that deny the action after them ("forget to", "fail to"): left out, the sentence says the opposite. */

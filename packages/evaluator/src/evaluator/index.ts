@@ -1440,7 +1440,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let swapGraded: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
-    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm, japanese: analysis.japanese });
+    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm, japanese: analysis.japanese, japaneseTime: analysis.japaneseTime });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };
