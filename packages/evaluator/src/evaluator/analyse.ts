@@ -3,6 +3,7 @@
  * plus spelling correction of the learner's words against the problem's vocabulary.
  */
 import { distance } from 'fastest-levenshtein';
+import { soundsAlike } from './sound-spelling';
 import { type JapaneseChoices, type JapaneseTime, japaneseChoices, japaneseTime } from './translations';
 import type { ItsFunction } from 'wink-nlp';
 import type { TBankProblem } from '../bank/types';
@@ -409,6 +410,9 @@ function correctWords(tokens: Token[], problem: ProblemAnalysis, res: Resources)
         bestDistance = effective;
       }
     }
+    // "nite" for "night", "keik" for "cake": a word spelled by its sound is that word, before one
+    // two letters away ("mine").
+    if (bestDistance >= 2 && t.norm.length >= 3) best = problem.spellCandidates.find((c) => problem.vocab.get(c)?.content === true && soundsAlike(t.norm, c)) ?? best;
     const ref = best === undefined ? undefined : problem.vocab.get(best);
     if (!ref) return { ...t, known: false };
     // A word the dictionary lacks that is the answer's word with or without its -s ("smartphone" /

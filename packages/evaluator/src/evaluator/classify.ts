@@ -2,6 +2,7 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
+import { soundsAlike } from './sound-spelling';
 import { type JapaneseChoices, type JapaneseTime, mayShareJapanese, sharesJapanese } from './translations';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
@@ -1056,6 +1057,12 @@ function pairErrors(ctx: Ctx): boolean {
     // twice) is a spelling slip even where the result is another word's form.
     if (p.rel !== 'exact' && p.rel !== 'synonym' && !l.misspelt && !l.foreign && doubledLetterOnly(l.norm, r.norm)) {
       errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
+      continue;
+    }
+    // "lite" for "light" (decision 082): a real word that sounds the same as the answer's content
+    // word, written by its sound, is the answer's word misspelt, not another word.
+    if (p.rel !== 'exact' && !l.misspelt && !l.foreign && l.lemma !== r.lemma && r.content && soundsAlike(l.norm, r.norm)) {
+      errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（音が同じ別の語です）。`, p.l));
       continue;
     }
     switch (p.rel) {

@@ -1,0 +1,10 @@
+import { allBankProblems } from '../src/bank/index';
+import { loadResources } from '../src/evaluator/resources';
+import { analyseProblem, correctLearnerTokens, analyseTokens } from '../src/evaluator/analyse';
+import { tokenize } from '../src/evaluator/normalize';
+const res = await loadResources();
+const p = allBankProblems().find((x) => x.id === 'basic-verbs-135')!;
+const a = (analyseProblem as any)(p, res);
+console.log(a.spellCandidates.slice(0, 40), a.vocab.get('night')?.content);
+const toks = correctLearnerTokens(analyseTokens(tokenize('last nite'), res), a, res);
+console.log(toks.map((t: any) => [t.norm, t.misspelt, t.known]));
