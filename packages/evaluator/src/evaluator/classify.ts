@@ -4205,6 +4205,10 @@ function timeWordWithTense(ctx: Ctx): void {
   ctx.errors.push({ ...makeError('meaning', words, tense.expected, `${q(words.join(' ... '))}では時が問題文と変わります。`, tense.order, undefined, true), certain: true });
 }
 
+/** The past of be and have, the verbs of a state that the past ends. */
+const PAST_STATES = new Set(['was', 'were', 'had']);
+/** Frequency words that fix a habit's time whatever the tense. */
+const STATE_TIME_WORDS = new Set(['every', 'always', 'usually', 'often', 'sometimes', 'never', 'ever', 'still', 'currently', 'daily', 'weekly', 'once', 'twice']);
 /** Future auxiliaries: "will draw", "am going" (to a place or to do). */
 const FUTURE_WORDS = new Set(['will', 'shall', 'going', "'ll"]);
 /** Subordinators whose clause may take the past for a condition ("If it rained") or another time. */
@@ -4215,9 +4219,10 @@ const TIME_CLAUSE_WORDS = new Set(['if', 'when', 'whenever', 'before', 'after', 
  * (描きましたか), decision 082: where the Japanese sentence's final predicate fixes the time, a past
  * for the answer's present state or habit, or a future for its past event, moves the sentence to
  * another time: a meaning error, not a tense slip. The learner's verb must be in the main clause (no
- * if / when / because ... before it), the answer's verb in the simple present (or the simple past),
- * and the Japanese must mark the same time. Present for past ("Who draws") stays the learner's
- * typical tense slip.
+ * if / when / because ... before it), a past of be / have for the answer's present (with no time or
+ * frequency word that keeps the time), or will / going for the answer's past, and the Japanese must
+ * mark the answer's time. Present for past ("Who draws") and other verbs in the past ("What time did
+ * you leave home every morning?", "Neither he nor I agreed") stay the learner's tense slips.
  */
 function tenseAgainstJapanese(ctx: Ctx): void {
   const time = ctx.japaneseTime;
@@ -4237,8 +4242,11 @@ function tenseAgainstJapanese(ctx: Ctx): void {
   const isPresent = (t: Token): boolean => ['am', 'is', 'are', 'have', 'has', 'do', 'does'].includes(t.norm) || (t.pos === 'VERB' && (t.forms.has('3sg') || t.forms.has('base')) && !t.forms.has('past'));
   let moved = false;
   if (time === 'nonpast') {
-    // A past for a present: every learner word of the error past, the answer's present.
-    moved = learnerTokens.length > 0 && learnerTokens.every(isPast) && refTokens.length > 0 && refTokens.every(isPresent);
+    // A past of be / have for the answer's present state ("I had two cats", "There was a park"): the
+    // state no longer holds. A time or frequency word of the learner's ("every morning") keeps the
+    // time, and other verbs in the past ("Neither he nor I agreed") stay tense slips.
+    if (ctx.learner.some((t) => TIME_WORDS.has(t.norm) || STATE_TIME_WORDS.has(t.norm))) return;
+    moved = learnerTokens.length > 0 && learnerTokens.every((t) => isPast(t) && PAST_STATES.has(t.norm)) && refTokens.length > 0 && refTokens.every(isPresent);
   } else {
     // A future for a past: will / going before the verb, the answer's simple past.
     moved = learnerTokens.some((t) => FUTURE_WORDS.has(t.norm)) && refTokens.length > 0 && refTokens.some(isPast);
