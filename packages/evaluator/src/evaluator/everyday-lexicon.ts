@@ -775,8 +775,8 @@ const FAMILIES_5: string[][] = [
     [`${x} lessons`, `${x} classes`],
     [`a ${x} lesson`, `a ${x} class`],
   ]),
-  // Here for the shop one is in: sell here, sold at this store.
-  ...['sell', 'sells', 'sold', 'buy', 'bought', 'have', 'has'].map((v) => [`${v} at this store`, `${v} in this store`, `${v} at this shop`, `${v} in this shop`, `${v} here`]),
+  // Here for the shop one is in (only where the answer names this store: "sell fruit here").
+  ['at this store', 'in this store', 'at this shop', 'in this shop', 'here'],
   // The moment something happens: as soon as, right after.
   ['as soon as', 'the moment', 'the minute', 'the second', 'right after', 'immediately after', 'just as'],
   // Needless to say.
