@@ -4246,6 +4246,12 @@ function tenseAgainstJapanese(ctx: Ctx): void {
     // state no longer holds. A time or frequency word of the learner's ("every morning") keeps the
     // time, and other verbs in the past ("Neither he nor I agreed") stay tense slips.
     if (ctx.learner.some((t) => TIME_WORDS.has(t.norm) || STATE_TIME_WORDS.has(t.norm))) return;
+    // An auxiliary ("I had been to Kyoto", "The room was cleaned"): the tense of a perfect or a
+    // passive, not a state that ended.
+    const last = Math.max(...learnerTokens.map((t) => t.index));
+    const next = ctx.learner[last + 1];
+    const after = next !== undefined && (next.pos === 'ADV' || next.norm === 'not') ? ctx.learner[last + 2] : next;
+    if (after !== undefined && (after.forms.has('pp') || after.forms.has('ing'))) return;
     moved = learnerTokens.length > 0 && learnerTokens.every((t) => isPast(t) && PAST_STATES.has(t.norm)) && refTokens.length > 0 && refTokens.every(isPresent);
   } else {
     // A future for a past: will / going before the verb, the answer's simple past.
