@@ -2901,6 +2901,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   guessMadeCertain(ctx);
   sameForComparative(ctx);
   timeBoundSwap(ctx);
+  timeOrderSwap(ctx);
   if (ctx.japanese && ctx.japanese.groups.length > 0 && ctx.errors.length > 1) japanesePhrase(ctx, ctx.japanese);
   if (ctx.errors.length > 1) verbParticle(ctx);
   if (ctx.errors.length > 1 && a.extra.length > 0 && a.missing.length > 0) wordInGap(ctx);
@@ -3183,6 +3184,40 @@ function timeBoundSwap(ctx: Ctx): void {
   if (!((TIME_START.has(l) && TIME_END.has(r)) || (TIME_END.has(l) && TIME_START.has(r)))) return;
   ctx.errors = ctx.errors.filter((x) => x !== e);
   ctx.errors.push({ ...makeError('meaning', e.words, e.expected, `${q(e.words[0] ?? '')}では期間の始まりと終わりが逆になります（${q(e.expected[0] ?? '')}）。`, e.order, undefined, true), certain: true });
+}
+
+/** Words that place an event in time against another: before, after, during, within, while. */
+const TIME_ORDER = new Set(['before', 'after', 'during', 'within', 'while']);
+const TIME_SEQUENCE = new Set(['before', 'after']);
+/**
+ * "returned after 30 days" for "within 30 days", "during dinner" for "after dinner", "after she did
+ * her homework" for "while" (decision 082): before or after for another word of the set (or the
+ * other way round) moves the event in time, a meaning error, not a preposition slip. During, within
+ * and while among themselves stay near each other.
+ */
+function timeOrderSwap(ctx: Ctx): void {
+  const one = (e: DraftError, side: 'words' | 'expected'): string | undefined => (e[side].length === 1 ? e[side][0]?.toLowerCase() : undefined);
+  const swapped = (l: string | undefined, r: string | undefined): boolean =>
+    l !== undefined && r !== undefined && l !== r && TIME_ORDER.has(l) && TIME_ORDER.has(r) && (TIME_SEQUENCE.has(l) || TIME_SEQUENCE.has(r));
+  const direct = ctx.errors.find((e) => (e.kind === 'preposition' || e.kind === 'word-choice') && one(e, 'words') !== undefined && swapped(one(e, 'words'), one(e, 'expected')));
+  let drop: DraftError[] = [];
+  let words: string[] = [];
+  let expected: string[] = [];
+  let order = 0;
+  if (direct) {
+    drop = [direct];
+    ({ words, expected, order } = direct);
+  } else {
+    const extra = ctx.errors.find((e) => e.kind === 'extra-word' && e.expected.length === 0 && TIME_ORDER.has(one(e, 'words') ?? ''));
+    const missing = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && TIME_ORDER.has(one(e, 'expected') ?? ''));
+    if (!extra || !missing || !swapped(one(extra, 'words'), one(missing, 'expected'))) return;
+    drop = [extra, missing];
+    words = extra.words;
+    expected = missing.expected;
+    order = extra.order;
+  }
+  ctx.errors = ctx.errors.filter((e) => !drop.includes(e));
+  ctx.errors.push({ ...makeError('meaning', words, expected, `${q(words[0] ?? '')}では時の前後が問題文と変わります（${q(expected[0] ?? '')}）。`, order, undefined, true), certain: true });
 }
 
 /** Nouns whose -y adjective means something else (fun / funny). */

@@ -4,6 +4,8 @@
  *   have for a present state, will / going for a past event), while the learner's typical tense slips
  *   (present for past, a past with a time word that keeps the time, other verbs in the past, a
  *   condition's past) stay 3-4 stars named tense;
+ * - before or after for another word that places the event in time (within, during, while) is a
+ *   meaning error, while in for within stays a preposition slip;
  * - a word spelled by its sound or the katakana way is a spelling slip of the answer's word, while
  *   another word stays a meaning error.
  */
@@ -30,6 +32,13 @@ const TIME_CASES: readonly Case[] = [
   ['毎朝何時に起きますか。', 'What time do you get up every morning?', 'What time did you get up every morning?', [3, 4], 'tense'],
   ['私たちはその計画に賛成しています。', 'We agree with the plan.', 'We agreed with the plan.', [3, 4], 'tense'],
   ['私は犬を3匹飼っています。', 'I have three dogs.', "I'm having three dogs.", [3, 4], 'tense'],
+  ['私は家族に会っていました。', 'I had been to see my family.', 'I have been to see my family.', [3, 4], 'tense'],
+  // Before / after for another word that places the event in time: meaning errors.
+  ['7日以内にお支払いください。', 'Please pay within seven days.', 'Please pay after seven days.', [1, 2], 'meaning'],
+  ['私は昼食の後に散歩します。', 'I take a walk after lunch.', 'I take a walk during lunch.', [1, 2], 'meaning'],
+  ['彼はテレビを見ながら夕食を食べた。', 'He ate dinner while he watched TV.', 'He ate dinner after he watched TV.', [1, 2], 'meaning'],
+  // During / within for in, at before after: slips.
+  ['7日以内にお支払いください。', 'Please pay within seven days.', 'Please pay in seven days.', [3, 4], 'preposition'],
 ];
 
 const SOUND_CASES: readonly Case[] = [
@@ -64,7 +73,7 @@ describe('tense against the Japanese and sound spelling (decision 082)', () => {
     expect(japaneseTime('駅で友達に会ったんだ。')).toBe('past');
     expect(japaneseTime(undefined)).toBeUndefined();
   });
-  it('makes a past of be / have for a present state, or a future for a past event, a meaning error, and keeps the tense slips', () => check(TIME_CASES));
+  it('makes a past of be / have for a present state, a future for a past event and before / after for another time word meaning errors, and keeps the tense and preposition slips', () => check(TIME_CASES));
   it('keys words by their sound: long vowels spelled two ways meet, short and long stay apart', () => {
     expect(soundKey('nite')).toBe(soundKey('night'));
     expect(soundKey('keik')).toBe(soundKey('cake'));
