@@ -9,6 +9,18 @@
  * capitals, so "hat" and "hate", "mat" and "mate" keep apart.
  */
 export function soundKey(word: string): string {
+  const known = KEYS.get(word);
+  if (known !== undefined) return known;
+  const key = computeKey(word);
+  if (KEYS.size > 50_000) KEYS.clear();
+  KEYS.set(word, key);
+  return key;
+}
+
+/** Keys already computed (grading meets the same words again and again). */
+const KEYS = new Map<string, string>();
+
+function computeKey(word: string): string {
   let s = word.toLowerCase();
   if (!/^[a-z]+$/.test(s)) return s;
   // Katakana English adds a vowel after a final doubled consonant: fitto, bukku, beddo.
@@ -38,5 +50,6 @@ export function soundKey(word: string): string {
 
 /** Two different words of three letters or more that sound the same by soundKey. */
 export function soundsAlike(a: string, b: string): boolean {
-  return a !== b && a.length >= 3 && b.length >= 3 && soundKey(a) === soundKey(b);
+  // Sound spellings differ by a few letters at most: a cheap test before the keys.
+  return a !== b && a.length >= 3 && b.length >= 3 && Math.abs(a.length - b.length) <= 3 && soundKey(a) === soundKey(b);
 }
