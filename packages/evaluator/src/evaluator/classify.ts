@@ -4246,8 +4246,9 @@ const PAST_STATES = new Set(['was', 'were', 'had']);
 const STATE_TIME_WORDS = new Set(['every', 'always', 'usually', 'often', 'sometimes', 'never', 'ever', 'still', 'currently', 'daily', 'weekly', 'once', 'twice']);
 /** Future auxiliaries: "will draw", "am going" (to a place or to do). */
 const FUTURE_WORDS = new Set(['will', 'shall', 'going', "'ll"]);
-/** Subordinators whose clause may take the past for a condition ("If it rained") or another time. */
-const TIME_CLAUSE_WORDS = new Set(['if', 'when', 'whenever', 'before', 'after', 'until', 'till', 'since', 'once', 'as', 'while', 'wish', 'than', 'because', 'that', 'who', 'which']);
+/** Subordinators and relatives: a second clause, which may carry the time ("If it rained", "where my aunt lives"). */
+const CLAUSE_WORDS = new Set(['if', 'when', 'whenever', 'before', 'after', 'until', 'till', 'since', 'once', 'as', 'while', 'wish', 'than', 'because', 'that', 'who', 'which', 'where', 'what', 'how', 'why', 'whose', 'whom', 'though', 'although', 'unless', 'so']);
+const QUESTION_WORDS = new Set(['who', 'what', 'which', 'where', 'when', 'how', 'why', 'whose']);
 
 /**
  * "I had two cats" for "I have two cats" (飼っています), "Who will draw this picture?" for "Who drew"
@@ -4267,11 +4268,11 @@ function tenseAgainstJapanese(ctx: Ctx): void {
   const words = tense.words.map((w) => w.toLowerCase());
   const expected = tense.expected.map((w) => w.toLowerCase());
   const learnerTokens = ctx.learner.filter((t) => words.includes(learnerWord(t).toLowerCase()) && Math.abs(t.index - tense.order) < words.length);
-  const first = Math.min(tense.order, ...learnerTokens.map((t) => t.index));
-  // A subordinate clause (a relative pronoun opening a question is its subject, not a clause).
-  if (ctx.learner.slice(0, first).some((t) => TIME_CLAUSE_WORDS.has(t.norm) && t.index > 0)) return;
-  if (ctx.learner[0] && TIME_CLAUSE_WORDS.has(ctx.learner[0].norm) && !['who', 'which'].includes(ctx.learner[0].norm)) return;
-  if (ctx.ref.some((t) => TIME_CLAUSE_WORDS.has(t.norm) && t.index > 0 && t.index < (ctx.a.byL[first]?.r ?? Infinity))) return;
+  // One clause only, in both sentences: a subordinator or relative anywhere ("Osaka was where my aunt
+  // lives", "If it rained") leaves the time to the other clause. A question word opening a question
+  // is no clause.
+  const twoClauses = (tokens: readonly Token[]): boolean => tokens.some((t) => CLAUSE_WORDS.has(t.norm) && !(t.index === 0 && QUESTION_WORDS.has(t.norm)));
+  if (twoClauses(ctx.learner) || twoClauses(ctx.ref)) return;
   const refTokens = ctx.ref.filter((t) => expected.includes(t.display.toLowerCase()));
   const isPast = (t: Token): boolean => (t.forms.has('past') && !t.forms.has('base')) || ['was', 'were', 'had', 'did'].includes(t.norm);
   const isPresent = (t: Token): boolean => ['am', 'is', 'are', 'have', 'has', 'do', 'does'].includes(t.norm) || (t.pos === 'VERB' && (t.forms.has('3sg') || t.forms.has('base')) && !t.forms.has('past'));
@@ -4287,6 +4288,9 @@ function tenseAgainstJapanese(ctx: Ctx): void {
     const next = ctx.learner[last + 1];
     const after = next !== undefined && (next.pos === 'ADV' || next.norm === 'not') ? ctx.learner[last + 2] : next;
     if (after !== undefined && (after.forms.has('pp') || after.forms.has('ing'))) return;
+    // Another verb of the learner's in the present ("Osaka was where my aunt lives") keeps the time:
+    // the past is a slip of one verb, not the sentence moved.
+    if (ctx.learner.some((t) => !learnerTokens.includes(t) && (['am', 'is', 'are', 'has', 'does'].includes(t.norm) || (t.pos === 'VERB' && t.forms.has('3sg'))))) return;
     moved = learnerTokens.length > 0 && learnerTokens.every((t) => isPast(t) && PAST_STATES.has(t.norm)) && refTokens.length > 0 && refTokens.every(isPresent);
   } else {
     // A future for a past: will / going before the verb, the answer's simple past.
