@@ -3,7 +3,8 @@
  * plus spelling correction of the learner's words against the problem's vocabulary.
  */
 import { distance } from 'fastest-levenshtein';
-import { type JapaneseChoices, japaneseChoices } from './translations';
+import { soundsAlike } from './sound-spelling';
+import { type JapaneseChoices, type JapaneseTime, japaneseChoices, japaneseTime } from './translations';
 import type { ItsFunction } from 'wink-nlp';
 import type { TBankProblem } from '../bank/types';
 import {
@@ -88,6 +89,8 @@ export interface ProblemAnalysis {
   phraseTokens: Map<string, Token[]>;
   /** English words that translate one Japanese word of the problem's sentence (decision 049). */
   japanese: JapaneseChoices;
+  /** The time of the Japanese sentence's final predicate (decision 082). */
+  japaneseTime: JapaneseTime;
 }
 
 const EMPTY_FORMS: ReadonlySet<VForm> = new Set();
@@ -417,6 +420,9 @@ function correctWords(tokens: Token[], problem: ProblemAnalysis, res: Resources)
         bestDistance = effective;
       }
     }
+    // "nite" for "night", "keik" for "cake": a word spelled by its sound is that word, before one
+    // two letters away ("mine").
+    if (bestDistance >= 2 && t.norm.length >= 3) best = problem.spellCandidates.find((c) => problem.vocab.get(c)?.content === true && soundsAlike(t.norm, c)) ?? best;
     const ref = best === undefined ? undefined : problem.vocab.get(best);
     if (!ref) return { ...t, known: false };
     // A word the dictionary lacks that is the answer's word with or without its -s ("smartphone" /
@@ -554,7 +560,7 @@ export function analyseProblem(problem: TBankProblem, res: Resources, extraVocab
     const [t] = analyseTokens(tokenize(word), res);
     if (t) addVocab(t);
   }
-  return { answers, vocab, spellCandidates, synonyms, phraseTokens, japanese: japaneseChoices(problem.japanese) };
+  return { answers, vocab, spellCandidates, synonyms, phraseTokens, japanese: japaneseChoices(problem.japanese), japaneseTime: japaneseTime(problem.japanese) };
 }
 
 /** Candidate bases of a regular-looking form: "leaved" → leave, "putted" → put, "tiring" → tire. */

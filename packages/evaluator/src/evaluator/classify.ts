@@ -2,8 +2,9 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
-import { type JapaneseChoices, mayShareJapanese, sharesJapanese } from './translations';
+import { soundsAlike } from './sound-spelling';
 import { eventsReversed } from './time-clauses';
+import { type JapaneseChoices, type JapaneseTime, mayShareJapanese, sharesJapanese } from './translations';
 import { isMainVerbHave, regularBases, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
@@ -999,6 +1000,8 @@ interface Ctx {
   modalForm?: number;
   /** English words that translate one Japanese word of the problem's sentence (decision 049). */
   japanese?: JapaneseChoices;
+  /** The time of the Japanese sentence's final predicate (decision 082). */
+  japaneseTime?: JapaneseTime;
 }
 
 /** What classification may know about the problem beyond the one sentence aligned. */
@@ -1009,6 +1012,7 @@ export interface ClassifyContext {
   prepForTo?: number;
   modalForm?: number;
   japanese?: JapaneseChoices;
+  japaneseTime?: JapaneseTime;
 }
 
 /** Extra auxiliaries right before learner word i (at most two: "will have"). */
@@ -1054,6 +1058,12 @@ function pairErrors(ctx: Ctx): boolean {
     // twice) is a spelling slip even where the result is another word's form.
     if (p.rel !== 'exact' && p.rel !== 'synonym' && !l.misspelt && !l.foreign && doubledLetterOnly(l.norm, r.norm)) {
       errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}のつづりに注意しましょう。正しくは${q(r.display)}です。`, p.l));
+      continue;
+    }
+    // "lite" for "light" (decision 082): a real word that sounds the same as the answer's content
+    // word, written by its sound, is the answer's word misspelt, not another word.
+    if (p.rel !== 'exact' && !l.misspelt && !l.foreign && l.lemma !== r.lemma && r.content && soundsAlike(l.norm, r.norm)) {
+      errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（音が同じ別の語です）。`, p.l));
       continue;
     }
     switch (p.rel) {
@@ -2860,6 +2870,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     prepForTo: problem.prepForTo,
     modalForm: problem.modalForm,
     japanese: problem.japanese,
+    japaneseTime: problem.japaneseTime,
   };
   // Order matters: auxiliaries folded into tense errors must not be reported again as missing
   // or extra words, so the pair-based steps run first.
@@ -2887,6 +2898,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   desireForModal(ctx);
   noNeedForProhibition(ctx);
   timeWordWithTense(ctx);
+  tenseAgainstJapanese(ctx);
   missingInversion(ctx);
   causativeTo(ctx);
   prepositionForTo(ctx);
@@ -2897,6 +2909,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   guessMadeCertain(ctx);
   sameForComparative(ctx);
   timeBoundSwap(ctx);
+  timeOrderSwap(ctx);
   if (ctx.japanese && ctx.japanese.groups.length > 0 && ctx.errors.length > 1) japanesePhrase(ctx, ctx.japanese);
   if (ctx.errors.length > 1) verbParticle(ctx);
   if (ctx.errors.length > 1 && a.extra.length > 0 && a.missing.length > 0) wordInGap(ctx);
@@ -3180,6 +3193,40 @@ function timeBoundSwap(ctx: Ctx): void {
   if (!((TIME_START.has(l) && TIME_END.has(r)) || (TIME_END.has(l) && TIME_START.has(r)))) return;
   ctx.errors = ctx.errors.filter((x) => x !== e);
   ctx.errors.push({ ...makeError('meaning', e.words, e.expected, `${q(e.words[0] ?? '')}では期間の始まりと終わりが逆になります（${q(e.expected[0] ?? '')}）。`, e.order, undefined, true), certain: true });
+}
+
+/** Words that place an event in time against another: before, after, during, within, while. */
+const TIME_ORDER = new Set(['before', 'after', 'during', 'within', 'while']);
+const TIME_SEQUENCE = new Set(['before', 'after']);
+/**
+ * "returned after 30 days" for "within 30 days", "during dinner" for "after dinner", "after she did
+ * her homework" for "while" (decision 082): before or after for another word of the set (or the
+ * other way round) moves the event in time, a meaning error, not a preposition slip. During, within
+ * and while among themselves stay near each other.
+ */
+function timeOrderSwap(ctx: Ctx): void {
+  const one = (e: DraftError, side: 'words' | 'expected'): string | undefined => (e[side].length === 1 ? e[side][0]?.toLowerCase() : undefined);
+  const swapped = (l: string | undefined, r: string | undefined): boolean =>
+    l !== undefined && r !== undefined && l !== r && TIME_ORDER.has(l) && TIME_ORDER.has(r) && (TIME_SEQUENCE.has(l) || TIME_SEQUENCE.has(r));
+  const direct = ctx.errors.find((e) => (e.kind === 'preposition' || e.kind === 'word-choice') && one(e, 'words') !== undefined && swapped(one(e, 'words'), one(e, 'expected')));
+  let drop: DraftError[] = [];
+  let words: string[] = [];
+  let expected: string[] = [];
+  let order = 0;
+  if (direct) {
+    drop = [direct];
+    ({ words, expected, order } = direct);
+  } else {
+    const extra = ctx.errors.find((e) => e.kind === 'extra-word' && e.expected.length === 0 && TIME_ORDER.has(one(e, 'words') ?? ''));
+    const missing = ctx.errors.find((e) => e.kind === 'missing-word' && e.words.length === 0 && TIME_ORDER.has(one(e, 'expected') ?? ''));
+    if (!extra || !missing || !swapped(one(extra, 'words'), one(missing, 'expected'))) return;
+    drop = [extra, missing];
+    words = extra.words;
+    expected = missing.expected;
+    order = extra.order;
+  }
+  ctx.errors = ctx.errors.filter((e) => !drop.includes(e));
+  ctx.errors.push({ ...makeError('meaning', words, expected, `${q(words[0] ?? '')}では時の前後が問題文と変わります（${q(expected[0] ?? '')}）。`, order, undefined, true), certain: true });
 }
 
 /** Nouns whose -y adjective means something else (fun / funny). */
@@ -4213,6 +4260,67 @@ function timeWordWithTense(ctx: Ctx): void {
   ctx.errors = ctx.errors.filter((e) => e !== tense && e !== added);
   const words = [...tense.words, ...added.words];
   ctx.errors.push({ ...makeError('meaning', words, tense.expected, `${q(words.join(' ... '))}では時が問題文と変わります。`, tense.order, undefined, true), certain: true });
+}
+
+/** The past of be and have, the verbs of a state that the past ends. */
+const PAST_STATES = new Set(['was', 'were', 'had']);
+/** Frequency words that fix a habit's time whatever the tense. */
+const STATE_TIME_WORDS = new Set(['every', 'always', 'usually', 'often', 'sometimes', 'never', 'ever', 'still', 'currently', 'daily', 'weekly', 'once', 'twice']);
+/** Future auxiliaries: "will draw", "am going" (to a place or to do). */
+const FUTURE_WORDS = new Set(['will', 'shall', 'going', "'ll"]);
+/** Subordinators and relatives: a second clause, which may carry the time ("If it rained", "where my aunt lives"). */
+const CLAUSE_WORDS = new Set(['if', 'when', 'whenever', 'before', 'after', 'until', 'till', 'since', 'once', 'as', 'while', 'wish', 'than', 'because', 'that', 'who', 'which', 'where', 'what', 'how', 'why', 'whose', 'whom', 'though', 'although', 'unless', 'so']);
+const QUESTION_WORDS = new Set(['who', 'what', 'which', 'where', 'when', 'how', 'why', 'whose']);
+
+/**
+ * "I had two cats" for "I have two cats" (飼っています), "Who will draw this picture?" for "Who drew"
+ * (描きましたか), decision 082: where the Japanese sentence's final predicate fixes the time, a past
+ * for the answer's present state or habit, or a future for its past event, moves the sentence to
+ * another time: a meaning error, not a tense slip. The learner's verb must be in the main clause (no
+ * if / when / because ... before it), a past of be / have for the answer's present (with no time or
+ * frequency word that keeps the time), or will / going for the answer's past, and the Japanese must
+ * mark the answer's time. Present for past ("Who draws") and other verbs in the past ("What time did
+ * you leave home every morning?", "Neither he nor I agreed") stay the learner's tense slips.
+ */
+function tenseAgainstJapanese(ctx: Ctx): void {
+  const time = ctx.japaneseTime;
+  if (time === undefined) return;
+  const tense = ctx.errors.find((e) => e.kind === 'tense' && !e.meaning);
+  if (!tense) return;
+  const words = tense.words.map((w) => w.toLowerCase());
+  const expected = tense.expected.map((w) => w.toLowerCase());
+  const learnerTokens = ctx.learner.filter((t) => words.includes(learnerWord(t).toLowerCase()) && Math.abs(t.index - tense.order) < words.length);
+  // One clause only, in both sentences: a subordinator or relative anywhere ("Osaka was where my aunt
+  // lives", "If it rained") leaves the time to the other clause. A question word opening a question
+  // is no clause.
+  const twoClauses = (tokens: readonly Token[]): boolean => tokens.some((t) => CLAUSE_WORDS.has(t.norm) && !(t.index === 0 && QUESTION_WORDS.has(t.norm)));
+  if (twoClauses(ctx.learner) || twoClauses(ctx.ref)) return;
+  const refTokens = ctx.ref.filter((t) => expected.includes(t.display.toLowerCase()));
+  const isPast = (t: Token): boolean => (t.forms.has('past') && !t.forms.has('base')) || ['was', 'were', 'had', 'did'].includes(t.norm);
+  const isPresent = (t: Token): boolean => ['am', 'is', 'are', 'have', 'has', 'do', 'does'].includes(t.norm) || (t.pos === 'VERB' && (t.forms.has('3sg') || t.forms.has('base')) && !t.forms.has('past'));
+  let moved = false;
+  if (time === 'nonpast') {
+    // A past of be / have for the answer's present state ("I had two cats", "There was a park"): the
+    // state no longer holds. A time or frequency word of the learner's ("every morning") keeps the
+    // time, and other verbs in the past ("Neither he nor I agreed") stay tense slips.
+    if (ctx.learner.some((t) => TIME_WORDS.has(t.norm) || STATE_TIME_WORDS.has(t.norm))) return;
+    // An auxiliary ("I had been to Kyoto", "The room was cleaned"): the tense of a perfect or a
+    // passive, not a state that ended.
+    const last = Math.max(...learnerTokens.map((t) => t.index));
+    const next = ctx.learner[last + 1];
+    const after = next !== undefined && (next.pos === 'ADV' || next.norm === 'not') ? ctx.learner[last + 2] : next;
+    if (after !== undefined && (after.forms.has('pp') || after.forms.has('ing'))) return;
+    // Another verb of the learner's in the present ("Osaka was where my aunt lives") keeps the time:
+    // the past is a slip of one verb, not the sentence moved.
+    if (ctx.learner.some((t) => !learnerTokens.includes(t) && (['am', 'is', 'are', 'has', 'does'].includes(t.norm) || (t.pos === 'VERB' && t.forms.has('3sg'))))) return;
+    moved = learnerTokens.length > 0 && learnerTokens.every((t) => isPast(t) && PAST_STATES.has(t.norm)) && refTokens.length > 0 && refTokens.every(isPresent);
+  } else {
+    // A future for a past: will / going before the verb, the answer's simple past.
+    moved = learnerTokens.some((t) => FUTURE_WORDS.has(t.norm)) && refTokens.length > 0 && refTokens.some(isPast);
+  }
+  if (!moved) return;
+  ctx.errors = ctx.errors.filter((e) => e !== tense);
+  ctx.errors.push({ ...makeError('meaning', tense.words, tense.expected, `${q(tense.words.join(' '))}では時が問題文と変わります（問題文は${time === 'past' ? '過去のこと' : '今のこと'}です）。`, tense.order, undefined, true), certain: true });
 }
 
 /** Verbs that deny the action after them ("forget to", "fail to"): left out, the sentence says the opposite. */

@@ -158,6 +158,27 @@ const FOURTH_BATCH_CASES: readonly Case[] = [
   ['ご意見をお聞かせいただきありがとうございます。', 'Thank you for sharing your opinion.', 'Thank you for letting us know your opinion.', 'Thank you for changing your opinion.'],
 ];
 
+/** Fifth batch (decision 082): families a Japanese learner reaches for. */
+const FIFTH_BATCH_CASES: readonly Case[] = [
+  ['両親は毎朝散歩する。', 'My parents take a walk every morning.', 'My mom and dad take a walk every morning.', 'My brothers take a walk every morning.'],
+  ['両親がその車を買ってくれた。', 'My parents bought me the car.', 'My mother and father bought me the car.', 'My uncle and aunt bought me the car.'],
+  ['週末は祖父母の家に行きます。', "I go to my grandparents' house on weekends.", "I go to my grandma and grandpa's house on weekends.", "I go to my uncle's house on weekends."],
+  ['電車が遅れている。', 'The train is delayed.', 'The train is running late.', 'The train is crowded.'],
+  ['彼の飛行機は遅れた。', 'His flight was delayed.', 'His flight was late.', 'His flight was cancelled.'],
+  ['今夜は何をするつもりですか。', 'What are you going to do tonight?', 'What are you up to tonight?', 'What did you do last night?'],
+  ['空港まで迎えに行きます。', 'I will pick you up at the airport.', 'I will come and get you at the airport.', 'I will see you off at the airport.'],
+  ['彼女が駅まで迎えに来てくれた。', 'She picked me up at the station.', 'She got me at the station.', 'She dropped me off at the station.'],
+  ['わからない言葉はネットで調べなさい。', 'Look up new words online.', 'Check new words online.', 'Write new words online.'],
+  ['妹をキャンプに連れて行ってもいいですか。', 'Can I bring my sister to the camp?', 'Can I take my sister along to the camp?', 'Can I leave my sister at the camp?'],
+  ['弟は水泳のレッスンを受けている。', 'My brother takes swimming lessons.', 'My brother takes swimming classes.', 'My brother takes piano lessons.'],
+  ['私は自分の部屋で本を読んでいる。', 'I am reading a book in my room.', 'I am reading a book in my bedroom.', 'I am reading a book in the kitchen.'],
+  ['この店では果物を売っていますか。', 'Do they sell fruit at this store?', 'Do they sell fruit here?', 'Do they grow fruit here?'],
+  ['駅に着くとすぐに彼に電話した。', 'As soon as I got to the station, I called him.', 'Right after I got to the station, I called him.', 'Before I got to the station, I called him.'],
+  ['言うまでもなく、睡眠は大切だ。', 'Needless to say, sleep is important.', 'Of course, sleep is important.', 'Needless to say, sleep is not important.'],
+  ['失敗を気にしないで。', "Don't worry about failing.", "Don't be afraid of failing.", "Don't think about winning."],
+  ['私たちが着くころには、バスはもう出ているだろう。', 'The bus will have already left by the time we arrive.', 'The bus will already be gone by the time we arrive.', 'The bus will not have left by the time we arrive.'],
+];
+
 describe('everyday lexicon (decision 067)', () => {
   let evaluator: Evaluator;
   beforeAll(async () => {
@@ -170,5 +191,6 @@ describe('everyday lexicon (decision 067)', () => {
   it('accepts the second batch (taking off, boarding, prices going up, calling off, on purpose, half an hour, hardly ever, dull), and keeps the opposite a meaning error', () => check(SECOND_BATCH_CASES));
   it('accepts the third batch (wake up, let down, look into, deal with, stay home, take after, go overseas, at weekends, so far, have a good day, yard, hurt), and keeps another thing or the opposite a meaning error', () => check(THIRD_BATCH_CASES));
   it('accepts the fourth batch (be up at, swap out, come out with, show up at, get it done, pay a visit to, make out what, get the hang of, pass out, come down with, a piece of cake, on the lookout for, gone missing, be right over, asap, cannot stop -ing, can I get, the weather, have got to, not at school, take it for a drive, goes fast, see out of it, what is in it, let us know your opinion), and keeps another particle, thing or the opposite a meaning error', () => check(FOURTH_BATCH_CASES));
+  it('accepts the fifth batch (mom and dad, grandma and grandpa, late for delayed, be up to, come and get, check a word, take along, lessons / classes, my bedroom, here, right after, of course, will be gone), and keeps another person, place, time or the opposite a meaning error', () => check(FIFTH_BATCH_CASES));
   it('accepts British / American words and everyday synonyms, and keeps another thing or the opposite a meaning error', () => check(WORD_CASES));
 });

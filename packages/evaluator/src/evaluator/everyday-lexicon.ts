@@ -720,6 +720,76 @@ const IDIOMS_4: string[][] = [
   ]),
 ];
 
+/**
+ * Fifth batch (decision 082): everyday families a Japanese learner reaches for, each in the frames
+ * where it holds: kin words said as pairs (mom and dad for parents), late for delayed, be up to,
+ * get / come and get for pick up, look up / check a word, taking someone along, lessons / classes,
+ * my room / my bedroom, here for at this store, the moment / right after for as soon as.
+ */
+const V_5: Record<string, Forms> = {
+  travel: ['travel', 'travels', 'traveled', 'traveling', 'traveled'],
+  fetch: ['fetch', 'fetches', 'fetched', 'fetching', 'fetched'],
+};
+const DETERMINERS_5 = ['my', 'his', 'her', 'our', 'their', 'your', 'the'];
+/** People one takes along somewhere. */
+const COMPANIONS = ['a friend', 'my friend', 'a friend of mine', 'friends', 'my friends', 'my sister', 'my brother', 'my children', 'my kids', 'my boyfriend', 'my girlfriend', 'someone', 'my family'];
+/** Words one looks up (in a dictionary, online). */
+const LOOKED_UP = ['it', 'them', 'words', 'the word', 'the words', 'any words', 'new words', 'unfamiliar words', 'that word'];
+/** Things one takes lessons in. */
+const LESSON_SUBJECTS = ['piano', 'guitar', 'violin', 'swimming', 'english', 'dance', 'ballet', 'cooking', 'tennis', 'art', 'drawing', 'karate', 'judo', 'calligraphy', 'singing', 'drum', 'flute'];
+
+const FAMILIES_5: string[][] = [
+  // Kin said as a pair: mom and dad are one's parents, grandma and grandpa one's grandparents.
+  ...DETERMINERS_5.flatMap((d) => [
+    [`${d} parents`, `${d} mom and dad`, `${d} mother and father`, `${d} dad and mom`, `${d} mum and dad`],
+    [`${d} grandparents`, `${d} grandma and grandpa`, `${d} grandmother and grandfather`, `${d} grandpa and grandma`, `${d} grandparents'`, `${d} grandma and grandpa's`],
+    [`${d} siblings`, `${d} brothers and sisters`],
+    [`${d} room`, `${d} bedroom`],
+  ]),
+  // Late for delayed (a train, an order, a shipment).
+  ['is delayed', 'is late', 'is running late', 'has been delayed'],
+  ['are delayed', 'are late', 'are running late', 'have been delayed'],
+  ['was delayed', 'was late'],
+  ['were delayed', 'were late'],
+  ['will be delayed', 'will be late', 'will arrive late'],
+  ['be delayed', 'be late'],
+  // Plans: what are you up to, what are you doing, what are you going to do.
+  ...[['you', 'are'], ['he', 'is'], ['she', 'is'], ['they', 'are']].flatMap(([p, be]) => [
+    [`what ${be} ${p} doing`, `what ${be} ${p} up to`],
+    [`what ${be} ${p} going to do`, `what ${be} ${p} up to`, `what ${be} ${p} planning to do`],
+  ]),
+  // Collecting a person: pick up, get, come and get, fetch.
+  ...OBJECT_PRONOUNS.flatMap((p) => verbGroups([V.pick as Forms, `${p} up`], [V.get as Forms, p], [V_5.fetch as Forms, p], [V.collect as Forms, p])),
+  ...OBJECT_PRONOUNS.flatMap((p) => [
+    [`come and pick ${p} up`, `come pick ${p} up`, `come and get ${p}`, `come get ${p}`, `come for ${p}`, `come to pick ${p} up`, `come to get ${p}`],
+  ]),
+  // Looking a word up: check it, find it.
+  ...LOOKED_UP.flatMap((o) => verbGroups([V.look as Forms, o === 'it' || o === 'them' ? `${o} up` : `up ${o}`], [V.look as Forms, `${o} up`], [V.check as Forms, o])),
+  // Taking someone along: bring a friend to, take a friend along to.
+  ...COMPANIONS.flatMap((o) => verbGroups([V.bring as Forms, `${o} to`], [V.bring as Forms, `${o} along to`], [V.take as Forms, `${o} along to`], [V.take as Forms, `${o} with me to`])),
+  // Travelling: go on a trip, take a trip.
+  ...verbGroups([V_5.travel as Forms, 'alone'], [V.go as Forms, 'on a trip alone'], [V.take as Forms, 'a trip alone'], [V_5.travel as Forms, 'on his own'], [V.go as Forms, 'on a trip on his own'], [V.take as Forms, 'a trip on his own']),
+  // Lessons: piano lessons, piano class(es).
+  ...LESSON_SUBJECTS.flatMap((x) => [
+    [`${x} lessons`, `${x} class`],
+    [`${x} lessons`, `${x} classes`],
+    [`a ${x} lesson`, `a ${x} class`],
+  ]),
+  // Here for the shop one is in (only where the answer names this store: "sell fruit here").
+  ['at this store', 'in this store', 'at this shop', 'in this shop', 'here'],
+  // The moment something happens: as soon as, right after.
+  ['as soon as', 'the moment', 'the minute', 'the second', 'right after', 'immediately after', 'just as'],
+  // Needless to say.
+  ['needless to say', 'it goes without saying that', 'of course', 'obviously'],
+  // Not worrying: do not be afraid of / scared of.
+  ['do not worry about', 'do not be afraid of', 'do not be scared of', 'do not be worried about'],
+  // Gone: a plane that has left is gone.
+  ['will have left', 'will be gone', 'will have gone', 'will have taken off'],
+  ['will have already left', 'will already be gone', 'will already have left', 'will have already gone', 'will have already taken off', 'will already have taken off'],
+  ['has left', 'is gone', 'has gone'],
+  ['had left', 'was gone', 'had gone'],
+];
+
 /** Single-word groups (appended to GLOBAL_SYNONYMS). */
 export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2, ...WORDS_3, ...INFORMAL_WORDS];
 
@@ -730,4 +800,4 @@ export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...W
 const longestFirst = (groups: string[][]): string[][] => groups.map((g) => [...g].sort((a, b) => b.split(' ').length - a.split(' ').length));
 
 /** Phrase groups (appended to GLOBAL_PHRASE_SYNONYMS). */
-export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3, ...INFORMAL_PHRASES, ...PHRASAL_4, ...IDIOMS_4]);
+export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3, ...INFORMAL_PHRASES, ...PHRASAL_4, ...IDIOMS_4, ...FAMILIES_5]);

@@ -247,7 +247,9 @@ function phraseVariants(answer: AnalysedAnswer, phrases: readonly LearnerPhrase[
       let after = at + refMember.length;
       if (RELATIVE_SUBJECTS.has(answer.tokens[after]?.norm ?? '')) after += 1;
       const verbAfter = answer.tokens[after];
-      if (newHead && oldHead && newHead.plural !== oldHead.plural && verbAfter && (verbAfter.forms.has('3sg') || (verbAfter.forms.has('base') && verbAfter.pos === 'VERB'))) continue;
+      // Two nouns joined by "and" ("mom and dad" for "parents") are plural whatever the last one is.
+      const newPlural = newHead !== undefined && (newHead.plural || member.some((t) => t.norm === 'and'));
+      if (newHead && oldHead && newPlural !== oldHead.plural && verbAfter && (verbAfter.forms.has('3sg') || (verbAfter.forms.has('base') && verbAfter.pos === 'VERB'))) continue;
       const replacement = agreeWithSubject(member, answer.tokens[at - 1], res).map((t, k) => ({
         ...t,
         // Negative groups keep the substituted words apart from the answer's own contractions.
@@ -1543,7 +1545,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   let swapGraded: Graded | undefined;
   for (const candidate of candidates) {
     const alignment = align(learner, candidate.answer, candidate.tokens, ctx, candidate.phraseSynonym);
-    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm, japanese: analysis.japanese });
+    const classification = classify(alignment, { vocab: analysis.vocab, wordnet: res.wordnet, extraTo, prepForTo, modalForm, japanese: analysis.japanese, japaneseTime: analysis.japaneseTime });
     const score = scoreAlignment(alignment, classification.errors);
     const distance = alignment.pairs.filter((p) => p.rel !== 'exact').length + alignment.missing.length + alignment.extra.length;
     const graded: Graded = { candidate, alignment, classification, score, distance };

@@ -229,10 +229,12 @@ probeSet('probe set 18', items18, PROBE18_FLOORS);
  * Probe set 19 (eval/probe-set-19.json, 700 answers to 140 problems drawn uniformly at random, 35 per
  * level, seed 19, as sets 17 and 18; written as Japanese learners answer, about half typed, a fifth
  * phone-typed, three tenths voice-input transcripts): the next held-out estimate for an ordinary
- * problem mix, written blind and committed before the grader was run on it (decision 078). Floors at
- * its first measurement (79.4 / 88.9 / 93.8%, consistency 100%), rounded down.
+ * problem mix, written blind and committed before the grader was run on it (decision 078). First
+ * measurement 79.4 / 88.9 / 93.8%, consistency 100%; floors at the rates decision 082's round on its
+ * failure classes reached (84.5 / 90.4 / 97.7%), rounded down. That round read its failures, so it is
+ * no longer held out.
  */
 const items19 = load('probe-set-19.json');
-export const PROBE19_FLOORS: Record<Rate, number> = { paraphrase: 0.794, slip: 0.889, meaning: 0.937, consistent: 1 };
+export const PROBE19_FLOORS: Record<Rate, number> = { paraphrase: 0.844, slip: 0.903, meaning: 0.977, consistent: 1 };
 
 probeSet('probe set 19', items19, PROBE19_FLOORS);

@@ -261,3 +261,26 @@ export function mayShareJapanese(choices: JapaneseChoices | undefined, l: { norm
   const has = (phrases: readonly (readonly string[])[], t: { norm: string; lemma: string }): boolean => phrases.some((ph) => ph.includes(t.lemma) || ph.includes(t.norm));
   return choices.groups.some((g) => has(g, l) && has(g, r));
 }
+
+/** The time of a Japanese sentence's final predicate: past (〜た, 〜ました, 〜でした) or not. */
+export type JapaneseTime = 'past' | 'nonpast' | undefined;
+
+/** Sentence-final particles after the predicate (か, よ, ね, な, の, わ, ぞ, さ). */
+const FINAL_PARTICLES = /[かよねなのわぞさ]+$/u;
+
+/**
+ * "私はネコを2匹飼っています" is a present state, "誰がこの絵を描きましたか" a past event (decision
+ * 082): the final predicate, once the closing punctuation and sentence-final particles are taken off,
+ * ends in た / だ (〜た, 〜ました, 〜でした, 〜かった, 〜だった, 〜んだ after a verb's past) for the past,
+ * in anything else for the present or future. Quoted speech and a final noun phrase are read the
+ * same way, which is what the sentence as a whole says.
+ */
+export function japaneseTime(japanese: string | undefined): JapaneseTime {
+  if (!japanese) return undefined;
+  const bare = japanese.replace(/[。．.？?！!」』）)、\s]+$/u, '').replace(FINAL_PARTICLES, '');
+  if (bare.length === 0) return undefined;
+  // 〜た / 〜だ closes a past predicate; a bare だ after a noun (学生だ) is the present copula.
+  if (/(た|った|んだ|いだ|だった|でした|ました)$/u.test(bare)) return 'past';
+  if (/だ$/u.test(bare)) return 'nonpast';
+  return 'nonpast';
+}
