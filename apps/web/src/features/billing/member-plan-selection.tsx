@@ -1,5 +1,4 @@
 import { Alert } from '@chakra-ui/react';
-import { BILLING_UI_TEXT } from '@shunkan/config/billing';
 import { findPlan } from '@shunkan/config/plans';
 import { FullPageSpinner } from '@shunkan/ui/components';
 import { notify } from '@shunkan/ui/toaster';
@@ -9,6 +8,7 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { STATUS_LABELS } from './billing-format';
 import { PlanSelection, TrialOfferCard } from './plan-selection';
 import { useSubscription } from './use-plans';
+import { SubscriptionUnreadable } from './subscription-unreadable';
 
 /**
  * Plan selection for a signed-in learner: their current plan, and the trial while it is unused. The
@@ -61,14 +61,7 @@ function CurrentPlanNote({ subscription }: { subscription: SubscriptionQuery }) 
       </Alert.Root>
     );
   }
-  if (!view) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator aria-hidden />
-        <Alert.Title>{errorMessage(subscription.error, BILLING_UI_TEXT.subscriptionUnreadable)}</Alert.Title>
-      </Alert.Root>
-    );
-  }
+  if (!view) return <SubscriptionUnreadable error={subscription.error} />;
   if (view.subscriptionStatus === 'none') return null;
   const name = view.planType ? findPlan(view.planType).name : null;
   return (

@@ -15,6 +15,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { PremiumPlanModal } from './premium-plan-modal';
 import { findCatalogPlan, getPlanCatalogue, type CatalogPlan } from './plan-catalogue';
 import { useSubscription, type TSubscription } from './use-plans';
+import { SubscriptionUnreadable } from './subscription-unreadable';
 
 export const ADMIN_BILLING_NOTE = '管理者アカウントのため、課金は適用されず全機能を無料でご利用いただけます';
 
@@ -332,14 +333,7 @@ export function PlanSection({ portal }: { portal?: 'sandbox' }) {
       </Box>
     );
   }
-  if (!view) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator aria-hidden />
-        <Alert.Title>{errorMessage(subscription.error, BILLING_UI_TEXT.subscriptionUnreadable)}</Alert.Title>
-      </Alert.Root>
-    );
-  }
+  if (!view) return <SubscriptionUnreadable error={subscription.error} />;
 
   const showSandboxPortal = !isAdmin && portal === 'sandbox' && getPublicConfig().billingMode === 'sandbox';
   const showYearly = !isAdmin && view.subscriptionStatus === 'active' && !isYearly(view) && details.data?.canUpgradeToYearly === true;
