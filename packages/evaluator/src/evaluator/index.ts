@@ -6,7 +6,7 @@
  * milliseconds) so stars can be shown at once.
  */
 import type { TBankProblem } from '../bank/types';
-import { align, countKept, keptCeilingCells, relationCells, relationMemo, type Alignment, type RelationMemo, type SynonymContext } from './align';
+import { align, keptCeilingCells, relationCells, relationMemo, type Alignment, type RelationMemo, type SynonymContext } from './align';
 import {
   analyseProblem,
   analyseTokens,
@@ -1524,7 +1524,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   const mainCandidate = exact ? undefined : candidates.find((c) => c.answer.index === 0 && !c.phraseSynonym);
   if ((options.shortcuts ?? true) && mainCandidate) {
     let far = true;
-    const memo: CeilingMemo = { best: new Map(), cells: learner.map((l) => keptCeilingCells(ctx, l)), onKept: countKept };
+    const memo: CeilingMemo = { best: new Map(), cells: learner.map((l) => keptCeilingCells(ctx, l)) };
     for (let k = 0; k < candidates.length && far; k++) {
       const tokens = (candidates[k] as Candidate).tokens;
       far = recallCeiling(learner, tokens, relationCells(learner, tokens, ctx), res.wordnet, analysis.japanese, memo) < FAR_RECALL;

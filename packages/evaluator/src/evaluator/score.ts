@@ -5,7 +5,7 @@
  * plural) = 4; one grammar error (tense, agreement) = 3-4; several errors or a missing key content
  * word = 2-3; mostly unrelated = 1.
  */
-import { refCellKey, type Alignment, type Relate } from './align';
+import { countKept, refCellKey, type Alignment, type Relate } from './align';
 import type { Token } from './analyse';
 import { isRecalled, keepsContent, mayBeTranslationChoice, mayBeTranslationWord, type DraftError } from './classify';
 import type { JapaneseChoices } from './translations';
@@ -66,7 +66,7 @@ export function recallCeiling(
         const l = learner[i] as Token;
         // The pair's value, kept across the answers to the problem when the memo has the problem's cells.
         const cells = key === undefined ? undefined : memo?.cells?.[i];
-        let value = key === undefined ? undefined : cells?.get(key);
+        let value = cells?.get(key as string);
         if (value === undefined) {
           const rel = relation(i, j).rel;
           if (rel !== undefined && rel !== 'class') value = 1;
@@ -76,9 +76,9 @@ export function recallCeiling(
             else if (rel === 'class' || (translation[i] === true && mayBeTranslationChoice(l, r, japanese))) value = 0.5;
             else value = 0;
           }
-          if (cells && key !== undefined) {
-            cells.set(key, value);
-            memo?.onKept?.();
+          if (cells) {
+            cells.set(key as string, value);
+            countKept();
           }
         }
         if (value > best) best = value;
@@ -101,10 +101,9 @@ export type CeilingMemo = {
   /**
    * Per learner word, its cells kept across the answers to the problem (align.ts keptCeilingCells):
    * a pair's value depends only on the two words' keys, so the words the learners of a problem share
-   * are related once. `onKept` counts each value stored (the bound of the problem memos).
+   * are related once. Each value stored counts towards the memos' bound (countKept).
    */
   cells?: (Map<string, number> | undefined)[];
-  onKept?: () => void;
 };
 
 /**
