@@ -48,6 +48,27 @@ test('a refused login gives focus back to ログイン, a sent reset mail takes 
   await expect(page.getByRole('status').filter({ hasText: 'パスワード再設定メールを送信しました' })).toBeFocused();
 });
 
+test('a login submitted before the form library arrived still gives focus back to ログイン when refused', async ({ page }) => {
+  // The form's library loads on its first focus (decision 029); on a slow line the visitor can submit
+  // first. The submit waits for it, then runs: focus must survive both waits.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/login-kit-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill(uniqueEmail('nobody'));
+  await page.getByLabel('パスワード').fill('wrong-password');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'ログイン中...' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('alert')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
+  await expect(page.getByRole('button', { name: 'ログイン', exact: true })).toBeFocused();
+});
+
 test('plan selection: each 「このプランを選択」 is described by its plan and price', async ({ page }) => {
   await page.goto('/subscription-select');
   const choose = (id: string) => page.getByTestId(id).getByRole('button', { name: 'このプランを選択' });

@@ -55,8 +55,13 @@ export function useLazyForm<T extends FieldValues, K extends FormKit<T>>(loadKit
     const onValid = pendingSubmit.current;
     if (!form || !kit || !onValid) return;
     pendingSubmit.current = null;
-    setWaiting(false);
-    void form.handleSubmit((values) => onValid(values, kit))();
+    // `waiting` ends only once the submit has run: react-hook-form's own isSubmitting reaches this page
+    // a render later (its host reports it), and a render with neither would end the work for
+    // useKeepFocus, which would give focus back to the button just before it is disabled again and
+    // lose it for good (a refused login that was submitted before the kit arrived kept focus on <body>).
+    void form
+      .handleSubmit((values) => onValid(values, kit))()
+      .finally(() => setWaiting(false));
   }, [form, kit]);
 
   const errors: FieldErrors<T> = form?.formState.errors ?? {};
