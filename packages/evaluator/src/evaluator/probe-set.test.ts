@@ -238,3 +238,15 @@ const items19 = load('probe-set-19.json');
 export const PROBE19_FLOORS: Record<Rate, number> = { paraphrase: 0.844, slip: 0.903, meaning: 0.977, consistent: 1 };
 
 probeSet('probe set 19', items19, PROBE19_FLOORS);
+
+/**
+ * Probe set 20 (eval/probe-set-20.json, 700 answers to 140 problems drawn uniformly at random, 35 per
+ * level, seed 20, as sets 17-19; written as Japanese learners answer, about 43% typed, a quarter
+ * phone-typed, a third voice-input transcripts): the next held-out estimate for an ordinary problem
+ * mix, written blind and committed before the grader was run on it (decision 084). First measurement
+ * 79.1 / 88.0 / 96.0%, consistency 100%; floors at that first measurement, rounded down.
+ */
+const items20 = load('probe-set-20.json');
+export const PROBE20_FLOORS: Record<Rate, number> = { paraphrase: 0.791, slip: 0.879, meaning: 0.96, consistent: 1 };
+
+probeSet('probe set 20', items20, PROBE20_FLOORS);
