@@ -3,7 +3,7 @@
 // had no way to ask again, and a phone's on-screen keyboard covered the fields' messages and submit
 // buttons outside the practice screen.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { createVerifiedAccount, latestOobCode, logIn, PASSWORD, uniqueEmail } from './support';
+import { checkScreen, createVerifiedAccount, latestOobCode, logIn, PASSWORD, uniqueEmail } from './support';
 
 const SERVER_ERROR = 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。';
 const SERVICE_UNAVAILABLE = 'ただいまサービスに接続できません。しばらくしてから再度お試しください。';
@@ -44,6 +44,7 @@ test('a subscription check the server answers with a 500 says so, not that it co
   await expect(screen.getByRole('heading', { name: 'ご契約状況を確認できませんでした', level: 1 })).toBeVisible();
   await expect(screen.getByText(SERVER_ERROR)).toBeVisible();
   await expect(page.getByText(CANNOT_CONNECT)).toHaveCount(0);
+  await checkScreen(page, 'home: the subscription check answered 500');
   await page.unroute(subscription);
   await screen.getByRole('button', { name: 'もう一度読み込む' }).click();
   await expect(page.getByRole('heading', { name: 'レベルを選んでください', level: 1 })).toBeVisible();
@@ -75,6 +76,8 @@ test('an admin tab that failed to load offers もう一度読み込む, which ke
   await page.goto('/admin?tab=overview');
   await expect(page.getByRole('alert').filter({ hasText: SERVER_ERROR })).toBeVisible();
   const retry = page.getByRole('tabpanel').getByRole('button', { name: 'もう一度読み込む' });
+  await checkScreen(page, 'admin: overview failed to load');
+  await page.setViewportSize({ width: 1280, height: 800 });
   const askedBefore = asked;
   await retry.click();
   await expect.poll(() => asked).toBe(askedBefore + 1);
@@ -96,6 +99,17 @@ test('an admin tab that failed to load offers もう一度読み込む, which ke
   await page.getByRole('tabpanel').getByRole('button', { name: 'もう一度読み込む' }).click();
   await expect(page.getByRole('tabpanel').getByRole('button', { name: 'もう一度読み込む' })).toHaveCount(0);
   await expect(page.getByRole('tabpanel').getByText(/人中/)).toBeVisible();
+
+  // The admin role's own check answered with a 500: said as such on the dashboard's route too.
+  const subscription = '**/api/trpc/*subscription.current*';
+  await page.route(subscription, answerServerError);
+  await page.goto('/admin');
+  const screen = page.getByTestId('server-unreachable');
+  await expect(screen.getByRole('heading', { name: '管理者の権限を確認できませんでした', level: 1 })).toBeVisible();
+  await expect(screen.getByText(SERVER_ERROR)).toBeVisible();
+  await page.unroute(subscription);
+  await screen.getByRole('button', { name: 'もう一度読み込む' }).click();
+  await expect(page.getByRole('tab', { name: '概要' })).toBeVisible();
 });
 
 /** The on-screen keyboard, as decision 080: headless chromium raises none, so the visible part shrinks by 250 px. */
