@@ -34,7 +34,7 @@ export function cachedSubscription() {
   return queryUtils.subscription.current.getData();
 }
 
-export { isUnreachable } from './trpc';
+export { failureAnswerMessage, isUnreachable } from './trpc';
 
 // A different account (or sign-out) must never see the previous account's cached data: cleared before
 // the next render, as the session changes.

@@ -28,11 +28,11 @@ export async function redirectSignedIn({ context }: GuardArgs) {
 /** Practice screens: admins and learners with an active subscription or trial (else the subscription card). */
 export async function subscriptionAccess({ context }: GuardArgs) {
   const access = await context.auth.access();
-  return { hasAccess: access.isAdmin || access.hasAccess, accessUnreachable: access.unreachable === true };
+  return { hasAccess: access.isAdmin || access.hasAccess, accessUnreachable: access.unreachable === true, accessFailure: access.failure };
 }
 
 /** /admin: the server's admin role (else the denial screen). */
 export async function adminAccess({ context }: GuardArgs) {
   const access = await context.auth.access();
-  return { isAdmin: access.isAdmin, accessUnreachable: access.unreachable === true };
+  return { isAdmin: access.isAdmin, accessUnreachable: access.unreachable === true, accessFailure: access.failure };
 }

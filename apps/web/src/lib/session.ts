@@ -18,8 +18,12 @@ export type AuthSession = {
   access(): Promise<Access>;
 };
 
-/** `unreachable`: the server could not be asked (down, or the network gone); nothing is known. */
-export type Access = { isAdmin: boolean; hasAccess: boolean; unreachable?: boolean };
+/**
+ * `unreachable`: the server could not be asked (down, or the network gone) or failed to answer (a 500,
+ * a proxy's 503 page); nothing is known. `failure`: what answered said so (the server's message), in
+ * which case the screen says that rather than that it could not connect (decision 087).
+ */
+export type Access = { isAdmin: boolean; hasAccess: boolean; unreachable?: boolean; failure?: string };
 
 export type RouterContext = { auth: AuthSession };
 
@@ -31,7 +35,7 @@ export const authSession: AuthSession = {
   },
   hasSessionHint,
   async access() {
-    const { cachedSubscription, fetchSubscription, isUnreachable } = await import('./data-provider');
+    const { cachedSubscription, failureAnswerMessage, fetchSubscription, isUnreachable } = await import('./data-provider');
     try {
       const record = await fetchSubscription();
       return { isAdmin: record.isAdmin, hasAccess: record.hasAccess };
@@ -44,7 +48,7 @@ export const authSession: AuthSession = {
       if (!isUnreachable(error)) return { isAdmin: false, hasAccess: false };
       const cached = cachedSubscription();
       if (cached) return { isAdmin: cached.isAdmin, hasAccess: cached.hasAccess };
-      return { isAdmin: false, hasAccess: false, unreachable: true };
+      return { isAdmin: false, hasAccess: false, unreachable: true, failure: failureAnswerMessage(error) };
     }
   },
 };

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@shunkan/api-router';
 import { createTRPCClient, TRPCClientError } from '@trpc/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BATCH_LIMITS, errorMessage, isUnreachable, trpcLinks } from './trpc';
+import { BATCH_LIMITS, errorMessage, failureAnswerMessage, isUnreachable, trpcLinks } from './trpc';
 
 vi.mock('./firebase', () => ({ getIdToken: async () => 'token-123' }));
 
@@ -63,5 +63,35 @@ describe('errorMessage', () => {
     const refused = await client.plans.list.query().catch((error: unknown) => error);
     expect(errorMessage(refused, '読み込みに失敗しました。')).toBe('入力内容が正しくありません。');
     expect(isUnreachable(refused)).toBe(false);
+  });
+});
+
+describe('failureAnswerMessage', () => {
+  const failWith = (response: () => Response | Promise<Response>) => {
+    vi.stubGlobal('fetch', vi.fn(async () => response()));
+    return createTRPCClient<AppRouter>({ links: trpcLinks() })
+      .plans.list.query()
+      .catch((error: unknown) => error);
+  };
+
+  it("gives the server's message for its 500, the service's for a proxy's page, and nothing when nothing answered", async () => {
+    const serverError = await failWith(
+      () =>
+        new Response(
+          JSON.stringify([{ error: { message: 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]),
+          { status: 500, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    expect(isUnreachable(serverError)).toBe(true);
+    expect(failureAnswerMessage(serverError)).toBe('サーバーでエラーが発生しました。しばらくしてから再度お試しください。');
+
+    const proxyPage = await failWith(() => new Response('<h1>503 Service Temporarily Unavailable</h1>', { status: 503, headers: { 'content-type': 'text/html' } }));
+    expect(isUnreachable(proxyPage)).toBe(true);
+    expect(failureAnswerMessage(proxyPage)).toBe('ただいまサービスに接続できません。しばらくしてから再度お試しください。');
+
+    const offline = await failWith(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(failureAnswerMessage(offline)).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import type { AppRouter } from '@shunkan/api-router';
 import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import { TEXT } from '@shunkan/config/texts';
 import { getIdToken } from './firebase';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -74,5 +75,18 @@ export function isUnreachable(error: unknown): boolean {
 
 export function errorCode(error: unknown): string | undefined {
   if (error instanceof TRPCClientError) return (error.data as { code?: string } | undefined)?.code;
+  return undefined;
+}
+
+/**
+ * What to tell the user when a call failed although something answered it: the server's own message
+ * (e.g. 「サーバーでエラーが発生しました。…」 for a 500), or, for an answer that was not the server's
+ * (a proxy's 502 / 503 page, which is not JSON), that the service cannot be reached just now. Undefined
+ * when nothing answered (the server down, the network gone): the screen says it could not connect.
+ */
+export function failureAnswerMessage(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  if (error.data) return errorMessage(error, TEXT.serverError);
+  if (error.cause instanceof SyntaxError) return TEXT.serviceUnavailable;
   return undefined;
 }

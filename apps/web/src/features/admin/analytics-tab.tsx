@@ -1,7 +1,7 @@
 import { SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { trpc } from '../../lib/trpc';
-import { LoadError, Loading, ResponsiveRows, Section, StatTile } from './common';
+import { LoadError, loadFailed, Loading, ResponsiveRows, Section, StatTile } from './common';
 import { formatCount, formatYen } from './format';
 import { RatingValue } from '../icons/rating-value';
 
@@ -9,7 +9,7 @@ const AdminCharts = lazy(() => import('./admin-charts'));
 
 export function AnalyticsTab() {
   const analytics = trpc.admin.analytics.useQuery();
-  if (analytics.error) return <LoadError error={analytics.error} />;
+  if (loadFailed(analytics)) return <LoadError query={analytics} />;
   if (!analytics.data) return <Loading />;
   const a = analytics.data;
   return (

@@ -6,7 +6,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { GradeErrorList } from '../practice/appeal-grades';
 import { Stars } from '../practice/stars';
-import { LoadError, Loading, Section } from './common';
+import { LoadError, loadFailed, Loading, Section } from './common';
 import { formatCount, formatDateTime } from './format';
 
 type AdminAppeal = RouterOutputs['admin']['appeals']['list']['items'][number];
@@ -64,8 +64,8 @@ export function AppealsTab() {
           判定済み{counts ? `（${formatCount(counts.accepted + counts.rejected)}）` : ''}
         </Button>
       </HStack>
-      {queue.error ? <LoadError error={queue.error} /> : null}
-      {!queue.data && !queue.error ? <Loading /> : null}
+      {loadFailed(queue) ? <LoadError query={queue} /> : null}
+      {!queue.data && !loadFailed(queue) ? <Loading /> : null}
       {queue.data ? (
         <>
           <Text fontSize="sm" color="gray.600" data-testid="appeals-total" id={APPEALS_TOTAL_ID} tabIndex={-1}>

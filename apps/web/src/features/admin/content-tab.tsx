@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra
 import { LEVEL_KEYS, type LevelKey } from '@shunkan/config/levels';
 import { useMemo, useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { LoadError, Loading, ResponsiveRows, Section } from './common';
+import { LoadError, loadFailed, Loading, ResponsiveRows, Section } from './common';
 import { formatCount, LEVEL_LABEL } from './format';
 import { ProblemEditor } from './problem-editor';
 import { ProblemGenerator } from './problem-generator';
@@ -36,7 +36,7 @@ export function ContentTab() {
     setSearch(query);
   });
 
-  if (content.error) return <LoadError error={content.error} />;
+  if (loadFailed(content)) return <LoadError query={content} />;
   if (!content.data) return <Loading />;
   const totals = LEVEL_KEYS.map((key) => ({
     key,
@@ -101,8 +101,8 @@ export function ContentTab() {
             </Button>
           </HStack>
         </Stack>
-        {problems.error ? <LoadError error={problems.error} /> : null}
-        {!problems.data && !problems.error ? <Loading /> : null}
+        {loadFailed(problems) ? <LoadError query={problems} /> : null}
+        {!problems.data && !loadFailed(problems) ? <Loading /> : null}
         {problems.data ? (
           <>
             <Text fontSize="sm" color="gray.600" data-testid="problems-total">

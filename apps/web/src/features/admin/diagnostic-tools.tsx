@@ -2,7 +2,7 @@ import { Badge, Box, Button, Code, HStack, Input, Link as ChakraLink, SimpleGrid
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { NO_VALIDATE } from '../auth/form-parts';
-import { LoadError, Loading, ResponsiveRows, Section } from './common';
+import { LoadError, loadFailed, Loading, ResponsiveRows, Section } from './common';
 import { formatDateTime, formatYen } from './format';
 import { useSearchForm } from './search-form';
 
@@ -27,7 +27,7 @@ export function PaymentDebugTool({ sessionId }: { sessionId?: string }) {
   const debug = trpc.admin.tools.paymentDebug.useQuery({ paymentId: paymentId || undefined });
   const searchForm = useSearchForm((query) => setPaymentId(paymentIdOf(query)), initial);
 
-  if (debug.error) return <LoadError error={debug.error} />;
+  if (loadFailed(debug)) return <LoadError query={debug} />;
   if (!debug.data) return <Loading />;
   const d = debug.data;
   return (
@@ -100,7 +100,7 @@ export function PaymentDebugTool({ sessionId }: { sessionId?: string }) {
 /** Health and configuration check: database, auth, AI, payments, prices, which settings are present. */
 export function HealthTool() {
   const health = trpc.admin.tools.health.useQuery();
-  if (health.error) return <LoadError error={health.error} />;
+  if (loadFailed(health)) return <LoadError query={health} />;
   if (!health.data) return <Loading />;
   const h = health.data;
   return (

@@ -3,13 +3,13 @@ import { ADMIN_TEXT } from '@shunkan/config/admin';
 import { notify } from '@shunkan/ui/toaster';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
-import { LoadError, Loading, Section, StatTile } from './common';
+import { LoadError, loadFailed, Loading, Section, StatTile } from './common';
 import { downloadExport } from './csv-download';
 import { formatCount, formatYen } from './format';
 
 export function OverviewTab() {
   const stats = trpc.admin.stats.useQuery();
-  if (stats.error) return <LoadError error={stats.error} />;
+  if (loadFailed(stats)) return <LoadError query={stats} />;
   if (!stats.data) return <Loading />;
   const s = stats.data;
   return (

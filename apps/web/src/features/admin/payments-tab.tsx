@@ -1,7 +1,7 @@
 import { Alert, Badge, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ADMIN_TEXT } from '@shunkan/config/admin';
 import { trpc } from '../../lib/trpc';
-import { LoadError, Loading, ResponsiveRows, Section, StatTile } from './common';
+import { LoadError, loadFailed, Loading, ResponsiveRows, Section, StatTile } from './common';
 import { formatCount, formatDateTime, formatPriceAmount, formatYen } from './format';
 
 /** Spec section 4: succeeded is shown as success, any other status raw as failed. */
@@ -17,7 +17,7 @@ function PaymentStatus({ status }: { status: string }) {
 
 export function PaymentsTab() {
   const payments = trpc.admin.payments.useQuery();
-  if (payments.error) return <LoadError error={payments.error} />;
+  if (loadFailed(payments)) return <LoadError query={payments} />;
   if (!payments.data) return <Loading />;
   const p = payments.data;
   return (

@@ -8,7 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { NO_VALIDATE } from '../auth/form-parts';
-import { LoadError, Loading, ResponsiveRows, Section } from './common';
+import { LoadError, loadFailed, Loading, ResponsiveRows, Section } from './common';
 import { formatPriceAmount, formatYen } from './format';
 
 type Price = RouterOutputs['admin']['tools']['prices']['prices'][number];
@@ -353,7 +353,7 @@ export function usePriceConfiguration() {
 
 export function WithConfiguration({ children }: { children: (configuration: Configuration) => ReactNode }) {
   const configuration = usePriceConfiguration();
-  if (configuration.error) return <LoadError error={configuration.error} />;
+  if (loadFailed(configuration)) return <LoadError query={configuration} />;
   if (!configuration.data) return <Loading />;
   return <>{children(configuration.data)}</>;
 }

@@ -5,7 +5,7 @@ import { notify } from '@shunkan/ui/toaster';
 import { useEffect, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useAuth } from '../../lib/auth';
-import { LoadError, Loading, ResponsiveRows, Section } from './common';
+import { LoadError, loadFailed, Loading, ResponsiveRows, Section } from './common';
 import { DeleteUserAction, USERS_TOTAL_ID } from './delete-user-action';
 import { formatDate, formatDateTime, STATUS_LABEL } from './format';
 import { useSearchForm } from './search-form';
@@ -41,8 +41,8 @@ export function UsersTab() {
             検索
           </Button>
         </Stack>
-        {users.error ? <LoadError error={users.error} /> : null}
-        {!users.data && !users.error ? <Loading /> : null}
+        {loadFailed(users) ? <LoadError query={users} /> : null}
+        {!users.data && !loadFailed(users) ? <Loading /> : null}
         {users.data ? (
           <>
             <Text fontSize="sm" color="gray.600" data-testid="users-total" id={USERS_TOTAL_ID} tabIndex={-1}>

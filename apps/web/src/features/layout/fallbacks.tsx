@@ -23,9 +23,10 @@ export function NotFoundPage() {
 /**
  * What could not be had from the server (the server restarting, the network gone), said in Japanese,
  * with a retry that runs the route's loading again in place: reloading would show the browser's error
- * page while the server is away (decision 061).
+ * page while the server is away (decision 061). `message`: what the server (or a proxy) answered
+ * instead, e.g. 「サーバーでエラーが発生しました。…」 for a 500; without it, that it could not connect.
  */
-export function ServerUnreachable({ title, onRetry }: { title: string; onRetry?: () => void }) {
+export function ServerUnreachable({ title, message, onRetry }: { title: string; message?: string; onRetry?: () => void }) {
   const router = useRouter();
   return (
     <CenteredCard>
@@ -33,7 +34,7 @@ export function ServerUnreachable({ title, onRetry }: { title: string; onRetry?:
         <Heading as="h1" size="xl">
           {title}
         </Heading>
-        <Text color="gray.600">サーバーに接続できませんでした。通信環境を確認して、もう一度お試しください。</Text>
+        <Text color="gray.600">{message ?? 'サーバーに接続できませんでした。通信環境を確認して、もう一度お試しください。'}</Text>
         <Button
           colorPalette="blue"
           onClick={() => {

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
 import type * as DataProviderModule from '../../lib/data-provider';
 import { hasSessionHint } from '../../lib/firebase';
+import { useKeepFieldsAboveKeyboard } from '../../lib/keep-above-keyboard';
 import { needsDataLayer } from '../../lib/route-needs';
 
 const LazyDataProvider = lazy(loadDataProvider);
@@ -32,6 +33,8 @@ export function RootLayout() {
   // Once mounted, the data layer stays: while the router loads the next page it still renders the
   // previous one, which may be using it.
   const dataMounted = useRef(false);
+  // Every field's label, message and submit button stay above a phone's on-screen keyboard.
+  useKeepFieldsAboveKeyboard();
   if (needsDataLayer(location.pathname, Boolean(user) || hasSessionHint())) dataMounted.current = true;
   // Every screen is one <main> landmark; each screen has its own single h1.
   return (

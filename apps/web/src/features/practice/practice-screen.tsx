@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { PartyPopper } from 'lucide-react';
 import { useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { useAuth } from '../../lib/auth';
-import { useKeepAboveKeyboard } from '../../lib/keep-above-keyboard';
+import { KEEP_ABOVE_KEYBOARD_ATTRIBUTE, useKeepAboveKeyboard } from '../../lib/keep-above-keyboard';
 import { useKeepFocus } from '../../lib/keep-focus';
 import { speak } from '../../lib/speech';
 import { isSpeechRecognitionAvailable, listenOnce } from '../../lib/speech-recognition';
@@ -450,7 +450,7 @@ function AnswerBox(props: {
   }
 
   return (
-    <Stack gap="3" ref={areaRef} data-testid="answer-area">
+    <Stack gap="3" ref={areaRef} data-testid="answer-area" {...{ [KEEP_ABOVE_KEYBOARD_ATTRIBUTE]: true }}>
       <Textarea
         ref={props.answerRef}
         placeholder="英語で入力してください"

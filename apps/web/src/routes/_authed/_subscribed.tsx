@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_authed/_subscribed')({
 });
 
 function SubscribedLayout() {
-  const { hasAccess, accessUnreachable } = Route.useRouteContext();
-  if (accessUnreachable) return <ServerUnreachable title="ご契約状況を確認できませんでした" />;
+  const { hasAccess, accessUnreachable, accessFailure } = Route.useRouteContext();
+  if (accessUnreachable) return <ServerUnreachable title="ご契約状況を確認できませんでした" message={accessFailure} />;
   return hasAccess ? <Outlet /> : <SubscriptionRequired />;
 }

@@ -11,9 +11,9 @@ export const Route = createFileRoute('/_authed/admin')({
   validateSearch: adminSearch,
   beforeLoad: adminAccess,
   component: function Admin() {
-    const { isAdmin, accessUnreachable } = Route.useRouteContext();
+    const { isAdmin, accessUnreachable, accessFailure } = Route.useRouteContext();
     const search = Route.useSearch();
-    if (accessUnreachable) return <ServerUnreachable title="管理者の権限を確認できませんでした" />;
+    if (accessUnreachable) return <ServerUnreachable title="管理者の権限を確認できませんでした" message={accessFailure} />;
     return <AdminPage isAdmin={isAdmin} search={search} />;
   },
 });
