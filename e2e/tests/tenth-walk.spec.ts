@@ -112,6 +112,53 @@ test('an admin tab that failed to load offers もう一度読み込む, which ke
   await expect(page.getByRole('tab', { name: '概要' })).toBeVisible();
 });
 
+/**
+ * The server's own 500 for the batched calls whose path matches `failing`; the batch's other calls get
+ * the server's real answers (tRPC answers a batch of mixed outcomes with 207, one entry per call).
+ */
+async function failCalls(route: Route, failing: RegExp): Promise<void> {
+  const paths = decodeURIComponent(new URL(route.request().url()).pathname.replace('/api/trpc/', '')).split(',');
+  if (!paths.some((path) => failing.test(path))) return route.continue();
+  const real = (await (await route.fetch()).json()) as unknown[];
+  const body = paths.map((path, i) =>
+    failing.test(path) ? { error: { message: SERVER_ERROR, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path } } } : real[i],
+  );
+  return route.fulfill({ status: 207, contentType: 'application/json', body: JSON.stringify(body) });
+}
+
+test("my page's sections that failed to load offer もう一度読み込む too, and ask again only for what failed", async ({ page }) => {
+  // Before: 「読み込みに失敗しました。」 with nothing to press (the record, the daily goal, the history).
+  await trialLearner(page);
+  let down = true;
+  let streakAsked = 0;
+  let goalAsked = 0;
+  await page.route('**/api/trpc/**', (route) => {
+    const url = route.request().url();
+    if (url.includes('learning.streak')) streakAsked += 1;
+    if (url.includes('learning.dailyGoal')) goalAsked += 1;
+    return down ? failCalls(route, /^learning\.(streak|dailyGoal)$/) : route.continue();
+  });
+  await page.goto('/my-page');
+  const retries = page.getByRole('button', { name: 'もう一度読み込む' });
+  await expect(retries).toHaveCount(2);
+  await expect(page.getByRole('alert').filter({ hasText: SERVER_ERROR })).toHaveCount(2);
+  await checkScreen(page, 'my page: two sections failed to load');
+  const streakBefore = streakAsked;
+  const goalBefore = goalAsked;
+  await retries.first().click();
+  await expect.poll(() => streakAsked).toBe(streakBefore + 1);
+  await expect(retries.first()).toBeFocused();
+  down = false;
+  await retries.first().click();
+  await expect(page.getByTestId('streak')).toBeVisible();
+  // The goal's section was not asked again by the record's button.
+  expect(goalAsked).toBe(goalBefore);
+  await expect(retries).toHaveCount(1);
+  await retries.click();
+  await expect(retries).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: SERVER_ERROR })).toHaveCount(0);
+});
+
 /** The on-screen keyboard, as decision 080: headless chromium raises none, so the visible part shrinks by 250 px. */
 const KEYBOARD_UP = { width: 320, height: 318 };
 const KEYBOARD_DOWN = { width: 320, height: 568 };

@@ -9,6 +9,7 @@ import { dailyGoalForm } from '@shunkan/config/forms';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { LoadError, loadFailed } from '../layout/load-error';
 import { LevelIcon } from '../icons/level-icon';
 import { RatingValue } from '../icons/rating-value';
 import { AppealGrades } from '../practice/appeal-grades';
@@ -38,20 +39,12 @@ function Tile({ label, value, note, testId }: { label: string; value: ReactNode;
   );
 }
 
-export function LoadError({ error }: { error: unknown }) {
-  return (
-    <Text color="red.600" role="alert">
-      {errorMessage(error, '読み込みに失敗しました。')}
-    </Text>
-  );
-}
-
 /** Monthly stats, streak, the chart and per-level stats: the learner's record at a glance. */
 export function LearningSummary() {
   const monthly = trpc.learning.monthlyStats.useQuery();
   const streak = trpc.learning.streak.useQuery();
   const levels = trpc.learning.difficultyStats.useQuery();
-  if (monthly.error || streak.error || levels.error) return <LoadError error={monthly.error ?? streak.error ?? levels.error} />;
+  if ([monthly, streak, levels].some(loadFailed)) return <LoadError query={[monthly, streak, levels]} />;
   if (!monthly.data || !streak.data || !levels.data) return <Skeleton height="40" borderRadius="lg" />;
   const hasPractised = levels.data.levels.some((l) => l.attempts > 0);
   const current = streak.data.currentStreak;
@@ -204,7 +197,7 @@ function SessionList({ kind, empty }: { kind: 'recentSessions' | 'bookmarkedSess
     focusIndex.current = null;
     item.focus();
   }, [items.length]);
-  if (query.error) return <LoadError error={query.error} />;
+  if (loadFailed(query)) return <LoadError query={query} />;
   if (!query.data) return <Skeleton height="24" borderRadius="lg" />;
   if (items.length === 0) return <>{empty}</>;
   return (
@@ -281,7 +274,7 @@ export function DailyGoalEditor() {
     },
     onError: (error) => notify({ type: 'error', title: 'エラー', description: errorMessage(error, '目標の保存に失敗しました') }),
   });
-  if (goal.error) return <LoadError error={goal.error} />;
+  if (loadFailed(goal)) return <LoadError query={goal} />;
   if (!goal.data) return <Skeleton height="16" borderRadius="lg" />;
   return <DailyGoalForm key={String(goal.data.dailyGoal)} current={goal.data.dailyGoal} busy={save.isPending} onSave={(dailyGoal) => save.mutate({ dailyGoal })} />;
 }

@@ -2,7 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useSubscription } from '../billing/use-plans';
 import { trpc } from '../../lib/trpc';
-import { LoadError } from '../learning/learning-sections';
+import { LoadError, loadFailed } from '../layout/load-error';
 
 /** Standard learners see what the premium feature is and where to get it (the server refuses them). */
 export function PremiumPrompt({ feature, testId }: { feature: string; testId: string }) {
@@ -24,8 +24,7 @@ export function ReviewDueCard({ showError = false }: { showError?: boolean }) {
   const isPremium = subscription.data?.isPremium ?? false;
   const summary = trpc.review.summary.useQuery(undefined, { enabled: isPremium });
   // My page's 復習 section says when it could not be read (it stayed empty; decision 075); home leaves the card out.
-  const error = subscription.error ?? summary.error;
-  if (showError && error) return <LoadError error={error} />;
+  if (showError && [subscription, summary].some(loadFailed)) return <LoadError query={[subscription, summary]} />;
   if (!subscription.data) return null;
   if (!isPremium) return <PremiumPrompt feature="復習機能" testId="review-upgrade" />;
   if (!summary.data) return null;

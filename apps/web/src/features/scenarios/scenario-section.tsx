@@ -13,7 +13,7 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../billing/confirm-dialog';
 import { LimitNote } from '../forms/limit-note';
 import { useSubscription } from '../billing/use-plans';
-import { LoadError } from '../learning/learning-sections';
+import { LoadError, loadFailed } from '../layout/load-error';
 import { PremiumPrompt } from '../review/review-sections';
 
 type Scenario = RouterOutputs['scenarios']['list'][number];
@@ -210,7 +210,7 @@ export function ScenarioSection() {
     return saved(create.mutateAsync({ ...fields, requestId }));
   }
   // A record that could not be read is said so, not shown as a placeholder for ever (decision 075).
-  if (subscription.error && !subscription.data) return <LoadError error={subscription.error} />;
+  if (loadFailed(subscription) && !subscription.data) return <LoadError query={subscription} />;
   if (!subscription.data) return <Skeleton height="16" borderRadius="lg" />;
   if (!isPremium) return <PremiumPrompt feature="カスタムシナリオの作成" testId="scenario-upgrade" />;
   return (
@@ -219,8 +219,8 @@ export function ScenarioSection() {
       <Text fontSize="sm" color="gray.600" id={SCENARIO_LIST_ID} tabIndex={-1}>
         練習したい場面を書くと、その場面に合った問題で練習できます。
       </Text>
-      {list.error && list.data === undefined ? (
-        <LoadError error={list.error} />
+      {loadFailed(list) && list.data === undefined ? (
+        <LoadError query={list} />
       ) : list.data === undefined ? (
         <Skeleton height="16" borderRadius="lg" />
       ) : list.data.length === 0 ? (
