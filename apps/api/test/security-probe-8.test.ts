@@ -1,0 +1,230 @@
+import net from 'node:net';
+import { TEXT } from '@shunkan/config/texts';
+import type { LightMyRequestResponse as InjectResponse } from 'fastify';
+import { createTestDatabase } from '@shunkan/db/testing';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerHandle } from '../src/server.js';
+import { messageOf, NO_RATE_LIMITS, requests, signUp, startTestServer } from './harness.js';
+
+/**
+ * Eighth security and fault probe (decision 088). HTTP through `inject` and through a real listening
+ * socket, against the real parts (the Auth emulator, PGlite, PostgreSQL with TEST_DATABASE_URL).
+ */
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+async function trialLearner(post: ReturnType<typeof requests>['post']) {
+  const account = await signUp();
+  expect((await post('/api/start-trial', account.idToken)).statusCode).toBe(200);
+  return account;
+}
+
+async function served(post: ReturnType<typeof requests>['post'], token: string): Promise<string> {
+  const problem = await post('/api/problem', token, { difficultyLevel: 'toeic' });
+  expect(problem.statusCode).toBe(200);
+  return (problem.json() as { japaneseSentence: string }).japaneseSentence;
+}
+
+/** Resolves with the answer, or with 'still waiting' after `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | 'still waiting'> {
+  return Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))]);
+}
+
+describe.skipIf(!serverUrl)('a lock held by another session (PostgreSQL)', () => {
+  let server: ServerHandle;
+  let databaseUrl: string;
+  beforeAll(async () => {
+    server = await startTestServer({ ...NO_RATE_LIMITS, DAILY_LIMIT_TRIAL: '100000' });
+    const name = (await sql<{ name: string }>`select current_database() as name`.execute(server.database.db)).rows[0]?.name ?? '';
+    const url = new URL(serverUrl ?? '');
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const { post, get } = requests(() => server);
+
+  it('bounds the wait: an answer and a read behind a lock get 503 in Japanese within seconds, nothing is stored, and are served once the lock is gone', async () => {
+    const learner = await trialLearner(post);
+    const japaneseSentence = await served(post, learner.idToken);
+    // One answer first, so that the learner's daily summary row exists.
+    expect((await post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: 'A first answer.', difficultyLevel: 'toeic' })).statusCode).toBe(200);
+    const next = await served(post, learner.idToken);
+
+    // Another session (an operator's, a stuck job's, another instance's migration) holds the learner's
+    // daily summary row, and then the attempts table itself (ALTER TABLE's lock: reads wait too).
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    const answer = 'I am waiting for a lock that is never given up.';
+    const stored = async () => (await server.database.db.selectFrom('attempts').select('id').where('answer', '=', answer).execute()).length;
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from learning_days where user_id in (select id from users where firebase_uid = $1) for update', [learner.localId]);
+      const started = Date.now();
+      const write = await within(post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence: next, userTranslation: answer, difficultyLevel: 'toeic' }), 25_000);
+      expect(write, 'the answer waited on the lock without a deadline').not.toBe('still waiting');
+      const refused = write as InjectResponse;
+      expect(refused.statusCode).toBe(503);
+      expect(messageOf(refused)).toBe(TEXT.serviceUnavailable);
+      expect(Date.now() - started).toBeLessThan(20_000);
+
+      await holder.query('lock table attempts in access exclusive mode');
+      const read = await within(get('/api/recent-sessions', learner.idToken), 25_000);
+      expect(read, 'the read waited on the lock without a deadline').not.toBe('still waiting');
+      expect((read as InjectResponse).statusCode).toBe(503);
+      expect(messageOf(read as InjectResponse)).toBe(TEXT.serviceUnavailable);
+      await holder.query('rollback');
+    } finally {
+      await holder.end().catch(() => undefined);
+    }
+    expect(await stored()).toBe(0);
+    // The lock gone, the same answer is stored once and the read is served.
+    expect((await post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence: next, userTranslation: answer, difficultyLevel: 'toeic' })).statusCode).toBe(200);
+    expect(await stored()).toBe(1);
+    expect((await get('/api/recent-sessions', learner.idToken)).statusCode).toBe(200);
+  }, 120_000);
+});
+
+/** Raw HTTP/1.1 on one kept-alive socket: requests written when asked, answers read in order. */
+function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let buffer = Buffer.alloc(0);
+  let closed = false;
+  const waiters: Array<() => void> = [];
+  const wake = () => {
+    for (const waiter of waiters.splice(0)) waiter();
+  };
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    wake();
+  });
+  socket.on('close', () => {
+    closed = true;
+    wake();
+  });
+  socket.on('error', () => undefined);
+  return {
+    ready: new Promise<void>((resolve) => socket.once('connect', () => resolve())),
+    send(method: string, url: string, token: string, body?: unknown) {
+      const payload = body === undefined ? '' : JSON.stringify(body);
+      socket.write(
+        `${method} ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: keep-alive\r\nauthorization: Bearer ${token}\r\n` +
+          (body === undefined ? '' : `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n`) +
+          `\r\n${payload}`,
+      );
+    },
+    /** The next whole answer (content-length framed), or null when the socket closed first. */
+    async next(): Promise<{ status: number; headers: Record<string, string>; body: string } | null> {
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end >= 0) {
+          const [statusLine = '', ...lines] = buffer.subarray(0, end).toString('latin1').split('\r\n');
+          const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+          const length = Number(headers['content-length'] ?? 0);
+          if (buffer.length >= end + 4 + length) {
+            const body = buffer.subarray(end + 4, end + 4 + length).toString('utf8');
+            buffer = buffer.subarray(end + 4 + length);
+            return { status: Number(statusLine.split(' ')[1]), headers, body };
+          }
+        }
+        if (closed) return null;
+        await new Promise<void>((resolve) => waiters.push(resolve));
+      }
+    },
+    get closed() {
+      return closed;
+    },
+    destroy: () => socket.destroy(),
+  };
+}
+
+describe('shutting down (SIGTERM) while learners are answering', () => {
+  let server: ServerHandle;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let port: number;
+  beforeAll(async () => {
+    // The test's own handle on the server's database, closed after the test: what was stored is read
+    // once the server has stopped.
+    database = await createTestDatabase();
+    server = await startTestServer({ ...NO_RATE_LIMITS, HOST: '127.0.0.1' }, { database: { ...database, close: async () => undefined } });
+    port = Number(new URL(await server.start()).port);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+  const { post } = requests(() => server);
+
+  it('finishes the answer in flight and stores it, refuses a request that arrives during the drain with 503 in Japanese and the protective headers, then takes no new connection', async () => {
+    const learner = await trialLearner(post);
+    const japaneseSentence = await served(post, learner.idToken);
+    const connection = rawConnection(port);
+    await connection.ready;
+    const answer = 'I answered just before the server stopped.';
+
+    // The database is held (another session's transaction; on PGlite the one session itself), so the
+    // answer is in flight when the shutdown begins.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding: Promise<unknown>;
+    let holder: pg.Client | undefined;
+    if (serverUrl) {
+      const name = (await sql<{ name: string }>`select current_database() as name`.execute(server.database.db)).rows[0]?.name ?? '';
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      holder = new pg.Client({ connectionString: url.toString() });
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query('lock table attempts in exclusive mode');
+      holding = held.then(() => holder?.query('rollback'));
+    } else {
+      let locked: () => void = () => undefined;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      holding = server.database.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        locked();
+        await held;
+      });
+      await isLocked;
+    }
+    connection.send('POST', '/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: answer, difficultyLevel: 'toeic' });
+    await new Promise((r) => setTimeout(r, 500));
+    const stopping = server.stop();
+    await new Promise((r) => setTimeout(r, 300));
+    // A second request on the same kept-alive connection, while the first is still in flight.
+    connection.send('GET', '/api/user-subscription', learner.idToken);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await holding;
+    await holder?.end();
+
+    const first = await connection.next();
+    expect(first?.status, first?.body).toBe(200);
+    const second = await connection.next();
+    expect(second, 'the second request got no answer').not.toBeNull();
+    expect(second?.status).toBe(503);
+    expect(JSON.parse(second?.body ?? '{}')).toEqual({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
+    expect(second?.headers['content-type']).toMatch(/^application\/json/);
+    expect(second?.headers['cache-control']).toBe('no-store');
+    expect(second?.headers['x-content-type-options']).toBe('nosniff');
+    expect(second?.headers['content-security-policy']).toBeTruthy();
+    expect(second?.headers.connection).toBe('close');
+    connection.destroy();
+    await stopping;
+
+    // The acknowledged answer was kept; new connections are refused.
+    expect((await database.db.selectFrom('attempts').select('id').where('answer', '=', answer).execute()).length).toBe(1);
+    const refused = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.on('error', (error: Error & { code?: string }) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  }, 120_000);
+});
