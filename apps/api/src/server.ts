@@ -223,6 +223,9 @@ export async function createServer(
     // too, instead of Fastify's English default body.
     // Helmet's hooks do not run for them: the same protective headers are set here.
     frameworkErrors: (error, request, reply) => sendError(request, reply.headers(FRAMEWORK_ERROR_HEADERS), error),
+    // A request arriving while the server drains (SIGTERM) is refused by the hook below, in Japanese and
+    // with the protective headers: Fastify's own refusal is English and bare (decision 088).
+    return503OnClosing: false,
   });
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -400,6 +403,18 @@ export async function createServer(
     const routed = routedPath(request.url);
     if (routed.startsWith('/api/') && routed !== '/api/public-config') reply.raw.setHeader('cache-control', 'no-store');
     done();
+  });
+  // Shutting down (SIGTERM, stop()): answers in flight are finished, and a request that still arrives on
+  // a kept-alive connection is refused "try again" (503, connection closed), so that the client or the
+  // load balancer sends it to another instance; it runs nothing here (decision 088).
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!draining) return done();
+    reply.code(503).header('connection', 'close').send({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
   });
   // Responses over 1 KB (JSON of the API, index.html) are compressed on the fly; the hashed assets are
   // compressed at build and sent as they are (fastifyStatic `preCompressed` below sets Content-Encoding,
