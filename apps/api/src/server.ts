@@ -416,6 +416,13 @@ export async function createServer(
     if (!draining) return done();
     reply.code(503).header('connection', 'close').send({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
   });
+  // An answer finished during the drain closes its connection: left open, a kept-alive connection held
+  // the shutdown for Fastify's keep-alive timeout (72 s) after its last answer, past an orchestrator's
+  // grace period (SIGKILL: PGlite not closed, the log's last lines lost).
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (draining) reply.header('connection', 'close');
+    done();
+  });
   // Responses over 1 KB (JSON of the API, index.html) are compressed on the fly; the hashed assets are
   // compressed at build and sent as they are (fastifyStatic `preCompressed` below sets Content-Encoding,
   // which this plugin leaves alone).

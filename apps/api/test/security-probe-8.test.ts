@@ -108,13 +108,16 @@ function rawConnection(port: number) {
   socket.on('error', () => undefined);
   return {
     ready: new Promise<void>((resolve) => socket.once('connect', () => resolve())),
-    send(method: string, url: string, token: string, body?: unknown) {
+    /** The request's bytes: written now, or the first `split` bytes now and the rest when `rest()` is called. */
+    send(method: string, url: string, token: string, body?: unknown, split?: number): { rest: () => void } {
       const payload = body === undefined ? '' : JSON.stringify(body);
-      socket.write(
+      const bytes = Buffer.from(
         `${method} ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: keep-alive\r\nauthorization: Bearer ${token}\r\n` +
           (body === undefined ? '' : `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n`) +
           `\r\n${payload}`,
       );
+      socket.write(bytes.subarray(0, split ?? bytes.length));
+      return { rest: () => void socket.write(bytes.subarray(split ?? bytes.length)) };
     },
     /** The next whole answer (content-length framed), or null when the socket closed first. */
     async next(): Promise<{ status: number; headers: Record<string, string>; body: string } | null> {
@@ -158,11 +161,12 @@ describe('shutting down (SIGTERM) while learners are answering', () => {
   });
   const { post } = requests(() => server);
 
-  it('finishes the answer in flight and stores it, refuses a request that arrives during the drain with 503 in Japanese and the protective headers, then takes no new connection', async () => {
+  it('finishes the answer in flight, stores it and closes its connection, refuses a request still arriving with 503 in Japanese and the protective headers, and stops within seconds', async () => {
     const learner = await trialLearner(post);
     const japaneseSentence = await served(post, learner.idToken);
-    const connection = rawConnection(port);
-    await connection.ready;
+    const inFlight = rawConnection(port);
+    const arriving = rawConnection(port);
+    await Promise.all([inFlight.ready, arriving.ready]);
     const answer = 'I answered just before the server stopped.';
 
     // The database is held (another session's transaction; on PGlite the one session itself), so the
@@ -190,34 +194,43 @@ describe('shutting down (SIGTERM) while learners are answering', () => {
       });
       await isLocked;
     }
-    connection.send('POST', '/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: answer, difficultyLevel: 'toeic' });
+    inFlight.send('POST', '/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: answer, difficultyLevel: 'toeic' });
+    // Another request is on its way (its first bytes arrived, a slow network): it is complete only
+    // once the shutdown has begun.
+    const late = arriving.send('GET', '/api/user-subscription', learner.idToken, undefined, 20);
     await new Promise((r) => setTimeout(r, 500));
-    const stopping = server.stop();
+    const stopStarted = Date.now();
+    const stopping = server.stop().then(() => Date.now());
     await new Promise((r) => setTimeout(r, 300));
-    // A second request on the same kept-alive connection, while the first is still in flight.
-    connection.send('GET', '/api/user-subscription', learner.idToken);
-    await new Promise((r) => setTimeout(r, 300));
+    late.rest();
+    const refused = await arriving.next();
     release();
     await holding;
     await holder?.end();
 
-    const first = await connection.next();
-    expect(first?.status, first?.body).toBe(200);
-    const second = await connection.next();
-    expect(second, 'the second request got no answer').not.toBeNull();
-    expect(second?.status).toBe(503);
-    expect(JSON.parse(second?.body ?? '{}')).toEqual({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
-    expect(second?.headers['content-type']).toMatch(/^application\/json/);
-    expect(second?.headers['cache-control']).toBe('no-store');
-    expect(second?.headers['x-content-type-options']).toBe('nosniff');
-    expect(second?.headers['content-security-policy']).toBeTruthy();
-    expect(second?.headers.connection).toBe('close');
-    connection.destroy();
-    await stopping;
+    expect(refused, 'the arriving request got no answer').not.toBeNull();
+    expect(refused?.status).toBe(503);
+    expect(JSON.parse(refused?.body ?? '{}')).toEqual({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
+    expect(refused?.headers['content-type']).toMatch(/^application\/json/);
+    expect(refused?.headers['cache-control']).toBe('no-store');
+    expect(refused?.headers['x-content-type-options']).toBe('nosniff');
+    expect(refused?.headers['content-security-policy']).toBeTruthy();
+    expect(refused?.headers.connection).toBe('close');
+
+    const finished = await inFlight.next();
+    expect(finished?.status, finished?.body).toBe(200);
+    // Its connection is closed with the answer: a kept-alive connection held the shutdown for the
+    // keep-alive timeout (72 s) before.
+    expect(finished?.headers.connection).toBe('close');
+    const stoppedAt = await within(stopping, 15_000);
+    expect(stoppedAt, 'the shutdown waited for a kept-alive connection').not.toBe('still waiting');
+    expect((stoppedAt as number) - stopStarted).toBeLessThan(15_000);
+    inFlight.destroy();
+    arriving.destroy();
 
     // The acknowledged answer was kept; new connections are refused.
     expect((await database.db.selectFrom('attempts').select('id').where('answer', '=', answer).execute()).length).toBe(1);
-    const refused = await new Promise<string>((resolve) => {
+    const connect = await new Promise<string>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.on('connect', () => {
         socket.destroy();
@@ -225,6 +238,6 @@ describe('shutting down (SIGTERM) while learners are answering', () => {
       });
       socket.on('error', (error: Error & { code?: string }) => resolve(error.code ?? 'error'));
     });
-    expect(refused).toBe('ECONNREFUSED');
+    expect(connect).toBe('ECONNREFUSED');
   }, 120_000);
 });
