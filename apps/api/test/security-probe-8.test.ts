@@ -241,3 +241,32 @@ describe('shutting down (SIGTERM) while learners are answering', () => {
     expect(connect).toBe('ECONNREFUSED');
   }, 120_000);
 });
+
+describe('invisible characters in an answer', () => {
+  let server: ServerHandle;
+  beforeAll(async () => {
+    server = await startTestServer({ ...NO_RATE_LIMITS, DAILY_LIMIT_TRIAL: '100000' });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const { post } = requests(() => server);
+
+  it('grades the model answer with zero-width, soft-hyphen, joiner and direction marks inside its words as the model answer (pasted or typed on a phone, the learner cannot see them)', async () => {
+    const learner = await trialLearner(post);
+    type Graded = { rating: number; modelAnswer: string; feedback: string };
+    for (const mark of ['\u200B', '\u00AD', '\u2060', '\u200C', '\u200E', '\u200F', '\uFEFF']) {
+      const japaneseSentence = await served(post, learner.idToken);
+      const first = await post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: 'I do not know.', difficultyLevel: 'toeic' });
+      expect(first.statusCode).toBe(200);
+      const { modelAnswer } = first.json() as Graded;
+      // The mark inside every word of three letters or more (between its first two letters).
+      const marked = modelAnswer.replace(/\b([A-Za-z])([A-Za-z]{2,})/g, `$1${mark}$2`);
+      expect(marked).not.toBe(modelAnswer);
+      const graded = await post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: marked, difficultyLevel: 'toeic' });
+      expect(graded.statusCode).toBe(200);
+      const body = graded.json() as Graded;
+      expect(body.rating, `U+${mark.codePointAt(0)?.toString(16).toUpperCase()} in "${modelAnswer}": ${body.feedback}`).toBe(5);
+    }
+  }, 120_000);
+});
