@@ -270,3 +270,42 @@ describe('invisible characters in an answer', () => {
     }
   }, 120_000);
 });
+
+describe('JSON the fuzz cannot send (its values go through JSON.stringify)', () => {
+  let server: ServerHandle;
+  beforeAll(async () => {
+    server = await startTestServer(NO_RATE_LIMITS);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const { post } = requests(() => server);
+  const raw = (url: string, token: string, payload: string | Buffer) =>
+    server.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+
+  it('numbers past double range, duplicate keys, -0 and a byte-order mark: 400 in Japanese or the last key, never 5xx (held)', async () => {
+    const learner = await trialLearner(post);
+    const japaneseSentence = await served(post, learner.idToken);
+    const goal = '/api/trpc/learning.setDailyGoal';
+    const cases: Array<[string, string | Buffer, number]> = [
+      [goal, '{"dailyGoal":1e400}', 400],
+      [goal, '{"dailyGoal":-1e400}', 400],
+      [goal, '{"dailyGoal":1e-400}', 400],
+      [goal, '{"dailyGoal":-0}', 400],
+      [goal, '{"dailyGoal":123456789012345678901234567890}', 400],
+      [goal, '{"dailyGoal":5,"dailyGoal":1e400}', 400],
+      [goal, '{"dailyGoal":1e400,"dailyGoal":5}', 200],
+      // A byte-order mark before JSON may be ignored (RFC 8259): both doors do.
+      [goal, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"dailyGoal":5}')]), 200],
+      ['/api/problem', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"difficultyLevel":"toeic"}')]), 200],
+      ['/api/evaluate-with-claude', JSON.stringify({ japaneseSentence, userTranslation: 'I see.', difficultyLevel: 'toeic' }).replace('}', ',"durationMs":1e400}'), 400],
+      ['/api/evaluate-with-claude', `{"japaneseSentence":${JSON.stringify(japaneseSentence)},"userTranslation":"x","userTranslation":"I see.","difficultyLevel":"toeic"}`, 200],
+      ['/api/problem', '{"difficultyLevel":"toeic","difficultyLevel":"no-such-level"}', 400],
+    ];
+    for (const [url, payload, status] of cases) {
+      const answer = await raw(url, learner.idToken, payload);
+      expect(answer.statusCode, `${url} ${payload.toString()}: ${answer.body.slice(0, 200)}`).toBe(status);
+      if (status === 400) expect(messageOf(answer)).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    }
+  }, 120_000);
+});
