@@ -1,4 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { TEXT } from '@shunkan/config/texts';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { createTestDatabase } from '@shunkan/db/testing';
@@ -308,4 +312,115 @@ describe('JSON the fuzz cannot send (its values go through JSON.stringify)', () 
       if (status === 400) expect(messageOf(answer)).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
     }
   }, 120_000);
+});
+
+describe.skipIf(Boolean(serverUrl))('the process receives SIGTERM under load (src/index.ts, PGlite on a data directory)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shunkan-probe8-'));
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  /** The API as `pnpm start` runs it (tsx instead of the build), on the test's Auth emulator. */
+  async function startProcess(): Promise<{ child: ChildProcess; base: string; exited: Promise<{ code: number | null; at: number }> }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        ...NO_RATE_LIMITS,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DAILY_LIMIT_TRIAL: '100000',
+        WEB_DIST: '/nonexistent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    let output = '';
+    const base = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no listening line in 150 s:\n${output.slice(-2000)}`)), 150_000);
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (found?.[1]) {
+          clearTimeout(timer);
+          resolve(found[1]);
+        }
+      };
+      child.stdout?.on('data', read);
+      child.stderr?.on('data', read);
+      void exited.then(() => reject(new Error(`exited before listening:\n${output.slice(-2000)}`)));
+    });
+    return { child, base, exited };
+  }
+
+  it('answers every request it took (200, or 503 in Japanese), keeps every acknowledged answer, exits 0 within seconds, and the data directory opens again', async () => {
+    const first = await startProcess();
+    const call = async (base: string, method: string, url: string, token: string, body?: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const learners = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const { idToken } = await signUp();
+        expect((await call(first.base, 'POST', '/api/start-trial', idToken, {})).status).toBe(200);
+        return idToken;
+      }),
+    );
+    const acknowledged: string[] = [];
+    const outcomes: Array<{ status: number; message: unknown } | { error: string }> = [];
+    let sent = 0;
+    let stopping = false;
+    // Each learner answers in a loop until the server is gone.
+    const loops = learners.map(async (token, k) => {
+      for (let round = 0; ; round++) {
+        try {
+          const problem = await call(first.base, 'POST', '/api/problem', token, { difficultyLevel: 'toeic' });
+          outcomes.push({ status: problem.status, message: problem.body.message });
+          if (problem.status !== 200) continue;
+          const answer = `Learner ${k} gives answer ${round} before the end.`;
+          sent++;
+          const graded = await call(first.base, 'POST', '/api/evaluate-with-claude', token, { japaneseSentence: problem.body.japaneseSentence, userTranslation: answer, difficultyLevel: 'toeic' });
+          outcomes.push({ status: graded.status, message: graded.body.message });
+          if (graded.status === 200) acknowledged.push(answer);
+        } catch (error) {
+          // The connection refused or closed once the server has stopped listening.
+          outcomes.push({ error: String((error as { cause?: { code?: string } }).cause?.code ?? error) });
+          if (stopping) return;
+        }
+      }
+    });
+    await new Promise((r) => setTimeout(r, 3_000));
+    stopping = true;
+    const signalledAt = Date.now();
+    first.child.kill('SIGTERM');
+    const { code, at } = await first.exited;
+    await Promise.all(loops);
+    expect(code).toBe(0);
+    expect(at - signalledAt, 'time from SIGTERM to exit').toBeLessThan(15_000);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    // Every answer the server gave is 200 or a 503 in Japanese; the rest never reached it.
+    for (const outcome of outcomes) {
+      if ('error' in outcome) expect(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET'], JSON.stringify(outcome)).toContain(outcome.error);
+      else if (outcome.status !== 200) expect(outcome, JSON.stringify(outcome)).toEqual({ status: 503, message: TEXT.serviceUnavailable });
+    }
+
+    // Started again on the same data directory: every acknowledged answer is there, once.
+    const second = await startProcess();
+    const history = await Promise.all(learners.map((token) => call(second.base, 'GET', '/api/recent-sessions?limit=50', token)));
+    const stored = history.flatMap((h) => ((h.body.sessions ?? h.body.items ?? []) as Array<{ userTranslation?: string; answer?: string }>).map((s) => s.userTranslation ?? s.answer ?? ''));
+    for (const answer of acknowledged) expect(stored.filter((s) => s === answer).length, answer).toBe(1);
+    second.child.kill('SIGTERM');
+    expect((await second.exited).code).toBe(0);
+    console.log(`SIGTERM under load: ${sent} answers sent, ${acknowledged.length} acknowledged and kept, exit ${at - signalledAt} ms after the signal`);
+  }, 400_000);
 });
