@@ -90,6 +90,36 @@ describe.skipIf(!serverUrl)('a lock held by another session (PostgreSQL)', () =>
     expect(await stored()).toBe(1);
     expect((await get('/api/recent-sessions', learner.idToken)).statusCode).toBe(200);
   }, 120_000);
+
+  it('a statement an operator cancels (pg_cancel_backend) is a 503 in Japanese, not a 500', async () => {
+    const learner = await trialLearner(post);
+    const japaneseSentence = await served(post, learner.idToken);
+    expect((await post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: 'A first answer.', difficultyLevel: 'toeic' })).statusCode).toBe(200);
+    const next = await served(post, learner.idToken);
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    try {
+      const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+      await holder.query('begin');
+      await holder.query('select 1 from learning_days where user_id in (select id from users where firebase_uid = $1) for update', [learner.localId]);
+      const answer = post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence: next, userTranslation: 'My statement is cancelled.', difficultyLevel: 'toeic' });
+      const waiting = async () =>
+        (await holder.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> $1", [holderPid])).rows;
+      let pids: { pid: number }[] = [];
+      for (let i = 0; i < 200 && pids.length === 0; i++) {
+        pids = await waiting();
+        if (pids.length === 0) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(pids.length).toBeGreaterThan(0);
+      for (const { pid } of pids) await holder.query('select pg_cancel_backend($1)', [pid]);
+      const cancelled = await answer;
+      expect(cancelled.statusCode, cancelled.body.slice(0, 200)).toBe(503);
+      expect(messageOf(cancelled)).toBe(TEXT.serviceUnavailable);
+      await holder.query('rollback');
+    } finally {
+      await holder.end().catch(() => undefined);
+    }
+  }, 120_000);
 });
 
 /** Raw HTTP/1.1 on one kept-alive socket: requests written when asked, answers read in order. */
