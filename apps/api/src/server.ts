@@ -223,6 +223,9 @@ export async function createServer(
     // too, instead of Fastify's English default body.
     // Helmet's hooks do not run for them: the same protective headers are set here.
     frameworkErrors: (error, request, reply) => sendError(request, reply.headers(FRAMEWORK_ERROR_HEADERS), error),
+    // A request arriving while the server drains (SIGTERM) is refused by the hook below, in Japanese and
+    // with the protective headers: Fastify's own refusal is English and bare (decision 088).
+    return503OnClosing: false,
   });
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
@@ -399,6 +402,25 @@ export async function createServer(
   app.addHook('onRequest', (request, reply, done) => {
     const routed = routedPath(request.url);
     if (routed.startsWith('/api/') && routed !== '/api/public-config') reply.raw.setHeader('cache-control', 'no-store');
+    done();
+  });
+  // Shutting down (SIGTERM, stop()): answers in flight are finished, and a request that still arrives on
+  // a kept-alive connection is refused "try again" (503, connection closed), so that the client or the
+  // load balancer sends it to another instance; it runs nothing here (decision 088).
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!draining) return done();
+    reply.code(503).header('connection', 'close').send({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
+  });
+  // An answer finished during the drain closes its connection: left open, a kept-alive connection held
+  // the shutdown for Fastify's keep-alive timeout (72 s) after its last answer, past an orchestrator's
+  // grace period (SIGKILL: PGlite not closed, the log's last lines lost).
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (draining) reply.header('connection', 'close');
     done();
   });
   // Responses over 1 KB (JSON of the API, index.html) are compressed on the fly; the hashed assets are

@@ -38,6 +38,8 @@ export type CreateDatabaseOptions = {
   dataDir?: string;
   /** Pool size for a PostgreSQL server. */
   maxConnections?: number;
+  /** How long a statement on a PostgreSQL server may wait for a lock (default LOCK_WAIT_MS). */
+  lockWaitMs?: number;
   /** Told about errors of pooled connections, idle or busy (broken ones are replaced automatically). */
   onConnectionError?: (error: Error) => void;
   /** `application_name` of the server connections (operators and tests find the API's sessions by it). */
@@ -60,6 +62,10 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
       max: options.maxConnections ?? 10,
       // A server that is down must fail a request quickly (503), not queue it forever.
       connectionTimeoutMillis: 5_000,
+      // Nor may a statement wait for ever on a lock another session holds (an operator's transaction
+      // left open, another instance's migration): PostgreSQL cancels it (55P03), answered 503 like a
+      // lost server (decision 088). Start-up work that may wait its turn longer says so itself.
+      lock_timeout: options.lockWaitMs ?? LOCK_WAIT_MS,
       application_name: options.applicationName ?? 'shunkan',
     });
     // A connection dropped by the server (restart, failover, admin termination) must never crash the
@@ -166,7 +172,31 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
   return db.transaction().execute(work);
 }
 
+/**
+ * How long a statement on a PostgreSQL server may wait for a row or table lock before it is cancelled
+ * (503 to the learner): far above any lock this product holds (a row for one short write), so only a
+ * lock held by something else (a transaction left open, a long migration of another instance) reaches
+ * it. The billing writes' own wait is as long (BILLING_WRITE_WAIT_MS).
+ */
+export const LOCK_WAIT_MS = 10_000;
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  // Instances starting at once take turns on the migrator's lock for as long as the first one's
+  // migrations run: no lock deadline for this connection while they do.
+  if (!db.isTransaction) {
+    return db.connection().execute(async (connection) => {
+      await sql`set lock_timeout = 0`.execute(connection);
+      try {
+        return await runMigrations(connection);
+      } finally {
+        await sql`reset lock_timeout`.execute(connection);
+      }
+    });
+  }
+  return runMigrations(db);
+}
+
+async function runMigrations(db: Kysely<Database>): Promise<string[]> {
   // Numbers are reserved per issue and land in any order (0005 shipped before 0003): a database that
   // already ran a later number must still pick up an earlier one that arrives after it.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
@@ -185,7 +215,9 @@ export async function checkDatabase(db: Kysely<Database>): Promise<boolean> {
 }
 
 /** SQLSTATE classes and codes that mean "the database is not reachable right now", not "bad query". */
-const UNAVAILABLE_SQLSTATE = /^(08|57P|53)/;
+// 55P03: a lock not given within the connection's lock_timeout (LOCK_WAIT_MS); 57014: a statement
+// cancelled (by an operator's pg_cancel_backend, or a timeout): the request was fine, the database busy.
+const UNAVAILABLE_SQLSTATE = /^(08|57P|53|55P03$|57014$)/;
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',

@@ -238,6 +238,8 @@ export function problemRow(problem: ProblemContent, source: string) {
 export async function upsertBankProblems(db: Db, problems: ProblemContent[]): Promise<void> {
   const chunkSize = 200;
   await db.transaction().execute(async (trx) => {
+    // Start-up work: wait for the other instance's upsert however long it takes (no LOCK_WAIT_MS here).
+    await sql`SET LOCAL lock_timeout = 0`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(hashtext('shunkan:upsert-bank-problems'))`.execute(trx);
     for (let start = 0; start < problems.length; start += chunkSize) {
       await trx

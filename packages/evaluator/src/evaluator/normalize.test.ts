@@ -128,4 +128,13 @@ describe('tokenize', () => {
   it('flags non-Latin words', () => {
     expect(tokenize('I went to 公園').map((t) => t.foreign)).toEqual([false, false, false, true]);
   });
+
+  it('drops invisible format characters inside and between words (decision 088)', () => {
+    for (const mark of ['\u200B', '\u200C', '\u00AD', '\u2060', '\u200E', '\u200F', '\u202B', '\uFEFF']) {
+      expect(tokenize(`I am a stu${mark}dent${mark}.`).map((t) => t.norm), `U+${mark.codePointAt(0)?.toString(16)}`).toEqual(['i', 'am', 'a', 'student']);
+      expect(normalizeAnswer(`${mark}I${mark} am a student.`)).toBe('i am a student');
+    }
+    // A joiner inside an emoji sequence still leaves a space between the words around it.
+    expect(normalizeAnswer('I love 👨\u200D👩 dogs')).toBe('i love dogs');
+  });
 });

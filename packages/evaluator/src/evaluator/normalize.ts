@@ -58,7 +58,11 @@ function cleanText(text: string): string {
     .replace(/[、，､]/g, ', ')
     .replace(/[・「」『』【】〈〉《》〔〕［］｛｝]/g, ' ')
     // Emoji and other symbols carry no words; joiners and variation selectors go with them.
-    .replace(/[\p{Extended_Pictographic}\p{So}\p{Cs}\uFE0F\u200D]/gu, ' ');
+    .replace(/[\p{Extended_Pictographic}\p{So}\p{Cs}\uFE0F\u200D]/gu, ' ')
+    // Invisible format characters (zero-width space and non-joiner, soft hyphen, word joiner, direction
+    // marks, a byte-order mark), pasted or put in by a phone's keyboard: gone, so a word they sit in
+    // stays one word (decision 088: the model answer with U+200B in its words was graded 1 star).
+    .replace(/\p{Cf}/gu, '');
   s = s
     // "3 p.m." / "3pm" / "3 P.M." → "3 pm"; "p.m." alone (after a number word) → "pm".
     .replace(/(\d)\s*([ap])\.?\s?m\b\.?/gi, (_m, d: string, ap: string) => `${d} ${ap.toLowerCase()}m`)
