@@ -11,6 +11,7 @@ import { preparedPGlite, PreparingClient, type DialectPGlite } from './prepared.
 import { attachReadCache, CACHED_TABLES, ReadCache, watchCommits, WriteWatch } from './read-cache.js';
 import { createNoticeHub, type NoticeHub } from './notice-listener.js';
 import { listenForReadCacheChanges, type ReadCacheListener } from './read-cache-listener.js';
+import { attachBillingLockNotices } from './queries/billing-locks.js';
 import type { Database } from './schema.js';
 import { markServerDatabase } from './server-db.js';
 
@@ -89,6 +90,7 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
     if (options.readCache === false) {
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       markServerDatabase(db);
+      attachBillingLockNotices(db, notices);
       return {
         db,
         kind: 'postgres',
@@ -106,6 +108,8 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Db
     const db = new Kysely<Database>({ dialect: new CommitWatchingPostgresDialect({ pool }, watch), plugins: [watch] });
     attachReadCache(db, cache);
     markServerDatabase(db);
+    // Billing writes waiting for a learner's lease are woken by its release on any instance (decision 086).
+    attachBillingLockNotices(db, notices);
     const cacheListener = listenForReadCacheChanges({
       hub: notices,
       cache,

@@ -14,7 +14,7 @@ import { findUserById } from '@shunkan/db/users';
 import type { Auth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import { withBillingLock } from './billing-lock.js';
+import { assertBillingLease, withBillingLock } from './billing-lock.js';
 import type { BillingProvider } from '../services/billing/types.js';
 import type { Services } from '../services/types.js';
 import type { Logger, SessionCache, SessionUser } from '../session.js';
@@ -101,6 +101,8 @@ async function deleteAccount(deps: Deps, userId: string, check: (target: UserRow
       const locked = await lockUserForDeletion(trx, userId);
       if (!locked) return null;
       check(locked.user, locked.adminCount);
+      // Still this deletion's lease (decision 086): if another write took it over, nothing is deleted.
+      await assertBillingLease(trx, userId);
       if (
         subscription &&
         (subscription.stripe_customer_id !== (before.subscription?.stripe_customer_id ?? null) ||

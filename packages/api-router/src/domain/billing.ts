@@ -2,14 +2,14 @@ import { AppError } from '../errors.js';
 import { BILLING_TEXT, upgradeDoneMessage } from '@shunkan/config/billing';
 import { isPlanId, SUBSCRIPTION_STATUSES, type SubscriptionType } from '@shunkan/config/plans';
 import { inTransaction, type Db } from '@shunkan/db';
-import { listUserPayments } from '@shunkan/db/payments';
+import { findPaymentByClientSecret, listUserPayments } from '@shunkan/db/payments';
 import type { SubscriptionRow } from '@shunkan/db/schema';
 import { ensureSubscription, lockSubscription, updateSubscription } from '@shunkan/db/subscriptions';
 import { claimTrialForEmail } from '@shunkan/db/trial-claims';
 import { z } from 'zod';
 import type { SessionUser } from '../session.js';
 import { type BillingProvider } from '../services/billing/types.js';
-import { withBillingLock } from './billing-lock.js';
+import { assertBillingLease, withBillingLock, type BillingWriteOptions } from './billing-lock.js';
 import { getAccess, type DailyLimits } from './access.js';
 import { findCataloguePlan, findCataloguePlanByPriceId, getCatalogue, yearlyPlanIdOf, ZCataloguePlan, ZPlanId, type TCataloguePlan } from './plans.js';
 import { resolveSubscription, syncSubscription, toSubscriptionView, trialDaysRemaining, trialEnd, ZSubscriptionView, type TSubscriptionView } from './subscription.js';
@@ -100,15 +100,27 @@ export { BILLING_WRITE_WAIT_MS, BILLING_WRITES_AT_ONCE } from './billing-lock.js
  * Runs a billing write that calls no provider: the learner's billing writes serialised (withBillingLock),
  * and `work` in one short transaction under the learner's subscription row lock, with the row brought up
  * to date first. Writes that call the provider use withBillingLock and freshRow, and keep the provider
- * call outside every transaction (decision 074).
+ * call outside every transaction (decision 074). The transaction first checks that the learner's lease is
+ * still this write's (the fence, decision 086).
  */
-export async function withLockedSubscription<T>(db: Db, userId: string, now: Date, work: (trx: Db, row: SubscriptionRow) => Promise<T>): Promise<T> {
-  return withBillingLock(db, userId, () =>
-    inTransaction(db, async (trx) => {
-      await lockSubscription(trx, userId);
-      const row = (await syncSubscription({ db: trx, userId, now })) ?? (await ensureSubscription(trx, userId));
-      return work(trx, row);
-    }),
+export async function withLockedSubscription<T>(
+  db: Db,
+  userId: string,
+  now: Date,
+  work: (trx: Db, row: SubscriptionRow) => Promise<T>,
+  options: BillingWriteOptions<T> = {},
+): Promise<T> {
+  return withBillingLock(
+    db,
+    userId,
+    () =>
+      inTransaction(db, async (trx) => {
+        await lockSubscription(trx, userId);
+        await assertBillingLease(trx, userId);
+        const row = (await syncSubscription({ db: trx, userId, now })) ?? (await ensureSubscription(trx, userId));
+        return work(trx, row);
+      }),
+    options,
   );
 }
 
@@ -121,10 +133,14 @@ async function freshRow(db: Db, userId: string, now: Date): Promise<Subscription
   return (await syncSubscription({ db, userId, now })) ?? (await ensureSubscription(db, userId));
 }
 
-/** A write's outcome, stored in one short transaction under the learner's subscription row lock. */
+/**
+ * A write's outcome, stored in one short transaction under the learner's subscription row lock, if the
+ * learner's lease is still this write's (decision 086).
+ */
 async function storeUnderLock<T>(db: Db, userId: string, work: (trx: Db) => Promise<T>): Promise<T> {
   return inTransaction(db, async (trx) => {
     await lockSubscription(trx, userId);
+    await assertBillingLease(trx, userId);
     return work(trx);
   });
 }
@@ -147,6 +163,14 @@ export async function listPlanCatalogue(options: { db: Db; billing: BillingProvi
 export async function startTrial(options: { db: Db; user: SessionUser; now: Date }): Promise<TSubscriptionView> {
   const { db, user, now } = options;
   assertNotAdmin(user);
+  // Sent again while the first is on its way (a double click): once that one is done, the stored row
+  // refuses the repeat at once (decision 086).
+  const settled = async () => {
+    const row = await freshRow(db, user.id, now);
+    if (row.trial_used) throw new AppError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
+    assertNotSubscribed(row, now);
+    return undefined;
+  };
   const started = await withLockedSubscription(db, user.id, now, async (trx, row) => {
     if (row.trial_used) throw new AppError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
     assertNotSubscribed(row, now);
@@ -168,7 +192,7 @@ export async function startTrial(options: { db: Db; user: SessionUser; now: Date
       trial_used: true,
     });
     return currentView(trx, user, now);
-  });
+  }, { intent: 'trial', settled });
   if (!started) throw new AppError('CONFLICT', BILLING_TEXT.trialAlreadyUsed);
   return started;
 }
@@ -179,10 +203,21 @@ export async function createPaymentIntent(options: Options & { planId: string })
   const plan = await requirePlan(db, options.planId);
   // One at a time per learner: two checkout pages opened at once leave one payable intent, not two. The
   // provider is called with no transaction open (decision 074).
-  const { clientSecret } = await withBillingLock(db, user.id, async () => {
-    assertNotSubscribed(await freshRow(db, user.id, now), now);
-    return billing.createPaymentIntent({ db, user, plan, now });
-  });
+  const { clientSecret } = await withBillingLock(
+    db,
+    user.id,
+    async () => {
+      assertNotSubscribed(await freshRow(db, user.id, now), now);
+      return billing.createPaymentIntent({ db, user, plan, now });
+    },
+    {
+      // After waiting for another write: a learner who paid meanwhile is refused without the lease.
+      settled: async () => {
+        assertNotSubscribed(await freshRow(db, user.id, now), now);
+        return undefined;
+      },
+    },
+  );
   return { clientSecret, mode: billing.mode, planId: plan.id, amount: plan.priceYen, planName: plan.name };
 }
 
@@ -190,7 +225,18 @@ export async function confirmSandboxPayment(options: Options & { clientSecret: s
   const { db, user, billing, now } = options;
   assertNotAdmin(user);
   if (billing.mode !== 'sandbox') throw new AppError('PRECONDITION_FAILED', BILLING_TEXT.sandboxOnly);
-  const { planId } = await withBillingLock(db, user.id, () => billing.confirmPayment({ db, user, now, clientSecret: options.clientSecret, cardNumber: options.cardNumber }));
+  const { clientSecret, cardNumber } = options;
+  const { planId } = await withBillingLock(db, user.id, () => billing.confirmPayment({ db, user, now, clientSecret, cardNumber }), {
+    // The same form submitted again while the first confirmation runs: answered from the payment it stored.
+    intent: `confirm:${clientSecret}`,
+    settled: async () => {
+      const payment = await findPaymentByClientSecret(db, clientSecret);
+      if (!payment || payment.user_id !== user.id || !payment.plan_id) return undefined;
+      if (payment.status === 'succeeded') return { answer: { planId: payment.plan_id } };
+      if (payment.status === 'canceled') throw new AppError('CONFLICT', BILLING_TEXT.paymentSuperseded);
+      return undefined;
+    },
+  });
   return { status: 'succeeded' as const, planId: ZPlanId.parse(planId) };
 }
 
@@ -249,21 +295,27 @@ async function currentPlanOf(db: Db, row: SubscriptionRow): Promise<TCataloguePl
 export async function setCancelAtPeriodEnd(options: Options & { cancel: boolean }): Promise<TSubscriptionView> {
   const { db, user, billing, now, cancel } = options;
   assertNotAdmin(user);
-  return withBillingLock(db, user.id, async () => {
-    const row = await freshRow(db, user.id, now);
+  /** The refusals, or the answer when the flag already is what was asked (a repeat changes nothing). */
+  const decide = async (row: SubscriptionRow): Promise<{ answer: TSubscriptionView } | undefined> => {
     const status = resolveSubscription(row, now).status;
     if (status !== 'active') {
       throw new AppError('BAD_REQUEST', status === 'canceled' || status === 'expired' ? BILLING_TEXT.subscriptionEnded : BILLING_TEXT.noActiveSubscription);
     }
     assertNotAdminGrant(row);
-    if (row.cancel_at_period_end === cancel) return currentView(db, user, now);
+    return row.cancel_at_period_end === cancel ? { answer: await currentView(db, user, now) } : undefined;
+  };
+  const settled = async () => decide(await freshRow(db, user.id, now));
+  return withBillingLock(db, user.id, async () => {
+    const row = await freshRow(db, user.id, now);
+    const done = await decide(row);
+    if (done) return done.answer;
     // The provider first, with no transaction open; a refusal stores nothing.
     await billing.setCancelAtPeriodEnd({ db, user, row, cancel, now });
     return storeUnderLock(db, user.id, async (trx) => {
       await updateSubscription(trx, user.id, { cancel_at_period_end: cancel });
       return currentView(trx, user, now);
     });
-  });
+  }, { intent: `cancel:${cancel}`, settled });
 }
 
 /**
@@ -276,8 +328,8 @@ export async function upgradeSubscription(options: Options & { planType: 'yearly
   // One at a time per learner: of ten concurrent upgrades the first charges and switches, the others then
   // read the new plan and are refused (alreadyYearly / alreadyPremium) instead of charging the proration
   // again. The charge is made with no transaction open (decision 074), then stored in a short one.
-  return withBillingLock(db, user.id, async () => {
-    const row = await freshRow(db, user.id, now);
+  /** The refusals on the learner's row (alreadyYearly after a repeat's first try), or the plans from and to. */
+  const decide = async (row: SubscriptionRow) => {
     if (resolveSubscription(row, now).status !== 'active') throw new AppError('BAD_REQUEST', BILLING_TEXT.noActiveSubscription);
     assertNotAdminGrant(row);
     const from = await currentPlanOf(db, row);
@@ -290,6 +342,17 @@ export async function upgradeSubscription(options: Options & { planType: 'yearly
       if (from.type === 'premium') throw new AppError('BAD_REQUEST', BILLING_TEXT.alreadyPremium);
       toId = from.interval === 'year' ? yearlyPlanIdOf('premium') : 'premium';
     }
+    return { from, toId };
+  };
+  // A repeat that waited for the first try is refused from the stored plan without the lease; one whose
+  // first try was refused (a declined card) goes on and tries itself (decision 086).
+  const settled = async () => {
+    await decide(await freshRow(db, user.id, now));
+    return undefined;
+  };
+  return withBillingLock(db, user.id, async () => {
+    const row = await freshRow(db, user.id, now);
+    const { from, toId } = await decide(row);
     const to = await requirePlan(db, toId);
     const result = await billing.changePlan({ db, user, row, from, to, now });
     // The learner paid for the new plan: a 解約 scheduled before the upgrade is withdrawn with it (the
@@ -308,7 +371,7 @@ export async function upgradeSubscription(options: Options & { planType: 'yearly
       const cancellation = !row.cancel_at_period_end ? 'none' : result.cancelAtPeriodEnd ? 'kept' : 'withdrawn';
       return { message: upgradeDoneMessage(to.name, result.proratedAmount, cancellation), subscription: await currentView(trx, user, now) };
     });
-  });
+  }, { intent: `upgrade:${planType}`, settled });
 }
 
 /** GET /api/subscription-details: the learner's plan, amounts, next charge and own recent payments. */

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { BILLING_TEXT, SANDBOX_CARDS, SANDBOX_PAYMENT_INTENT_TTL_MS } from '@shunkan/config/billing';
 import { inTransaction } from '@shunkan/db';
 import { lockSubscription } from '@shunkan/db/subscriptions';
+import { assertBillingLease } from '../../domain/billing-lock.js';
 import { cancelOpenSandboxPayments, findOpenSandboxPayment, findPaymentByClientSecret, insertPayment, setPaymentStatus } from '@shunkan/db/payments';
 import { findCataloguePlan } from '../../domain/plans.js';
 import { activatePaidPeriod, addInterval, resolveSubscription } from '../../domain/subscription.js';
@@ -81,6 +82,8 @@ export function createSandboxBilling(options: { publicUrl?: string | null } = {}
         // The learner's subscription row, locked: two confirmations (two tabs) are decided one at a time,
         // so the second sees the paid plan the first started and is refused instead of charging twice.
         const row = await lockSubscription(trx, user.id);
+        // Still this write's lease (decision 086): a write whose lease was taken over stores nothing.
+        await assertBillingLease(trx, user.id);
         // Read again under the lock: a concurrent double submit of this form has already done the work.
         const current = await findPaymentByClientSecret(trx, clientSecret);
         if (current?.status === 'succeeded') return;
