@@ -136,7 +136,7 @@ test('two tabs: logging out in one tells the other why it is on the login page',
   await logIn(page, email);
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.goto('/my-page');
-  await expect(page.getByRole('heading', { name: 'アカウント' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'アカウント', exact: true })).toBeVisible();
 
   const other = await context.newPage();
   await other.goto('/logout');
