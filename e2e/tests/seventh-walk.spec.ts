@@ -2,13 +2,13 @@
 // refused form or 「もっと見る」, four identical plan buttons, motion shown to visitors who asked for
 // less, the end of the 瞬間 timer not announced, a sign-out in another tab not explained.
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, logIn, PASSWORD, uniqueEmail, watchConsole } from './support';
+import { createVerifiedAccount, emulatorFetch, logIn, PASSWORD, uniqueEmail, watchConsole } from './support';
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
 
 /** An ID token for `email`, as the web SDK gets it, to seed answers through the REST door. */
 async function idToken(email: string): Promise<string> {
-  const response = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+  const response = await emulatorFetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { httpOk, root, waitFor } from './processes.mjs';
+import { assertPortFree, httpOk, root, waitFor } from './processes.mjs';
 
 /** Products still running in this process: killed if the process exits without stopping them. */
 const running = new Set();
@@ -33,6 +33,8 @@ async function stopChild(child, graceMs = 10_000) {
  * left with a process (and a port) it has no handle on.
  */
 export async function startProduct({ port, emulatorHost, projectId, env = {}, dataDir: keptDataDir }) {
+  // Ready means "/api/health answers on the port": a product left running there would answer for this one.
+  await assertPortFree(port, { label: 'the product' });
   const dataDir = keptDataDir ?? mkdtempSync(path.join(tmpdir(), 'shunkan-e2e-'));
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/index.js')], {
     cwd: root,
