@@ -123,6 +123,9 @@ test('history: 「もっと見る」 moves focus to the first answer it added; t
   await page.goto('/practice/basic-verbs');
   await page.getByLabel('制限時間').selectOption('3');
   await page.getByRole('button', { name: '練習を始める' }).click();
+  // The 3 s count starts once the problem is shown, and its request may take seconds on a loaded
+  // machine: the 6 s below are counted from there, not from the click.
+  await expect(page.getByLabel('英訳を入力')).toBeVisible();
   const announcement = page.getByTestId('time-up-announcement');
   await expect(announcement).toHaveAttribute('aria-live', 'assertive');
   await expect(announcement).toHaveText('');
