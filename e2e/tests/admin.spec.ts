@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { ownPort, test as ownProductTest } from './own-product';
-import { logIn, newLearner, uniqueEmail, watchConsole } from './support';
+import { emulatorFetch, logIn, newLearner, uniqueEmail, watchConsole } from './support';
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
@@ -9,7 +9,7 @@ const identity = `http://${emulator}/identitytoolkit.googleapis.com/v1`;
 const owner = { authorization: 'Bearer owner', 'content-type': 'application/json' };
 
 async function emulatorCall(path: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
-  const response = await fetch(`${identity}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const response = await emulatorFetch(`${identity}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
   return json;

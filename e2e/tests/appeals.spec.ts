@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { checkScreen, logIn, newLearner, uniqueEmail, watchConsole } from './support';
+import { checkScreen, emulatorFetch, logIn, newLearner, uniqueEmail, watchConsole } from './support';
 
 type BankProblem = { japanese: string; answers: string[] };
 const bankDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/evaluator/src/bank/data');
@@ -16,7 +16,7 @@ const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-shunkan-test';
 const identity = `http://${emulator}/identitytoolkit.googleapis.com/v1`;
 
 async function emulatorCall(route: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
-  const response = await fetch(`${identity}/${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const response = await emulatorFetch(`${identity}/${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${route}: ${JSON.stringify(json)}`);
   return json;

@@ -277,7 +277,8 @@ test('a primary (blue solid) button keeps its text contrast while hovered', asyn
   await page.goto('/login');
   const button = page.getByRole('button', { name: 'ログイン', exact: true });
   await button.hover();
-  await page.waitForTimeout(300); // the hover transition
+  // The hover transition has ended (a fixed 300 ms pause could end mid-transition on a loaded machine).
+  await button.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   const results = await new AxeBuilder({ page }).include('form button[type="submit"]').withRules(['color-contrast']).analyze();
   expect(results.violations).toEqual([]);
 });

@@ -2,13 +2,13 @@
 // refused form or 「もっと見る」, four identical plan buttons, motion shown to visitors who asked for
 // less, the end of the 瞬間 timer not announced, a sign-out in another tab not explained.
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, logIn, PASSWORD, uniqueEmail, watchConsole } from './support';
+import { createVerifiedAccount, emulatorFetch, logIn, PASSWORD, uniqueEmail, watchConsole } from './support';
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
 
 /** An ID token for `email`, as the web SDK gets it, to seed answers through the REST door. */
 async function idToken(email: string): Promise<string> {
-  const response = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+  const response = await emulatorFetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
@@ -123,6 +123,9 @@ test('history: 「もっと見る」 moves focus to the first answer it added; t
   await page.goto('/practice/basic-verbs');
   await page.getByLabel('制限時間').selectOption('3');
   await page.getByRole('button', { name: '練習を始める' }).click();
+  // The 3 s count starts once the problem is shown, and its request may take seconds on a loaded
+  // machine: the 6 s below are counted from there, not from the click.
+  await expect(page.getByLabel('英訳を入力')).toBeVisible();
   const announcement = page.getByTestId('time-up-announcement');
   await expect(announcement).toHaveAttribute('aria-live', 'assertive');
   await expect(announcement).toHaveText('');
@@ -136,7 +139,7 @@ test('two tabs: logging out in one tells the other why it is on the login page',
   await logIn(page, email);
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.goto('/my-page');
-  await expect(page.getByRole('heading', { name: 'アカウント' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'アカウント', exact: true })).toBeVisible();
 
   const other = await context.newPage();
   await other.goto('/logout');

@@ -26,10 +26,26 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
+/**
+ * fetch for the Auth emulator, sent once more when the kept-alive socket it was handed had just been
+ * closed by the emulator ("other side closed", UND_ERR_SOCKET): the request never reached it. Node keeps
+ * idle connections to the emulator, which closes them after 5 s idle, and a test often starts about then
+ * (the API tests' harness met this in CI: apps/api/test/harness.ts).
+ */
+export async function emulatorFetch(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;
+    if (code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 /** The newest e-mail action code the emulator "sent" to an address. */
 export async function latestOobCode(email: string, type: 'VERIFY_EMAIL' | 'PASSWORD_RESET'): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const response = await fetch(`http://${emulator}/emulator/v1/projects/${projectId}/oobCodes`);
+    const response = await emulatorFetch(`http://${emulator}/emulator/v1/projects/${projectId}/oobCodes`);
     const body = (await response.json()) as { oobCodes?: Array<{ email: string; oobCode: string; requestType: string }> };
     const code = (body.oobCodes ?? []).filter((c) => c.email === email && c.requestType === type).at(-1);
     if (code) return code.oobCode;
@@ -79,7 +95,7 @@ export async function newLearner(page: Page): Promise<string> {
 export async function createVerifiedAccount(email: string, options: { admin?: boolean } = {}): Promise<void> {
   const identity = `http://${emulator}/identitytoolkit.googleapis.com/v1`;
   const post = async (path: string, body: unknown, headers: Record<string, string>) => {
-    const response = await fetch(`${identity}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const response = await emulatorFetch(`${identity}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
     const json = (await response.json()) as Record<string, unknown>;
     if (!response.ok) throw new Error(`${path}: ${JSON.stringify(json)}`);
     return json;

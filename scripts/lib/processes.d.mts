@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 
 export const root: string;
 export function freePort(): Promise<number>;
+export function assertPortFree(port: number, options?: { host?: string; label?: string }): Promise<void>;
 export type AuthEmulator = { hostPort: string; hubPort: number; loggingPort: number; child: ChildProcess; stop: () => Promise<void> };
 export function startAuthEmulator(options: {
   projectId: string;

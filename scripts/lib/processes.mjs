@@ -51,6 +51,23 @@ export function freePort() {
 }
 
 /**
+ * Throws, naming `label` and the port, when something already listens on `host:port`. A readiness check
+ * that only polls the port would take a product or emulator left running by an earlier (killed) run for
+ * the one just started: the tests then ran against the old build while the new process died of
+ * EADDRINUSE unnoticed.
+ */
+export function assertPortFree(port, { host = '127.0.0.1', label = 'a test server' } = {}) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) => {
+      if (error.code !== 'EADDRINUSE') return reject(error);
+      reject(new Error(`${label}: port ${port} on ${host} is already in use (left running by an earlier run? stop that process, or set another TEST_PORT_OFFSET)`));
+    });
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+/**
  * Starts the Firebase Auth emulator (offline: firebase.json disables the UI) and resolves once it
  * answers. With `dataDir`, accounts are imported from and exported to `<dataDir>/auth-emulator`.
  * The emulator hub and logging ports are `FIREBASE_EMULATOR_HUB_PORT` / `FIREBASE_EMULATOR_LOGGING_PORT`
@@ -77,6 +94,8 @@ async function startAuthEmulatorOnce({ projectId, hostPort = '127.0.0.1:9099', h
   const [host, port] = hostPort.split(':');
   hubPort ??= Number(process.env.FIREBASE_EMULATOR_HUB_PORT) || (await freePort());
   loggingPort ??= Number(process.env.FIREBASE_EMULATOR_LOGGING_PORT) || (await freePort());
+  // Its readiness is "the port answers": an emulator still running there would answer for it.
+  await assertPortFree(Number(port), { host, label: 'Firebase Auth emulator' });
   // A config per run (ports of its own), so a dev server, the tests and a benchmark can run side by
   // side. The UI stays disabled: it would try to download itself and abort offline.
   const configDir = mkdtempSync(path.join(tmpdir(), 'shunkan-firebase-'));

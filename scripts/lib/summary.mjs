@@ -16,7 +16,24 @@ export function runCounted(label, command, args, env) {
       });
     take(child.stdout, process.stdout);
     take(child.stderr, process.stderr);
+    // A runner that cannot be started is a failed suite, not a summary that never comes.
+    child.on('error', (error) => {
+      process.stderr.write(`${label}: ${error.message}\n`);
+      resolve({ label, ok: false, passed: 0, failed: 0 });
+    });
+    // Counted on 'close', not 'exit': 'exit' may come before the last output (the runner's own count)
+    // has been read. A process the runner left behind holding its output open must not hold the suite:
+    // then the count is taken 10 s after the exit.
+    let exitCode = null;
     child.on('exit', (code) => {
+      exitCode = code;
+      setTimeout(() => finish(code), 10_000).unref();
+    });
+    child.on('close', (code) => finish(code ?? exitCode));
+    let finished = false;
+    const finish = (code) => {
+      if (finished) return;
+      finished = true;
       const clean = text.replace(ANSI, '');
       let passed = 0;
       let failed = 0;
@@ -29,6 +46,6 @@ export function runCounted(label, command, args, env) {
       for (const match of clean.matchAll(/^\s+(\d+) passed \(/gm)) passed += Number(match[1]);
       for (const match of clean.matchAll(/^\s+(\d+) failed$/gm)) failed += Number(match[1]);
       resolve({ label, ok: code === 0, passed, failed });
-    });
+    };
   });
 }

@@ -102,9 +102,12 @@ describe.skipIf(!serverUrl)('PostgreSQL drops the API connections under load', (
     expect(unavailable.length).toBeGreaterThan(0);
     for (const o of unavailable) {
       expect(o.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: TEXT.serviceUnavailable });
-      // Each 503 belongs to a request that was under way when connections were killed (or met a
-      // connection killed then): none long after.
-      expect(kills.some((k) => o.startedAt <= k + 1000 && o.endedAt >= k), `503 at ${o.startedAt}-${o.endedAt}, kills ${kills.join(',')}`).toBe(true);
+      // Each 503 belongs to the outage: under way at a kill, or sent before the outage was over and
+      // handed a pooled connection killed then (none before the first kill; every request sent after
+      // it is served, below). The pool learns of a killed idle connection only when the server's
+      // notice of it is read: "within 1 s of a kill" failed on a loaded machine (load 20: a request
+      // sent 1.2 s after a kill met a connection killed by it, 2 of 2 runs on PostgreSQL).
+      expect(o.endedAt >= (kills[0] ?? 0) && o.startedAt < recoveredFrom, `503 (${o.kind}) at ${o.startedAt}-${o.endedAt}, kills ${kills.join(',')}, outage over at ${recoveredFrom}`).toBe(true);
     }
     const after = outcomes.filter((o) => o.startedAt >= recoveredFrom);
     expect(after.length).toBeGreaterThan(0);

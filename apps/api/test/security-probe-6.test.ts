@@ -3,6 +3,7 @@ import { BILLING_TEXT } from '@shunkan/config/billing';
 import { TEXT } from '@shunkan/config/texts';
 import { startFakeStripe, type FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
 import net from 'node:net';
+import { BroadcastChannel } from 'node:worker_threads';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,20 @@ function poster(server: () => ServerHandle) {
 function messageOf(response: InjectResponse): string {
   const body = response.json() as { message?: string; error?: { message?: string } };
   return body.message ?? body.error?.message ?? '';
+}
+
+// The name of worker-hang.fixture.ts's channel (importing the fixture would start a worker's loop here).
+const WORKER_HUNG_CHANNEL = 'shunkan-evaluator-worker-hung';
+
+/** Resolves once the hang fixture's worker thread holds the answer "hang the worker". */
+function workerHung(): Promise<void> {
+  const channel = new BroadcastChannel(WORKER_HUNG_CHANNEL);
+  return new Promise<void>((resolve) => {
+    channel.onmessage = () => {
+      channel.close();
+      resolve();
+    };
+  });
 }
 
 describe('a grading worker that hangs under an answer', () => {
@@ -53,10 +68,12 @@ describe('a grading worker that hangs under an answer', () => {
 
     // Before: the hung answer and every answer sent after it (anyone's: one worker) waited for ever.
     const started = Date.now();
+    const holding = workerHung();
     const hanging = post('/api/trpc/practice.evaluate', learner.idToken, { problemId, answer: 'hang the worker' });
     // The other answer is sent once the hung one holds the worker (on PostgreSQL two requests' reads
-    // finish in either order): well within EVALUATOR_STUCK_MS, so it waits behind the hung one.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // finish in either order), so it waits behind the hung one. (A fixed 500 ms pause stood for that:
+    // on a loaded machine the hung answer could still be on its way, and the other one be graded first.)
+    await holding;
     const [hung, behind] = await Promise.all([
       hanging,
       post('/api/evaluate-with-claude', other.idToken, { japaneseSentence: (otherServed.json() as { japaneseSentence: string }).japaneseSentence, userTranslation: 'An answer behind it.', difficultyLevel: 'toeic' }),

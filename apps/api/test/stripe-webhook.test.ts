@@ -1,4 +1,5 @@
 import { inTransaction } from '@shunkan/db';
+import { sql } from 'kysely';
 import { findSubscription, lockSubscription } from '@shunkan/db/subscriptions';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import type { FakeStripeServer } from '@shunkan/api-router/services/billing/fake-stripe-server';
@@ -44,6 +45,22 @@ async function subscriptionOf(learner: Learner) {
 async function paymentCount(learner: Learner) {
   const rows = await server.database.db.selectFrom('payments').select('id').where('user_id', '=', learner.userId).execute();
   return rows.length;
+}
+
+/**
+ * Until `count` deliveries wait for the subscription row a test's transaction holds. On PostgreSQL: the
+ * server says so (a fixed 300 ms pause stood for it, and on a loaded machine the newer event could
+ * still be on its way when the older one was sent, which then took the row first). On PGlite the
+ * held transaction has the one session, so nothing can be asked meanwhile: there the pause stays (a
+ * delivery reaches its first statement without network I/O, and queues there in arrival order).
+ */
+async function untilWaitingOnTheRow(count: number): Promise<void> {
+  if (server.database.kind !== 'postgres') return void (await new Promise((resolve) => setTimeout(resolve, 300)));
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(server.database.db);
+    if ((rows[0]?.n ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('POST /api/stripe/webhook (signed test events)', () => {
@@ -130,9 +147,9 @@ describe('POST /api/stripe/webhook (signed test events)', () => {
     await inTransaction(server.database.db, async (trx) => {
       await lockSubscription(trx, learner.userId);
       newer = deliver(subscriptionEvent('customer.subscription.deleted', learner, t, { status: 'canceled' }));
-      await new Promise((r) => setTimeout(r, 300));
+      await untilWaitingOnTheRow(1);
       older = deliver(subscriptionEvent('customer.subscription.updated', learner, t - 50, { status: 'active' }));
-      await new Promise((r) => setTimeout(r, 300));
+      await untilWaitingOnTheRow(2);
     });
     const [first, second] = await Promise.all([newer as unknown as ReturnType<typeof deliver>, older as unknown as ReturnType<typeof deliver>]);
     expect(first.json()).toMatchObject({ outcome: 'applied' });

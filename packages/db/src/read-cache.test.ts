@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from './schema.js';
 import pg from 'pg';
@@ -8,6 +9,29 @@ import { attachReadCache, CACHED_TABLES, cachedRead, ReadCache, watchCommits, Wr
 import { createScratchDatabase } from './testing.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * On a PostgreSQL server: resolves once `handle` has heard the notices of every write committed before
+ * now. The server delivers notices in commit order, so a marker sent now arrives after them. (A 300 ms
+ * pause stood for this; a notice that came later made a read of the test count twice.)
+ */
+async function noticesCaughtUp(handle: DbHandle): Promise<void> {
+  if (!handle.notices) return;
+  const marker = randomUUID();
+  let arrived!: () => void;
+  const heard = new Promise<void>((resolve) => (arrived = resolve));
+  const listener = handle.notices.subscribe('shunkan_test_marker', {
+    onNotice: (payload) => {
+      if (payload === marker) arrived();
+    },
+    onLive: () => {},
+    onLost: () => {},
+  });
+  await listener.ready;
+  await sql`select pg_notify('shunkan_test_marker', ${marker})`.execute(handle.db);
+  await heard;
+  await listener.stop();
+}
 
 // The read cache must never answer with a row some write has changed: on PGlite (decision 022) and,
 // through the same handle, on a PostgreSQL server (decision 032).
@@ -54,7 +78,7 @@ describe.each([
   it('reads once while nothing is written, and shares a frozen row', async () => {
     const read = counted(() => handle.db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst());
     // On a server, the notices of the set-up's own writes arrive after them (each one a harmless miss).
-    if (server) await new Promise((resolve) => setTimeout(resolve, 300));
+    await noticesCaughtUp(handle);
     const before = reads;
     const first = await cachedRead(handle.db, 'test-row', ['subscriptions'], read);
     const second = await cachedRead(handle.db, 'test-row', ['subscriptions'], read);
@@ -182,7 +206,7 @@ describe.skipIf(!serverUrl)('read cache of several instances on one PostgreSQL s
       return b.db.selectFrom('subscriptions').select('status').where('user_id', '=', userId).executeTakeFirst();
     };
     // The notices of the set-up's writes arrive after them (each one a harmless miss).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await noticesCaughtUp(b);
     for (let i = 0; i < 5; i++) await cachedRead(b.db, 'instances-row', ['subscriptions'], read);
     expect(reads).toBe(1);
     await other.query("update subscriptions set updated_at = now() where user_id = $1", [userId]);
