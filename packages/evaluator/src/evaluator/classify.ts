@@ -1201,7 +1201,7 @@ function pairErrors(ctx: Ctx): boolean {
       case 'confusable': {
         // "Please don't take pictures there" for "here": a real word one letter away that points to
         // the other place is another meaning, not a typo (decision 050).
-        if (!l.foreign && !l.misspelt && DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`)) {
+        if (!l.foreign && !l.misspelt && (DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`) || OTHER_TIME_OR_AGE.has(`${l.norm}|${r.norm}`))) {
           errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
           break;
         }
@@ -1251,7 +1251,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(lw, r, p.l, true));
           break;
         }
-        if (!l.foreign && !l.misspelt && DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`)) {
+        if (!l.foreign && !l.misspelt && (DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`) || OTHER_TIME_OR_AGE.has(`${l.norm}|${r.norm}`))) {
           errors.push({ ...meaningError(lw, r, p.l), certain: true });
           break;
         }
@@ -1928,6 +1928,11 @@ function optionalWords(ctx: Ctx): boolean {
     if (optionalTime(learner, a.byL, i)) {
       ctx.consumedL.add(i);
       found = true;
+      // "at 3 am" for "at 3 in the afternoon" (decision 090): the marker is optional only where the
+      // answer puts the time in the same half of the day.
+      const t = learner[i] as Token;
+      const other = t.norm === 'am' ? ref.find((x) => PM_WORDS.has(x.norm)) : t.norm === 'pm' ? ref.find((x) => AM_WORDS.has(x.norm)) : undefined;
+      if (other) ctx.errors.push({ ...meaningError(learnerWord(t), other, i), certain: true });
     }
   }
   // "A man came up and asked me the way" for "A man asked me the way" (decision 073): come / go
@@ -2306,6 +2311,18 @@ const FINISHED_STATES = new Set(['finished', 'done']);
 
 /** The place near the speaker and the place away from them (decision 050). */
 const DEICTIC_OPPOSITES = new Set(['here|there', 'there|here', 'this|that', 'that|this', 'these|those', 'those|these']);
+/**
+ * Decision 090: words one letter or one sense apart that name another time of day or another age of
+ * person ("3 am" for "3 pm", "that tall woman" for "girl"): another time or person, not a typo or a
+ * word choice.
+ */
+const OTHER_TIME_OR_AGE = new Set(
+  [['am', 'pm'], ['girl', 'woman'], ['girls', 'women'], ['boy', 'man'], ['boys', 'men'], ['child', 'adult'], ['children', 'adults'], ['kid', 'adult'], ['kids', 'adults'], ['girl', 'lady'], ['boy', 'gentleman']]
+    .flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
+/** Words of the answer that put a time in the afternoon or evening, or in the morning. */
+const PM_WORDS = new Set(['pm', 'afternoon', 'evening', 'night', 'tonight']);
+const AM_WORDS = new Set(['am', 'morning']);
 
 /** Directions and places that are each other's opposite as particles or prepositions. */
 const DIRECTION_OPPOSITES = new Set(
