@@ -827,6 +827,8 @@ const FRONTS = ['the store', 'the shop', 'the station', 'the building', 'the sch
 const TEAMS = ['the project', 'this project', 'the team', 'this team', 'the committee', 'the club', 'the group', 'the band'];
 /** People one meets or sees somewhere (see = meet with a person one knows). */
 const MET = ['my old teacher', 'my teacher', 'an old friend', 'my old friend', 'my friend', 'a friend', 'my friends', 'my old classmate', 'an old classmate', 'my classmate', 'my neighbor', 'my boss', 'my cousin', 'my uncle', 'my aunt', 'my former teacher', 'my former boss', 'him', 'her', 'them'];
+/** Things at hand one points to (this bag here). */
+const AT_HAND = ['bag', 'book', 'pen', 'umbrella', 'phone', 'seat', 'chair', 'desk', 'car', 'bike', 'bicycle', 'cup', 'key', 'watch', 'hat', 'coat', 'jacket', 'box', 'one', 'picture', 'camera', 'computer', 'dictionary', 'notebook', 'shirt', 'room', 'house', 'building', 'dog', 'cat'];
 /** What a map, chart or table shows. */
 const DISPLAYS = ['map', 'chart', 'graph', 'table', 'figure', 'diagram', 'list', 'data', 'picture', 'photo'];
 
@@ -905,6 +907,46 @@ const FAMILIES_6: string[][] = [
   ['medical checkups', 'health checks', 'health checkups', 'checkups', 'medical checks', 'medical exams', 'physicals'],
   // As a map shows: as shown on, like it shows, as you can see on.
   ...DISPLAYS.map((x) => [`as shown on the ${x}`, `as shown in the ${x}`, `as the ${x} shows`, `like the ${x} shows`, `as you can see on the ${x}`, `as you can see in the ${x}`, `as you can see from the ${x}`, `as you see on the ${x}`, `as indicated on the ${x}`, `as the ${x} indicates`, `according to the ${x}`]),
+  // Going into a room: come in, go in, enter the room.
+  ...['the room', 'the classroom', 'the house', 'the office', 'the building', 'the kitchen'].flatMap((x) => verbGroups([V_6.enter as Forms, x], [V.come as Forms, 'in'], [V.come as Forms, `into ${x}`], [V.go as Forms, `into ${x}`], [V.go as Forms, 'in'])),
+  // What one would do: want to do, like to do.
+  ...['you', 'i', 'we', 'they', 'he', 'she'].map((p) => [`what would ${p} do`, `what would ${p} want to do`, `what would ${p} like to do`]),
+  // There for the city or town just named.
+  ['there', 'in the city', 'in that city', 'in the town', 'in that town'],
+  // A thing at hand: this bag, this bag here, this bag right here (and that one over there).
+  ...AT_HAND.flatMap((x) => [
+    [`this ${x}`, `this ${x} here`, `this ${x} right here`],
+    [`that ${x}`, `that ${x} there`, `that ${x} over there`],
+  ]),
+  // No time to: too busy to, do not have time to.
+  ['have no time to', 'am too busy to', 'do not have time to', 'do not have any time to', 'have not got time to', 'am too busy to have time to'],
+  ['have no time to', 'are too busy to', 'do not have time to', 'do not have any time to'],
+  ['has no time to', 'is too busy to', 'does not have time to', 'does not have any time to'],
+  ['had no time to', 'was too busy to', 'did not have time to', 'did not have any time to'],
+  ['had no time to', 'were too busy to', 'did not have time to', 'did not have any time to'],
+  // A price asked: how much is it, how much do I pay for it, how much does it cost.
+  ['how much is', 'how much do i pay for', 'how much do i have to pay for', 'how much should i pay for'],
+  ['how much are', 'how much do i pay for', 'how much do i have to pay for', 'how much should i pay for'],
+  // Mine, yours: the one I have, the one you have.
+  ['mine', 'the one i have', 'the one that i have'],
+  ['yours', 'the one you have', 'the one that you have'],
+  ['his', 'the one he has', 'the one that he has'],
+  ['hers', 'the one she has', 'the one that she has'],
+  ['ours', 'the one we have', 'the one that we have'],
+  ['theirs', 'the one they have', 'the one that they have'],
+  // What was ordered, bought, said: your order, your purchase.
+  ['your order', 'what you ordered', 'the things you ordered', 'the items you ordered'],
+  ['my order', 'what i ordered', 'the things i ordered', 'the items i ordered'],
+  ['your purchase', 'what you bought', 'what you purchased'],
+  ['your answer', 'what you answered'],
+  ['your choice', 'what you chose'],
+  // On the market: that one can buy, available.
+  ...['products', 'items', 'goods', 'cars', 'phones', 'smartphones', 'computers', 'ones', 'models'].map((x) => [`${x} on the market`, `${x} you can buy`, `${x} that you can buy`, `${x} available`, `${x} you can get`, `${x} that you can get`, `${x} for sale`, `${x} in stores`, `${x} in the stores`]),
+  // The procedure: how to do it, the steps.
+  ['the procedure', 'how to do it', 'the steps', 'the process', 'what to do'],
+  // Liking best: more than any other, more than anything else.
+  ['like best', 'like the best', 'like more than any other', 'like most', 'like the most', 'like more than anything else', 'like more than any others'],
+  ['love best', 'love the best', 'love more than any other', 'love most', 'love the most', 'love more than anything else'],
   // Coming at once (called): be right there, be right with you.
   ['be right there', 'be right with you', 'be there in a minute', 'be right over', 'be with you in a minute', 'be with you in a moment'],
 ];
