@@ -2,10 +2,10 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
-import { soundsAlike } from './sound-spelling';
+import { learnerSoundsAlike, soundsAlike } from './sound-spelling';
 import { eventsReversed } from './time-clauses';
 import { type JapaneseChoices, type JapaneseTime, mayShareJapanese, sharesJapanese } from './translations';
-import { isMainVerbHave, regularBases, type Token } from './analyse';
+import { isMainVerbHave, regularBases, sameRegularStem, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
 import { AUX_FORMS, IRREGULAR_PLURALS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
@@ -87,6 +87,12 @@ const MODAL_FOR_AUX_PENALTY = 1.3;
 const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose', 'lets']);
 /** Contractions that sound like a possessive or "there" (written → the word that sounds the same). */
 const CONTRACTION_HOMOPHONES: Readonly<Record<string, string>> = { "who's": 'whose', "it's": 'its', "you're": 'your', "they're": 'their', "there's": 'theirs' };
+/** Verbs of liking, thanking, wanting and being moved that "very much" goes with (decision 090). */
+const VERY_MUCH_VERBS = new Set([
+  'like', 'love', 'enjoy', 'thank', 'appreciate', 'want', 'hope', 'wish', 'miss', 'regret', 'admire', 'respect', 'prefer', 'agree',
+  'help', 'look', 'interest', 'worry', 'surprise', 'please', 'impress', 'move', 'touch', 'improve', 'change', 'differ', 'depend',
+  'need', 'care', 'hate', 'dislike', 'fear', 'doubt', 'excite', 'disappoint', 'encourage', 'inspire', 'relieve', 'welcome', 'feel',
+]);
 /** Extra words that only add politeness or emphasis the prompt allows: not errors. */
 const FREE_EXTRAS: readonly (readonly string[])[] = [
   ['please'],
@@ -1062,13 +1068,19 @@ function pairErrors(ctx: Ctx): boolean {
     }
     // "lite" for "light" (decision 082): a real word that sounds the same as the answer's content
     // word, written by its sound, is the answer's word misspelt, not another word.
-    if (p.rel !== 'exact' && !l.misspelt && !l.foreign && l.lemma !== r.lemma && r.content && soundsAlike(l.norm, r.norm)) {
+    if (p.rel !== 'exact' && !l.misspelt && !l.foreign && l.lemma !== r.lemma && r.content && (soundsAlike(l.norm, r.norm) || learnerSoundsAlike(l.norm, r.norm) || (/^\d+$/.test(r.norm) && learnerSoundsAlike(l.norm, r.display.toLowerCase())))) {
       errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（音が同じ別の語です）。`, p.l));
       continue;
     }
     switch (p.rel) {
       case 'exact':
       case 'synonym': {
+        // "He gave up smoke" for "gave up smoking" (decision 090): after a verb that takes a gerund,
+        // the verb's bare form (a noun of its own, so WordNet joins them) is the wrong form of the verb.
+        if (p.rel === 'synonym' && !l.foreign && gerundForBase(l, r, learner, p.l)) {
+          errors.push(makeError('verb-form', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう（この動詞の後は -ing 形です）。`, p.l));
+          break;
+        }
         // "The answer is clearly" for "clear", "He runs quick" for "quickly": WordNet lists the
         // adjective and its -ly adverb in one sense, but one stands for the other in the wrong form.
         if (!l.foreign && (lyAdverbOf(l.norm, r.norm) || lyAdverbOf(r.norm, l.norm))) {
@@ -1967,7 +1979,10 @@ function optionalWords(ctx: Ctx): boolean {
   // ("I really am", "really tired"), a "now" phrase at either end. "I wish really I could", "takes
   // really after" and a misspelt one keep their slip.
   const natural = (phrase: readonly string[], i: number): boolean => {
-    if (phrase[0] === 'please' || (phrase[0] === 'very' && phrase.length > 1)) return true;
+    if (phrase[0] === 'please') return true;
+    // "I used to swim in this river very much" (decision 090): very much says how much one likes,
+    // thanks or is moved, not how often one does a thing; free only with a verb of that kind.
+    if (phrase[0] === 'very' && phrase.length > 1) return learner.some((t) => VERY_MUCH_VERBS.has(t.lemma));
     if (phrase.some((_, k) => learner[i + k]?.misspelt !== undefined)) return false;
     const next = learner[i + phrase.length];
     const prev = learner[i - 1];
@@ -2304,6 +2319,63 @@ function particlePronoun(ctx: Ctx): void {
     ctx.consumedL.add(i);
     run.forEach((j) => ctx.consumedR.add(j));
   }
+}
+
+/** Verbs (and phrasal verbs, by lemma and particle) whose object verb takes -ing. */
+const GERUND_TAKERS = new Set(['quit', 'stop', 'enjoy', 'finish', 'avoid', 'mind', 'practice', 'practise', 'consider', 'suggest', 'miss', 'imagine', 'deny', 'risk', 'keep', 'give_up', 'keep_on', 'put_off', 'carry_on']);
+
+/** The learner's word is the bare verb of the answer's -ing right after a verb that takes a gerund. */
+function gerundForBase(l: Token, r: Token, learner: readonly Token[], i: number): boolean {
+  if (!r.norm.endsWith('ing') || r.norm.length < 6 || l.norm.endsWith('ing') || !sameRegularStem(l.norm, r.norm)) return false;
+  const prev = learner[i - 1];
+  const prev2 = learner[i - 2];
+  if (!prev) return false;
+  return (prev.pos === 'VERB' && GERUND_TAKERS.has(prev.lemma)) || (prev2 !== undefined && prev2.pos === 'VERB' && GERUND_TAKERS.has(`${prev2.lemma}_${prev.norm}`));
+}
+
+/** Decision 090: separable phrasal verbs (lemma and particle) whose pronoun object goes before the particle. */
+const SEPARABLE = new Set([
+  'try_on', 'put_on', 'take_off', 'turn_on', 'turn_off', 'switch_on', 'switch_off', 'pick_up', 'give_up', 'throw_away', 'put_away',
+  'look_up', 'give_back', 'bring_back', 'take_back', 'call_back', 'put_off', 'turn_down', 'turn_up', 'fill_out', 'fill_in',
+  'write_down', 'hand_in', 'throw_out', 'put_back', 'clean_up', 'wake_up', 'set_up', 'try_out', 'figure_out', 'work_out',
+  'take_out', 'put_out', 'bring_up', 'check_out', 'pay_back', 'send_back', 'hand_out', 'cut_off', 'shut_off', 'hang_up',
+  'think_over', 'talk_over', 'turn_over', 'let_down', 'see_off', 'drop_off', 'leave_out', 'cross_out', 'give_away', 'put_up',
+]);
+/** Object pronouns that can stand alone (this and that when no noun or one follows). */
+const ALONE_PRONOUNS = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'him', 'me', 'us']);
+
+/**
+ * "May I try on this?" (decision 090): a pronoun object after the particle of a separable phrasal
+ * verb is in the wrong place ("try this on") even where an answer the learner's words were matched
+ * with says it so; the extra-word case above handles answers with a noun after the particle.
+ */
+function pronounAfterParticle(ctx: Ctx): void {
+  const { learner, errors } = ctx;
+  if (errors.some((e) => e.kind === 'word-order')) return;
+  const i = particleBeforePronoun(learner);
+  if (i === undefined || ctx.consumedL.has(i)) return;
+  {
+    const l = learner[i] as Token;
+    const particle = learner[i - 1] as Token;
+    const verb = learner[i - 2] as Token;
+    errors.push(
+      makeError('word-order', [learnerWord(particle), learnerWord(l)], [learnerWord(l), learnerWord(particle)], `代名詞の目的語は動詞と${q(learnerWord(particle))}の間に置きます（${q(`${learnerWord(verb)} ${learnerWord(l)} ${learnerWord(particle)}`)}）。`, i - 1),
+    );
+  }
+}
+
+/** Where a learner's pronoun object stands after a separable phrasal verb's particle ("try on this"). */
+export function particleBeforePronoun(learner: readonly Token[]): number | undefined {
+  for (let i = 2; i < learner.length; i++) {
+    const l = learner[i] as Token;
+    const particle = learner[i - 1] as Token;
+    const verb = learner[i - 2] as Token;
+    if (!ALONE_PRONOUNS.has(l.norm) || verb.pos !== 'VERB' || !SEPARABLE.has(`${verb.lemma}_${particle.norm}`)) continue;
+    const next = learner[i + 1];
+    if (next && next.pos !== 'PUNCT' && !(next.cls === 'prep' || next.pos === 'ADP' || next.pos === 'ADV' || next.pos === 'CCONJ' || next.pos === 'SCONJ')) continue;
+    return i;
+  }
+  return undefined;
 }
 
 /** Participles whose be-form says what the perfect says ("you're done" / "you've done"). */
@@ -2898,6 +2970,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   const optional = optionalWords(ctx);
   embeddedQuestion(ctx);
   particlePronoun(ctx);
+  pronounAfterParticle(ctx);
   gapMeaning(ctx);
   missingErrors(ctx);
   extraErrors(ctx);

@@ -211,6 +211,22 @@ const SIXTH_BATCH_CASES: readonly Case[] = [
   ['先週彼の新しいアルバムが発売された。', 'His new album was released last week.', 'His new album came out last week.', 'His new album will come out next week.'],
 ];
 
+/** Sixth batch, clauses and phrases said for a noun or a frame (decision 090). */
+const SIXTH_BATCH_FRAME_CASES: readonly Case[] = [
+  ['入る前にノックしてください。', 'Please knock before you enter the room.', 'Please knock before you come in.', 'Please knock before you leave the room.'],
+  ['宝くじが当たったら何をしますか。', 'What would you do if you won the lottery?', 'What would you want to do if you won the lottery?', 'What would you buy if you won the lottery?'],
+  ['私たちは大阪へ行き、そこで2泊した。', 'We went to Osaka and stayed two nights there.', 'We went to Osaka and stayed two nights in the city.', 'We went to Osaka and stayed two nights in the country.'],
+  ['この傘は私のものです。', 'This umbrella is mine.', 'This umbrella right here is mine.', 'That umbrella over there is mine.'],
+  ['私には本を読む時間がない。', 'I have no time to read books.', 'I am too busy to read books.', 'I am too tired to read books.'],
+  ['このかばんはいくらですか。', 'How much is this bag?', 'How much do I pay for this bag?', 'How much do I pay for this hat?'],
+  ['私の靴はあなたのと同じくらい古い。', 'My shoes are as old as yours.', 'My shoes are as old as the ones you have.', 'My shoes are as new as the ones you have.'],
+  ['私のかばんはあなたのより大きい。', 'My bag is bigger than yours.', 'My bag is bigger than the one you have.', 'My bag is smaller than the one you have.'],
+  ['ご注文を確認いたします。', 'Let me check your order.', 'Let me check what you ordered.', 'Let me check what you cancelled.'],
+  ['これは市場で最も速い車の一つです。', 'This is one of the fastest cars on the market.', 'This is one of the fastest cars you can buy.', 'This is one of the slowest cars you can buy.'],
+  ['手順を覚えれば簡単です。', 'Once you learn the procedure, it is easy.', 'Once you learn how to do it, it is easy.', 'Once you forget how to do it, it is easy.'],
+  ['どのスポーツがいちばん好きですか。', 'Which sport do you like best?', 'Which sport do you like more than any other?', 'Which sport do you like the least?'],
+];
+
 describe('everyday lexicon (decision 067)', () => {
   let evaluator: Evaluator;
   beforeAll(async () => {
@@ -225,5 +241,6 @@ describe('everyday lexicon (decision 067)', () => {
   it('accepts the fourth batch (be up at, swap out, come out with, show up at, get it done, pay a visit to, make out what, get the hang of, pass out, come down with, a piece of cake, on the lookout for, gone missing, be right over, asap, cannot stop -ing, can I get, the weather, have got to, not at school, take it for a drive, goes fast, see out of it, what is in it, let us know your opinion), and keeps another particle, thing or the opposite a meaning error', () => check(FOURTH_BATCH_CASES));
   it('accepts the fifth batch (mom and dad, grandma and grandpa, late for delayed, be up to, come and get, check a word, take along, lessons / classes, my bedroom, here, right after, of course, will be gone), and keeps another person, place, time or the opposite a meaning error', () => check(FIFTH_BATCH_CASES));
   it('accepts the sixth batch (comes out, not ok, as soon as you can, talk about, bring up, look at, do over, transfer, get out of the house, see a friend, by accident, go to a university, worn out, not sure, upset, college, fun, outside, queuing, on the team, previous one, sold out, have to, health check, like the table shows, be right with you, at the beach), and keeps another thing, time or the opposite a meaning error', () => check(SIXTH_BATCH_CASES));
+  it('accepts the sixth batch\'s frames (come in, want to do, in the city for there, this one right here, too busy to, how much do I pay for, the one you have, what you ordered, cars you can buy, how to do it, more than any other), and keeps another thing, place or the opposite a meaning error', () => check(SIXTH_BATCH_FRAME_CASES));
   it('accepts British / American words and everyday synonyms, and keeps another thing or the opposite a meaning error', () => check(WORD_CASES));
 });

@@ -928,12 +928,12 @@ const FAMILIES_6: string[][] = [
   ['how much is', 'how much do i pay for', 'how much do i have to pay for', 'how much should i pay for'],
   ['how much are', 'how much do i pay for', 'how much do i have to pay for', 'how much should i pay for'],
   // Mine, yours: the one I have, the one you have.
-  ['mine', 'the one i have', 'the one that i have'],
-  ['yours', 'the one you have', 'the one that you have'],
-  ['his', 'the one he has', 'the one that he has'],
-  ['hers', 'the one she has', 'the one that she has'],
-  ['ours', 'the one we have', 'the one that we have'],
-  ['theirs', 'the one they have', 'the one that they have'],
+  ['mine', 'the one i have', 'the one that i have', 'the ones i have', 'the ones that i have'],
+  ['yours', 'the one you have', 'the one that you have', 'the ones you have', 'the ones that you have'],
+  ['his', 'the one he has', 'the one that he has', 'the ones he has', 'the ones that he has'],
+  ['hers', 'the one she has', 'the one that she has', 'the ones she has', 'the ones that she has'],
+  ['ours', 'the one we have', 'the one that we have', 'the ones we have', 'the ones that we have'],
+  ['theirs', 'the one they have', 'the one that they have', 'the ones they have', 'the ones that they have'],
   // What was ordered, bought, said: your order, your purchase.
   ['your order', 'what you ordered', 'the things you ordered', 'the items you ordered'],
   ['my order', 'what i ordered', 'the things i ordered', 'the items i ordered'],
