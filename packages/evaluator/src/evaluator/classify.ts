@@ -2012,6 +2012,24 @@ function optionalWords(ctx: Ctx): boolean {
       }
     }
   }
+  // "That room over there", "this bag right here" (decision 090): a place word after a noun the
+  // learner points at with this / that only says where the thing pointed at is, which this / that
+  // already says (here with this, there with that).
+  for (const i of a.extra) {
+    const w = learner[i];
+    if (!w || ctx.consumedL.has(i) || !ctx.extraSet.has(i)) continue;
+    const words = w.norm === 'over' || w.norm === 'right' ? [w, learner[i + 1]] : [w];
+    const place = words.at(-1)?.norm;
+    if (words.some((t) => t === undefined) || (place !== 'here' && place !== 'there') || (words.length === 2 && !ctx.extraSet.has(i + 1))) continue;
+    if (w.norm === 'over' && place !== 'there') continue;
+    let k = i - 1;
+    while (k >= 0 && learner[k]?.cls === 'content' && (learner[k]?.pos === 'NOUN' || learner[k]?.pos === 'ADJ') && a.byL[k] !== undefined) k--;
+    const pointer = learner[k];
+    if (k === i - 1 || !pointer || a.byL[k] === undefined) continue;
+    if (!((place === 'here' && (pointer.norm === 'this' || pointer.norm === 'these')) || (place === 'there' && (pointer.norm === 'that' || pointer.norm === 'those')))) continue;
+    words.forEach((_, n) => ctx.consumedL.add(i + n));
+    found = true;
+  }
   // "Keep up the good work, man" (decision 063): a word that only addresses the listener, at the very
   // end of an answer whose last word before it is the answer's own, adds nothing to what is said.
   for (const i of a.extra) {

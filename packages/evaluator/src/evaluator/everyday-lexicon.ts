@@ -941,7 +941,7 @@ const FAMILIES_6: string[][] = [
   ['your answer', 'what you answered'],
   ['your choice', 'what you chose'],
   // On the market: that one can buy, available.
-  ...['products', 'items', 'goods', 'cars', 'phones', 'smartphones', 'computers', 'ones', 'models'].map((x) => [`${x} on the market`, `${x} you can buy`, `${x} that you can buy`, `${x} available`, `${x} you can get`, `${x} that you can get`, `${x} for sale`, `${x} in stores`, `${x} in the stores`]),
+  ...['products', 'items', 'goods', 'cars', 'phones', 'smartphones', 'computers', 'ones', 'models'].map((x) => [`${x} on the market`, `${x} you can buy`, `${x} that you can buy`, `${x} available`, `${x} you can get`, `${x} that you can get`, `${x} for sale`]),
   // The procedure: how to do it, the steps.
   ['the procedure', 'how to do it', 'the steps', 'the process', 'what to do'],
   // Liking best: more than any other, more than anything else.

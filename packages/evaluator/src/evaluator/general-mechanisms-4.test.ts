@@ -3,7 +3,9 @@
  * set): the verb of a set phrase translated word by word from its Japanese verb (守る, 息を止める,
  * 伝言を残す, 受ける, 浴びる, 風邪を引く) named a word-choice slip, another half of the day (am / pm)
  * and another age of person (girl / woman) read as another time or person, the opposite superlative
- * (least for best), a phone-typed "its" where only it's is grammatical, and その said as "this".
+ * (least for best), a phone-typed "its" where only it's is grammatical, その said as "this", a pronoun
+ * after a separable particle ("try on it"), a bare verb after a verb that takes -ing ("gave up smoke"),
+ * "very much" for how often, and the sounds Japanese has one of ("sheet" for "seat").
  * Every widening sits next to a near miss that must stay on its side.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -99,5 +101,39 @@ describe('general mechanisms, fourth round (decision 090)', () => {
     expect(stars(BOOK, 'Have you sold this book yet?')).toBeLessThanOrEqual(2);
     const THIS = problem('この本はもう読みましたか。', ['Have you read this book yet?']);
     expect(stars(THIS, 'Have you read that book yet?')).toBeLessThanOrEqual(2);
+  });
+
+  it('names a pronoun object after the particle of a separable phrasal verb a word-order slip, and keeps it before the particle or after a prepositional verb free', () => {
+    const LIGHT = problem('電気を消してください。', ['Please turn off the light.', 'Please turn it off.']);
+    slip(LIGHT, 'Please turn off it.', 'word-order');
+    expect(stars(LIGHT, 'Please turn it off.')).toBe(5);
+    const WORD = problem('その単語を辞書で調べた。', ['I looked up the word in the dictionary.', 'I looked it up in the dictionary.']);
+    slip(WORD, 'I looked up it in the dictionary.', 'word-order');
+    const RELY = problem('私はそれを当てにしている。', ['I am counting on it.']);
+    expect(stars(RELY, 'I am counting on it.')).toBe(5);
+  });
+
+  it('names the bare verb after a verb that takes -ing a verb-form slip, and keeps another activity a meaning error', () => {
+    const QUIT = problem('父は去年お酒をやめた。', ['My father gave up drinking last year.']);
+    slip(QUIT, 'My father gave up drink last year.', 'verb-form');
+    expect(stars(QUIT, 'My father gave up smoking last year.')).toBeLessThanOrEqual(2);
+    const ENJOY = problem('私たちは料理を楽しんだ。', ['We enjoyed cooking.']);
+    slip(ENJOY, 'We enjoyed cook.', 'verb-form');
+  });
+
+  it('keeps very much free with verbs of liking and thanking, and not as how often one does a thing', () => {
+    const RIVER = problem('私は昔、この湖でよく泳いだ。', ['I often swam in this lake.']);
+    expect(stars(RIVER, 'I often swam in this lake very much.')).toBeLessThanOrEqual(4);
+    const LIKE = problem('その歌が好きです。', ['I like the song.']);
+    expect(stars(LIKE, 'I like the song very much.')).toBe(5);
+  });
+
+  it('reads a real word a Japanese learner hears as the answer word (si / shi, b / v, final f / v) as a spelling slip, and keeps l / r words apart', () => {
+    const SEAT = problem('窓側の席をお願いします。', ['I would like a window seat, please.']);
+    slip(SEAT, 'I would like a window sheet, please.', 'spelling');
+    expect(stars(SEAT, 'I would like a window table, please.')).toBeLessThanOrEqual(2);
+    const FIVE = problem('私は五回京都に行ったことがある。', ['I have been to Kyoto five times.']);
+    slip(FIVE, 'I have been to Kyoto fife times.', 'spelling');
+    expect(stars(FIVE, 'I have been to Kyoto four times.')).toBeLessThanOrEqual(2);
   });
 });
