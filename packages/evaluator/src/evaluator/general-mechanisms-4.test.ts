@@ -136,4 +136,14 @@ describe('general mechanisms, fourth round (decision 090)', () => {
     slip(FIVE, 'I have been to Kyoto fife times.', 'spelling');
     expect(stars(FIVE, 'I have been to Kyoto four times.')).toBeLessThanOrEqual(2);
   });
+
+  it('accepts a comparison turned round whose answer says that one, and a place word after a noun pointed at; keeps the sides swapped with the same comparative a meaning error', () => {
+    const BOX = problem('この箱はあの箱より軽い。', ['This box is lighter than that one.']);
+    expect(stars(BOX, 'That box is heavier than this box.')).toBeGreaterThanOrEqual(4);
+    expect(stars(BOX, 'That box over there is heavier than this box.')).toBeGreaterThanOrEqual(4);
+    expect(stars(BOX, 'That box is lighter than this box.')).toBeLessThanOrEqual(2);
+    const GIRL = problem('あの女の子は誰ですか。', ['Who is that girl?']);
+    expect(stars(GIRL, 'Who is that girl over there?')).toBe(5);
+    expect(stars(GIRL, 'Who is this girl here?')).toBeLessThanOrEqual(2);
+  });
 });
