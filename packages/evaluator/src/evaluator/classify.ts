@@ -3045,6 +3045,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   if (ctx.errors.length > 0) {
     placeRelation(ctx);
     notOnlyDropped(ctx);
+    oneOfDropped(ctx);
     suggestionMadePast(ctx);
     objectVerbForm(ctx);
     timesSwapped(ctx);
@@ -4061,6 +4062,26 @@ function notOnlyDropped(ctx: Ctx): void {
   const j = ctx.ref.findIndex((t, k) => (t.norm === 'only' || t.norm === 'just') && ctx.ref[k - 1]?.norm === 'not' && ctx.a.byR[k] === undefined);
   if (j < 0 || !ctx.ref.some((t, k) => k > j && t.norm === 'but') || !ctx.learner.some((t) => t.norm === 'but') || !ctx.learner.some((t) => t.norm === 'not')) return;
   fold(ctx, [missing], { ...makeError('meaning', [], missing.expected, `${q(`not ${expectedOf(missing)}`)}がないと「〜ではなく…」という反対の意味になります。`, missing.order, undefined, true), certain: true });
+}
+
+/**
+ * "This is the cheapest product on the market" for "one of the cheapest products" (decision 090):
+ * without one of / among the superlative claims the thing is the only first, another claim, not a
+ * preposition or plural slip.
+ */
+function oneOfDropped(ctx: Ctx): void {
+  const { ref, learner, a } = ctx;
+  const j = ref.findIndex((t, k) => a.byR[k] === undefined && (t.norm === 'among' || ((t.norm === 'one' || t.norm === '1') && ref[k + 1]?.norm === 'of' && a.byR[k + 1] === undefined)));
+  if (j < 0) return;
+  const the = ref[j].norm === 'among' ? j + 1 : j + 2;
+  const superlative = ref[the + 1];
+  if (ref[the]?.norm !== 'the' || !superlative || !(/est$/.test(superlative.norm) || ['most', 'best', 'worst', 'least'].includes(superlative.norm))) return;
+  if (learner.some((t, k) => t.norm === 'among' || ((t.norm === 'one' || t.norm === '1') && learner[k + 1]?.norm === 'of'))) return;
+  const l = a.byR[the]?.l;
+  if (l === undefined || learner[l]?.norm !== 'the') return;
+  const expected = ref[j].norm === 'among' ? ['among'] : ['one', 'of'];
+  const folded = ctx.errors.filter((e) => (isMissing(e) && e.expected.some((w) => expected.includes(w.toLowerCase()))) || (e.kind === 'plural' && e.order > l && e.order <= l + 4));
+  fold(ctx, folded, { ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「いちばん〜なもの」と一つに限る意味になります。`, l, undefined, true), certain: true });
 }
 
 /**

@@ -947,6 +947,8 @@ const FAMILIES_6: string[][] = [
   // Liking best: more than any other, more than anything else.
   ['like best', 'like the best', 'like more than any other', 'like most', 'like the most', 'like more than anything else', 'like more than any others'],
   ['love best', 'love the best', 'love more than any other', 'love most', 'love the most', 'love more than anything else'],
+  // One of the best: among the best.
+  ...['most', 'best', 'worst', 'least'].map((w) => [`one of the ${w}`, `among the ${w}`]),
   // Coming at once (called): be right there, be right with you.
   ['be right there', 'be right with you', 'be there in a minute', 'be right over', 'be with you in a minute', 'be with you in a moment'],
 ];

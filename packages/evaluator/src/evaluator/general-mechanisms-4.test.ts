@@ -146,4 +146,11 @@ describe('general mechanisms, fourth round (decision 090)', () => {
     expect(stars(GIRL, 'Who is that girl over there?')).toBe(5);
     expect(stars(GIRL, 'Who is this girl here?')).toBeLessThanOrEqual(2);
   });
+
+  it('reads one of left out before a superlative as another claim, and keeps among the most a paraphrase and a singular after one of a plural slip', () => {
+    const SINGER = problem('彼は世界で最も有名な歌手の一人だ。', ['He is one of the most famous singers in the world.']);
+    expect(stars(SINGER, 'He is the most famous singer in the world.')).toBeLessThanOrEqual(2);
+    expect(stars(SINGER, 'He is among the most famous singers in the world.')).toBeGreaterThanOrEqual(4);
+    slip(SINGER, 'He is one of the most famous singer in the world.', 'plural');
+  });
 });
