@@ -4072,14 +4072,15 @@ function notOnlyDropped(ctx: Ctx): void {
 function oneOfDropped(ctx: Ctx): void {
   const { ref, learner, a } = ctx;
   const j = ref.findIndex((t, k) => a.byR[k] === undefined && (t.norm === 'among' || ((t.norm === 'one' || t.norm === '1') && ref[k + 1]?.norm === 'of' && a.byR[k + 1] === undefined)));
+  const among = ref[j]?.norm === 'among';
   if (j < 0) return;
-  const the = ref[j].norm === 'among' ? j + 1 : j + 2;
+  const the = among ? j + 1 : j + 2;
   const superlative = ref[the + 1];
   if (ref[the]?.norm !== 'the' || !superlative || !(/est$/.test(superlative.norm) || ['most', 'best', 'worst', 'least'].includes(superlative.norm))) return;
   if (learner.some((t, k) => t.norm === 'among' || ((t.norm === 'one' || t.norm === '1') && learner[k + 1]?.norm === 'of'))) return;
   const l = a.byR[the]?.l;
   if (l === undefined || learner[l]?.norm !== 'the') return;
-  const expected = ref[j].norm === 'among' ? ['among'] : ['one', 'of'];
+  const expected = among ? ['among'] : ['one', 'of'];
   const folded = ctx.errors.filter((e) => (isMissing(e) && e.expected.some((w) => expected.includes(w.toLowerCase()))) || (e.kind === 'plural' && e.order > l && e.order <= l + 4));
   fold(ctx, folded, { ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「いちばん〜なもの」と一つに限る意味になります。`, l, undefined, true), certain: true });
 }
