@@ -522,6 +522,10 @@ export function addProblemSynonyms(analysis: ProblemAnalysis, groups: readonly (
   analysis.synonyms.phrases.push(...extra.phrases);
 }
 
+/** その as a demonstrative; この / あの (this / that over there). */
+const SONO = /その/u;
+const KONO_ANO = /[こあ]の/u;
+
 /** Analyse a problem's accepted answers and synonyms once (cached by the evaluator). */
 export function analyseProblem(problem: TBankProblem, res: Resources, extraVocab: Iterable<string> = []): ProblemAnalysis {
   const answers: AnalysedAnswer[] = problem.answers.map((text, index) => {
@@ -530,6 +534,9 @@ export function analyseProblem(problem: TBankProblem, res: Resources, extraVocab
   });
   const phraseTokens = new Map<string, Token[]>();
   const groups = Object.entries(problem.synonyms ?? {}).map(([key, values]) => [key, ...(Array.isArray(values) ? values : [])]);
+  // Decision 090: その points to what was just named or is at hand, which English says with the or
+  // this ("We need to solve this problem" for その問題); この and あの keep their own word.
+  if (SONO.test(problem.japanese) && !KONO_ANO.test(problem.japanese)) groups.push(['the', 'this']);
   const synonyms = buildSynonymTable(groups, res, PROBLEM_SYNONYM_BASE, phraseTokens);
 
   const vocab = new Map<string, Token>();

@@ -2,10 +2,10 @@
  * Turn an alignment into named errors with Japanese messages built from the learner's own words.
  */
 import { distance } from 'fastest-levenshtein';
-import { soundsAlike } from './sound-spelling';
+import { learnerSoundsAlike, soundsAlike } from './sound-spelling';
 import { eventsReversed } from './time-clauses';
 import { type JapaneseChoices, type JapaneseTime, mayShareJapanese, sharesJapanese } from './translations';
-import { isMainVerbHave, regularBases, type Token } from './analyse';
+import { isMainVerbHave, regularBases, sameRegularStem, type Token } from './analyse';
 import { type Alignment, baseReadingSynonym, type Pair } from './align';
 import type { WordNet } from './wordnet';
 import { AUX_FORMS, IRREGULAR_PLURALS, NEGATORS, NON_NEGATING_NEXT, SPLIT_CONFUSIONS, TIME_NOUNS, areAntonymWords } from './lexicon';
@@ -87,6 +87,12 @@ const MODAL_FOR_AUX_PENALTY = 1.3;
 const CONTRACTION_CONFUSIONS = new Set(['its', 'your', 'their', 'there', 'whose', 'lets']);
 /** Contractions that sound like a possessive or "there" (written → the word that sounds the same). */
 const CONTRACTION_HOMOPHONES: Readonly<Record<string, string>> = { "who's": 'whose', "it's": 'its', "you're": 'your', "they're": 'their', "there's": 'theirs' };
+/** Verbs of liking, thanking, wanting and being moved that "very much" goes with (decision 090). */
+const VERY_MUCH_VERBS = new Set([
+  'like', 'love', 'enjoy', 'thank', 'appreciate', 'want', 'hope', 'wish', 'miss', 'regret', 'admire', 'respect', 'prefer', 'agree',
+  'help', 'look', 'interest', 'worry', 'surprise', 'please', 'impress', 'move', 'touch', 'improve', 'change', 'differ', 'depend',
+  'need', 'care', 'hate', 'dislike', 'fear', 'doubt', 'excite', 'disappoint', 'encourage', 'inspire', 'relieve', 'welcome', 'feel',
+]);
 /** Extra words that only add politeness or emphasis the prompt allows: not errors. */
 const FREE_EXTRAS: readonly (readonly string[])[] = [
   ['please'],
@@ -1062,13 +1068,19 @@ function pairErrors(ctx: Ctx): boolean {
     }
     // "lite" for "light" (decision 082): a real word that sounds the same as the answer's content
     // word, written by its sound, is the answer's word misspelt, not another word.
-    if (p.rel !== 'exact' && !l.misspelt && !l.foreign && l.lemma !== r.lemma && r.content && soundsAlike(l.norm, r.norm)) {
+    if (p.rel !== 'exact' && !l.misspelt && !l.foreign && l.lemma !== r.lemma && r.content && (soundsAlike(l.norm, r.norm) || learnerSoundsAlike(l.norm, r.norm) || (/^\d+$/.test(r.norm) && learnerSoundsAlike(l.norm, r.display.toLowerCase())))) {
       errors.push(makeError('spelling', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}です（音が同じ別の語です）。`, p.l));
       continue;
     }
     switch (p.rel) {
       case 'exact':
       case 'synonym': {
+        // "He gave up smoke" for "gave up smoking" (decision 090): after a verb that takes a gerund,
+        // the verb's bare form (a noun of its own, so WordNet joins them) is the wrong form of the verb.
+        if (p.rel === 'synonym' && !l.foreign && gerundForBase(l, r, learner, p.l)) {
+          errors.push(makeError('verb-form', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう（この動詞の後は -ing 形です）。`, p.l));
+          break;
+        }
         // "The answer is clearly" for "clear", "He runs quick" for "quickly": WordNet lists the
         // adjective and its -ly adverb in one sense, but one stands for the other in the wrong form.
         if (!l.foreign && (lyAdverbOf(l.norm, r.norm) || lyAdverbOf(r.norm, l.norm))) {
@@ -1201,7 +1213,7 @@ function pairErrors(ctx: Ctx): boolean {
       case 'confusable': {
         // "Please don't take pictures there" for "here": a real word one letter away that points to
         // the other place is another meaning, not a typo (decision 050).
-        if (!l.foreign && !l.misspelt && DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`)) {
+        if (!l.foreign && !l.misspelt && (DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`) || OTHER_TIME_OR_AGE.has(`${l.norm}|${r.norm}`))) {
           errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
           break;
         }
@@ -1251,7 +1263,7 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(antonymError(lw, r, p.l, true));
           break;
         }
-        if (!l.foreign && !l.misspelt && DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`)) {
+        if (!l.foreign && !l.misspelt && (DEICTIC_OPPOSITES.has(`${l.norm}|${r.norm}`) || OTHER_TIME_OR_AGE.has(`${l.norm}|${r.norm}`))) {
           errors.push({ ...meaningError(lw, r, p.l), certain: true });
           break;
         }
@@ -1928,6 +1940,11 @@ function optionalWords(ctx: Ctx): boolean {
     if (optionalTime(learner, a.byL, i)) {
       ctx.consumedL.add(i);
       found = true;
+      // "at 3 am" for "at 3 in the afternoon" (decision 090): the marker is optional only where the
+      // answer puts the time in the same half of the day.
+      const t = learner[i] as Token;
+      const other = t.norm === 'am' ? ref.find((x) => PM_WORDS.has(x.norm)) : t.norm === 'pm' ? ref.find((x) => AM_WORDS.has(x.norm)) : undefined;
+      if (other) ctx.errors.push({ ...meaningError(learnerWord(t), other, i), certain: true });
     }
   }
   // "A man came up and asked me the way" for "A man asked me the way" (decision 073): come / go
@@ -1962,7 +1979,10 @@ function optionalWords(ctx: Ctx): boolean {
   // ("I really am", "really tired"), a "now" phrase at either end. "I wish really I could", "takes
   // really after" and a misspelt one keep their slip.
   const natural = (phrase: readonly string[], i: number): boolean => {
-    if (phrase[0] === 'please' || (phrase[0] === 'very' && phrase.length > 1)) return true;
+    if (phrase[0] === 'please') return true;
+    // "I used to swim in this river very much" (decision 090): very much says how much one likes,
+    // thanks or is moved, not how often one does a thing; free only with a verb of that kind.
+    if (phrase[0] === 'very' && phrase.length > 1) return learner.some((t) => VERY_MUCH_VERBS.has(t.lemma));
     if (phrase.some((_, k) => learner[i + k]?.misspelt !== undefined)) return false;
     const next = learner[i + phrase.length];
     const prev = learner[i - 1];
@@ -1991,6 +2011,24 @@ function optionalWords(ctx: Ctx): boolean {
         }
       }
     }
+  }
+  // "That room over there", "this bag right here" (decision 090): a place word after a noun the
+  // learner points at with this / that only says where the thing pointed at is, which this / that
+  // already says (here with this, there with that).
+  for (const i of a.extra) {
+    const w = learner[i];
+    if (!w || ctx.consumedL.has(i) || !ctx.extraSet.has(i)) continue;
+    const words = w.norm === 'over' || w.norm === 'right' ? [w, learner[i + 1]] : [w];
+    const place = words.at(-1)?.norm;
+    if (words.some((t) => t === undefined) || (place !== 'here' && place !== 'there') || (words.length === 2 && !ctx.extraSet.has(i + 1))) continue;
+    if (w.norm === 'over' && place !== 'there') continue;
+    let k = i - 1;
+    while (k >= 0 && learner[k]?.cls === 'content' && (learner[k]?.pos === 'NOUN' || learner[k]?.pos === 'ADJ') && a.byL[k] !== undefined) k--;
+    const pointer = learner[k];
+    if (k === i - 1 || !pointer || a.byL[k] === undefined) continue;
+    if (!((place === 'here' && (pointer.norm === 'this' || pointer.norm === 'these')) || (place === 'there' && (pointer.norm === 'that' || pointer.norm === 'those')))) continue;
+    words.forEach((_, n) => ctx.consumedL.add(i + n));
+    found = true;
   }
   // "Keep up the good work, man" (decision 063): a word that only addresses the listener, at the very
   // end of an answer whose last word before it is the answer's own, adds nothing to what is said.
@@ -2301,11 +2339,80 @@ function particlePronoun(ctx: Ctx): void {
   }
 }
 
+/** Verbs (and phrasal verbs, by lemma and particle) whose object verb takes -ing. */
+const GERUND_TAKERS = new Set(['quit', 'stop', 'enjoy', 'finish', 'avoid', 'mind', 'practice', 'practise', 'consider', 'suggest', 'miss', 'imagine', 'deny', 'risk', 'keep', 'give_up', 'keep_on', 'put_off', 'carry_on']);
+
+/** The learner's word is the bare verb of the answer's -ing right after a verb that takes a gerund. */
+function gerundForBase(l: Token, r: Token, learner: readonly Token[], i: number): boolean {
+  if (!r.norm.endsWith('ing') || r.norm.length < 6 || l.norm.endsWith('ing') || !sameRegularStem(l.norm, r.norm)) return false;
+  const prev = learner[i - 1];
+  const prev2 = learner[i - 2];
+  if (!prev) return false;
+  return (prev.pos === 'VERB' && GERUND_TAKERS.has(prev.lemma)) || (prev2 !== undefined && prev2.pos === 'VERB' && GERUND_TAKERS.has(`${prev2.lemma}_${prev.norm}`));
+}
+
+/** Decision 090: separable phrasal verbs (lemma and particle) whose pronoun object goes before the particle. */
+const SEPARABLE = new Set([
+  'try_on', 'put_on', 'take_off', 'turn_on', 'turn_off', 'switch_on', 'switch_off', 'pick_up', 'give_up', 'throw_away', 'put_away',
+  'look_up', 'give_back', 'bring_back', 'take_back', 'call_back', 'put_off', 'turn_down', 'turn_up', 'fill_out', 'fill_in',
+  'write_down', 'hand_in', 'throw_out', 'put_back', 'clean_up', 'wake_up', 'set_up', 'try_out', 'figure_out', 'work_out',
+  'take_out', 'put_out', 'bring_up', 'check_out', 'pay_back', 'send_back', 'hand_out', 'cut_off', 'shut_off', 'hang_up',
+  'think_over', 'talk_over', 'turn_over', 'let_down', 'see_off', 'drop_off', 'leave_out', 'cross_out', 'give_away', 'put_up',
+]);
+/** Object pronouns that can stand alone (this and that when no noun or one follows). */
+const ALONE_PRONOUNS = new Set(['it', 'them', 'this', 'that', 'these', 'those', 'him', 'me', 'us']);
+
+/**
+ * "May I try on this?" (decision 090): a pronoun object after the particle of a separable phrasal
+ * verb is in the wrong place ("try this on") even where an answer the learner's words were matched
+ * with says it so; the extra-word case above handles answers with a noun after the particle.
+ */
+function pronounAfterParticle(ctx: Ctx): void {
+  const { learner, errors } = ctx;
+  if (errors.some((e) => e.kind === 'word-order')) return;
+  const i = particleBeforePronoun(learner);
+  if (i === undefined || ctx.consumedL.has(i)) return;
+  {
+    const l = learner[i] as Token;
+    const particle = learner[i - 1] as Token;
+    const verb = learner[i - 2] as Token;
+    errors.push(
+      makeError('word-order', [learnerWord(particle), learnerWord(l)], [learnerWord(l), learnerWord(particle)], `代名詞の目的語は動詞と${q(learnerWord(particle))}の間に置きます（${q(`${learnerWord(verb)} ${learnerWord(l)} ${learnerWord(particle)}`)}）。`, i - 1),
+    );
+  }
+}
+
+/** Where a learner's pronoun object stands after a separable phrasal verb's particle ("try on this"). */
+export function particleBeforePronoun(learner: readonly Token[]): number | undefined {
+  for (let i = 2; i < learner.length; i++) {
+    const l = learner[i] as Token;
+    const particle = learner[i - 1] as Token;
+    const verb = learner[i - 2] as Token;
+    if (!ALONE_PRONOUNS.has(l.norm) || verb.pos !== 'VERB' || !SEPARABLE.has(`${verb.lemma}_${particle.norm}`)) continue;
+    const next = learner[i + 1];
+    if (next && next.pos !== 'PUNCT' && !(next.cls === 'prep' || next.pos === 'ADP' || next.pos === 'ADV' || next.pos === 'CCONJ' || next.pos === 'SCONJ')) continue;
+    return i;
+  }
+  return undefined;
+}
+
 /** Participles whose be-form says what the perfect says ("you're done" / "you've done"). */
 const FINISHED_STATES = new Set(['finished', 'done']);
 
 /** The place near the speaker and the place away from them (decision 050). */
 const DEICTIC_OPPOSITES = new Set(['here|there', 'there|here', 'this|that', 'that|this', 'these|those', 'those|these']);
+/**
+ * Decision 090: words one letter or one sense apart that name another time of day or another age of
+ * person ("3 am" for "3 pm", "that tall woman" for "girl"): another time or person, not a typo or a
+ * word choice.
+ */
+const OTHER_TIME_OR_AGE = new Set(
+  [['am', 'pm'], ['girl', 'woman'], ['girls', 'women'], ['boy', 'man'], ['boys', 'men'], ['child', 'adult'], ['children', 'adults'], ['kid', 'adult'], ['kids', 'adults'], ['girl', 'lady'], ['boy', 'gentleman']]
+    .flatMap(([a, b]) => [`${a}|${b}`, `${b}|${a}`]),
+);
+/** Words of the answer that put a time in the afternoon or evening, or in the morning. */
+const PM_WORDS = new Set(['pm', 'afternoon', 'evening', 'night', 'tonight']);
+const AM_WORDS = new Set(['am', 'morning']);
 
 /** Directions and places that are each other's opposite as particles or prepositions. */
 const DIRECTION_OPPOSITES = new Set(
@@ -2881,6 +2988,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   const optional = optionalWords(ctx);
   embeddedQuestion(ctx);
   particlePronoun(ctx);
+  pronounAfterParticle(ctx);
   gapMeaning(ctx);
   missingErrors(ctx);
   extraErrors(ctx);
@@ -2937,6 +3045,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   if (ctx.errors.length > 0) {
     placeRelation(ctx);
     notOnlyDropped(ctx);
+    oneOfDropped(ctx);
     suggestionMadePast(ctx);
     objectVerbForm(ctx);
     timesSwapped(ctx);
@@ -3953,6 +4062,27 @@ function notOnlyDropped(ctx: Ctx): void {
   const j = ctx.ref.findIndex((t, k) => (t.norm === 'only' || t.norm === 'just') && ctx.ref[k - 1]?.norm === 'not' && ctx.a.byR[k] === undefined);
   if (j < 0 || !ctx.ref.some((t, k) => k > j && t.norm === 'but') || !ctx.learner.some((t) => t.norm === 'but') || !ctx.learner.some((t) => t.norm === 'not')) return;
   fold(ctx, [missing], { ...makeError('meaning', [], missing.expected, `${q(`not ${expectedOf(missing)}`)}がないと「〜ではなく…」という反対の意味になります。`, missing.order, undefined, true), certain: true });
+}
+
+/**
+ * "This is the cheapest product on the market" for "one of the cheapest products" (decision 090):
+ * without one of / among the superlative claims the thing is the only first, another claim, not a
+ * preposition or plural slip.
+ */
+function oneOfDropped(ctx: Ctx): void {
+  const { ref, learner, a } = ctx;
+  const j = ref.findIndex((t, k) => a.byR[k] === undefined && (t.norm === 'among' || ((t.norm === 'one' || t.norm === '1') && ref[k + 1]?.norm === 'of' && a.byR[k + 1] === undefined)));
+  const among = ref[j]?.norm === 'among';
+  if (j < 0) return;
+  const the = among ? j + 1 : j + 2;
+  const superlative = ref[the + 1];
+  if (ref[the]?.norm !== 'the' || !superlative || !(/est$/.test(superlative.norm) || ['most', 'best', 'worst', 'least'].includes(superlative.norm))) return;
+  if (learner.some((t, k) => t.norm === 'among' || ((t.norm === 'one' || t.norm === '1') && learner[k + 1]?.norm === 'of'))) return;
+  const l = a.byR[the]?.l;
+  if (l === undefined || learner[l]?.norm !== 'the') return;
+  const expected = among ? ['among'] : ['one', 'of'];
+  const folded = ctx.errors.filter((e) => (isMissing(e) && e.expected.some((w) => expected.includes(w.toLowerCase()))) || (e.kind === 'plural' && e.order > l && e.order <= l + 4));
+  fold(ctx, folded, { ...makeError('meaning', [], expected, `${q(expected.join(' '))}がないと「いちばん〜なもの」と一つに限る意味になります。`, l, undefined, true), certain: true });
 }
 
 /**

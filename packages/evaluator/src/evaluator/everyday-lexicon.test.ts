@@ -179,6 +179,54 @@ const FIFTH_BATCH_CASES: readonly Case[] = [
   ['私たちが着くころには、バスはもう出ているだろう。', 'The bus will have already left by the time we arrive.', 'The bus will already be gone by the time we arrive.', 'The bus will not have left by the time we arrive.'],
 ];
 
+/** Sixth batch (decision 090): release, allowed, discuss, raise, review, see, redo, put through, leave home, meet, by chance, get into, exhausted, not sure, upset, college, fun, outside, queue, be on, previous, sold out, have to, checkup, as it shows, be right with you, the beach. */
+const SIXTH_BATCH_CASES: readonly Case[] = [
+  ['そのアルバムは来週発売される。', 'The album will be released next week.', 'The album comes out next week.', 'The album came out last week.'],
+  ['ここでたばこを吸ってはいけません。', 'Smoking is not allowed here.', 'Smoking is not ok here.', 'Smoking is ok here.'],
+  ['できるだけ早く返事をください。', 'Please reply as soon as possible.', 'Please reply as soon as you can.', 'Please reply as late as you can.'],
+  ['私たちは昨日その計画について話し合った。', 'We discussed the plan yesterday.', 'We talked about the plan yesterday.', 'We forgot about the plan yesterday.'],
+  ['彼はその話題を夕食の時に持ち出した。', 'He raised the topic at dinner.', 'He brought up the topic at dinner.', 'He avoided the topic at dinner.'],
+  ['提出する前に書類を見直してください。', 'Please review the documents before you submit them.', 'Please look at the documents before you submit them.', 'Please look for the documents before you submit them.'],
+  ['その地図を見て道がわかった。', 'I saw the map and found the way.', 'I looked at the map and found the way.', 'I drew the map and found the way.'],
+  ['先生は私に作文を書き直させた。', 'The teacher made me rewrite my essay.', 'The teacher made me do my essay over again.', 'The teacher made me read my essay again.'],
+  ['営業部におつなぎします。', 'I will put you through to the sales department.', 'I will transfer you to the sales department.', 'I will take you to the sales department.'],
+  ['彼は毎朝7時に家を出る。', 'He leaves home at seven every morning.', 'He gets out of the house at seven every morning.', 'He gets back to the house at seven every morning.'],
+  ['公園で昔の友達に偶然会った。', 'I met an old friend in the park by chance.', 'I saw an old friend in the park by accident.', 'I called an old friend in the park by accident.'],
+  ['姉は東京の大学に入った。', 'My sister got into a university in Tokyo.', 'My sister went to a university in Tokyo.', 'My sister left a university in Tokyo.'],
+  ['試合の後、選手たちはくたくただった。', 'After the game, the players were exhausted.', 'After the game, the players were worn out.', 'After the game, the players were excited.'],
+  ['彼がどこに住んでいるのかわからない。', 'I do not know where he lives.', "I'm not sure where he lives.", 'I know where he lives.'],
+  ['父は怒っていた。', 'My father was angry.', 'My father was upset.', 'My father was happy.'],
+  ['兄は大学で経済学を勉強している。', 'My brother studies economics at university.', 'My brother studies economics at college.', 'My brother studies economics at high school.'],
+  ['その映画はとても面白かった。', 'The movie was very interesting.', 'The movie was really fun.', 'The movie was really boring.'],
+  ['駅の前で待っています。', "I'm waiting in front of the station.", "I'm waiting outside the station.", "I'm waiting inside the station."],
+  ['たくさんの人がチケットを買うために並んでいた。', 'Many people were standing in line to buy tickets.', 'Many people were queuing to buy tickets.', 'Many people were sitting down to buy tickets.'],
+  ['彼はそのチームの一員です。', 'He is a member of the team.', 'He is on the team.', 'He is against the team.'],
+  ['この車は前のものより静かだ。', 'This car is quieter than the old one.', 'This car is quieter than the previous one.', 'This car is quieter than the new one.'],
+  ['そのシャツは売り切れです。', 'The shirt is out of stock.', 'The shirt is sold out.', 'The shirt is in stock.'],
+  ['生徒は制服を着ることになっている。', 'Students are supposed to wear uniforms.', 'Students have to wear uniforms.', 'Students are not allowed to wear uniforms.'],
+  ['毎年健康診断を受けます。', 'I have a medical checkup every year.', 'I have a health check every year.', 'I have a medical checkup every month.'],
+  ['表が示すように、売上は増えた。', 'As the table shows, sales have increased.', 'Like the table shows, sales have increased.', 'As the table shows, sales have decreased.'],
+  ['すぐ行きます。', "I'll be right there.", "I'll be right with you.", "I'll be there tomorrow."],
+  ['彼らはビーチで泳いだ。', 'They swam in the sea.', 'They swam at the beach.', 'They swam in the pool.'],
+  ['先週彼の新しいアルバムが発売された。', 'His new album was released last week.', 'His new album came out last week.', 'His new album will come out next week.'],
+];
+
+/** Sixth batch, clauses and phrases said for a noun or a frame (decision 090). */
+const SIXTH_BATCH_FRAME_CASES: readonly Case[] = [
+  ['入る前にノックしてください。', 'Please knock before you enter the room.', 'Please knock before you come in.', 'Please knock before you leave the room.'],
+  ['宝くじが当たったら何をしますか。', 'What would you do if you won the lottery?', 'What would you want to do if you won the lottery?', 'What would you buy if you won the lottery?'],
+  ['私たちは大阪へ行き、そこで2泊した。', 'We went to Osaka and stayed two nights there.', 'We went to Osaka and stayed two nights in the city.', 'We went to Osaka and stayed two nights in the country.'],
+  ['この傘は私のものです。', 'This umbrella is mine.', 'This umbrella right here is mine.', 'That umbrella over there is mine.'],
+  ['私には本を読む時間がない。', 'I have no time to read books.', 'I am too busy to read books.', 'I am too tired to read books.'],
+  ['このかばんはいくらですか。', 'How much is this bag?', 'How much do I pay for this bag?', 'How much do I pay for this hat?'],
+  ['私の靴はあなたのと同じくらい古い。', 'My shoes are as old as yours.', 'My shoes are as old as the ones you have.', 'My shoes are as new as the ones you have.'],
+  ['私のかばんはあなたのより大きい。', 'My bag is bigger than yours.', 'My bag is bigger than the one you have.', 'My bag is smaller than the one you have.'],
+  ['ご注文を確認いたします。', 'Let me check your order.', 'Let me check what you ordered.', 'Let me check what you cancelled.'],
+  ['これは市場で最も速い車の一つです。', 'This is one of the fastest cars on the market.', 'This is one of the fastest cars you can buy.', 'This is one of the slowest cars you can buy.'],
+  ['手順を覚えれば簡単です。', 'Once you learn the procedure, it is easy.', 'Once you learn how to do it, it is easy.', 'Once you forget how to do it, it is easy.'],
+  ['どのスポーツがいちばん好きですか。', 'Which sport do you like best?', 'Which sport do you like more than any other?', 'Which sport do you like the least?'],
+];
+
 describe('everyday lexicon (decision 067)', () => {
   let evaluator: Evaluator;
   beforeAll(async () => {
@@ -192,5 +240,7 @@ describe('everyday lexicon (decision 067)', () => {
   it('accepts the third batch (wake up, let down, look into, deal with, stay home, take after, go overseas, at weekends, so far, have a good day, yard, hurt), and keeps another thing or the opposite a meaning error', () => check(THIRD_BATCH_CASES));
   it('accepts the fourth batch (be up at, swap out, come out with, show up at, get it done, pay a visit to, make out what, get the hang of, pass out, come down with, a piece of cake, on the lookout for, gone missing, be right over, asap, cannot stop -ing, can I get, the weather, have got to, not at school, take it for a drive, goes fast, see out of it, what is in it, let us know your opinion), and keeps another particle, thing or the opposite a meaning error', () => check(FOURTH_BATCH_CASES));
   it('accepts the fifth batch (mom and dad, grandma and grandpa, late for delayed, be up to, come and get, check a word, take along, lessons / classes, my bedroom, here, right after, of course, will be gone), and keeps another person, place, time or the opposite a meaning error', () => check(FIFTH_BATCH_CASES));
+  it('accepts the sixth batch (comes out, not ok, as soon as you can, talk about, bring up, look at, do over, transfer, get out of the house, see a friend, by accident, go to a university, worn out, not sure, upset, college, fun, outside, queuing, on the team, previous one, sold out, have to, health check, like the table shows, be right with you, at the beach), and keeps another thing, time or the opposite a meaning error', () => check(SIXTH_BATCH_CASES));
+  it('accepts the sixth batch\'s frames (come in, want to do, in the city for there, this one right here, too busy to, how much do I pay for, the one you have, what you ordered, cars you can buy, how to do it, more than any other), and keeps another thing, place or the opposite a meaning error', () => check(SIXTH_BATCH_FRAME_CASES));
   it('accepts British / American words and everyday synonyms, and keeps another thing or the opposite a meaning error', () => check(WORD_CASES));
 });

@@ -790,8 +790,171 @@ const FAMILIES_5: string[][] = [
   ['had left', 'was gone', 'had gone'],
 ];
 
+const V_6: Record<string, Forms> = {
+  see: ['see', 'sees', 'saw', 'seeing', 'seen'],
+  review: ['review', 'reviews', 'reviewed', 'reviewing', 'reviewed'],
+  redo: ['redo', 'redoes', 'redid', 'redoing', 'redone'],
+  rewrite: ['rewrite', 'rewrites', 'rewrote', 'rewriting', 'rewritten'],
+  do: ['do', 'does', 'did', 'doing', 'done'],
+  write: ['write', 'writes', 'wrote', 'writing', 'written'],
+  transfer: ['transfer', 'transfers', 'transferred', 'transferring', 'transferred'],
+  connect: ['connect', 'connects', 'connected', 'connecting', 'connected'],
+  leave: ['leave', 'leaves', 'left', 'leaving', 'left'],
+  discuss: ['discuss', 'discusses', 'discussed', 'discussing', 'discussed'],
+  talk: ['talk', 'talks', 'talked', 'talking', 'talked'],
+  raise: ['raise', 'raises', 'raised', 'raising', 'raised'],
+  mention: ['mention', 'mentions', 'mentioned', 'mentioning', 'mentioned'],
+  enter: ['enter', 'enters', 'entered', 'entering', 'entered'],
+  meet: ['meet', 'meets', 'met', 'meeting', 'met'],
+  swim: ['swim', 'swims', 'swam', 'swimming', 'swum'],
+  stand: ['stand', 'stands', 'stood', 'standing', 'stood'],
+  wait: ['wait', 'waits', 'waited', 'waiting', 'waited'],
+  line: ['line up', 'lines up', 'lined up', 'lining up', 'lined up'],
+  queue: ['queue', 'queues', 'queued', 'queuing', 'queued'],
+};
+
+/** Matters one raises, brings up or talks about at a meeting. */
+const ISSUES = ['the issue', 'the issues', 'the problem', 'the problems', 'the matter', 'the question', 'the topic', 'the subject', 'this issue', 'this problem', 'that issue', 'that problem', 'the idea', 'the plan'];
+/** Things one looks at (see = look at where the thing is there to be looked at). */
+const PICTURES = ['the photo', 'the picture', 'the photograph', 'this photo', 'this picture', 'that photo', 'that picture', 'the photos', 'the pictures', 'his photo', 'her photo', 'my photo', 'the map', 'the painting', 'the drawing', 'the sign', 'the screen'];
+/** Work done again (redo, rewrite, do over). */
+const REDONE = ['the report', 'the work', 'the document', 'the essay', 'my essay', 'the homework', 'my homework', 'the test', 'the project', 'the job', 'the task', 'it'];
+/** Places one gets into or goes to as a student. */
+const SCHOOLS = ['that university', 'the university', 'a university', 'a good university', 'that college', 'the college', 'a good college', 'a good school', 'that school', 'the school', 'that high school', 'the high school', 'university', 'college'];
+/** Buildings one queues or stands in front of (outside them). */
+const FRONTS = ['the store', 'the shop', 'the station', 'the building', 'the school', 'the restaurant', 'the bank', 'the museum', 'the theater', 'the cinema', 'the house', 'my house', 'the office', 'the entrance', 'the gate', 'the door', 'the hotel', 'the stadium', 'the hall', 'the ticket office', 'the counter'];
+/** What one takes part in (be part of, be on, be a member of). */
+const TEAMS = ['the project', 'this project', 'the team', 'this team', 'the committee', 'the club', 'the group', 'the band'];
+/** People one meets or sees somewhere (see = meet with a person one knows). */
+const MET = ['my old teacher', 'my teacher', 'an old friend', 'my old friend', 'my friend', 'a friend', 'my friends', 'my old classmate', 'an old classmate', 'my classmate', 'my neighbor', 'my boss', 'my cousin', 'my uncle', 'my aunt', 'my former teacher', 'my former boss', 'him', 'her', 'them'];
+/** Things at hand one points to (this bag here). */
+const AT_HAND = ['bag', 'book', 'pen', 'umbrella', 'phone', 'seat', 'chair', 'desk', 'car', 'bike', 'bicycle', 'cup', 'key', 'watch', 'hat', 'coat', 'jacket', 'box', 'one', 'picture', 'camera', 'computer', 'dictionary', 'notebook', 'shirt', 'room', 'house', 'building', 'dog', 'cat'];
+/** What a map, chart or table shows. */
+const DISPLAYS = ['map', 'chart', 'graph', 'table', 'figure', 'diagram', 'list', 'data', 'picture', 'photo'];
+
+/** Sixth batch of single words (decision 090): feelings, schools, places, people, what pleases. */
+const WORDS_6: string[][] = [
+  ['angry', 'upset', 'mad'],
+  ['university', 'college'],
+  ['universities', 'colleges'],
+  ['venue', 'place', 'location'],
+  ['people', 'guys', 'folks'],
+  ['interesting', 'fun'],
+];
+
+const FAMILIES_6: string[][] = [
+  // A product coming out: launched, released, come out, go on sale, hit the shelves.
+  ['will be launched', 'will be released', 'will come out', 'will go on sale', 'will be out', 'will be on sale', 'will hit the shelves', 'will hit the market', 'comes out', 'goes on sale', 'is coming out', 'is going on sale', 'is going to be released', 'is going to be launched', 'is going to come out', 'is going to go on sale', 'is being released', 'is being launched'],
+  ['are going to be launched', 'are going to be released', 'are going to come out', 'will be launched', 'will be released', 'will come out', 'come out', 'go on sale', 'are coming out', 'are going on sale'],
+  ['was launched', 'was released', 'came out', 'went on sale', 'hit the shelves', 'hit the market'],
+  ['were launched', 'were released', 'came out', 'went on sale'],
+  ['has been launched', 'has been released', 'has come out', 'has gone on sale', 'is out', 'is on sale', 'has hit the shelves'],
+  ['is launched', 'is released', 'comes out', 'goes on sale'],
+  ['are launched', 'are released', 'come out', 'go on sale'],
+  // Allowed: ok, okay, permitted; not allowed: not ok, prohibited, banned, forbidden.
+  ...['is', 'are', 'was', 'were', 'be'].flatMap((be) => [
+    [`${be} not allowed`, `${be} not ok`, `${be} not okay`, `${be} not permitted`, `${be} prohibited`, `${be} forbidden`, `${be} banned`],
+    [`${be} allowed`, `${be} ok`, `${be} okay`, `${be} permitted`],
+  ]),
+  // As soon as one can: as soon as possible, as quickly as possible.
+  ['as soon as possible', 'as soon as we can', 'as soon as i can', 'as soon as you can', 'as soon as they can', 'as soon as he can', 'as soon as she can', 'as quickly as possible', 'as soon as we possibly can'],
+  // Discussing: talking about, talking over.
+  ...verbGroups([V_6.discuss as Forms], [V_6.talk as Forms, 'about']),
+  // Raising a matter: bring up, mention, talk about.
+  ...ISSUES.flatMap((o) => verbGroups([V_6.raise as Forms, o], [V.bring as Forms, `up ${o}`], [V.bring as Forms, `${o} up`], [V_6.mention as Forms, o], [V_6.talk as Forms, `about ${o}`])),
+  // Reviewing papers: look at, look over, go over, check.
+  ...PAPERS.filter((o) => o !== 'it').flatMap((o) => verbGroups([V_6.review as Forms, o], [V.look as Forms, `at ${o}`], [V.look as Forms, `over ${o}`], [V.go as Forms, `over ${o}`], [V.check as Forms, o])),
+  // Seeing a picture: looking at it.
+  ...PICTURES.flatMap((o) => verbGroups([V_6.see as Forms, o], [V.look as Forms, `at ${o}`])),
+  // Doing work again: redo, rewrite, do over, do again, write again.
+  ...REDONE.flatMap((o) => verbGroups([V_6.redo as Forms, o], [V_6.rewrite as Forms, o], [V_6.do as Forms, `${o} over`], [V_6.do as Forms, `${o} over again`], [V_6.do as Forms, `${o} again`], [V_6.write as Forms, `${o} again`])),
+  // Putting a caller through: pass over to, transfer, connect.
+  ...['you', 'him', 'her', 'them'].flatMap((p) => verbGroups([V.put as Forms, `${p} through to`], [V.pass as Forms, `${p} over to`], [V.pass as Forms, `${p} on to`], [V_6.transfer as Forms, `${p} to`], [V_6.connect as Forms, `${p} to`], [V_6.connect as Forms, `${p} with`])),
+  // Leaving home: go out of the house, get out of the house, leave the house.
+  ...verbGroups([V_6.leave as Forms, 'home'], [V_6.leave as Forms, 'the house'], [V.go as Forms, 'out of the house'], [V.get as Forms, 'out of the house'], [V_6.leave as Forms, 'my house'], [V_6.leave as Forms, 'your house']),
+  // Meeting someone one knows: see him (at the station) is meeting him there.
+  ...MET.flatMap((o) => verbGroups([V_6.see as Forms, o], [V_6.meet as Forms, o])),
+  // By chance: by accident, accidentally.
+  ['by chance', 'by accident', 'accidentally'],
+  // Getting into a school: go to, enter, be accepted to.
+  ...SCHOOLS.flatMap((u) => [
+    ...verbGroups([V.get as Forms, `into ${u}`], [V.go as Forms, `to ${u}`], [V_6.enter as Forms, u], [V.get as Forms, `in to ${u}`]),
+    [`have gotten into ${u}`, `have got into ${u}`, `have gone to ${u}`, `have entered ${u}`, `have been accepted to ${u}`, `have been accepted into ${u}`, `have been admitted to ${u}`],
+  ]),
+  // Very tired: exhausted, worn out, dead tired.
+  ['exhausted', 'very tired', 'really tired', 'so tired', 'extremely tired', 'dead tired', 'worn out', 'tired out', 'completely worn out', 'completely exhausted', 'totally exhausted'],
+  // Not knowing: not sure, no idea.
+  ...[['i', 'do', 'am', 'have'], ['we', 'do', 'are', 'have'], ['they', 'do', 'are', 'have'], ['you', 'do', 'are', 'have'], ['he', 'does', 'is', 'has'], ['she', 'does', 'is', 'has']].map(([s, d, b, h]) => [`${s} ${d} not know`, `${s} ${b} not sure`, `${s} ${h} no idea`, `${s} ${b} not certain`]),
+  // Swimming in the sea, at the beach.
+  ...verbGroups([V_6.swim as Forms, 'in the sea'], [V_6.swim as Forms, 'in the ocean'], [V_6.swim as Forms, 'at the beach'], [V_6.swim as Forms, 'at the seaside']),
+  // In front of a building: outside it.
+  ...FRONTS.map((x) => [`in front of ${x}`, `outside ${x}`, `outside of ${x}`]),
+  // Waiting in line: standing in line, lining up, queuing.
+  ...verbGroups([V_6.stand as Forms, 'in line'], [V_6.wait as Forms, 'in line'], [V_6.line as Forms], [V_6.queue as Forms], [V_6.queue as Forms, 'up'], [V_6.stand as Forms, 'in a line'], [V_6.wait as Forms, 'in a line']),
+  // Taking part: be part of, be on, be a member of.
+  ...TEAMS.flatMap((t) => ['be', 'am', 'is', 'are', 'was', 'were', 'being', 'been'].map((be) => [`${be} part of ${t}`, `${be} a part of ${t}`, `${be} on ${t}`, `${be} a member of ${t}`, `${be} in ${t}`])),
+  // The earlier one: the old one, the previous one, the one before.
+  ['the old one', 'the previous one', 'the one before', 'the earlier one', 'the former one', 'the one we had before', 'the one before it'],
+  ['the old ones', 'the previous ones', 'the ones before', 'the earlier ones'],
+  // Out of stock: sold out.
+  ...['is', 'are', 'was', 'were', 'be', 'being'].map((be) => [`${be} out of stock`, `${be} sold out`]),
+  // Obligation: supposed to, required to, has to (an arrangement one is bound by).
+  ['is supposed to', 'has to', 'is required to', 'needs to', 'is expected to', 'must'],
+  ['are supposed to', 'have to', 'are required to', 'need to', 'are expected to', 'must'],
+  ['am supposed to', 'have to', 'am required to', 'need to', 'am expected to', 'must'],
+  // A medical checkup: a health check, a checkup, a physical.
+  ['a medical checkup', 'a health check', 'a health checkup', 'a checkup', 'a medical check', 'a medical exam', 'a medical examination', 'a physical', 'a physical exam', 'a health examination', 'a medical check-up', 'a check-up'],
+  ['medical checkups', 'health checks', 'health checkups', 'checkups', 'medical checks', 'medical exams', 'physicals'],
+  // As a map shows: as shown on, like it shows, as you can see on.
+  ...DISPLAYS.map((x) => [`as shown on the ${x}`, `as shown in the ${x}`, `as the ${x} shows`, `like the ${x} shows`, `as you can see on the ${x}`, `as you can see in the ${x}`, `as you can see from the ${x}`, `as you see on the ${x}`, `as indicated on the ${x}`, `as the ${x} indicates`, `according to the ${x}`]),
+  // Going into a room: come in, go in, enter the room.
+  ...['the room', 'the classroom', 'the house', 'the office', 'the building', 'the kitchen'].flatMap((x) => verbGroups([V_6.enter as Forms, x], [V.come as Forms, 'in'], [V.come as Forms, `into ${x}`], [V.go as Forms, `into ${x}`], [V.go as Forms, 'in'])),
+  // What one would do: want to do, like to do.
+  ...['you', 'i', 'we', 'they', 'he', 'she'].map((p) => [`what would ${p} do`, `what would ${p} want to do`, `what would ${p} like to do`]),
+  // There for the city or town just named.
+  ['there', 'in the city', 'in that city', 'in the town', 'in that town'],
+  // A thing at hand: this bag, this bag here, this bag right here (and that one over there).
+  ...AT_HAND.flatMap((x) => [
+    [`this ${x}`, `this ${x} here`, `this ${x} right here`],
+    [`that ${x}`, `that ${x} there`, `that ${x} over there`],
+  ]),
+  // No time to: too busy to, do not have time to.
+  ['have no time to', 'am too busy to', 'do not have time to', 'do not have any time to', 'have not got time to', 'am too busy to have time to'],
+  ['have no time to', 'are too busy to', 'do not have time to', 'do not have any time to'],
+  ['has no time to', 'is too busy to', 'does not have time to', 'does not have any time to'],
+  ['had no time to', 'was too busy to', 'did not have time to', 'did not have any time to'],
+  ['had no time to', 'were too busy to', 'did not have time to', 'did not have any time to'],
+  // A price asked: how much is it, how much do I pay for it, how much does it cost.
+  ['how much is', 'how much do i pay for', 'how much do i have to pay for', 'how much should i pay for'],
+  ['how much are', 'how much do i pay for', 'how much do i have to pay for', 'how much should i pay for'],
+  // Mine, yours: the one I have, the one you have.
+  ['mine', 'the one i have', 'the one that i have', 'the ones i have', 'the ones that i have'],
+  ['yours', 'the one you have', 'the one that you have', 'the ones you have', 'the ones that you have'],
+  ['his', 'the one he has', 'the one that he has', 'the ones he has', 'the ones that he has'],
+  ['hers', 'the one she has', 'the one that she has', 'the ones she has', 'the ones that she has'],
+  ['ours', 'the one we have', 'the one that we have', 'the ones we have', 'the ones that we have'],
+  ['theirs', 'the one they have', 'the one that they have', 'the ones they have', 'the ones that they have'],
+  // What was ordered, bought, said: your order, your purchase.
+  ['your order', 'what you ordered', 'the things you ordered', 'the items you ordered'],
+  ['my order', 'what i ordered', 'the things i ordered', 'the items i ordered'],
+  ['your purchase', 'what you bought', 'what you purchased'],
+  ['your answer', 'what you answered'],
+  ['your choice', 'what you chose'],
+  // On the market: that one can buy, available.
+  ...['products', 'items', 'goods', 'cars', 'phones', 'smartphones', 'computers', 'ones', 'models'].map((x) => [`${x} on the market`, `${x} you can buy`, `${x} that you can buy`, `${x} available`, `${x} you can get`, `${x} that you can get`, `${x} for sale`]),
+  // The procedure: how to do it, the steps.
+  ['the procedure', 'how to do it', 'the steps', 'the process', 'what to do'],
+  // Liking best: more than any other, more than anything else.
+  ['like best', 'like the best', 'like more than any other', 'like most', 'like the most', 'like more than anything else', 'like more than any others'],
+  ['love best', 'love the best', 'love more than any other', 'love most', 'love the most', 'love more than anything else'],
+  // One of the best: among the best.
+  ...['most', 'best', 'worst', 'least'].map((w) => [`one of the ${w}`, `among the ${w}`]),
+  // Coming at once (called): be right there, be right with you.
+  ['be right there', 'be right with you', 'be there in a minute', 'be right over', 'be with you in a minute', 'be with you in a moment'],
+];
+
 /** Single-word groups (appended to GLOBAL_SYNONYMS). */
-export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2, ...WORDS_3, ...INFORMAL_WORDS];
+export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2, ...WORDS_3, ...INFORMAL_WORDS, ...WORDS_6];
 
 /**
  * The learner's member is the first of a group found in the learner's words, so longer members go
@@ -800,4 +963,4 @@ export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...W
 const longestFirst = (groups: string[][]): string[][] => groups.map((g) => [...g].sort((a, b) => b.split(' ').length - a.split(' ').length));
 
 /** Phrase groups (appended to GLOBAL_PHRASE_SYNONYMS). */
-export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3, ...INFORMAL_PHRASES, ...PHRASAL_4, ...IDIOMS_4, ...FAMILIES_5]);
+export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3, ...INFORMAL_PHRASES, ...PHRASAL_4, ...IDIOMS_4, ...FAMILIES_5, ...FAMILIES_6]);

@@ -460,9 +460,13 @@ interface Comparison {
   notAs: boolean;
 }
 
+/** Words that say where a thing pointed at stands (over there, right here). */
+const POINTED_PLACE = new Set(['over', 'there', 'here', 'right']);
+
 function comparison(ts: readonly Token[]): Comparison | undefined {
-  const be = ts.findIndex((t, j) => j >= 1 && j <= 4 && isBe(t));
-  if (be < 0 || !ts.slice(0, be).every(npWord)) return undefined;
+  const be = ts.findIndex((t, j) => j >= 1 && j <= 5 && isBe(t));
+  // The subject may end with where the thing is ("That room over there is bigger", decision 090).
+  if (be < 0 || !ts.slice(0, be).every((t, j) => npWord(t) || (j > 0 && POINTED_PLACE.has(t.norm)))) return undefined;
   const at = be + 1;
   if (ts[at]?.norm === 'not' && ts[at + 1]?.norm === 'as' && isAdjective(ts[at + 2]) && ts[at + 3]?.norm === 'as') {
     return { be, adjective: ts[at + 2] as Token, than: at + 3, notAs: true };
@@ -507,7 +511,16 @@ function converseComparative(tokens: readonly Token[], learner: readonly Token[]
       return other ? copy({ ...t, norm: other, lemma: other, surface: other, display: other === 'i' ? 'I' : other }, k + n) : t;
     });
   const comparative = learner.slice(l.be + 1, l.than).map((t, k) => copy(t, 101 + k));
-  return [[...recase(aObject, 110), copy(learner[l.be] as Token, 100), ...comparative, copy(learner[l.than] as Token, 105), ...recase(aSubject, 120)]];
+  const out = [[...recase(aObject, 110), copy(learner[l.be] as Token, 100), ...comparative, copy(learner[l.than] as Token, 105), ...recase(aSubject, 120)]];
+  // Decision 090: "that one" as the subject stands for the thing the answer named first: "That room
+  // is bigger than this meeting room" for "This meeting room is smaller than that one".
+  const head = [...aSubject].reverse().find((t) => t.cls === 'content' && t.pos === 'NOUN');
+  const one = aObject.findIndex((t) => t.norm === 'one' || t.norm === '1');
+  if (head && one >= 0 && aObject.length <= 3) {
+    const object = aObject.map((t, k) => (k === one ? copy({ ...head }, 130) : t));
+    out.push([...recase(object, 110), copy(learner[l.be] as Token, 100), ...comparative, copy(learner[l.than] as Token, 105), ...recase(aSubject, 120)]);
+  }
+  return out;
 }
 
 /** A clause's cause connector (because / since / as), by position. */

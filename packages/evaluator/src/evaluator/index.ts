@@ -19,7 +19,7 @@ import {
   type SynonymTable,
   type Token,
 } from './analyse';
-import { bareInfinitiveTo, classify, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
+import { bareInfinitiveTo, classify, particleBeforePronoun, prepositionBeforeVerb, type Classification, type DraftError } from './classify';
 import { buildDiff } from './diff';
 import { buildFeedback } from './feedback';
 import { cleftVariants, frameVariants, relationVariants } from './frame-variants';
@@ -1453,7 +1453,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
   const extraTo = exact ? undefined : bareInfinitiveTo(learner, res.wordnet);
   const prepForTo = exact ? undefined : prepositionBeforeVerb(learner, res.wordnet);
   const modalForm = exact ? undefined : modalVerbForm(learner);
-  if (!exact && paths[0]?.cost === 0 && extraTo === undefined && prepForTo === undefined && modalForm === undefined) return accepted(problem, analysis, normalized, typed);
+  if (!exact && paths[0]?.cost === 0 && extraTo === undefined && prepForTo === undefined && modalForm === undefined && particleBeforePronoun(learner) === undefined) return accepted(problem, analysis, normalized, typed);
   const candidates: Candidate[] = [];
   if (exact) {
     candidates.push({ answer: exact, tokens: exact.tokens, phraseSynonym: false });

@@ -609,7 +609,7 @@ export const ANTONYMS: readonly (readonly [string, string])[] = [
   ['strong', 'weak'], ['fast', 'slow'], ['quick', 'slow'], ['near', 'far'], ['inside', 'outside'],
   ['profit', 'loss'], ['interesting', 'boring'], ['busy', 'free'], ['full', 'hungry'],
   ['before', 'after'], ['1st', 'last'], ['up', 'down'], ['push', 'pull'], ['on', 'off'],
-  ['continue', 'stop'], ['quit', 'continue'], ['most', 'least'], ['best', 'worst'], ['highest', 'lowest'],
+  ['continue', 'stop'], ['quit', 'continue'], ['most', 'least'], ['best', 'least'], ['most', 'fewest'], ['best', 'worst'], ['highest', 'lowest'],
   ['tallest', 'shortest'], ['tallest', 'lowest'], ['tall', 'low'], ['biggest', 'smallest'], ['largest', 'smallest'], ['big', 'small'],
   ['large', 'small'], ['young', 'old'], ['new', 'old'], ['wide', 'narrow'], ['thick', 'thin'],
   ['agree', 'oppose'], ['support', 'oppose'], ['welcome', 'reject'],

@@ -154,6 +154,11 @@ function phonePronounContraction(word: string, prev: string | undefined, next: s
 /** Words that follow the adjective ill or the noun ID, never I'll / I'd. */
 const AFTER_ILL_OR_ID = new Set(['health', 'people', 'person', 'patients', 'effects', 'will', 'and', 'with', 'for', 'from', 'of']);
 
+/**
+ * Decision 090: words no possessive its stands before, so a phone-typed "its" is it's: "its one of the
+ * cheapest", "its really cold", "its so easy" (its very / its only stay possessive: "its only child").
+ */
+const ITS_ADVERBS = new Set(['so', 'too', 'really', 'just', 'always', 'still', 'quite', 'pretty', 'already', 'never', 'probably', 'definitely', 'getting', 'kind']);
 /** Determiners of one thing: "a cars" / "this elevators" is no plural, so the -s is a left-out 's. */
 const SINGULAR_DETERMINERS = new Set(['a', 'an', 'this', 'that', 'each', 'every', 'one']);
 /** Singular nouns that end in -s. */
@@ -167,7 +172,7 @@ const S_SINGULARS = new Set(['news', 'series', 'species', 'means', 'lens', 'gas'
  */
 function phoneNounContraction(word: string, prev: string | undefined, next: string | undefined, after: string | undefined): string | undefined {
   if (next === undefined || !/^[a-z]+$/.test(next)) return undefined;
-  if (word === 'its') return nounContraction('it', next, after, false) ? "it's" : undefined;
+  if (word === 'its') return nounContraction('it', next, after, false) || (next === 'one' && after === 'of') || ITS_ADVERBS.has(next) ? "it's" : undefined;
   if (prev === undefined || !SINGULAR_DETERMINERS.has(prev) || !/^[a-z]{2,}[^s'u]s$/.test(word) || /ics$/.test(word) || S_SINGULARS.has(word) || PRONOUNS.has(word)) return undefined;
   const base = word.slice(0, -1);
   return nounContraction(base, next, after, false) ? `${base}'s` : undefined;

@@ -244,9 +244,11 @@ probeSet('probe set 19', items19, PROBE19_FLOORS);
  * level, seed 20, as sets 17-19; written as Japanese learners answer, about 43% typed, a quarter
  * phone-typed, a third voice-input transcripts): the next held-out estimate for an ordinary problem
  * mix, written blind and committed before the grader was run on it (decision 084). First measurement
- * 79.1 / 88.0 / 96.0%, consistency 100%; floors at that first measurement, rounded down.
+ * 79.1 / 88.0 / 96.0%, consistency 100%; floors at the rates decision 090's round on its failure
+ * classes reached (92.4 / 91.3 / 98.3%), rounded down. That round read its failures, so it is no
+ * longer held out.
  */
 const items20 = load('probe-set-20.json');
-export const PROBE20_FLOORS: Record<Rate, number> = { paraphrase: 0.791, slip: 0.879, meaning: 0.96, consistent: 1 };
+export const PROBE20_FLOORS: Record<Rate, number> = { paraphrase: 0.924, slip: 0.913, meaning: 0.982, consistent: 1 };
 
 probeSet('probe set 20', items20, PROBE20_FLOORS);

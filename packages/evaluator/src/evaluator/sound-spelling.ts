@@ -53,3 +53,22 @@ export function soundsAlike(a: string, b: string): boolean {
   // Sound spellings differ by a few letters at most: a cheap test before the keys.
   return a !== b && a.length >= 3 && b.length >= 3 && Math.abs(a.length - b.length) <= 3 && soundKey(a) === soundKey(b);
 }
+
+/**
+ * Decision 090: the sounds Japanese has one of where English has two, which a learner spells by ear
+ * as one: si / shi (シ: "sheet" for "seat"), b / v (ブ / ヴ: "berry" for "very"), and a word's last
+ * f / v ("fife" for "five"). The l / r and th / s pairs are left out: "pray" / "play", "collect" /
+ * "correct" and "sink" / "think" are other words a teacher reads as such.
+ */
+function learnerKey(word: string): string {
+  return soundKey(word)
+    .replace(/sh(?=[iIE])/g, 's')
+    .replace(/v/g, 'b')
+    .replace(/b$/, 'f');
+}
+
+/** Two different real words of three letters or more that a Japanese learner hears as one. */
+export function learnerSoundsAlike(a: string, b: string): boolean {
+  if (a === b || a.length < 3 || b.length < 3 || Math.abs(a.length - b.length) > 2) return false;
+  return learnerKey(a) === learnerKey(b);
+}

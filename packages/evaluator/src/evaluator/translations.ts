@@ -205,6 +205,19 @@ const ENTRIES: readonly Entry[] = [
   { ja: ['一人', 'ひとり', '独り'], en: ['alone', 'lonely'] },
   // お腹がすく / 空腹: hungry; the noun hunger for the adjective.
   { ja: ['お腹がす', 'おなかがす', 'お腹が空', 'おなかが空', '腹が減', '空腹'], en: ['hungry', 'hunger', 'starving'] },
+  // Decision 090: verbs of a set phrase a learner translates word by word (和製の言い回し).
+  // 守る: keep (a promise, a rule), protect, defend, guard, follow, obey.
+  { ja: ['守'], en: ['keep', 'protect', 'defend', 'guard', 'follow', 'obey'] },
+  // 息を止める / 息をこらえる: hold (one's breath), stop.
+  { ja: ['息を止め', '息をとめ', '息を止めて'], en: ['hold', 'stop', 'keep'] },
+  // 伝言を残す / メッセージを残す / メモを残す: leave (a message), put, write, keep.
+  { ja: ['伝言を残', 'メッセージを残', 'メモを残', '伝言をお願い'], en: ['leave', 'put', 'write', 'keep'] },
+  // 受ける: take (an exam, a class, a checkup), receive, get, have.
+  { ja: ['受け', '受験'], en: ['take', 'receive', 'get', 'have', 'undergo'] },
+  // 浴びる: take / have (a shower), bathe.
+  { ja: ['浴び'], en: ['take', 'have', 'bathe'] },
+  // 引く (風邪を引く): catch (a cold), get, take, have.
+  { ja: ['風邪を引', 'かぜを引', '風邪をひ', 'かぜをひ'], en: ['catch', 'get', 'take', 'have'] },
   // A country's name and its language or people (中国語: Chinese; 中国: China).
   { ja: ['中国'], en: ['china', 'chinese'] },
   { ja: ['日本'], en: ['japan', 'japanese'] },
