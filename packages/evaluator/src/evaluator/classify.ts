@@ -848,25 +848,24 @@ function saidOpinion(l: Token, learner: readonly Token[], i: number, r?: Token):
   return false;
 }
 
+/** Anyone-words a comparison with than may take else after. */
+const ANY_PERSONS = new Set(['anyone', 'anybody', 'anything', 'everyone', 'everybody', 'everything']);
+
+/** A present progressive: am / is / are (or 'm, 're, 's read as them) and an -ing verb after it. */
+function presentProgressive(ts: readonly Token[]): boolean {
+  const be = ts.findIndex((t) => ['am', 'is', 'are', "'m", "'re", 'im'].includes(t.norm));
+  return be >= 0 && ts.slice(be + 1, be + 7).some((t) => t.pos === 'VERB' && t.norm.endsWith('ing') && t.forms.has('ing'));
+}
+
+/** A request: please, or a sentence opening with could / can / would / will you. */
+function isRequest(ts: readonly Token[]): boolean {
+  return ts.some((t) => t.norm === 'please') || (['could', 'can', 'would', 'will'].includes(ts[0]?.norm ?? '') && ts[1]?.norm === 'you');
+}
+
 /**
  * Katakana English (和製英語 and loanwords whose Japanese use is wider than the English word): the
  * learner's noun | the English noun the Japanese word stands for here.
  */
-const KATAKANA_ENGLISH = new Set(
-  [
-    ['mail', 'email'], // メール
-    ['sport', 'exercise'], // スポーツ / 運動
-    ['mansion', 'apartment'], // マンション
-    ['mansion', 'condominium'],
-    ['consent', 'outlet'], // コンセント
-    ['claim', 'complaint'], // クレーム
-    ['sign', 'autograph'], // サイン
-    ['note', 'notebook'], // ノート
-    ['talent', 'celebrity'], // タレント
-    ['print', 'handout'], // プリント（配布資料）
-  ].map(([a, b]) => `${a}|${b}`),
-);
-
 /**
  * Confused verbs WordNet also lists in one sense, so the aligner pairs them as synonyms: say for tell
  * (tell takes the person: "say me" is the slip) and believe for trust ("believe in" says trust).
@@ -1152,6 +1151,14 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
           break;
         }
+        // "I gave a watch to my grandfather" for "I was given a watch by my grandfather", "a present
+        // for her" for "a present from her": to / for names the person a thing goes to, from / by
+        // the one it comes from or who does it. Before a person, one for the other turns round who
+        // gives and who receives.
+        if (l.cls === 'prep' && r.cls === 'prep' && ((RECIPIENT_PREPOSITIONS.has(l.norm) && SOURCE_PREPOSITIONS.has(r.norm)) || (SOURCE_PREPOSITIONS.has(l.norm) && RECIPIENT_PREPOSITIONS.has(r.norm))) && `${l.norm}|${r.norm}` !== 'from|to' && `${l.norm}|${r.norm}` !== 'to|from' && personAfter(ctx, learner, p.l) && personAfter(ctx, ref, p.r)) {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
         // "the day before the event" for "the day of the event": another time, not a preposition slip.
         if (l.cls === 'prep' && r.cls === 'prep' && (l.norm === 'before' || l.norm === 'after') && ['of', 'on', 'at', 'in', 'during'].includes(r.norm)) {
           errors.push(meaningError(learnerWord(l), r, p.l));
@@ -1241,7 +1248,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "the mail I sent you" for "the email", "do sports" for "exercise": a katakana-English noun
         // (メール, スポーツ) keeps the meaning with the wrong English word, a word-choice slip even
         // one letter away (not a typo) or where WordNet does not join the two.
-        if (!l.foreign && KATAKANA_ENGLISH.has(`${l.lemma}|${r.lemma}`)) {
+        if (!l.foreign && katakanaEnglish(l, r, ref, p.r)) {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（カタカナ語と英語で意味が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
@@ -1809,6 +1816,111 @@ function lostCausative(ctx: Ctx, block: { l: readonly number[]; r: readonly numb
   return false;
 }
 
+/**
+ * Katakana English (和製英語 and loanwords used in their Japanese sense; decision 085 widened it
+ * from nouns to verbs and adjectives: "fits well with" (フィット) for "goes well with", "overwork"
+ * for "overtime", "Don't mind" (ドンマイ) for "Don't worry"): the learner's English
+ * word (lemma) → the answer words (lemmas) it stands for, with the word that must follow the answer's
+ * within two words where the sense needs it ("go" only as "go (well) with").
+ */
+const KATAKANA_ENGLISH: Readonly<Record<string, readonly (readonly [string, string?])[]>> = {
+  // メール, スポーツ, プリント (decision 049's pairs)
+  mail: [['email']],
+  sport: [['exercise']],
+  print: [['handout']],
+  // フィットする / 合う
+  fit: [['go', 'with'], ['suit'], ['match']],
+  // オーバーワーク / 残業
+  overwork: [['overtime'], ['late'], ['work', 'overtime'], ['work', 'late']],
+  // ドンマイ (don't mind)
+  mind: [['worry'], ['care']],
+  // マンション
+  mansion: [['apartment'], ['condo'], ['condominium'], ['flat']],
+  // コンセント
+  consent: [['outlet'], ['socket']],
+  // クレーム
+  claim: [['complaint'], ['complain']],
+  // スマート (slim)
+  smart: [['slim'], ['slender'], ['thin']],
+  // テンション
+  tension: [['mood'], ['spirit'], ['excitement'], ['energy']],
+  // チャレンジ (try)
+  challenge: [['try'], ['attempt']],
+  // サービス (free of charge)
+  service: [['free']],
+  // カンニング
+  cunning: [['cheating'], ['cheat']],
+  // ハンドル
+  handle: [['wheel']],
+  // ノート
+  note: [['notebook']],
+  // サイン
+  sign: [['autograph'], ['signature']],
+  // クーラー
+  cooler: [['conditioner'], ['air-conditioner'], ['ac']],
+  // バイキング
+  viking: [['buffet']],
+  // サラリーマン
+  salaryman: [['worker'], ['employee']],
+  // ストーブ
+  stove: [['heater']],
+  // ナイーブ
+  naive: [['sensitive']],
+  // タレント
+  talent: [['celebrity'], ['star'], ['entertainer']],
+  // イメージ
+  image: [['impression']],
+  // リフォーム
+  reform: [['renovate'], ['remodel'], ['renovation']],
+  // マナー
+  manner: [['etiquette'], ['manners']],
+  // フロント
+  front: [['reception'], ['desk']],
+  // アルバイト / バイト
+  arbeit: [['job']],
+  baito: [['job']],
+};
+
+function katakanaEnglish(l: Token, r: Token, ref: readonly Token[], j: number): boolean {
+  const entries = KATAKANA_ENGLISH[l.lemma] ?? KATAKANA_ENGLISH[l.norm];
+  if (!entries) return false;
+  return entries.some(([answer, next]) => (r.lemma === answer || r.norm === answer) && (next === undefined || ref.slice(j + 1, j + 4).some((t) => t.norm === next)));
+}
+
+/** Prepositions before the person a thing comes from or is done by. */
+const SOURCE_PREPOSITIONS = new Set(['from', 'by']);
+/** Prepositions before the person a thing goes to or is for. */
+const RECIPIENT_PREPOSITIONS = new Set(['to', 'for']);
+
+/** A person: a personal pronoun, a name, or a noun that names a person. */
+function personWord(ctx: Ctx, ts: readonly Token[], k: number): boolean {
+  const t = ts[k];
+  if (!t) return false;
+  return ((t.cls === 'pron' || t.cls === 'det') && PERSON[t.norm] !== undefined && !POSSESSIVES.has(ts[k + 1]?.norm ?? '') && ts[k + 1]?.pos !== 'NOUN') || t.pos === 'PROPN' || (t.pos === 'NOUN' && (ctx.wordnet?.isPerson(t.lemma) ?? false));
+}
+
+/** A person right after the word at k, or after a possessive or article there. */
+function personAfter(ctx: Ctx, ts: readonly Token[], k: number): boolean {
+  const next = ts[k + 1];
+  if (!next) return false;
+  if (POSSESSIVES.has(next.norm) || next.cls === 'article') return ts[k + 2]?.pos === 'NOUN' && personWord(ctx, ts, k + 2);
+  return personWord(ctx, ts, k + 1);
+}
+
+/**
+ * The word before a person who receives: to / for, or a verb with the person as its first object
+ * ("gave her a present", "got her a present": the person right after the verb, a thing after it).
+ */
+function recipientAt(ts: readonly Token[], before: number): boolean {
+  const b = ts[before];
+  if (!b) return false;
+  if (RECIPIENT_PREPOSITIONS.has(b.norm)) return true;
+  if (b.pos !== 'VERB' || b.cls !== 'content') return false;
+  // The person (one word, or a possessive and a noun), then the thing's first word.
+  const thing = ts[POSSESSIVES.has(ts[before + 1]?.norm ?? '') && ts[before + 2]?.pos === 'NOUN' ? before + 3 : before + 2];
+  return thing !== undefined && (thing.cls === 'article' || thing.cls === 'det' || thing.pos === 'NUM');
+}
+
 /** Word order: one issue for all the words that are present but out of place. */
 function wordOrderError(ctx: Ctx): void {
   const { a, learner, ref, errors } = ctx;
@@ -1834,7 +1946,15 @@ function wordOrderError(ctx: Ctx): void {
   // Two names or persons changed places ("Takashi runs faster than Ken"): who does what to whom
   // is reversed, a meaning error rather than an order slip.
   const movedTokens = invalid.flatMap((b) => b.l).map((i) => learner[i]).filter((t): t is Token => t !== undefined);
-  const actors = movedTokens.filter((t) => t.pos === 'PROPN' || (t.pos === 'NOUN' && t.cls === 'content') || (t.cls === 'pron' && PERSON[t.norm] !== undefined));
+  // A noun the tagger read as a verb ("snow", "rain") is a noun after an article or a determiner,
+  // in the learner's sentence or where the answer has it ("The snow turned to rain").
+  const nounByPlace = (t: Token): boolean => {
+    if (t.cls !== 'content' || !(t.pos === 'VERB' || t.pos === 'NOUN')) return false;
+    const det = (u: Token | undefined): boolean => u !== undefined && (u.cls === 'article' || (u.cls === 'det' && u.norm !== 'to'));
+    const j = a.byL[t.index]?.r;
+    return det(learner[t.index - 1]) || (j !== undefined && det(ref[j - 1]));
+  };
+  const actors = movedTokens.filter((t) => t.pos === 'PROPN' || (t.pos === 'NOUN' && t.cls === 'content') || nounByPlace(t) || (t.cls === 'pron' && PERSON[t.norm] !== undefined));
   // Two qualities swapped ("The old method is more efficient than the new one") reverse a comparison.
   const qualities = movedTokens.filter((t) => t.pos === 'ADJ' && t.cls === 'content');
   const swapped = (ts: readonly Token[]): boolean => ts.length === 2 && movedTokens.length <= 3 && new Set(ts.map((t) => t.norm)).size === 2;
@@ -1842,6 +1962,21 @@ function wordOrderError(ctx: Ctx): void {
     const pairOf = swapped(actors) ? actors : qualities;
     const words = pairOf.map(learnerWord);
     errors.push({ ...makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, pairOf[0]?.index ?? 0), certain: true });
+    return;
+  }
+  // "I got a present from her" for "I got her a present" (bought her one): the person the thing
+  // goes to put after from, where it comes from, or the other way round. Who gives and who
+  // receives are turned round: a meaning error, not an order slip.
+  const roleTurned = movedTokens.find((t) => {
+    const j = a.byL[t.index]?.r;
+    if (j === undefined || !personWord(ctx, learner, t.index) || !personWord(ctx, ref, j)) return false;
+    const lBefore = learner[t.index - 1]?.norm === 'my' || learner[t.index - 1]?.cls === 'det' ? t.index - 2 : t.index - 1;
+    const rBefore = ref[j - 1]?.norm === 'my' || ref[j - 1]?.cls === 'det' ? j - 2 : j - 1;
+    return (SOURCE_PREPOSITIONS.has(learner[lBefore]?.norm ?? '') && recipientAt(ref, rBefore)) || (SOURCE_PREPOSITIONS.has(ref[rBefore]?.norm ?? '') && recipientAt(learner, lBefore));
+  });
+  if (roleTurned) {
+    const words = [learnerWord(roleTurned)];
+    errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}が「渡す相手」と「もらう相手」で逆になっています。問題文の誰が誰に渡すかを確かめましょう。`, roleTurned.index), certain: true });
     return;
   }
   // "As soon as I got home, I called my boss" for "my boss called": the answer's subject put after
@@ -1990,6 +2125,40 @@ function optionalWords(ctx: Ctx): boolean {
           found = true;
         }
       }
+    }
+  }
+  // Words the sentence carries without them (decision 085):
+  // - "than anyone in the department" for "than anyone else": else after anyone / anybody / anything
+  //   in a comparison with than (the comparison already leaves the subject out);
+  // - "I'm listening to music in my room" for "... now": now / right now with a present progressive
+  //   in both sentences (the tense says it is going on now);
+  // - "He told me he had passed" for "He said he had passed": the person after tell, where the
+  //   answer's say names nobody;
+  // - "Hold your breath for me, please" for "Hold your breath, please": for me in a request.
+  for (const j of a.missing) {
+    const t = ref[j];
+    if (!t || ctx.consumedR.has(j)) continue;
+    const elseAfterAny = t.norm === 'else' && ANY_PERSONS.has(ref[j - 1]?.norm ?? '') && ref[j - 2]?.norm === 'than' && a.byR[j - 1] !== undefined;
+    const nowOfProgressive = t.norm === 'now' && presentProgressive(ref) && presentProgressive(learner);
+    if (elseAfterAny || nowOfProgressive) {
+      ctx.consumedR.add(j);
+      if (nowOfProgressive && ref[j - 1]?.norm === 'right' && ctx.missingSet.has(j - 1)) ctx.consumedR.add(j - 1);
+      found = true;
+    }
+  }
+  for (const i of a.extra) {
+    const t = learner[i];
+    if (!t || ctx.consumedL.has(i)) continue;
+    const elseAfterAny = t.norm === 'else' && ANY_PERSONS.has(learner[i - 1]?.norm ?? '') && learner[i - 2]?.norm === 'than' && a.byL[i - 1] !== undefined;
+    const tellWhom = OBJECT_PERSONS.has(t.norm) && learner[i - 1]?.lemma === 'tell' && ref[a.byL[i - 1]?.r ?? -1]?.lemma === 'say';
+    const forMe = t.norm === 'for' && OBJECT_PERSONS.has(learner[i + 1]?.norm ?? '') && ctx.extraSet.has(i + 1) && isRequest(ref) && !ref.some((u) => u.norm === 'for') && a.byL[i - 1] !== undefined;
+    if (elseAfterAny || tellWhom) {
+      ctx.consumedL.add(i);
+      found = true;
+    } else if (forMe) {
+      ctx.consumedL.add(i);
+      ctx.consumedL.add(i + 1);
+      found = true;
     }
   }
   // "Keep up the good work, man" (decision 063): a word that only addresses the listener, at the very

@@ -532,6 +532,15 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   }
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
+  // "The plane will have left when they get there" for "by the time they get there": with a perfect
+  // in the other clause (will have / had + participle), when says what by the time says: the event
+  // is over at that point either way (decision 085). Built when the learner has when and no by.
+  if (learner.some((t) => t.norm === 'when') && !learner.some((t) => t.norm === 'by')) {
+    const by = tokens.findIndex((t, j) => t.norm === 'by' && tokens[j + 1]?.norm === 'the' && tokens[j + 2]?.norm === 'time');
+    const perfect = tokens.some((t, j) => PERFECT_AUX.has(t.norm) && (tokens[j + 1]?.forms.has('pp') || (tokens[j + 1]?.pos === 'ADV' && tokens[j + 2]?.forms.has('pp'))) === true);
+    const when = learner.find((t) => t.norm === 'when');
+    if (by >= 0 && perfect && when) push([...tokens.slice(0, by), { ...when, group: -1 - (seed + out.length) * 100 - 45, viaSynonym: true }, ...tokens.slice(by + 3)]);
+  }
   // "If it happens to rain" for "If it should rain": in an if-clause the putative should and
   // happen to say the same (a chance event). Built when the learner's sentence has if and happen +
   // to, and the answer has if ... should + a verb; happen(s) + to, agreeing with the answer's
@@ -885,6 +894,7 @@ function frameCandidates(answer: AnalysedAnswer, learner: readonly Token[], res:
   for (const next of relationVariants(answer.tokens, learner, (t, k) => ({ ...t, group: group(k), viaSynonym: true }), opposite)) {
     out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
   }
+  out.push(...dativeVariants(answer, answer.tokens, learner, (t, k) => ({ ...t, group: group(k), viaSynonym: true })));
   return out;
 }
 
@@ -949,6 +959,69 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
   }
   out.push(...agentPassiveVariants(answer, tokens, learner, copy));
   out.push(...converseVariants(answer, tokens, learner, copy));
+  out.push(...dativeVariants(answer, tokens, learner, copy));
+  return out;
+}
+
+/** Nouns of time that end a noun phrase ("a letter yesterday"). */
+const TIME_NOUNS = new Set(['yesterday', 'today', 'tomorrow', 'tonight', 'now', 'morning', 'evening', 'week', 'month', 'year', 'weekend', 'night', 'afternoon']);
+
+/** Verbs whose first object (the person) may follow the thing with to, or with for. */
+const DATIVE_TO = new Set(['give', 'send', 'lend', 'show', 'teach', 'tell', 'hand', 'pass', 'offer', 'bring', 'write', 'sell', 'pay', 'read', 'owe', 'promise', 'email', 'mail', 'throw', 'leave']);
+const DATIVE_FOR = new Set(['buy', 'get', 'make', 'cook', 'find', 'book', 'save', 'bake', 'order', 'choose', 'pick', 'build', 'draw', 'sing', 'play', 'fetch', 'reserve']);
+
+/**
+ * "My sister sent a letter to me" for "My sister sent me a letter", "I got a present for her" for
+ * "I got her a present", and the other way round: the person a thing goes to said after it with to
+ * (give, send, show ...) or for (buy, get, make ...). Built when the learner's sentence has the
+ * answer's verb followed later by that preposition, or the answer has verb + thing + to / for +
+ * person and the learner the verb right before the person; the answer's words are kept, so another
+ * person or thing is still aligned against the answer's.
+ */
+function dativeVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const out: Candidate[] = [];
+  const prepOf = (v: Token): string | undefined => (DATIVE_TO.has(v.lemma) ? 'to' : DATIVE_FOR.has(v.lemma) ? 'for' : undefined);
+  // A person: an object pronoun, a name, or a possessive / article + noun; returns its length.
+  const personLength = (k: number): number => {
+    const t = tokens[k];
+    if (!t) return 0;
+    if (OBJECT_CASE[t.norm] !== undefined && t.norm !== 'i' && t.norm !== 'he' && t.norm !== 'she' && t.norm !== 'we' && t.norm !== 'they') return 1;
+    if (t.norm === 'you' || t.pos === 'PROPN') return 1;
+    if ((POSSESSIVE_DETS.has(t.norm) || t.cls === 'article') && tokens[k + 1]?.pos === 'NOUN' && tokens[k + 2] !== undefined && (tokens[k + 2]?.cls === 'article' || tokens[k + 2]?.cls === 'det' || tokens[k + 2]?.pos === 'NUM')) return 2;
+    return 0;
+  };
+  // The thing: a noun phrase up to its head noun.
+  const thingEnd = (k: number): number => {
+    let end = k;
+    while (end < tokens.length && end <= k + 5 && nounPhraseWord(tokens[end]) && !TIME_NOUNS.has(tokens[end]?.norm ?? '')) end++;
+    return end > k && tokens[end - 1]?.cls === 'content' ? end : k;
+  };
+  for (let v = 1; v < tokens.length - 2; v++) {
+    const verb = tokens[v] as Token;
+    const prep = verb.pos === 'VERB' && verb.cls === 'content' ? prepOf(verb) : undefined;
+    if (!prep) continue;
+    const lv = learner.findIndex((t) => t.lemma === verb.lemma && t.pos === 'VERB');
+    if (lv < 0) continue;
+    const n = personLength(v + 1);
+    if (n > 0 && learner.some((t, k) => k > lv + 1 && t.norm === prep)) {
+      // verb + person + thing → verb + thing + to / for + person.
+      const end = thingEnd(v + 1 + n);
+      if (end > v + 1 + n) {
+        const p = learner.find((t, k) => k > lv + 1 && t.norm === prep) as Token;
+        out.push({ answer, tokens: [...tokens.slice(0, v + 1), ...tokens.slice(v + 1 + n, end), copy(p, 70), ...tokens.slice(v + 1, v + 1 + n), ...tokens.slice(end)].map((t, index) => ({ ...t, index })), phraseSynonym: true });
+      }
+    } else if (n === 0 && !learner.some((t, k) => k > lv && t.norm === prep)) {
+      // verb + thing + to / for + person → verb + person + thing.
+      const end = thingEnd(v + 1);
+      const at = tokens[end];
+      if (end > v + 1 && at?.norm === prep) {
+        const person = tokens[end + 1];
+        const m = person && (OBJECT_CASE[person.norm] !== undefined || person.norm === 'you' || person.pos === 'PROPN') ? 1 : person && POSSESSIVE_DETS.has(person.norm) && tokens[end + 2]?.pos === 'NOUN' ? 2 : 0;
+        if (m > 0) out.push({ answer, tokens: [...tokens.slice(0, v + 1), ...tokens.slice(end + 1, end + 1 + m), ...tokens.slice(v + 1, end), ...tokens.slice(end + 1 + m)].map((t, index) => ({ ...t, index })), phraseSynonym: true });
+      }
+    }
+    break;
+  }
   return out;
 }
 
@@ -1473,6 +1546,8 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       // restructuring starts from ("The book is written in English, so it is difficult" where another
       // answer has because). Each is built only where the learner's sentence has its frame words.
       if (a.index > 0) candidates.push(...answerRestructurings(a, learner, res, 140 + a.index, phrases));
+      // The person a thing goes to said with to / for after it (or before it) on every answer.
+      if (a.index > 0) candidates.push(...dativeVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (160 + a.index) * 100 - k, viaSynonym: true })));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
     const cheapest = paths[0]?.cost ?? 0;
@@ -1552,6 +1627,7 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     if (!main && candidate.answer.index === 0 && !candidate.phraseSynonym) main = graded;
     if (swapped !== undefined && !swapGraded && candidate.answer.index === swapped && !candidate.phraseSynonym) swapGraded = graded;
     if (!best || better(graded, best, problem.answers.length, firstNorms)) best = graded;
+    if (process.env.R19DEBUG) console.error('CAND', candidate.answer.index, candidate.phraseSynonym, candidate.tokens.map((t) => t.norm).join(' '), '=>', score.rating, score.recall.toFixed(2), classification.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', '), 'moves', JSON.stringify(alignment.moves), 'pairs', alignment.pairs.map((p) => `${learner[p.l]?.norm}/${alignment.ref[p.r]?.norm}:${p.rel}`).join(' '));
   }
   // "It is not the process but the result" for "not the result but the process": an accepted answer
   // with two of its content words trading places says the reverse, however well another accepted
