@@ -848,11 +848,14 @@ function saidOpinion(l: Token, learner: readonly Token[], i: number, r?: Token):
   return false;
 }
 
-/** Anyone-words a comparison with than may take else after. */
-const ANY_PERSONS = new Set(['anyone', 'anybody', 'anything', 'everyone', 'everybody', 'everything']);
+/**
+ * Anyone-words a comparison with than may take else after: persons only. The frozen set names
+ * "more important than anything" (else left out) a missing word, so things keep their else.
+ */
+const ANY_PERSONS = new Set(['anyone', 'anybody', 'everyone', 'everybody']);
 
 /** A present progressive: am / is / are (or 'm, 're, 's read as them) and an -ing verb after it. */
-function presentProgressive(ts: readonly Token[]): boolean {
+export function presentProgressive(ts: readonly Token[]): boolean {
   const be = ts.findIndex((t) => ['am', 'is', 'are', "'m", "'re", 'im'].includes(t.norm));
   return be >= 0 && ts.slice(be + 1, be + 7).some((t) => t.pos === 'VERB' && t.norm.endsWith('ing') && t.forms.has('ing'));
 }
@@ -2128,8 +2131,8 @@ function optionalWords(ctx: Ctx): boolean {
     }
   }
   // Words the sentence carries without them (decision 085):
-  // - "than anyone in the department" for "than anyone else": else after anyone / anybody / anything
-  //   in a comparison with than (the comparison already leaves the subject out);
+  // - "than anyone in the department" for "than anyone else": else after anyone / anybody in a
+  //   comparison with than (the comparison already leaves the subject out);
   // - "I'm listening to music in my room" for "... now": now / right now with a present progressive
   //   in both sentences (the tense says it is going on now);
   // - "He told me he had passed" for "He said he had passed": the person after tell, where the

@@ -532,6 +532,46 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   }
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
+  // "Nobody in the department works as hard as he does" for "No one ... works harder than he does"
+  // (decision 085): after a negative subject, as + the base + as says what the comparative + than
+  // says (nobody reaches him). Built when the learner opens with a negative word and has as ... as.
+  if (NEGATIVE_SUBJECTS.has(first ?? '') && NEGATIVE_SUBJECTS.has(tokens[0]?.norm ?? '') && learner.filter((t) => t.norm === 'as').length >= 2) {
+    const than = tokens.findIndex((t) => t.norm === 'than');
+    const comparative = tokens[than - 1];
+    const more = tokens[than - 2]?.norm === 'more' ? than - 2 : -1;
+    const as = learner.find((t) => t.norm === 'as') as Token;
+    if (than > 1 && comparative) {
+      if (more >= 0) push([...tokens.slice(0, more), as, comparative, as, ...tokens.slice(than + 1)]);
+      else if (/er$/.test(comparative.norm)) {
+        const base = learner.find((t, k) => learner[k - 1]?.norm === 'as' && learner[k + 1]?.norm === 'as' && comparative.norm.startsWith(t.norm.replace(/y$/, 'i').replace(/e$/, '')));
+        if (base) push([...tokens.slice(0, than - 1), as, base, as, ...tokens.slice(than + 1)]);
+      }
+    }
+  }
+  // "All items are returnable within 30 days" for "All items can be returned" (decision 085): an
+  // adjective in -able / -ible of the answer's verb says can be + its participle. The learner's be
+  // (and its agreement) is used.
+  const able = learner.findIndex((t) => /[a-z]{3}(able|ible)$/.test(t.norm) && AUX_FORMS[learner[learner.indexOf(t) - 1]?.norm ?? '']?.lemma === 'be');
+  if (able > 0) {
+    const stem = (learner[able] as Token).norm.replace(/(able|ible)$/, '');
+    const k = tokens.findIndex((t, j) => (t.norm === 'can' || t.norm === 'may') && tokens[j + 1]?.norm === 'be' && (tokens[j + 2]?.forms.has('pp') ?? false) && [tokens[j + 2]?.lemma, tokens[j + 2]?.lemma.replace(/e$/, '')].includes(stem));
+    if (k > 0) push([...tokens.slice(0, k), learner[able - 1] as Token, learner[able] as Token, ...tokens.slice(k + 3)]);
+  }
+  // "The song is popular with young people" said as "Young people like the song" (decision 085): the
+  // people it is popular with as the subject of like / love; "not only A but also B" as "both A and
+  // B" when the learner says both.
+  const likeAt = learner.findIndex((t, k) => k > 0 && ['like', 'likes', 'love', 'loves', 'liked', 'loved'].includes(t.norm) && learner[k - 1]?.cls === 'content');
+  const popular = tokens.findIndex((t, j) => t.norm === 'popular' && AUX_FORMS[tokens[j - 1]?.norm ?? '']?.lemma === 'be');
+  if (likeAt > 0 && popular > 1 && learner.every((t) => t.norm !== 'popular')) {
+    const end = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+    let people = tokens.slice(popular + 1, end).filter((t) => t.norm !== 'with' && t.norm !== 'among');
+    if (learner.some((t) => t.norm === 'both') && (people[0]?.norm === 'not' && (people[1]?.norm === 'only' || people[1]?.norm === 'just'))) {
+      const but = people.findIndex((t) => t.norm === 'but');
+      if (but > 2) people = [learner.find((t) => t.norm === 'both') as Token, ...people.slice(2, but), wordToken('and', res), ...people.slice(but + 1).filter((t) => t.norm !== 'also')];
+    }
+    const subject = tokens.slice(0, popular - 1);
+    if (people.length > 0 && subject.length > 0) push([...people, learner[likeAt] as Token, ...subject, ...tokens.slice(end)]);
+  }
   // "The plane will have left when they get there" for "by the time they get there": with a perfect
   // in the other clause (will have / had + participle), when says what by the time says: the event
   // is over at that point either way (decision 085). Built when the learner has when and no by.
@@ -962,6 +1002,9 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
   out.push(...dativeVariants(answer, tokens, learner, copy));
   return out;
 }
+
+/** Subjects that deny everyone or everything ("No one works harder than he does"). */
+const NEGATIVE_SUBJECTS = new Set(['no', 'no one', 'nobody', 'none', 'nothing', 'neither']);
 
 /** Nouns of time that end a noun phrase ("a letter yesterday"). */
 const TIME_NOUNS = new Set(['yesterday', 'today', 'tomorrow', 'tonight', 'now', 'morning', 'evening', 'week', 'month', 'year', 'weekend', 'night', 'afternoon']);
@@ -1627,7 +1670,6 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     if (!main && candidate.answer.index === 0 && !candidate.phraseSynonym) main = graded;
     if (swapped !== undefined && !swapGraded && candidate.answer.index === swapped && !candidate.phraseSynonym) swapGraded = graded;
     if (!best || better(graded, best, problem.answers.length, firstNorms)) best = graded;
-    if (process.env.R19DEBUG) console.error('CAND', candidate.answer.index, candidate.phraseSynonym, candidate.tokens.map((t) => t.norm).join(' '), '=>', score.rating, score.recall.toFixed(2), classification.errors.map((e) => `${e.kind}(${e.words.join(' ')}→${e.expected.join(' ')})`).join(', '), 'moves', JSON.stringify(alignment.moves), 'pairs', alignment.pairs.map((p) => `${learner[p.l]?.norm}/${alignment.ref[p.r]?.norm}:${p.rel}`).join(' '));
   }
   // "It is not the process but the result" for "not the result but the process": an accepted answer
   // with two of its content words trading places says the reverse, however well another accepted
@@ -1848,3 +1890,4 @@ function neutralVerdict(problem: TBankProblem): TEvaluation {
     diff: [],
   };
 }
+
