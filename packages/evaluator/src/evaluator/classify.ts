@@ -1227,6 +1227,15 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう（代名詞の形）。`, p.l, FUNCTION_WORD_CHOICE_PENALTY));
           break;
         }
+        // "My aunt lived in Osaka" for "lives" (decision 085): the past of the verb whose -s form the
+        // answer has (or the other way round) is its tense, not a typo of another word (lives read as
+        // life's plural).
+        const nounBefore = (u: Token | undefined): boolean => u !== undefined && (u.pos === 'ADJ' || u.cls === 'article' || POSSESSIVES.has(u.norm));
+        const presentAndPast = (past: Token, present: Token, before: Token | undefined): boolean => past.forms.has('past') && !past.forms.has('base') && present.norm === `${past.lemma}s` && !nounBefore(before);
+        if (presentAndPast(l, r, ref[p.r - 1]) || presentAndPast(r, l, learner[p.l - 1])) {
+          errors.push(makeError('tense', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}にしましょう（時制）。`, p.l));
+          break;
+        }
         if (baseForPast(l, r)) {
           errors.push(makeError('verb-form', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
@@ -3111,6 +3120,8 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     notOnlyDropped(ctx);
     suggestionMadePast(ctx);
     objectVerbForm(ctx);
+    formAfterDo(ctx);
+    agreementNotPlural(ctx);
     timesSwapped(ctx);
     eventsSwapped(ctx);
   }
@@ -4070,6 +4081,57 @@ function eventsSwapped(ctx: Ctx): void {
   else ctx.errors.push({ ...makeError('meaning', [], [], message, 0, undefined, true), certain: true });
 }
 
+/**
+ * "Who did drew this picture?", "You should eating more vegetables" (decision 085): the sets name a
+ * past after do / did (22 items of 22) and an -ing after a modal (15 of 17) the verb's form
+ * (動詞の形), whatever the answer the words were aligned with: the added did, or the be the learner
+ * left out, is that form's slip, not a word of its own.
+ */
+/**
+ * "If the plan change, I will let you know" for "If the plan changes" (decision 085): the answer's -s
+ * word after a singular subject (the / this / my + a noun opening a clause) and before no verb is the
+ * verb's third-person -s (三単現), not a noun's plural, though the tagger reads "plan changes" as nouns.
+ */
+function agreementNotPlural(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  ctx.errors = ctx.errors.map((e) => {
+    if (e.kind !== 'plural' || e.words.length !== 1) return e;
+    const j = ctx.a.byL[e.order]?.r;
+    const l = learner[e.order];
+    if (j === undefined || !l) return e;
+    const r = ref[j];
+    const noun = ref[j - 1];
+    const det = ref[j - 2];
+    const opener = ref[j - 3];
+    const next = ref[j + 1];
+    const clauseStart = opener === undefined || opener.pos === 'PUNCT' || SUBJECT_OPENERS.has(opener.norm);
+    if (!r || !r.forms.has('3sg') || r.norm !== `${l.norm}s` || !noun || noun.plural || noun.pos === 'PROPN' || !det || !(det.cls === 'article' || det.cls === 'det' || POSSESSIVES.has(det.norm)) || !clauseStart) return e;
+    if (next && (next.pos === 'VERB' || next.cls === 'aux' || next.cls === 'modal' || next.pos === 'NOUN')) return e;
+    return makeError('agreement', e.words, e.expected, `主語が3人称単数なので、動詞は${q(r.display)}にしましょう（三単現の s）。`, e.order);
+  });
+}
+const SUBJECT_OPENERS = new Set(['if', 'when', 'because', 'that', 'unless', 'until', 'before', 'after', 'while', 'as', 'since', 'so', 'and', 'but', 'once']);
+
+function formAfterDo(ctx: Ctx): void {
+  const { learner } = ctx;
+  ctx.errors = ctx.errors.map((e) => {
+    if (e.meaning || e.words.length !== 1) return e;
+    const i = e.order;
+    const t = learner[i];
+    const next = learner[i + 1];
+    const prev = learner[i - 1];
+    // An extra do / does / did right before a past ("did drew").
+    if (e.kind === 'extra-word' && e.expected.length === 0 && t && DO_FORMS.has(t.norm) && next && next.forms.has('past') && !next.forms.has('base') && ctx.a.byL[i + 1] !== undefined) {
+      return makeError('verb-form', [learnerWord(t), learnerWord(next)], [next.display], `${q(`${learnerWord(t)} ${learnerWord(next)}`)}ではなく${q(next.display)}だけにしましょう（do / did のあとは原形、過去形だけなら did は不要です）。`, i);
+    }
+    // An -ing right after a modal, read as a missing be ("should eating" → "should be eating").
+    if (e.kind === 'missing-word' && t && prev && prev.cls === 'modal' && t.forms.has('ing') && e.expected.length === 2 && e.expected[0]?.toLowerCase() === 'be') {
+      return makeError('verb-form', [learnerWord(t)], [e.expected[1] ?? ''], `${q(`${learnerWord(prev)} ${learnerWord(t)}`)}: 助動詞のあとは動詞の原形にしましょう。`, i);
+    }
+    return e;
+  });
+}
+
 /** Words that place a thing in time relative to now (this month, last month, next week). */
 const TIME_DEICTICS = new Set(['this', 'last', 'next', 'yesterday', 'today', 'tomorrow', 'previous', 'following', 'coming']);
 
@@ -4436,6 +4498,11 @@ function timeWordWithTense(ctx: Ctx): void {
 
 /** The past of be and have, the verbs of a state that the past ends. */
 const PAST_STATES = new Set(['was', 'were', 'had']);
+/**
+ * Verbs of a state that holds (decision 085): "My aunt lived in Osaka" for 住んでいます says she lives
+ * there no more, as "I had two cats" does; verbs of an action in the past stay tense slips.
+ */
+const STATIVE_VERBS = new Set(['live', 'belong', 'own', 'know', 'like', 'love', 'hate', 'want', 'need']);
 /** Frequency words that fix a habit's time whatever the tense. */
 const STATE_TIME_WORDS = new Set(['every', 'always', 'usually', 'often', 'sometimes', 'never', 'ever', 'still', 'currently', 'daily', 'weekly', 'once', 'twice']);
 /** Future auxiliaries: "will draw", "am going" (to a place or to do). */
@@ -4485,7 +4552,9 @@ function tenseAgainstJapanese(ctx: Ctx): void {
     // Another verb of the learner's in the present ("Osaka was where my aunt lives") keeps the time:
     // the past is a slip of one verb, not the sentence moved.
     if (ctx.learner.some((t) => !learnerTokens.includes(t) && (['am', 'is', 'are', 'has', 'does'].includes(t.norm) || (t.pos === 'VERB' && t.forms.has('3sg'))))) return;
-    moved = learnerTokens.length > 0 && learnerTokens.every((t) => isPast(t) && PAST_STATES.has(t.norm)) && refTokens.length > 0 && refTokens.every(isPresent);
+    // (The answer's -s form of the learner's verb is its present even where the tagger read a noun: "lives".)
+    const presentOf = (t: Token): boolean => isPresent(t) || learnerTokens.some((l) => `${l.lemma}s` === t.norm);
+    moved = learnerTokens.length > 0 && learnerTokens.every((t) => isPast(t) && (PAST_STATES.has(t.norm) || STATIVE_VERBS.has(t.lemma))) && refTokens.length > 0 && refTokens.every(presentOf);
   } else {
     // A future for a past: will / going before the verb, the answer's simple past.
     moved = learnerTokens.some((t) => FUTURE_WORDS.has(t.norm)) && refTokens.length > 0 && refTokens.some(isPast);

@@ -47,6 +47,15 @@ const STRUCTURE_CASES: readonly Case[] = [
   ['彼らが駅に着くころには、電車はもう出発しているだろう。', 'The train will have already left by the time they get to the station.', 'The train will have already left when they get to the station.', 'The train will have already arrived when they get to the station.'],
 ];
 
+const LEXICON_CASES: readonly Case[] = [
+  ['どの大学に行くか決めなさい。', 'Decide which college to go to.', 'Make a choice about which college to go to.', 'Make a mistake about which college to go to.'],
+  ['すぐに決める必要はない。', 'You do not have to make a decision right away.', 'You do not have to make a choice right away.', 'You do not have to make a reservation right away.'],
+  ['テレビは消えている。', 'The TV is turned off.', 'The TV is off.', 'The TV is on.'],
+  ['会議中は携帯の電源を切っておいてください。', 'Please keep your phone turned off during the meeting.', 'Please keep your phone off during the meeting.', 'Please keep your phone on during the meeting.'],
+  ['私は今日休みです。', 'I have the day off today.', 'I am off today.', 'I am off tomorrow.'],
+  ['事故のとき父が運転していた。', 'My father was driving at the time of the accident.', 'My father was behind the wheel at the time of the accident.', 'My mother was behind the wheel at the time of the accident.'],
+];
+
 describe('general mechanisms, fourth round (decision 085)', () => {
   let evaluator: Evaluator;
   beforeAll(async () => {
@@ -74,6 +83,29 @@ describe('general mechanisms, fourth round (decision 085)', () => {
 
   it('accepts restructurings keyed to the grammar point (as ... as after a negative subject, -able, X like, when for by the time with a perfect)', () => {
     expectParaphraseCases(evaluate, problem, STRUCTURE_CASES);
+  });
+
+  it('groups make a choice with decide, off with turned off and the day off, behind the wheel with driving', () => {
+    expectParaphraseCases(evaluate, problem, LEXICON_CASES);
+  });
+
+  it('reads the past of a state verb for a present Japanese state as a meaning error, named as a tense (not a spelling) where the sentence moves no time', () => {
+    const p = problem('おばは大阪に住んでいます。', ['My aunt lives in Osaka.']);
+    const moved = evaluate(p, 'My aunt lived in Osaka.');
+    expect(moved.rating).toBeLessThanOrEqual(2);
+    expect(moved.errors.map((e) => e.kind)).not.toContain('spelling');
+    const past = problem('おばは大阪に住んでいた。', ['My aunt lived in Osaka.']);
+    const slip = evaluate(past, 'My aunt lives in Osaka.');
+    expect(slip.errors.map((e) => e.kind)).toEqual(['tense']);
+  });
+
+  it('names a past after did and an -ing after a modal the verb form, as the sets do', () => {
+    const drew = evaluate(problem('誰がこの手紙を書いたの？', ['Who wrote this letter?']), 'Who did wrote this letter?');
+    expect(drew.rating).toBeGreaterThanOrEqual(3);
+    expect(drew.errors.map((e) => e.kind)).toEqual(['verb-form']);
+    const eating = evaluate(problem('もっと早く寝るべきだ。', ['You should go to bed earlier.', 'You should be going to bed earlier.']), 'You should going to bed earlier.');
+    expect(eating.rating).toBeGreaterThanOrEqual(3);
+    expect(eating.errors.map((e) => e.kind)).toEqual(['verb-form']);
   });
 
   it('names katakana English a word-choice slip of the word it stands for (3-4★), not a meaning error', () => {
