@@ -791,8 +791,8 @@ const FAMILIES_5: string[][] = [
 ];
 
 /**
- * Sixth batch (decision 085): a choice made for a decision, a device or a person off, and the driver
- * behind the wheel, each in the frames where it holds.
+ * Sixth batch (decision 085): a choice made for a decision, a device or a person off, soon said as
+ * soon as one can, and the driver behind the wheel, each in the frames where it holds.
  */
 const FAMILIES_6: string[][] = [
   // Deciding: make a choice says make a decision (decide itself is grouped with make a decision above).
@@ -804,6 +804,9 @@ const FAMILIES_6: string[][] = [
   ['am off', 'have the day off', 'have a day off'],
   ['is off', 'has the day off', 'has a day off'],
   ['was off', 'had the day off', 'had a day off'],
+  // Soon, said as soon as one can.
+  ['soon', 'as soon as you can', 'as soon as possible', 'as quickly as you can', 'as quickly as possible'],
+  ['quickly', 'as quickly as you can', 'as quickly as possible', 'as soon as you can'],
   // Driving: behind the wheel.
   ...['am', 'is', 'are', 'was', 'were', 'be'].map((be) => [`${be} driving`, `${be} behind the wheel`]),
 ];

@@ -4,7 +4,9 @@
  * the person a thing goes to said with to / for, katakana English as a word-choice slip, when for by
  * the time with a perfect, words the sentence carries without them, and restructurings keyed to the
  * grammar point (as ... as after a negative subject, -able for can be + participle, X like for popular
- * with). Every widening sits next to a near miss with the meaning changed that stays ≤ 2★.
+ * with, the weather as a clause for because of the rain, regret for wish / should have, said I could for
+ * let me), lexicon families (make a choice, off, behind the wheel, as soon as you can), the past of a
+ * state verb against a present Japanese state, and the slip names the sets agree on. Every widening sits next to a near miss with the meaning changed that stays ≤ 2★.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator, type Evaluator } from './index';
@@ -44,6 +46,13 @@ const STRUCTURE_CASES: readonly Case[] = [
   ['その商品は7日以内なら交換できます。', 'The item can be exchanged within 7 days.', 'The item is exchangeable within 7 days.', 'The item is exchangeable within 70 days.'],
   ['そのゲームは子どもに人気がある。', 'The game is popular with children.', 'Children like the game.', 'Children hate the game.'],
   ['その歌は若者だけでなく大人にも人気がある。', 'The song is popular not only with teenagers but also with adults.', 'Both teenagers and adults like the song.', 'Both teenagers and adults hate the song.'],
+  ['大雪のせいで、電車が止まった。', 'The trains stopped because of the heavy snow.', 'It snowed so hard that the trains stopped.', 'It rained so hard that the trains stopped.'],
+  ['大雪のせいで、電車が止まった。', 'The trains stopped because of the heavy snow.', 'The trains stopped because it snowed heavily.', 'The trains started because it snowed heavily.'],
+  ['もっと勉強しておけばよかった。', 'I wish I had studied harder.', 'I regret not studying harder.', 'I regret studying harder.'],
+  ['もっと勉強しておけばよかった。', 'I should have studied harder.', "I regret that I didn't study harder.", "I regret that she didn't study harder."],
+  ['母は私にケーキを食べさせてくれた。', 'My mother let me eat the cake.', 'My mother said I could eat the cake.', 'My mother said I could not eat the cake.'],
+  ['先生は私たちに早く帰らせてくれた。', 'The teacher allowed us to go home early.', 'The teacher said we could go home early.', 'The teacher said they could go home early.'],
+  ['早く返事をください。', 'Please reply soon.', 'Please reply as soon as you can.', 'Please reply as late as you can.'],
   ['彼らが駅に着くころには、電車はもう出発しているだろう。', 'The train will have already left by the time they get to the station.', 'The train will have already left when they get to the station.', 'The train will have already arrived when they get to the station.'],
 ];
 
@@ -81,7 +90,7 @@ describe('general mechanisms, fourth round (decision 085)', () => {
     expect(r.errors.map((e) => e.kind)).toContain('missing-word');
   });
 
-  it('accepts restructurings keyed to the grammar point (as ... as after a negative subject, -able, X like, when for by the time with a perfect)', () => {
+  it('accepts restructurings keyed to the grammar point (as ... as after a negative subject, -able, X like, when for by the time with a perfect, the weather as a clause, regret, said I could)', () => {
     expectParaphraseCases(evaluate, problem, STRUCTURE_CASES);
   });
 

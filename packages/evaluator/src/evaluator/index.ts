@@ -1003,6 +1003,116 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
   return out;
 }
 
+/**
+ * "My parents said I could study abroad" for "My parents let me study abroad" / "allowed me to study"
+ * (decision 085): permission given said as what was said. The person allowed is the answer's, in the
+ * subject case; the learner's say / that / could (can) are used, so another person or verb is still
+ * aligned against the answer's. Built when the learner has say + could / can.
+ */
+function permissionVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const say = learner.findIndex((t) => t.lemma === 'say' && t.pos === 'VERB');
+  const modal = learner.findIndex((t, k) => k > say + 1 && k <= say + 3 && (t.norm === 'could' || t.norm === 'can'));
+  if (say < 0 || modal < 0) return [];
+  const v = tokens.findIndex((t) => t.lemma === 'let' || t.lemma === 'allow');
+  const person = tokens[v + 1];
+  if (v < 1 || !person || OBJECT_CASE[person.norm] === undefined) return [];
+  const to = tokens[v + 2]?.norm === 'to' ? 1 : 0;
+  if ((tokens[v]?.lemma === 'allow') !== (to === 1)) return [];
+  const verb = tokens[v + 2 + to];
+  if (!verb || verb.pos !== 'VERB' || !verb.forms.has('base')) return [];
+  const subject = OBJECT_CASE[person.norm] as string;
+  const display = subject === 'i' ? 'I' : subject;
+  const that = learner[say + 1]?.norm === 'that' ? [copy(learner[say + 1] as Token, 31)] : [];
+  const next = [...tokens.slice(0, v), copy(learner[say] as Token, 30), ...that, copy({ ...person, norm: subject, lemma: subject, surface: display, display, cls: 'pron' }, 32), copy(learner[modal] as Token, 33), ...tokens.slice(v + 2 + to)];
+  return [{ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
+}
+
+/**
+ * "I regret not taking more photos" / "I regret that I didn't take more photos" for "I wish I had taken
+ * more photos" / "I should have taken more photos" (decision 085, 〜しておけばよかった): a past
+ * wished for is the same as its absence regretted. The answer's subject and the rest of its clause
+ * are kept; the learner's verb must be the answer's, and the regret must be of the thing not done
+ * (not / n't), so "I regret taking more photos" gets no variant.
+ */
+function regretVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const regret = learner.findIndex((t) => t.lemma === 'regret');
+  if (regret < 0) return [];
+  const subject = tokens[0];
+  if (!subject || subject.cls !== 'pron') return [];
+  // wish + subject + had + participle, or should + have + participle.
+  const pp = tokens[1]?.norm === 'wish' && tokens[2]?.norm === subject.norm && tokens[3]?.norm === 'had' ? 4 : tokens[1]?.norm === 'should' && tokens[2]?.norm === 'have' ? 3 : -1;
+  const participle = tokens[pp];
+  if (pp < 0 || !participle || !participle.forms.has('pp')) return [];
+  const rest = tokens.slice(pp + 1);
+  const not = learner.findIndex((t, k) => k > regret && (t.norm === 'not' || t.norm === "n't"));
+  const verb = learner.findIndex((t, k) => k > not && not > 0 && t.lemma === participle.lemma);
+  if (not < 0 || verb < 0 || verb > not + 1) return [];
+  const mine = learner[verb] as Token;
+  const out: Candidate[] = [];
+  const push = (next: readonly Token[]): void => {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  };
+  if (mine.forms.has('ing')) {
+    // regret not V-ing.
+    push([subject, copy(learner[regret] as Token, 20), copy(learner[not] as Token, 21), copy(mine, 22), ...rest]);
+  } else {
+    // regret (that) S did not V: the learner's words from regret to the verb, only that, the answer's
+    // own subject, did and not among them ("I regret that he didn't" keeps its other person).
+    const between = learner.slice(regret + 1, verb);
+    if (!between.every((t) => ['that', 'did', 'not', "n't", subject.norm].includes(t.norm))) return [];
+    push([subject, ...learner.slice(regret, verb + 1).map((t, k) => copy(t, 23 + k)), ...rest]);
+  }
+  return out;
+}
+
+/** Weather nouns and the verbs that say them as a clause (it rained, it was raining). */
+const WEATHER_VERBS: Readonly<Record<string, readonly string[]>> = { rain: ['rained', 'raining'], snow: ['snowed', 'snowing'], storm: ['stormed', 'storming'] };
+/** Adverbs that say what heavy says of rain or snow. */
+const HEAVY_ADVERBS = new Set(['hard', 'heavily']);
+
+/**
+ * "We couldn't go out because it rained hard" and "It rained so hard that we couldn't go out" for
+ * "We could not go out because of the heavy rain" (decision 085, 無生物主語): the cause said with the
+ * weather's own verb. The answer's clause is kept word for word; the weather verb must be the answer
+ * noun's (rain / rained, not snowed), and heavy is said only with hard / heavily. Built when the
+ * learner's sentence has it + that verb.
+ */
+function weatherClauseVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token, res: Resources): Candidate[] {
+  const it = learner.findIndex((t, k) => t.norm === 'it' && Object.values(WEATHER_VERBS).some((v) => v.includes(learner[k + 1]?.norm ?? '') || (learner[k + 1]?.norm === 'was' && v.includes(learner[k + 2]?.norm ?? ''))));
+  if (it < 0) return [];
+  const b = tokens.findIndex((t, j) => t.norm === 'because' && tokens[j + 1]?.norm === 'of');
+  if (b < 0) return [];
+  let k = b + 2;
+  if (tokens[k]?.cls === 'article') k++;
+  const heavy = tokens[k]?.norm === 'heavy';
+  if (heavy) k++;
+  const noun = tokens[k];
+  const verbs = noun ? WEATHER_VERBS[noun.lemma] : undefined;
+  if (!noun || !verbs) return [];
+  const verbAt = learner[it + 1]?.norm === 'was' ? it + 2 : it + 1;
+  const verb = learner[verbAt] as Token;
+  if (!verbs.includes(verb.norm)) return [];
+  const adverb = learner.find((t, q) => q > verbAt && q <= verbAt + 2 && HEAVY_ADVERBS.has(t.norm));
+  if (heavy !== (adverb !== undefined)) return [];
+  // The answer's clause without the cause (and the comma that closed a fronted cause).
+  const end = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  const after = tokens[k + 1]?.pos === 'PUNCT' && k + 1 < end ? k + 2 : k + 1;
+  const clause = [...tokens.slice(0, b), ...tokens.slice(after, end)].filter((t, q, all) => !(q === all.length - 1 && t.pos === 'PUNCT'));
+  const tail = tokens.slice(end);
+  const weather = learner.slice(it, verbAt + 1).map((t, q) => copy(t, q));
+  const out: Candidate[] = [];
+  const push = (next: readonly Token[]): void => {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  };
+  const because = learner.find((t) => t.norm === 'because');
+  if (because) push([...clause, copy(because, 10), ...weather, ...(adverb ? [copy(adverb, 11)] : []), ...tail]);
+  const so = learner.find((t) => t.norm === 'so');
+  const that = learner.find((t) => t.norm === 'that');
+  if (so && adverb) push([...weather, copy(so, 12), copy(adverb, 11), ...(that ? [copy(that, 13)] : []), ...clause, ...tail]);
+  void res;
+  return out;
+}
+
 /** Subjects that deny everyone or everything ("No one works harder than he does"). */
 const NEGATIVE_SUBJECTS = new Set(['no', 'no one', 'nobody', 'none', 'nothing', 'neither']);
 
@@ -1591,6 +1701,11 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       if (a.index > 0) candidates.push(...answerRestructurings(a, learner, res, 140 + a.index, phrases));
       // The person a thing goes to said with to / for after it (or before it) on every answer.
       if (a.index > 0) candidates.push(...dativeVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (160 + a.index) * 100 - k, viaSynonym: true })));
+      // "because of the heavy rain" said with the weather as a clause ("because it rained hard", "It
+      // rained so hard that ...") on every answer.
+      candidates.push(...permissionVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (190 + a.index) * 100 - k, viaSynonym: true })));
+      candidates.push(...regretVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (180 + a.index) * 100 - k, viaSynonym: true })));
+      candidates.push(...weatherClauseVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (170 + a.index) * 100 - k, viaSynonym: true }), res));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
     const cheapest = paths[0]?.cost ?? 0;
