@@ -4090,7 +4090,9 @@ function eventsSwapped(ctx: Ctx): void {
 /**
  * "If the plan change, I will let you know" for "If the plan changes" (decision 085): the answer's -s
  * word after a singular subject (the / this / my + a noun opening a clause) and before no verb is the
- * verb's third-person -s (三単現), not a noun's plural, though the tagger reads "plan changes" as nouns.
+ * verb's third-person -s (三単現), not a noun's plural, though the tagger reads "plan changes" as nouns
+ * (and may tag the subject noun an adjective: "the weather changes"). The subject must open a clause
+ * (start, if, when, because ...), so "I like the new change" keeps its plural slip.
  */
 function agreementNotPlural(ctx: Ctx): void {
   const { learner, ref } = ctx;
@@ -4105,7 +4107,7 @@ function agreementNotPlural(ctx: Ctx): void {
     const opener = ref[j - 3];
     const next = ref[j + 1];
     const clauseStart = opener === undefined || opener.pos === 'PUNCT' || SUBJECT_OPENERS.has(opener.norm);
-    if (!r || !r.forms.has('3sg') || r.norm !== `${l.norm}s` || !noun || noun.plural || noun.pos === 'PROPN' || !det || !(det.cls === 'article' || det.cls === 'det' || POSSESSIVES.has(det.norm)) || !clauseStart) return e;
+    if (!r || !r.forms.has('3sg') || r.norm !== `${l.norm}s` || !noun || noun.plural || noun.cls !== 'content' || noun.pos === 'ADV' || noun.pos === 'PROPN' || !det || !(det.cls === 'article' || det.cls === 'det' || POSSESSIVES.has(det.norm)) || !clauseStart) return e;
     if (next && (next.pos === 'VERB' || next.cls === 'aux' || next.cls === 'modal' || next.pos === 'NOUN')) return e;
     return makeError('agreement', e.words, e.expected, `主語が3人称単数なので、動詞は${q(r.display)}にしましょう（三単現の s）。`, e.order);
   });

@@ -117,6 +117,13 @@ describe('general mechanisms, fourth round (decision 085)', () => {
     expect(eating.errors.map((e) => e.kind)).toEqual(['verb-form']);
   });
 
+  it("names a verb's missing -s after a singular subject agreement, and a noun's missing -s plural", () => {
+    const verb = evaluate(problem('天気が変わったら、教えてください。', ['If the weather changes, please tell me.']), 'If the weather change, please tell me.');
+    expect(verb.errors.map((e) => e.kind)).toEqual(['agreement']);
+    const noun = evaluate(problem('必要な本は全部この棚にあります。', ['All the books you need are on this shelf.']), 'All the book you need are on this shelf.');
+    expect(noun.errors.map((e) => e.kind)).toEqual(['plural']);
+  });
+
   it('names katakana English a word-choice slip of the word it stands for (3-4★), not a meaning error', () => {
     const cases: readonly (readonly [string, string, string])[] = [
       ['このネクタイはそのシャツによく合う。', 'This tie goes well with that shirt.', 'This tie fits well with that shirt.'],
