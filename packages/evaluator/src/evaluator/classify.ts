@@ -1893,8 +1893,11 @@ const KATAKANA_ENGLISH: Readonly<Record<string, readonly (readonly [string, stri
   baito: [['job']],
 };
 
+const KATAKANA_BY_WORD = new Map(Object.entries(KATAKANA_ENGLISH));
+
 function katakanaEnglish(l: Token, r: Token, ref: readonly Token[], j: number): boolean {
-  const entries = KATAKANA_ENGLISH[l.lemma] ?? KATAKANA_ENGLISH[l.norm];
+  // A Map, not the object: a learner's "constructor" must find nothing.
+  const entries = KATAKANA_BY_WORD.get(l.lemma) ?? KATAKANA_BY_WORD.get(l.norm);
   if (!entries) return false;
   return entries.some(([answer, next]) => (r.lemma === answer || r.norm === answer) && (next === undefined || ref.slice(j + 1, j + 4).some((t) => t.norm === next)));
 }
@@ -4096,6 +4099,7 @@ function eventsSwapped(ctx: Ctx): void {
  */
 function agreementNotPlural(ctx: Ctx): void {
   const { learner, ref } = ctx;
+  if (!ctx.errors.some((e) => e.kind === 'plural')) return;
   ctx.errors = ctx.errors.map((e) => {
     if (e.kind !== 'plural' || e.words.length !== 1) return e;
     const j = ctx.a.byL[e.order]?.r;
@@ -4116,6 +4120,7 @@ const SUBJECT_OPENERS = new Set(['if', 'when', 'because', 'that', 'unless', 'unt
 
 function formAfterDo(ctx: Ctx): void {
   const { learner } = ctx;
+  if (!ctx.errors.some((e) => e.kind === 'extra-word' || e.kind === 'missing-word')) return;
   ctx.errors = ctx.errors.map((e) => {
     if (e.meaning || e.words.length !== 1) return e;
     const i = e.order;

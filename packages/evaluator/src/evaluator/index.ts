@@ -1067,6 +1067,7 @@ function regretVariants(answer: AnalysedAnswer, tokens: readonly Token[], learne
 
 /** Weather nouns and the verbs that say them as a clause (it rained, it was raining). */
 const WEATHER_VERBS: Readonly<Record<string, readonly string[]>> = { rain: ['rained', 'raining'], snow: ['snowed', 'snowing'], storm: ['stormed', 'storming'] };
+const WEATHER_FORMS = new Set(Object.values(WEATHER_VERBS).flat());
 /** Adverbs that say what heavy says of rain or snow. */
 const HEAVY_ADVERBS = new Set(['hard', 'heavily']);
 
@@ -1078,7 +1079,7 @@ const HEAVY_ADVERBS = new Set(['hard', 'heavily']);
  * learner's sentence has it + that verb.
  */
 function weatherClauseVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token, res: Resources): Candidate[] {
-  const it = learner.findIndex((t, k) => t.norm === 'it' && Object.values(WEATHER_VERBS).some((v) => v.includes(learner[k + 1]?.norm ?? '') || (learner[k + 1]?.norm === 'was' && v.includes(learner[k + 2]?.norm ?? ''))));
+  const it = learner.findIndex((t, k) => t.norm === 'it' && (WEATHER_FORMS.has(learner[k + 1]?.norm ?? '') || (learner[k + 1]?.norm === 'was' && WEATHER_FORMS.has(learner[k + 2]?.norm ?? ''))));
   if (it < 0) return [];
   const b = tokens.findIndex((t, j) => t.norm === 'because' && tokens[j + 1]?.norm === 'of');
   if (b < 0) return [];
@@ -1688,6 +1689,12 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     const globalPhrases = phrases.length > 0 ? learnerPhrases(learner, [global]) : [];
     const closest = paths[0]?.cost ?? 0;
     const restructure = hasRestructuringMarks(learner);
+    const marks = {
+      dative: learner.some((t) => t.norm === 'to' || t.norm === 'for') || learner.some((t, k) => t.pos === 'VERB' && OBJECT_CASE[learner[k + 1]?.norm ?? ''] !== undefined),
+      say: learner.some((t) => t.lemma === 'say'),
+      regret: learner.some((t) => t.lemma === 'regret'),
+      weather: learner.some((t) => WEATHER_FORMS.has(t.norm)),
+    };
     for (const a of analysis.answers) {
       const pattern = analysis.answerPatterns[a.index];
       const far = a.index > 0 && pattern !== undefined && (patternCosts[pattern] ?? Infinity) > closest + ANSWER_COST_WINDOW;
@@ -1699,13 +1706,13 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       // restructuring starts from ("The book is written in English, so it is difficult" where another
       // answer has because). Each is built only where the learner's sentence has its frame words.
       if (a.index > 0) candidates.push(...answerRestructurings(a, learner, res, 140 + a.index, phrases));
-      // The person a thing goes to said with to / for after it (or before it) on every answer.
-      if (a.index > 0) candidates.push(...dativeVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (160 + a.index) * 100 - k, viaSynonym: true })));
-      // "because of the heavy rain" said with the weather as a clause ("because it rained hard", "It
-      // rained so hard that ...") on every answer.
-      candidates.push(...permissionVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (190 + a.index) * 100 - k, viaSynonym: true })));
-      candidates.push(...regretVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (180 + a.index) * 100 - k, viaSynonym: true })));
-      candidates.push(...weatherClauseVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (170 + a.index) * 100 - k, viaSynonym: true }), res));
+      // Decision 085's frames on every answer, each only where the learner has its words: the person a
+      // thing goes to said with to / for after it (or before it), said I could for let me, regret for
+      // wish I had, and the weather as a clause for "because of the heavy rain".
+      if (a.index > 0 && marks.dative) candidates.push(...dativeVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (160 + a.index) * 100 - k, viaSynonym: true })));
+      if (marks.say) candidates.push(...permissionVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (190 + a.index) * 100 - k, viaSynonym: true })));
+      if (marks.regret) candidates.push(...regretVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (180 + a.index) * 100 - k, viaSynonym: true })));
+      if (marks.weather) candidates.push(...weatherClauseVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (170 + a.index) * 100 - k, viaSynonym: true }), res));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
     const cheapest = paths[0]?.cost ?? 0;
