@@ -855,24 +855,26 @@ function saidOpinion(l: Token, learner: readonly Token[], i: number, r?: Token):
 }
 
 /**
+ * Anyone-words a comparison with than may take else after: persons only. The frozen set names
+ * "more important than anything" (else left out) a missing word, so things keep their else.
+ */
+const ANY_PERSONS = new Set(['anyone', 'anybody', 'everyone', 'everybody']);
+
+/** A present progressive: am / is / are (or 'm, 're, 's read as them) and an -ing verb after it. */
+export function presentProgressive(ts: readonly Token[]): boolean {
+  const be = ts.findIndex((t) => ['am', 'is', 'are', "'m", "'re", 'im'].includes(t.norm));
+  return be >= 0 && ts.slice(be + 1, be + 7).some((t) => t.pos === 'VERB' && t.norm.endsWith('ing') && t.forms.has('ing'));
+}
+
+/** A request: please, or a sentence opening with could / can / would / will you. */
+function isRequest(ts: readonly Token[]): boolean {
+  return ts.some((t) => t.norm === 'please') || (['could', 'can', 'would', 'will'].includes(ts[0]?.norm ?? '') && ts[1]?.norm === 'you');
+}
+
+/**
  * Katakana English (和製英語 and loanwords whose Japanese use is wider than the English word): the
  * learner's noun | the English noun the Japanese word stands for here.
  */
-const KATAKANA_ENGLISH = new Set(
-  [
-    ['mail', 'email'], // メール
-    ['sport', 'exercise'], // スポーツ / 運動
-    ['mansion', 'apartment'], // マンション
-    ['mansion', 'condominium'],
-    ['consent', 'outlet'], // コンセント
-    ['claim', 'complaint'], // クレーム
-    ['sign', 'autograph'], // サイン
-    ['note', 'notebook'], // ノート
-    ['talent', 'celebrity'], // タレント
-    ['print', 'handout'], // プリント（配布資料）
-  ].map(([a, b]) => `${a}|${b}`),
-);
-
 /**
  * Confused verbs WordNet also lists in one sense, so the aligner pairs them as synonyms: say for tell
  * (tell takes the person: "say me" is the slip) and believe for trust ("believe in" says trust).
@@ -1164,6 +1166,14 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
           break;
         }
+        // "I gave a watch to my grandfather" for "I was given a watch by my grandfather", "a present
+        // for her" for "a present from her": to / for names the person a thing goes to, from / by
+        // the one it comes from or who does it. Before a person, one for the other turns round who
+        // gives and who receives.
+        if (l.cls === 'prep' && r.cls === 'prep' && ((RECIPIENT_PREPOSITIONS.has(l.norm) && SOURCE_PREPOSITIONS.has(r.norm)) || (SOURCE_PREPOSITIONS.has(l.norm) && RECIPIENT_PREPOSITIONS.has(r.norm))) && `${l.norm}|${r.norm}` !== 'from|to' && `${l.norm}|${r.norm}` !== 'to|from' && personAfter(ctx, learner, p.l) && personAfter(ctx, ref, p.r)) {
+          errors.push({ ...meaningError(learnerWord(l), r, p.l), certain: true });
+          break;
+        }
         // "the day before the event" for "the day of the event": another time, not a preposition slip.
         if (l.cls === 'prep' && r.cls === 'prep' && (l.norm === 'before' || l.norm === 'after') && ['of', 'on', 'at', 'in', 'during'].includes(r.norm)) {
           errors.push(meaningError(learnerWord(l), r, p.l));
@@ -1229,6 +1239,15 @@ function pairErrors(ctx: Ctx): boolean {
           errors.push(makeError('word-choice', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}を使いましょう（代名詞の形）。`, p.l, FUNCTION_WORD_CHOICE_PENALTY));
           break;
         }
+        // "My aunt lived in Osaka" for "lives" (decision 085): the past of the verb whose -s form the
+        // answer has (or the other way round) is its tense, not a typo of another word (lives read as
+        // life's plural).
+        const nounBefore = (u: Token | undefined): boolean => u !== undefined && (u.pos === 'ADJ' || u.cls === 'article' || POSSESSIVES.has(u.norm));
+        const presentAndPast = (past: Token, present: Token, before: Token | undefined): boolean => past.forms.has('past') && !past.forms.has('base') && present.norm === `${past.lemma}s` && !nounBefore(before);
+        if (presentAndPast(l, r, ref[p.r - 1]) || presentAndPast(r, l, learner[p.l - 1])) {
+          errors.push(makeError('tense', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}にしましょう（時制）。`, p.l));
+          break;
+        }
         if (baseForPast(l, r)) {
           errors.push(makeError('verb-form', [learnerWord(l)], [r.display], `${q(learnerWord(l))}ではなく${q(r.display)}の形にしましょう。`, p.l));
           break;
@@ -1253,7 +1272,7 @@ function pairErrors(ctx: Ctx): boolean {
         // "the mail I sent you" for "the email", "do sports" for "exercise": a katakana-English noun
         // (メール, スポーツ) keeps the meaning with the wrong English word, a word-choice slip even
         // one letter away (not a typo) or where WordNet does not join the two.
-        if (!l.foreign && KATAKANA_ENGLISH.has(`${l.lemma}|${r.lemma}`)) {
+        if (!l.foreign && katakanaEnglish(l, r, ref, p.r)) {
           errors.push(makeError('word-choice', [lw], [r.display], `${q(lw)}ではなく${q(r.display)}が自然です（カタカナ語と英語で意味が違います）。`, p.l, PENALTY['word-choice']));
           break;
         }
@@ -1821,6 +1840,114 @@ function lostCausative(ctx: Ctx, block: { l: readonly number[]; r: readonly numb
   return false;
 }
 
+/**
+ * Katakana English (和製英語 and loanwords used in their Japanese sense; decision 085 widened it
+ * from nouns to verbs and adjectives: "fits well with" (フィット) for "goes well with", "overwork"
+ * for "overtime", "Don't mind" (ドンマイ) for "Don't worry"): the learner's English
+ * word (lemma) → the answer words (lemmas) it stands for, with the word that must follow the answer's
+ * within two words where the sense needs it ("go" only as "go (well) with").
+ */
+const KATAKANA_ENGLISH: Readonly<Record<string, readonly (readonly [string, string?])[]>> = {
+  // メール, スポーツ, プリント (decision 049's pairs)
+  mail: [['email']],
+  sport: [['exercise']],
+  print: [['handout']],
+  // フィットする / 合う
+  fit: [['go', 'with'], ['suit'], ['match']],
+  // オーバーワーク / 残業
+  overwork: [['overtime'], ['late'], ['work', 'overtime'], ['work', 'late']],
+  // ドンマイ (don't mind)
+  mind: [['worry'], ['care']],
+  // マンション
+  mansion: [['apartment'], ['condo'], ['condominium'], ['flat']],
+  // コンセント
+  consent: [['outlet'], ['socket']],
+  // クレーム
+  claim: [['complaint'], ['complain']],
+  // スマート (slim)
+  smart: [['slim'], ['slender'], ['thin']],
+  // テンション
+  tension: [['mood'], ['spirit'], ['excitement'], ['energy']],
+  // チャレンジ (try)
+  challenge: [['try'], ['attempt']],
+  // サービス (free of charge)
+  service: [['free']],
+  // カンニング
+  cunning: [['cheating'], ['cheat']],
+  // ハンドル
+  handle: [['wheel']],
+  // ノート
+  note: [['notebook']],
+  // サイン
+  sign: [['autograph'], ['signature']],
+  // クーラー
+  cooler: [['conditioner'], ['air-conditioner'], ['ac']],
+  // バイキング
+  viking: [['buffet']],
+  // サラリーマン
+  salaryman: [['worker'], ['employee']],
+  // ストーブ
+  stove: [['heater']],
+  // ナイーブ
+  naive: [['sensitive']],
+  // タレント
+  talent: [['celebrity'], ['star'], ['entertainer']],
+  // イメージ
+  image: [['impression']],
+  // リフォーム
+  reform: [['renovate'], ['remodel'], ['renovation']],
+  // マナー
+  manner: [['etiquette'], ['manners']],
+  // フロント
+  front: [['reception'], ['desk']],
+  // アルバイト / バイト
+  arbeit: [['job']],
+  baito: [['job']],
+};
+
+const KATAKANA_BY_WORD = new Map(Object.entries(KATAKANA_ENGLISH));
+
+function katakanaEnglish(l: Token, r: Token, ref: readonly Token[], j: number): boolean {
+  // A Map, not the object: a learner's "constructor" must find nothing.
+  const entries = KATAKANA_BY_WORD.get(l.lemma) ?? KATAKANA_BY_WORD.get(l.norm);
+  if (!entries) return false;
+  return entries.some(([answer, next]) => (r.lemma === answer || r.norm === answer) && (next === undefined || ref.slice(j + 1, j + 4).some((t) => t.norm === next)));
+}
+
+/** Prepositions before the person a thing comes from or is done by. */
+const SOURCE_PREPOSITIONS = new Set(['from', 'by']);
+/** Prepositions before the person a thing goes to or is for. */
+const RECIPIENT_PREPOSITIONS = new Set(['to', 'for']);
+
+/** A person: a personal pronoun, a name, or a noun that names a person. */
+function personWord(ctx: Ctx, ts: readonly Token[], k: number): boolean {
+  const t = ts[k];
+  if (!t) return false;
+  return ((t.cls === 'pron' || t.cls === 'det') && PERSON[t.norm] !== undefined && !POSSESSIVES.has(ts[k + 1]?.norm ?? '') && ts[k + 1]?.pos !== 'NOUN') || t.pos === 'PROPN' || (t.pos === 'NOUN' && (ctx.wordnet?.isPerson(t.lemma) ?? false));
+}
+
+/** A person right after the word at k, or after a possessive or article there. */
+function personAfter(ctx: Ctx, ts: readonly Token[], k: number): boolean {
+  const next = ts[k + 1];
+  if (!next) return false;
+  if (POSSESSIVES.has(next.norm) || next.cls === 'article') return ts[k + 2]?.pos === 'NOUN' && personWord(ctx, ts, k + 2);
+  return personWord(ctx, ts, k + 1);
+}
+
+/**
+ * The word before a person who receives: to / for, or a verb with the person as its first object
+ * ("gave her a present", "got her a present": the person right after the verb, a thing after it).
+ */
+function recipientAt(ts: readonly Token[], before: number): boolean {
+  const b = ts[before];
+  if (!b) return false;
+  if (RECIPIENT_PREPOSITIONS.has(b.norm)) return true;
+  if (b.pos !== 'VERB' || b.cls !== 'content') return false;
+  // The person (one word, or a possessive and a noun), then the thing's first word.
+  const thing = ts[POSSESSIVES.has(ts[before + 1]?.norm ?? '') && ts[before + 2]?.pos === 'NOUN' ? before + 3 : before + 2];
+  return thing !== undefined && (thing.cls === 'article' || thing.cls === 'det' || thing.pos === 'NUM');
+}
+
 /** Word order: one issue for all the words that are present but out of place. */
 function wordOrderError(ctx: Ctx): void {
   const { a, learner, ref, errors } = ctx;
@@ -1846,7 +1973,15 @@ function wordOrderError(ctx: Ctx): void {
   // Two names or persons changed places ("Takashi runs faster than Ken"): who does what to whom
   // is reversed, a meaning error rather than an order slip.
   const movedTokens = invalid.flatMap((b) => b.l).map((i) => learner[i]).filter((t): t is Token => t !== undefined);
-  const actors = movedTokens.filter((t) => t.pos === 'PROPN' || (t.pos === 'NOUN' && t.cls === 'content') || (t.cls === 'pron' && PERSON[t.norm] !== undefined));
+  // A noun the tagger read as a verb ("snow", "rain") is a noun after an article or a determiner,
+  // in the learner's sentence or where the answer has it ("The snow turned to rain").
+  const nounByPlace = (t: Token): boolean => {
+    if (t.cls !== 'content' || !(t.pos === 'VERB' || t.pos === 'NOUN')) return false;
+    const det = (u: Token | undefined): boolean => u !== undefined && (u.cls === 'article' || (u.cls === 'det' && u.norm !== 'to'));
+    const j = a.byL[t.index]?.r;
+    return det(learner[t.index - 1]) || (j !== undefined && det(ref[j - 1]));
+  };
+  const actors = movedTokens.filter((t) => t.pos === 'PROPN' || (t.pos === 'NOUN' && t.cls === 'content') || nounByPlace(t) || (t.cls === 'pron' && PERSON[t.norm] !== undefined));
   // Two qualities swapped ("The old method is more efficient than the new one") reverse a comparison.
   const qualities = movedTokens.filter((t) => t.pos === 'ADJ' && t.cls === 'content');
   const swapped = (ts: readonly Token[]): boolean => ts.length === 2 && movedTokens.length <= 3 && new Set(ts.map((t) => t.norm)).size === 2;
@@ -1854,6 +1989,21 @@ function wordOrderError(ctx: Ctx): void {
     const pairOf = swapped(actors) ? actors : qualities;
     const words = pairOf.map(learnerWord);
     errors.push({ ...makeError('meaning', words, [], `${q(words.join(' / '))}の位置が入れ替わり、意味が逆になっています。問題文の誰が何をするかを確かめましょう。`, pairOf[0]?.index ?? 0), certain: true });
+    return;
+  }
+  // "I got a present from her" for "I got her a present" (bought her one): the person the thing
+  // goes to put after from, where it comes from, or the other way round. Who gives and who
+  // receives are turned round: a meaning error, not an order slip.
+  const roleTurned = movedTokens.find((t) => {
+    const j = a.byL[t.index]?.r;
+    if (j === undefined || !personWord(ctx, learner, t.index) || !personWord(ctx, ref, j)) return false;
+    const lBefore = learner[t.index - 1]?.norm === 'my' || learner[t.index - 1]?.cls === 'det' ? t.index - 2 : t.index - 1;
+    const rBefore = ref[j - 1]?.norm === 'my' || ref[j - 1]?.cls === 'det' ? j - 2 : j - 1;
+    return (SOURCE_PREPOSITIONS.has(learner[lBefore]?.norm ?? '') && recipientAt(ref, rBefore)) || (SOURCE_PREPOSITIONS.has(ref[rBefore]?.norm ?? '') && recipientAt(learner, lBefore));
+  });
+  if (roleTurned) {
+    const words = [learnerWord(roleTurned)];
+    errors.push({ ...makeError('meaning', words, [], `${q(words.join(' '))}が「渡す相手」と「もらう相手」で逆になっています。問題文の誰が誰に渡すかを確かめましょう。`, roleTurned.index), certain: true });
     return;
   }
   // "As soon as I got home, I called my boss" for "my boss called": the answer's subject put after
@@ -2029,6 +2179,40 @@ function optionalWords(ctx: Ctx): boolean {
     if (!((place === 'here' && (pointer.norm === 'this' || pointer.norm === 'these')) || (place === 'there' && (pointer.norm === 'that' || pointer.norm === 'those')))) continue;
     words.forEach((_, n) => ctx.consumedL.add(i + n));
     found = true;
+  }
+  // Words the sentence carries without them (decision 085):
+  // - "than anyone in the department" for "than anyone else": else after anyone / anybody in a
+  //   comparison with than (the comparison already leaves the subject out);
+  // - "I'm listening to music in my room" for "... now": now / right now with a present progressive
+  //   in both sentences (the tense says it is going on now);
+  // - "He told me he had passed" for "He said he had passed": the person after tell, where the
+  //   answer's say names nobody;
+  // - "Hold your breath for me, please" for "Hold your breath, please": for me in a request.
+  for (const j of a.missing) {
+    const t = ref[j];
+    if (!t || ctx.consumedR.has(j)) continue;
+    const elseAfterAny = t.norm === 'else' && ANY_PERSONS.has(ref[j - 1]?.norm ?? '') && ref[j - 2]?.norm === 'than' && a.byR[j - 1] !== undefined;
+    const nowOfProgressive = t.norm === 'now' && presentProgressive(ref) && presentProgressive(learner);
+    if (elseAfterAny || nowOfProgressive) {
+      ctx.consumedR.add(j);
+      if (nowOfProgressive && ref[j - 1]?.norm === 'right' && ctx.missingSet.has(j - 1)) ctx.consumedR.add(j - 1);
+      found = true;
+    }
+  }
+  for (const i of a.extra) {
+    const t = learner[i];
+    if (!t || ctx.consumedL.has(i)) continue;
+    const elseAfterAny = t.norm === 'else' && ANY_PERSONS.has(learner[i - 1]?.norm ?? '') && learner[i - 2]?.norm === 'than' && a.byL[i - 1] !== undefined;
+    const tellWhom = OBJECT_PERSONS.has(t.norm) && learner[i - 1]?.lemma === 'tell' && ref[a.byL[i - 1]?.r ?? -1]?.lemma === 'say';
+    const forMe = t.norm === 'for' && OBJECT_PERSONS.has(learner[i + 1]?.norm ?? '') && ctx.extraSet.has(i + 1) && isRequest(ref) && !ref.some((u) => u.norm === 'for') && a.byL[i - 1] !== undefined;
+    if (elseAfterAny || tellWhom) {
+      ctx.consumedL.add(i);
+      found = true;
+    } else if (forMe) {
+      ctx.consumedL.add(i);
+      ctx.consumedL.add(i + 1);
+      found = true;
+    }
   }
   // "Keep up the good work, man" (decision 063): a word that only addresses the listener, at the very
   // end of an answer whose last word before it is the answer's own, adds nothing to what is said.
@@ -3048,6 +3232,8 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     oneOfDropped(ctx);
     suggestionMadePast(ctx);
     objectVerbForm(ctx);
+    formAfterDo(ctx);
+    agreementNotPlural(ctx);
     timesSwapped(ctx);
     eventsSwapped(ctx);
   }
@@ -4007,6 +4193,61 @@ function eventsSwapped(ctx: Ctx): void {
   else ctx.errors.push({ ...makeError('meaning', [], [], message, 0, undefined, true), certain: true });
 }
 
+/**
+ * "Who did drew this picture?", "You should eating more vegetables" (decision 085): the sets name a
+ * past after do / did (22 items of 22) and an -ing after a modal (15 of 17) the verb's form
+ * (動詞の形), whatever the answer the words were aligned with: the added did, or the be the learner
+ * left out, is that form's slip, not a word of its own.
+ */
+/**
+ * "If the plan change, I will let you know" for "If the plan changes" (decision 085): the answer's -s
+ * word after a singular subject (the / this / my + a noun opening a clause) and before no verb is the
+ * verb's third-person -s (三単現), not a noun's plural, though the tagger reads "plan changes" as nouns
+ * (and may tag the subject noun an adjective: "the weather changes"). The subject must open a clause
+ * (start, if, when, because ...), so "I like the new change" keeps its plural slip.
+ */
+function agreementNotPlural(ctx: Ctx): void {
+  const { learner, ref } = ctx;
+  if (!ctx.errors.some((e) => e.kind === 'plural')) return;
+  ctx.errors = ctx.errors.map((e) => {
+    if (e.kind !== 'plural' || e.words.length !== 1) return e;
+    const j = ctx.a.byL[e.order]?.r;
+    const l = learner[e.order];
+    if (j === undefined || !l) return e;
+    const r = ref[j];
+    const noun = ref[j - 1];
+    const det = ref[j - 2];
+    const opener = ref[j - 3];
+    const next = ref[j + 1];
+    const clauseStart = opener === undefined || opener.pos === 'PUNCT' || SUBJECT_OPENERS.has(opener.norm);
+    if (!r || !r.forms.has('3sg') || r.norm !== `${l.norm}s` || !noun || noun.plural || noun.cls !== 'content' || noun.pos === 'ADV' || noun.pos === 'PROPN' || !det || !(det.cls === 'article' || det.cls === 'det' || POSSESSIVES.has(det.norm)) || !clauseStart) return e;
+    if (next && (next.pos === 'VERB' || next.cls === 'aux' || next.cls === 'modal' || next.pos === 'NOUN')) return e;
+    return makeError('agreement', e.words, e.expected, `主語が3人称単数なので、動詞は${q(r.display)}にしましょう（三単現の s）。`, e.order);
+  });
+}
+const SUBJECT_OPENERS = new Set(['if', 'when', 'because', 'that', 'unless', 'until', 'before', 'after', 'while', 'as', 'since', 'so', 'and', 'but', 'once']);
+
+function formAfterDo(ctx: Ctx): void {
+  const { learner } = ctx;
+  if (!ctx.errors.some((e) => e.kind === 'extra-word' || e.kind === 'missing-word')) return;
+  ctx.errors = ctx.errors.map((e) => {
+    if (e.meaning || e.words.length !== 1) return e;
+    const i = e.order;
+    const t = learner[i];
+    const next = learner[i + 1];
+    const prev = learner[i - 1];
+    // An extra do / does / did right before a past ("did drew").
+    if (e.kind === 'extra-word' && e.expected.length === 0 && t && DO_FORMS.has(t.norm) && next && next.forms.has('past') && !next.forms.has('base') && ctx.a.byL[i + 1] !== undefined) {
+      return makeError('verb-form', [learnerWord(t), learnerWord(next)], [next.display], `${q(`${learnerWord(t)} ${learnerWord(next)}`)}ではなく${q(next.display)}だけにしましょう（do / did のあとは原形、過去形だけなら did は不要です）。`, i);
+    }
+    // An -ing right after a modal, read as a missing be ("should eating" → "should be eating").
+    if (e.kind === 'missing-word' && t && prev && prev.cls === 'modal' && t.forms.has('ing') && e.expected.length === 2 && e.expected[0]?.toLowerCase() === 'be') {
+      return makeError('verb-form', [learnerWord(t)], [e.expected[1] ?? ''], `${q(`${learnerWord(prev)} ${learnerWord(t)}`)}: 助動詞のあとは動詞の原形にしましょう。`, i);
+    }
+    return e;
+  });
+}
+
 /** Words that place a thing in time relative to now (this month, last month, next week). */
 const TIME_DEICTICS = new Set(['this', 'last', 'next', 'yesterday', 'today', 'tomorrow', 'previous', 'following', 'coming']);
 
@@ -4394,6 +4635,11 @@ function timeWordWithTense(ctx: Ctx): void {
 
 /** The past of be and have, the verbs of a state that the past ends. */
 const PAST_STATES = new Set(['was', 'were', 'had']);
+/**
+ * Verbs of a state that holds (decision 085): "My aunt lived in Osaka" for 住んでいます says she lives
+ * there no more, as "I had two cats" does; verbs of an action in the past stay tense slips.
+ */
+const STATIVE_VERBS = new Set(['live', 'belong', 'own', 'know', 'like', 'love', 'hate', 'want', 'need']);
 /** Frequency words that fix a habit's time whatever the tense. */
 const STATE_TIME_WORDS = new Set(['every', 'always', 'usually', 'often', 'sometimes', 'never', 'ever', 'still', 'currently', 'daily', 'weekly', 'once', 'twice']);
 /** Future auxiliaries: "will draw", "am going" (to a place or to do). */
@@ -4443,7 +4689,9 @@ function tenseAgainstJapanese(ctx: Ctx): void {
     // Another verb of the learner's in the present ("Osaka was where my aunt lives") keeps the time:
     // the past is a slip of one verb, not the sentence moved.
     if (ctx.learner.some((t) => !learnerTokens.includes(t) && (['am', 'is', 'are', 'has', 'does'].includes(t.norm) || (t.pos === 'VERB' && t.forms.has('3sg'))))) return;
-    moved = learnerTokens.length > 0 && learnerTokens.every((t) => isPast(t) && PAST_STATES.has(t.norm)) && refTokens.length > 0 && refTokens.every(isPresent);
+    // (The answer's -s form of the learner's verb is its present even where the tagger read a noun: "lives".)
+    const presentOf = (t: Token): boolean => isPresent(t) || learnerTokens.some((l) => `${l.lemma}s` === t.norm);
+    moved = learnerTokens.length > 0 && learnerTokens.every((t) => isPast(t) && (PAST_STATES.has(t.norm) || STATIVE_VERBS.has(t.lemma))) && refTokens.length > 0 && refTokens.every(presentOf);
   } else {
     // A future for a past: will / going before the verb, the answer's simple past.
     moved = learnerTokens.some((t) => FUTURE_WORDS.has(t.norm)) && refTokens.length > 0 && refTokens.some(isPast);

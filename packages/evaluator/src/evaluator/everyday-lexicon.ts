@@ -953,6 +953,27 @@ const FAMILIES_6: string[][] = [
   ['be right there', 'be right with you', 'be there in a minute', 'be right over', 'be with you in a minute', 'be with you in a moment'],
 ];
 
+/**
+ * Seventh batch (decision 085, written beside decision 090's sixth): a choice made for a decision, a device or a person off, soon said as
+ * soon as one can, and the driver behind the wheel, each in the frames where it holds.
+ */
+const FAMILIES_7: string[][] = [
+  // Deciding: make a choice says make a decision (decide itself is grouped with make a decision above).
+  ...verbGroups([V.make as Forms, 'a decision'], [V.make as Forms, 'a choice'], [V.decide as Forms]),
+  // A device off: is off = is turned off = is switched off (a phone, the lights, the TV).
+  ...['is', 'are', 'was', 'were', 'be'].map((be) => [`${be} off`, `${be} turned off`, `${be} switched off`]),
+  ...['my phone', 'your phone', 'your cell phone', 'your phones', 'the lights', 'the tv', 'it', 'them'].flatMap((o) => verbGroups([V.keep as Forms, `${o} off`], [V.keep as Forms, `${o} turned off`], [V.keep as Forms, `${o} switched off`])),
+  // A day off work: I'm off today = I have the day off today.
+  ['am off', 'have the day off', 'have a day off'],
+  ['is off', 'has the day off', 'has a day off'],
+  ['was off', 'had the day off', 'had a day off'],
+  // Soon, said as soon as one can.
+  ['soon', 'as soon as you can', 'as soon as possible', 'as quickly as you can', 'as quickly as possible'],
+  ['quickly', 'as quickly as you can', 'as quickly as possible', 'as soon as you can'],
+  // Driving: behind the wheel.
+  ...['am', 'is', 'are', 'was', 'were', 'be'].map((be) => [`${be} driving`, `${be} behind the wheel`]),
+];
+
 /** Single-word groups (appended to GLOBAL_SYNONYMS). */
 export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...WORDS_2, ...WORDS_3, ...INFORMAL_WORDS, ...WORDS_6];
 
@@ -963,4 +984,4 @@ export const EVERYDAY_SYNONYMS: readonly (readonly string[])[] = [...WORDS, ...W
 const longestFirst = (groups: string[][]): string[][] => groups.map((g) => [...g].sort((a, b) => b.split(' ').length - a.split(' ').length));
 
 /** Phrase groups (appended to GLOBAL_PHRASE_SYNONYMS). */
-export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3, ...INFORMAL_PHRASES, ...PHRASAL_4, ...IDIOMS_4, ...FAMILIES_5, ...FAMILIES_6]);
+export const EVERYDAY_PHRASE_SYNONYMS: readonly (readonly string[])[] = longestFirst([...PHRASAL, ...ADVERBIALS, ...POLITENESS, ...PHRASE_WORDS, ...PHRASAL_2, ...ADVERBIALS_2, ...EXCHANGES_2, ...PHRASAL_3, ...ADVERBIALS_3, ...EXCHANGES_3, ...INFORMAL_PHRASES, ...PHRASAL_4, ...IDIOMS_4, ...FAMILIES_5, ...FAMILIES_6, ...FAMILIES_7]);

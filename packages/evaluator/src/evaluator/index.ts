@@ -532,6 +532,55 @@ function structuralVariants(answer: AnalysedAnswer, tokens: readonly Token[], le
   }
   // "A solution occurred to him" for "He came up with a solution" (the idea as subject).
   out.push(...ideaConverseVariants(answer, tokens, learner, (t, k) => ({ ...t, group: -1 - (seed + out.length) * 100 - 30 - k, viaSynonym: true })));
+  // "Nobody in the department works as hard as he does" for "No one ... works harder than he does"
+  // (decision 085): after a negative subject, as + the base + as says what the comparative + than
+  // says (nobody reaches him). Built when the learner opens with a negative word and has as ... as.
+  if (NEGATIVE_SUBJECTS.has(first ?? '') && NEGATIVE_SUBJECTS.has(tokens[0]?.norm ?? '') && learner.filter((t) => t.norm === 'as').length >= 2) {
+    const than = tokens.findIndex((t) => t.norm === 'than');
+    const comparative = tokens[than - 1];
+    const more = tokens[than - 2]?.norm === 'more' ? than - 2 : -1;
+    const as = learner.find((t) => t.norm === 'as') as Token;
+    if (than > 1 && comparative) {
+      if (more >= 0) push([...tokens.slice(0, more), as, comparative, as, ...tokens.slice(than + 1)]);
+      else if (/er$/.test(comparative.norm)) {
+        const base = learner.find((t, k) => learner[k - 1]?.norm === 'as' && learner[k + 1]?.norm === 'as' && comparative.norm.startsWith(t.norm.replace(/y$/, 'i').replace(/e$/, '')));
+        if (base) push([...tokens.slice(0, than - 1), as, base, as, ...tokens.slice(than + 1)]);
+      }
+    }
+  }
+  // "All items are returnable within 30 days" for "All items can be returned" (decision 085): an
+  // adjective in -able / -ible of the answer's verb says can be + its participle. The learner's be
+  // (and its agreement) is used.
+  const able = learner.findIndex((t) => /[a-z]{3}(able|ible)$/.test(t.norm) && AUX_FORMS[learner[learner.indexOf(t) - 1]?.norm ?? '']?.lemma === 'be');
+  if (able > 0) {
+    const stem = (learner[able] as Token).norm.replace(/(able|ible)$/, '');
+    const k = tokens.findIndex((t, j) => (t.norm === 'can' || t.norm === 'may') && tokens[j + 1]?.norm === 'be' && (tokens[j + 2]?.forms.has('pp') ?? false) && [tokens[j + 2]?.lemma, tokens[j + 2]?.lemma.replace(/e$/, '')].includes(stem));
+    if (k > 0) push([...tokens.slice(0, k), learner[able - 1] as Token, learner[able] as Token, ...tokens.slice(k + 3)]);
+  }
+  // "The song is popular with young people" said as "Young people like the song" (decision 085): the
+  // people it is popular with as the subject of like / love; "not only A but also B" as "both A and
+  // B" when the learner says both.
+  const likeAt = learner.findIndex((t, k) => k > 0 && ['like', 'likes', 'love', 'loves', 'liked', 'loved'].includes(t.norm) && learner[k - 1]?.cls === 'content');
+  const popular = tokens.findIndex((t, j) => t.norm === 'popular' && AUX_FORMS[tokens[j - 1]?.norm ?? '']?.lemma === 'be');
+  if (likeAt > 0 && popular > 1 && learner.every((t) => t.norm !== 'popular')) {
+    const end = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+    let people = tokens.slice(popular + 1, end).filter((t) => t.norm !== 'with' && t.norm !== 'among');
+    if (learner.some((t) => t.norm === 'both') && (people[0]?.norm === 'not' && (people[1]?.norm === 'only' || people[1]?.norm === 'just'))) {
+      const but = people.findIndex((t) => t.norm === 'but');
+      if (but > 2) people = [learner.find((t) => t.norm === 'both') as Token, ...people.slice(2, but), wordToken('and', res), ...people.slice(but + 1).filter((t) => t.norm !== 'also')];
+    }
+    const subject = tokens.slice(0, popular - 1);
+    if (people.length > 0 && subject.length > 0) push([...people, learner[likeAt] as Token, ...subject, ...tokens.slice(end)]);
+  }
+  // "The plane will have left when they get there" for "by the time they get there": with a perfect
+  // in the other clause (will have / had + participle), when says what by the time says: the event
+  // is over at that point either way (decision 085). Built when the learner has when and no by.
+  if (learner.some((t) => t.norm === 'when') && !learner.some((t) => t.norm === 'by')) {
+    const by = tokens.findIndex((t, j) => t.norm === 'by' && tokens[j + 1]?.norm === 'the' && tokens[j + 2]?.norm === 'time');
+    const perfect = tokens.some((t, j) => PERFECT_AUX.has(t.norm) && (tokens[j + 1]?.forms.has('pp') || (tokens[j + 1]?.pos === 'ADV' && tokens[j + 2]?.forms.has('pp'))) === true);
+    const when = learner.find((t) => t.norm === 'when');
+    if (by >= 0 && perfect && when) push([...tokens.slice(0, by), { ...when, group: -1 - (seed + out.length) * 100 - 45, viaSynonym: true }, ...tokens.slice(by + 3)]);
+  }
   // "If it happens to rain" for "If it should rain": in an if-clause the putative should and
   // happen to say the same (a chance event). Built when the learner's sentence has if and happen +
   // to, and the answer has if ... should + a verb; happen(s) + to, agreeing with the answer's
@@ -885,6 +934,7 @@ function frameCandidates(answer: AnalysedAnswer, learner: readonly Token[], res:
   for (const next of relationVariants(answer.tokens, learner, (t, k) => ({ ...t, group: group(k), viaSynonym: true }), opposite)) {
     out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
   }
+  out.push(...dativeVariants(answer, answer.tokens, learner, (t, k) => ({ ...t, group: group(k), viaSynonym: true })));
   return out;
 }
 
@@ -949,6 +999,183 @@ function genericAgentVariants(answer: AnalysedAnswer, tokens: readonly Token[], 
   }
   out.push(...agentPassiveVariants(answer, tokens, learner, copy));
   out.push(...converseVariants(answer, tokens, learner, copy));
+  out.push(...dativeVariants(answer, tokens, learner, copy));
+  return out;
+}
+
+/**
+ * "My parents said I could study abroad" for "My parents let me study abroad" / "allowed me to study"
+ * (decision 085): permission given said as what was said. The person allowed is the answer's, in the
+ * subject case; the learner's say / that / could (can) are used, so another person or verb is still
+ * aligned against the answer's. Built when the learner has say + could / can.
+ */
+function permissionVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const say = learner.findIndex((t) => t.lemma === 'say' && t.pos === 'VERB');
+  const modal = learner.findIndex((t, k) => k > say + 1 && k <= say + 3 && (t.norm === 'could' || t.norm === 'can'));
+  if (say < 0 || modal < 0) return [];
+  const v = tokens.findIndex((t) => t.lemma === 'let' || t.lemma === 'allow');
+  const person = tokens[v + 1];
+  if (v < 1 || !person || OBJECT_CASE[person.norm] === undefined) return [];
+  const to = tokens[v + 2]?.norm === 'to' ? 1 : 0;
+  if ((tokens[v]?.lemma === 'allow') !== (to === 1)) return [];
+  const verb = tokens[v + 2 + to];
+  if (!verb || verb.pos !== 'VERB' || !verb.forms.has('base')) return [];
+  const subject = OBJECT_CASE[person.norm] as string;
+  const display = subject === 'i' ? 'I' : subject;
+  const that = learner[say + 1]?.norm === 'that' ? [copy(learner[say + 1] as Token, 31)] : [];
+  const next = [...tokens.slice(0, v), copy(learner[say] as Token, 30), ...that, copy({ ...person, norm: subject, lemma: subject, surface: display, display, cls: 'pron' }, 32), copy(learner[modal] as Token, 33), ...tokens.slice(v + 2 + to)];
+  return [{ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true }];
+}
+
+/**
+ * "I regret not taking more photos" / "I regret that I didn't take more photos" for "I wish I had taken
+ * more photos" / "I should have taken more photos" (decision 085, 〜しておけばよかった): a past
+ * wished for is the same as its absence regretted. The answer's subject and the rest of its clause
+ * are kept; the learner's verb must be the answer's, and the regret must be of the thing not done
+ * (not / n't), so "I regret taking more photos" gets no variant.
+ */
+function regretVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const regret = learner.findIndex((t) => t.lemma === 'regret');
+  if (regret < 0) return [];
+  const subject = tokens[0];
+  if (!subject || subject.cls !== 'pron') return [];
+  // wish + subject + had + participle, or should + have + participle.
+  const pp = tokens[1]?.norm === 'wish' && tokens[2]?.norm === subject.norm && tokens[3]?.norm === 'had' ? 4 : tokens[1]?.norm === 'should' && tokens[2]?.norm === 'have' ? 3 : -1;
+  const participle = tokens[pp];
+  if (pp < 0 || !participle || !participle.forms.has('pp')) return [];
+  const rest = tokens.slice(pp + 1);
+  const not = learner.findIndex((t, k) => k > regret && (t.norm === 'not' || t.norm === "n't"));
+  const verb = learner.findIndex((t, k) => k > not && not > 0 && t.lemma === participle.lemma);
+  if (not < 0 || verb < 0 || verb > not + 1) return [];
+  const mine = learner[verb] as Token;
+  const out: Candidate[] = [];
+  const push = (next: readonly Token[]): void => {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  };
+  if (mine.forms.has('ing')) {
+    // regret not V-ing.
+    push([subject, copy(learner[regret] as Token, 20), copy(learner[not] as Token, 21), copy(mine, 22), ...rest]);
+  } else {
+    // regret (that) S did not V: the learner's words from regret to the verb, only that, the answer's
+    // own subject, did and not among them ("I regret that he didn't" keeps its other person).
+    const between = learner.slice(regret + 1, verb);
+    if (!between.every((t) => ['that', 'did', 'not', "n't", subject.norm].includes(t.norm))) return [];
+    push([subject, ...learner.slice(regret, verb + 1).map((t, k) => copy(t, 23 + k)), ...rest]);
+  }
+  return out;
+}
+
+/** Weather nouns and the verbs that say them as a clause (it rained, it was raining). */
+const WEATHER_VERBS: Readonly<Record<string, readonly string[]>> = { rain: ['rained', 'raining'], snow: ['snowed', 'snowing'], storm: ['stormed', 'storming'] };
+const WEATHER_FORMS = new Set(Object.values(WEATHER_VERBS).flat());
+/** Adverbs that say what heavy says of rain or snow. */
+const HEAVY_ADVERBS = new Set(['hard', 'heavily']);
+
+/**
+ * "We couldn't go out because it rained hard" and "It rained so hard that we couldn't go out" for
+ * "We could not go out because of the heavy rain" (decision 085, 無生物主語): the cause said with the
+ * weather's own verb. The answer's clause is kept word for word; the weather verb must be the answer
+ * noun's (rain / rained, not snowed), and heavy is said only with hard / heavily. Built when the
+ * learner's sentence has it + that verb.
+ */
+function weatherClauseVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token, res: Resources): Candidate[] {
+  const it = learner.findIndex((t, k) => t.norm === 'it' && (WEATHER_FORMS.has(learner[k + 1]?.norm ?? '') || (learner[k + 1]?.norm === 'was' && WEATHER_FORMS.has(learner[k + 2]?.norm ?? ''))));
+  if (it < 0) return [];
+  const b = tokens.findIndex((t, j) => t.norm === 'because' && tokens[j + 1]?.norm === 'of');
+  if (b < 0) return [];
+  let k = b + 2;
+  if (tokens[k]?.cls === 'article') k++;
+  const heavy = tokens[k]?.norm === 'heavy';
+  if (heavy) k++;
+  const noun = tokens[k];
+  const verbs = noun ? WEATHER_VERBS[noun.lemma] : undefined;
+  if (!noun || !verbs) return [];
+  const verbAt = learner[it + 1]?.norm === 'was' ? it + 2 : it + 1;
+  const verb = learner[verbAt] as Token;
+  if (!verbs.includes(verb.norm)) return [];
+  const adverb = learner.find((t, q) => q > verbAt && q <= verbAt + 2 && HEAVY_ADVERBS.has(t.norm));
+  if (heavy !== (adverb !== undefined)) return [];
+  // The answer's clause without the cause (and the comma that closed a fronted cause).
+  const end = tokens.at(-1)?.pos === 'PUNCT' ? tokens.length - 1 : tokens.length;
+  const after = tokens[k + 1]?.pos === 'PUNCT' && k + 1 < end ? k + 2 : k + 1;
+  const clause = [...tokens.slice(0, b), ...tokens.slice(after, end)].filter((t, q, all) => !(q === all.length - 1 && t.pos === 'PUNCT'));
+  const tail = tokens.slice(end);
+  const weather = learner.slice(it, verbAt + 1).map((t, q) => copy(t, q));
+  const out: Candidate[] = [];
+  const push = (next: readonly Token[]): void => {
+    out.push({ answer, tokens: next.map((t, index) => ({ ...t, index })), phraseSynonym: true });
+  };
+  const because = learner.find((t) => t.norm === 'because');
+  if (because) push([...clause, copy(because, 10), ...weather, ...(adverb ? [copy(adverb, 11)] : []), ...tail]);
+  const so = learner.find((t) => t.norm === 'so');
+  const that = learner.find((t) => t.norm === 'that');
+  if (so && adverb) push([...weather, copy(so, 12), copy(adverb, 11), ...(that ? [copy(that, 13)] : []), ...clause, ...tail]);
+  void res;
+  return out;
+}
+
+/** Subjects that deny everyone or everything ("No one works harder than he does"). */
+const NEGATIVE_SUBJECTS = new Set(['no', 'no one', 'nobody', 'none', 'nothing', 'neither']);
+
+/** Nouns of time that end a noun phrase ("a letter yesterday"). */
+const TIME_NOUNS = new Set(['yesterday', 'today', 'tomorrow', 'tonight', 'now', 'morning', 'evening', 'week', 'month', 'year', 'weekend', 'night', 'afternoon']);
+
+/** Verbs whose first object (the person) may follow the thing with to, or with for. */
+const DATIVE_TO = new Set(['give', 'send', 'lend', 'show', 'teach', 'tell', 'hand', 'pass', 'offer', 'bring', 'write', 'sell', 'pay', 'read', 'owe', 'promise', 'email', 'mail', 'throw', 'leave']);
+const DATIVE_FOR = new Set(['buy', 'get', 'make', 'cook', 'find', 'book', 'save', 'bake', 'order', 'choose', 'pick', 'build', 'draw', 'sing', 'play', 'fetch', 'reserve']);
+
+/**
+ * "My sister sent a letter to me" for "My sister sent me a letter", "I got a present for her" for
+ * "I got her a present", and the other way round: the person a thing goes to said after it with to
+ * (give, send, show ...) or for (buy, get, make ...). Built when the learner's sentence has the
+ * answer's verb followed later by that preposition, or the answer has verb + thing + to / for +
+ * person and the learner the verb right before the person; the answer's words are kept, so another
+ * person or thing is still aligned against the answer's.
+ */
+function dativeVariants(answer: AnalysedAnswer, tokens: readonly Token[], learner: readonly Token[], copy: (t: Token, k: number) => Token): Candidate[] {
+  const out: Candidate[] = [];
+  const prepOf = (v: Token): string | undefined => (DATIVE_TO.has(v.lemma) ? 'to' : DATIVE_FOR.has(v.lemma) ? 'for' : undefined);
+  // A person: an object pronoun, a name, or a possessive / article + noun; returns its length.
+  const personLength = (k: number): number => {
+    const t = tokens[k];
+    if (!t) return 0;
+    if (OBJECT_CASE[t.norm] !== undefined && t.norm !== 'i' && t.norm !== 'he' && t.norm !== 'she' && t.norm !== 'we' && t.norm !== 'they') return 1;
+    if (t.norm === 'you' || t.pos === 'PROPN') return 1;
+    if ((POSSESSIVE_DETS.has(t.norm) || t.cls === 'article') && tokens[k + 1]?.pos === 'NOUN' && tokens[k + 2] !== undefined && (tokens[k + 2]?.cls === 'article' || tokens[k + 2]?.cls === 'det' || tokens[k + 2]?.pos === 'NUM')) return 2;
+    return 0;
+  };
+  // The thing: a noun phrase up to its head noun.
+  const thingEnd = (k: number): number => {
+    let end = k;
+    while (end < tokens.length && end <= k + 5 && nounPhraseWord(tokens[end]) && !TIME_NOUNS.has(tokens[end]?.norm ?? '')) end++;
+    return end > k && tokens[end - 1]?.cls === 'content' ? end : k;
+  };
+  for (let v = 1; v < tokens.length - 2; v++) {
+    const verb = tokens[v] as Token;
+    const prep = verb.pos === 'VERB' && verb.cls === 'content' ? prepOf(verb) : undefined;
+    if (!prep) continue;
+    const lv = learner.findIndex((t) => t.lemma === verb.lemma && t.pos === 'VERB');
+    if (lv < 0) continue;
+    const n = personLength(v + 1);
+    if (n > 0 && learner.some((t, k) => k > lv + 1 && t.norm === prep)) {
+      // verb + person + thing → verb + thing + to / for + person.
+      const end = thingEnd(v + 1 + n);
+      if (end > v + 1 + n) {
+        const p = learner.find((t, k) => k > lv + 1 && t.norm === prep) as Token;
+        out.push({ answer, tokens: [...tokens.slice(0, v + 1), ...tokens.slice(v + 1 + n, end), copy(p, 70), ...tokens.slice(v + 1, v + 1 + n), ...tokens.slice(end)].map((t, index) => ({ ...t, index })), phraseSynonym: true });
+      }
+    } else if (n === 0 && !learner.some((t, k) => k > lv && t.norm === prep)) {
+      // verb + thing + to / for + person → verb + person + thing.
+      const end = thingEnd(v + 1);
+      const at = tokens[end];
+      if (end > v + 1 && at?.norm === prep) {
+        const person = tokens[end + 1];
+        const m = person && (OBJECT_CASE[person.norm] !== undefined || person.norm === 'you' || person.pos === 'PROPN') ? 1 : person && POSSESSIVE_DETS.has(person.norm) && tokens[end + 2]?.pos === 'NOUN' ? 2 : 0;
+        if (m > 0) out.push({ answer, tokens: [...tokens.slice(0, v + 1), ...tokens.slice(end + 1, end + 1 + m), ...tokens.slice(v + 1, end), ...tokens.slice(end + 1 + m)].map((t, index) => ({ ...t, index })), phraseSynonym: true });
+      }
+    }
+    break;
+  }
   return out;
 }
 
@@ -1462,6 +1689,12 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
     const globalPhrases = phrases.length > 0 ? learnerPhrases(learner, [global]) : [];
     const closest = paths[0]?.cost ?? 0;
     const restructure = hasRestructuringMarks(learner);
+    const marks = {
+      dative: learner.some((t) => t.norm === 'to' || t.norm === 'for') || learner.some((t, k) => t.pos === 'VERB' && OBJECT_CASE[learner[k + 1]?.norm ?? ''] !== undefined),
+      say: learner.some((t) => t.lemma === 'say'),
+      regret: learner.some((t) => t.lemma === 'regret'),
+      weather: learner.some((t) => WEATHER_FORMS.has(t.norm)),
+    };
     for (const a of analysis.answers) {
       const pattern = analysis.answerPatterns[a.index];
       const far = a.index > 0 && pattern !== undefined && (patternCosts[pattern] ?? Infinity) > closest + ANSWER_COST_WINDOW;
@@ -1473,6 +1706,13 @@ function evaluateWith(res: Resources, analysis: ProblemModel, problem: TBankProb
       // restructuring starts from ("The book is written in English, so it is difficult" where another
       // answer has because). Each is built only where the learner's sentence has its frame words.
       if (a.index > 0) candidates.push(...answerRestructurings(a, learner, res, 140 + a.index, phrases));
+      // Decision 085's frames on every answer, each only where the learner has its words: the person a
+      // thing goes to said with to / for after it (or before it), said I could for let me, regret for
+      // wish I had, and the weather as a clause for "because of the heavy rain".
+      if (a.index > 0 && marks.dative) candidates.push(...dativeVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (160 + a.index) * 100 - k, viaSynonym: true })));
+      if (marks.say) candidates.push(...permissionVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (190 + a.index) * 100 - k, viaSynonym: true })));
+      if (marks.regret) candidates.push(...regretVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (180 + a.index) * 100 - k, viaSynonym: true })));
+      if (marks.weather) candidates.push(...weatherClauseVariants(a, a.tokens, learner, (t, k) => ({ ...t, group: -1 - (170 + a.index) * 100 - k, viaSynonym: true }), res));
     }
     const known = new Set(analysis.answers.map((a) => a.normalized));
     const cheapest = paths[0]?.cost ?? 0;
@@ -1772,3 +2012,4 @@ function neutralVerdict(problem: TBankProblem): TEvaluation {
     diff: [],
   };
 }
+

@@ -84,6 +84,19 @@ interface Part {
   alts: string[];
 }
 
+/** Words in -ed that are no past ("I'd need", "I'd read"), and pasts in -eed that are. */
+const ED_BASES = new Set(['shed', 'wed', 'embed', 'shred', 'red', 'bed', 'bred']);
+const EED_PASTS = new Set(['agreed', 'freed', 'guaranteed', 'decreed', 'refereed']);
+
+/**
+ * "He'd passed the test": would never takes a past in -ed, so 'd before one is had (decision 085).
+ * Bases in -ed / -eed / -ead ("I'd need", "I'd read") keep would.
+ */
+function regularPast(next: string | undefined): boolean {
+  if (next === undefined || !/[a-z]{2}ed$/.test(next) || ED_BASES.has(next) || next.endsWith('ead')) return false;
+  return !next.endsWith('eed') || EED_PASTS.has(next);
+}
+
 /** Expand one lower-cased raw word into normalised parts; `next` resolves 's / 'd. */
 function expandWord(word: string, next: string | undefined, after?: string, opensBareNounPhrase = false, phoneTyped = false): Part[] {
   const w = APOSTROPHE_LESS[word] ?? (phoneTyped ? PHONE_APOSTROPHE_LESS[word] : undefined) ?? word;
@@ -115,7 +128,7 @@ function expandWord(word: string, next: string | undefined, after?: string, open
         return [plain(base), plain('will')];
       case 'd':
         // "I'd been / I'd better" = had; otherwise would. Grading accepts either reading.
-        return nextIsParticiple || next === 'better'
+        return nextIsParticiple || next === 'better' || regularPast(next)
           ? [plain(base), { norm: 'had', alts: ['would'] }]
           : [plain(base), { norm: 'would', alts: ['had'] }];
       case 's':

@@ -56,7 +56,7 @@ probeSet('probe set 4', items4, PROBE4_FLOORS);
  * grader was run on it; paraphrases equal to an accepted answer were taken out (decision 030).
  */
 const items5 = load('probe-set-5.json');
-export const PROBE5_FLOORS: Record<Rate, number> = { paraphrase: 0.955, slip: 0.98, meaning: 0.995, consistent: 1 };
+export const PROBE5_FLOORS: Record<Rate, number> = { paraphrase: 0.97, slip: 0.98, meaning: 0.995, consistent: 1 };
 
 probeSet('probe set 5', items5, PROBE5_FLOORS);
 
@@ -231,11 +231,11 @@ probeSet('probe set 18', items18, PROBE18_FLOORS);
  * phone-typed, three tenths voice-input transcripts): the next held-out estimate for an ordinary
  * problem mix, written blind and committed before the grader was run on it (decision 078). First
  * measurement 79.4 / 88.9 / 93.8%, consistency 100%; floors at the rates decision 082's round on its
- * failure classes reached (84.5 / 90.4 / 97.7%), rounded down. That round read its failures, so it is
- * no longer held out.
+ * failure classes reached (84.5 / 90.4 / 97.7%), rounded down, then at decision 085's (88.0 / 93.3 /
+ * 98.9%). That round read its failures, so it is no longer held out.
  */
 const items19 = load('probe-set-19.json');
-export const PROBE19_FLOORS: Record<Rate, number> = { paraphrase: 0.844, slip: 0.903, meaning: 0.977, consistent: 1 };
+export const PROBE19_FLOORS: Record<Rate, number> = { paraphrase: 0.879, slip: 0.932, meaning: 0.988, consistent: 1 };
 
 probeSet('probe set 19', items19, PROBE19_FLOORS);
 

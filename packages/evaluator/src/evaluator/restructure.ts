@@ -201,7 +201,10 @@ function cleftFrames(tokens: readonly Token[], learner: readonly Token[], copy: 
     if (r > from) {
       const rel = learner[r] as Token;
       // it + is / was in the clause's time; that (not which) before a place or time.
-      const relWord = (focus: readonly Token[]): Token => (rel.norm === 'which' && (focus[0]?.cls === 'prep' || focus.every((t) => t.pos === 'ADV' || TIME_WORDS.has(t.norm))) ? word('that', 4) : copy(rel, 4));
+      // which for a person where the answer says who (decision 085: "It was the manager which
+      // opposed it" is the relative's word-choice slip, as after a noun): the answer's who stands there.
+      const relWord = (focus: readonly Token[]): Token =>
+        rel.norm === 'which' && (focus[0]?.cls === 'prep' || focus.every((t) => t.pos === 'ADV' || TIME_WORDS.has(t.norm))) ? word('that', 4) : rel.norm === 'which' && tokens.some((t) => t.norm === 'who') ? word('who', 4) : copy(rel, 4);
       build(learner.slice(from, r), learner.slice(r + 1, lEnd), (focus, rest) => [copy(learner[0] as Token, 2), beWord(learner[1] as Token, false, clausePast(rest), copy, word, 3), ...focus, relWord(focus), ...rest], rel.norm === 'where');
     }
   }

@@ -7,7 +7,7 @@
  */
 import { countKept, refCellKey, type Alignment, type Relate } from './align';
 import type { Token } from './analyse';
-import { isRecalled, keepsContent, mayBeTranslationChoice, mayBeTranslationWord, type DraftError } from './classify';
+import { isRecalled, keepsContent, mayBeTranslationChoice, mayBeTranslationWord, presentProgressive, type DraftError } from './classify';
 import type { JapaneseChoices } from './translations';
 import { SPLIT_CONFUSIONS } from './lexicon';
 import type { WordNet } from './wordnet';
@@ -137,6 +137,9 @@ export function scoreAlignment(a: Alignment, errors: readonly DraftError[]): Sco
     const p = a.byR[j];
     // "please" is politeness, not meaning: its absence is named (classify) but does not cut recall.
     if (r.norm === 'please') return;
+    // "now" (or "right now") left out where both sentences are in the present progressive: the
+    // tense says it (decision 085; classify names nothing for it either).
+    if (p === undefined && (r.norm === 'now' || (r.norm === 'right' && ref[j + 1]?.norm === 'now' && a.byR[j + 1] === undefined)) && presentProgressive(ref) && presentProgressive(learner)) return;
     if (r.content) {
       refContent += 1;
       // A broader noun for the answer's (decision 040) keeps what is talked about.
