@@ -2,20 +2,12 @@
 // document title, a phone's on-screen keyboard covered 回答する on a small phone, and the admin's charts
 // took focus without showing it.
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, logIn, uniqueEmail } from './support';
+import { createVerifiedAccount, logIn, trialLearnerViaEmulator, uniqueEmail } from './support';
 
 const APP = '瞬間英作文 Shunkan';
 
 /** A signed-in learner on the 7-day trial. */
-async function trialLearner(page: Page): Promise<void> {
-  const email = uniqueEmail('walk9');
-  await createVerifiedAccount(email);
-  await logIn(page, email);
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.goto('/subscription-select');
-  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
-  await page.waitForURL('**/payment-success?trial=true');
-}
+const trialLearner = (page: Page) => trialLearnerViaEmulator(page, 'walk9');
 
 test('every page names itself in the document title, on arrival and after client-side navigation', async ({ page }) => {
   const publicPages: Array<[string, string]> = [

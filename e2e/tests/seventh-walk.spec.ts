@@ -2,7 +2,7 @@
 // refused form or 「もっと見る」, four identical plan buttons, motion shown to visitors who asked for
 // less, the end of the 瞬間 timer not announced, a sign-out in another tab not explained.
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, emulatorFetch, logIn, PASSWORD, uniqueEmail, watchConsole } from './support';
+import { createVerifiedAccount, emulatorFetch, holdScripts, logIn, PASSWORD, uniqueEmail, watchConsole } from './support';
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199';
 
@@ -51,14 +51,7 @@ test('a refused login gives focus back to ログイン, a sent reset mail takes 
 test('a login submitted before the form library arrived still gives focus back to ログイン when refused', async ({ page }) => {
   // The form's library loads on its first focus (decision 029); on a slow line the visitor can submit
   // first. The submit waits for it, then runs: focus must survive both waits.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/login-kit-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdScripts(page, /\/login-kit-[^/]*\.js$/);
   await page.goto('/login');
   await page.getByLabel('メールアドレス').fill(uniqueEmail('nobody'));
   await page.getByLabel('パスワード').fill('wrong-password');

@@ -91,6 +91,18 @@ export async function newLearner(page: Page): Promise<string> {
 
 // ───────────────────────────── Accounts made through the Auth emulator ─────────────────────────────
 
+/** A verified account made through the Auth emulator, signed in, on the 7-day trial started from the plan selection screen. */
+export async function trialLearnerViaEmulator(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await createVerifiedAccount(email);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/subscription-select');
+  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
+  await page.waitForURL('**/payment-success?trial=true');
+  return email;
+}
+
 /** A verified account made through the Auth emulator's REST API (as the web SDK would); admin by custom claim. */
 export async function createVerifiedAccount(email: string, options: { admin?: boolean } = {}): Promise<void> {
   const identity = `http://${emulator}/identitytoolkit.googleapis.com/v1`;

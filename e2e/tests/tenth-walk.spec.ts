@@ -3,22 +3,14 @@
 // had no way to ask again, and a phone's on-screen keyboard covered the fields' messages and submit
 // buttons outside the practice screen.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { checkScreen, createVerifiedAccount, latestOobCode, logIn, PASSWORD, uniqueEmail } from './support';
+import { checkScreen, createVerifiedAccount, latestOobCode, logIn, PASSWORD, trialLearnerViaEmulator, uniqueEmail } from './support';
 
 const SERVER_ERROR = 'サーバーでエラーが発生しました。しばらくしてから再度お試しください。';
 const SERVICE_UNAVAILABLE = 'ただいまサービスに接続できません。しばらくしてから再度お試しください。';
 const CANNOT_CONNECT = 'サーバーに接続できませんでした。通信環境を確認して、もう一度お試しください。';
 
 /** A signed-in learner on the 7-day trial. */
-async function trialLearner(page: Page): Promise<void> {
-  const email = uniqueEmail('walk10');
-  await createVerifiedAccount(email);
-  await logIn(page, email);
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.goto('/subscription-select');
-  await page.getByRole('button', { name: '7日間無料トライアルを始める' }).click();
-  await page.waitForURL('**/payment-success?trial=true');
-}
+const trialLearner = (page: Page) => trialLearnerViaEmulator(page, 'walk10');
 
 async function signedInAdmin(page: Page): Promise<void> {
   const email = uniqueEmail('walk10-admin');
