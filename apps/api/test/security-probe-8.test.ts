@@ -51,22 +51,31 @@ describe.skipIf(!serverUrl)('a lock held by another session (PostgreSQL)', () =>
   });
   const { post, get } = requests(() => server);
 
-  it('bounds the wait: an answer and a read behind a lock get 503 in Japanese within seconds, nothing is stored, and are served once the lock is gone', async () => {
+  /**
+   * A trial learner who has answered once (so that their daily summary row exists) and has the next
+   * problem served, and another session (an operator's, a stuck job's, another instance's migration)
+   * holding that row in an open transaction.
+   */
+  async function learnerBehindHeldRow() {
     const learner = await trialLearner(post);
     const japaneseSentence = await served(post, learner.idToken);
-    // One answer first, so that the learner's daily summary row exists.
     expect((await post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: 'A first answer.', difficultyLevel: 'toeic' })).statusCode).toBe(200);
     const next = await served(post, learner.idToken);
-
-    // Another session (an operator's, a stuck job's, another instance's migration) holds the learner's
-    // daily summary row, and then the attempts table itself (ALTER TABLE's lock: reads wait too).
     const holder = new pg.Client({ connectionString: databaseUrl });
     await holder.connect();
+    const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+    await holder.query('begin');
+    await holder.query('select 1 from learning_days where user_id in (select id from users where firebase_uid = $1) for update', [learner.localId]);
+    return { learner, next, holder, holderPid };
+  }
+
+  it('bounds the wait: an answer and a read behind a lock get 503 in Japanese within seconds, nothing is stored, and are served once the lock is gone', async () => {
+    // The learner's daily summary row is held, and then the attempts table itself (ALTER TABLE's lock:
+    // reads wait too).
+    const { learner, next, holder } = await learnerBehindHeldRow();
     const answer = 'I am waiting for a lock that is never given up.';
     const stored = async () => (await server.database.db.selectFrom('attempts').select('id').where('answer', '=', answer).execute()).length;
     try {
-      await holder.query('begin');
-      await holder.query('select 1 from learning_days where user_id in (select id from users where firebase_uid = $1) for update', [learner.localId]);
       const started = Date.now();
       const write = await within(post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence: next, userTranslation: answer, difficultyLevel: 'toeic' }), 25_000);
       expect(write, 'the answer waited on the lock without a deadline').not.toBe('still waiting');
@@ -92,16 +101,8 @@ describe.skipIf(!serverUrl)('a lock held by another session (PostgreSQL)', () =>
   }, 120_000);
 
   it('a statement an operator cancels (pg_cancel_backend) is a 503 in Japanese, not a 500', async () => {
-    const learner = await trialLearner(post);
-    const japaneseSentence = await served(post, learner.idToken);
-    expect((await post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence, userTranslation: 'A first answer.', difficultyLevel: 'toeic' })).statusCode).toBe(200);
-    const next = await served(post, learner.idToken);
-    const holder = new pg.Client({ connectionString: databaseUrl });
-    await holder.connect();
+    const { learner, next, holder, holderPid } = await learnerBehindHeldRow();
     try {
-      const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
-      await holder.query('begin');
-      await holder.query('select 1 from learning_days where user_id in (select id from users where firebase_uid = $1) for update', [learner.localId]);
       const answer = post('/api/evaluate-with-claude', learner.idToken, { japaneseSentence: next, userTranslation: 'My statement is cancelled.', difficultyLevel: 'toeic' });
       const waiting = async () =>
         (await holder.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> $1", [holderPid])).rows;
