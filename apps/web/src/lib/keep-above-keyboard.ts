@@ -91,15 +91,11 @@ function fieldSpan(field: HTMLInputElement | HTMLTextAreaElement): Span {
  * Dialogs are left to the browser (their content does not move with the page), and so are areas that
  * keep themselves in view (useKeepAboveKeyboard).
  */
-export function useKeepFieldsAboveKeyboard(): void {
-  useEffect(() => {
-    // A desktop's Tab into a field scrolls it into view as before; only touch screens raise a keyboard.
-    if (!window.matchMedia?.('(pointer: coarse)').matches) return;
-    return onKeyboardChange(document, () => {
-      const field = document.activeElement;
-      if (!typedInto(field)) return;
-      if (field.closest(`[${KEEP_ABOVE_KEYBOARD_ATTRIBUTE}], [role=dialog], [role=alertdialog]`)) return;
-      reveal(fieldSpan(field));
-    });
-  }, []);
+export function keepFieldsAboveKeyboard(): () => void {
+  return onKeyboardChange(document, () => {
+    const field = document.activeElement;
+    if (!typedInto(field)) return;
+    if (field.closest(`[${KEEP_ABOVE_KEYBOARD_ATTRIBUTE}], [role=dialog], [role=alertdialog]`)) return;
+    reveal(fieldSpan(field));
+  });
 }

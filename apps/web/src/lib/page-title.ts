@@ -2,7 +2,7 @@ import { documentTitle, PAGE_TITLE } from '@shunkan/config/routes';
 import { findLevel, isLevelKey } from '@shunkan/config/levels';
 
 /**
- * A route's `head` naming its page in the document title (the root layout renders `<HeadContent />`).
+ * A route's `head` naming its page in the document title (the root layout sets it: DocumentTitle in features/layout/root-layout.tsx).
  * Without it every route kept index.html's 「瞬間英作文 Shunkan」, so tabs, history and a screen reader
  * arriving on a page could not tell one page from another (decision 080).
  */

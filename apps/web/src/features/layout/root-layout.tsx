@@ -1,11 +1,10 @@
 import { Box } from '@chakra-ui/react';
 import { FullPageSpinner } from '@shunkan/ui/components';
-import { HeadContent, Outlet, useLocation, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useRouter, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { isAuthOnDemandPath, useAuth } from '../../lib/auth';
 import type * as DataProviderModule from '../../lib/data-provider';
 import { hasSessionHint } from '../../lib/firebase';
-import { useKeepFieldsAboveKeyboard } from '../../lib/keep-above-keyboard';
 import { needsDataLayer } from '../../lib/route-needs';
 
 const LazyDataProvider = lazy(loadDataProvider);
@@ -21,6 +20,51 @@ export function loadDataProvider(): Promise<typeof DataProviderModule> {
   return import('../../lib/data-provider').then((module) => (loadedDataProvider = module));
 }
 
+
+/**
+ * Each route's document title: the deepest matched route's `head` title (lib/page-title.ts). The
+ * router computes every match's `head` itself; this sets only the title from it, which is all the app's
+ * heads give, instead of `<HeadContent />` and its tag renderer (about 1.5 KB gzip in every page's entry).
+ */
+function DocumentTitle(): null {
+  const title = useRouterState({
+    select: (state) => {
+      for (let i = state.matches.length - 1; i >= 0; i--) {
+        const found = state.matches[i]?.meta?.find((tag) => tag?.title)?.title;
+        if (found) return found;
+      }
+      return undefined;
+    },
+  });
+  useLayoutEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  return null;
+}
+
+/**
+ * On a touch screen, every field's label, message and submit button stay above the on-screen keyboard
+ * (lib/keep-above-keyboard.ts, decision 087). Its code loads only there: a desktop raises no keyboard,
+ * and the entry every page loads stays without it.
+ */
+function useKeepFieldsAboveKeyboard(): void {
+  useEffect(() => {
+    if (!window.matchMedia?.('(pointer: coarse)').matches) return;
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    // A chunk that cannot be loaded (offline) leaves the page as the browser scrolls it.
+    import('../../lib/keep-above-keyboard').then(
+      ({ keepFieldsAboveKeyboard }) => {
+        if (!unmounted) stop = keepFieldsAboveKeyboard();
+      },
+      () => undefined,
+    );
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
+}
 
 /**
  * Every page's frame. The access rules of spec section 2 are the routes' guards (lib/guards.ts,
@@ -39,8 +83,7 @@ export function RootLayout() {
   // Every screen is one <main> landmark; each screen has its own single h1.
   return (
     <Box as="main" minH="100vh">
-      {/* Each route's document title (its `head`, lib/page-title.ts); React puts the <title> in <head>. */}
-      <HeadContent />
+      <DocumentTitle />
       {dataMounted.current && loadedDataProvider ? (
         <loadedDataProvider.default>
           <SessionGate />
