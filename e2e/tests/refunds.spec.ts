@@ -27,7 +27,7 @@ async function deliver(baseUrl: string, type: string, object: object): Promise<u
 test('a partial refund at Stripe: my page shows 一部返金済み and 返金 ¥300; the admin sees it and ¥480 of revenue', async ({ ownProduct }) => {
   test.setTimeout(240_000);
   const stripe = await ownProduct.fakeStripe({ prices: [{ id: PRICE_STANDARD, unit_amount: 780, interval: 'month' }] });
-  const port = ownPort(3360);
+  const port = ownPort(3377);
   const product = await ownProduct.start({
     port,
     env: {
