@@ -1,4 +1,5 @@
-import { TEXT } from '@shunkan/config/texts';
+import { scenarioFields } from '@shunkan/config/forms';
+import { ANSWER_TEXT, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
 import { findUserByFirebaseUid } from '@shunkan/db/users';
 import { describe, expect, it } from 'vitest';
 import { dataOf, emulatorAdmin, messageOf, requests, serverForFile, signUp } from './harness.js';
@@ -40,5 +41,51 @@ describe('an admin made by the Firebase admin claim, whose role another admin wi
     expect(row?.role).toBe('learner');
     const me = dataOf<{ user: { isAdmin: boolean } }>(await get('/api/trpc/auth.me', second.idToken));
     expect(me.user.isAdmin).toBe(false);
+  });
+});
+
+describe('required text made only of characters that show nothing', () => {
+  // trim() removes white space only: a zero-width space, a direction override or the BOM passed as text.
+  const INVISIBLE = ['\u200B\u200B', '\u202E', '\u200F\u200E', '\uFEFF\u2060', '\u00AD', '\u3164', ' \u200B\u3000'];
+
+  it('is refused in Japanese as an empty answer (it was graded, stored as an attempt and counted), on both doors', async () => {
+    const learner = await signUp();
+    expect((await post('/api/start-trial', learner.idToken)).statusCode).toBe(200);
+    const served = await post('/api/problem', learner.idToken, { difficultyLevel: 'toeic' });
+    const { problemId } = served.json() as { problemId: string };
+    for (const answer of INVISIBLE) {
+      const rest = await post('/api/evaluate-with-claude', learner.idToken, { problemId, answer, difficultyLevel: 'toeic' });
+      expect(rest.statusCode, JSON.stringify(answer)).toBe(400);
+      expect(rest.body).toContain(ANSWER_TEXT.required);
+      const trpc = await post('/api/trpc/practice.evaluate', learner.idToken, { problemId, answer, difficultyLevel: 'toeic' });
+      expect(trpc.statusCode).toBe(400);
+      expect(messageOf(trpc)).toBe(TEXT.invalidInput);
+      expect(trpc.body).toContain(ANSWER_TEXT.required);
+    }
+    const user = await findUserByFirebaseUid(file.server.database.db, learner.localId);
+    const attempts = await file.server.database.db.selectFrom('attempts').select('id').where('user_id', '=', user?.id ?? '').execute();
+    expect(attempts).toHaveLength(0);
+    // A visible answer with such marks inside is still an answer.
+    const graded = await post('/api/evaluate-with-claude', learner.idToken, { problemId, answer: '\u200BI am\u202E here.', difficultyLevel: 'toeic' });
+    expect(graded.statusCode, graded.body).toBe(200);
+  });
+
+  it('is refused as a missing scenario title or description (a blank-looking scenario was created), and a visible one still goes through', async () => {
+    const learner = await signUp();
+    expect((await post('/api/start-trial', learner.idToken)).statusCode).toBe(200);
+    for (const blank of INVISIBLE) {
+      const title = await post('/api/custom-scenarios', learner.idToken, { title: blank, description: '空港で' });
+      expect(title.statusCode, JSON.stringify(blank)).toBe(400);
+      expect(title.body).toContain(SCENARIO_TEXT.titleRequired);
+      const description = await post('/api/trpc/scenarios.create', learner.idToken, { title: '旅行', description: blank });
+      expect(description.statusCode).toBe(400);
+      expect(description.body).toContain(SCENARIO_TEXT.descriptionRequired);
+    }
+    expect(dataOf<unknown[]>(await get('/api/trpc/scenarios.list', learner.idToken))).toHaveLength(0);
+    const visible = await post('/api/custom-scenarios', learner.idToken, { title: '\u200B旅行', description: '空港で' });
+    expect(visible.statusCode, visible.body).toBe(200);
+    // The web form's rule (packages/config forms.ts) agrees with the server.
+    expect(scenarioFields.safeParse({ title: '\u200B', description: 'x' }).success).toBe(false);
+    expect(scenarioFields.safeParse({ title: '旅行', description: 'x' }).success).toBe(true);
   });
 });
