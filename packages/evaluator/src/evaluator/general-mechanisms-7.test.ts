@@ -42,6 +42,8 @@ const CONSTRUCTION_CASES: readonly Case[] = [
   ['彼女は疲れすぎて歩けなかった。', 'She was too tired to walk.', "She was so tired that she couldn't walk.", "She was so tired that she couldn't sleep."],
   ['彼は若すぎて運転できない。', "He is so young that he can't drive.", 'He is too young to drive.', 'He is too old to drive.'],
   ['彼女は忙しいと言った。', 'She said she was busy.', 'She said that she was busy.', 'She said that she was free.'],
+  ['散歩するより家で休みたい。', "I'd rather rest at home than go for a walk.", "I'd rather not go for a walk. I'd like to rest at home.", "I'd rather not rest at home. I'd like to go for a walk."],
+  ['この問題は私たちだけでなく、町全体の問題だ。', 'This is a problem not only for us but for the whole town.', 'This is a problem for the whole town and not just for us.', 'This is a problem for us and not just for the whole town.'],
 ];
 
 describe('structure and optional material (decision 093)', () => {
@@ -80,6 +82,12 @@ describe('structure and optional material (decision 093)', () => {
     expect(rewrites('That book is there.')).toEqual([]);
     const p = problem('その映画は面白かった。', ['The movie was interesting.']);
     expect(evaluate(p, 'The movie was not really interesting.').rating).toBeLessThanOrEqual(2);
+  });
+
+  it('reads a progressive with a when-clause of the same subject as the participle clause, and another person as another person', () => {
+    const p = problem('その女性は歌を歌いながら部屋に入ってきた。', ['Singing a song, the woman came into the room.', 'The woman came into the room while she was singing a song.']);
+    expect(evaluate(p, 'The woman was singing a song when she came into the room.').rating).toBeGreaterThanOrEqual(4);
+    expect(evaluate(p, 'The woman was singing a song when he came into the room.').rating).toBeLessThanOrEqual(2);
   });
 
   it('turns only that into the answer\'s relative pronoun: which for a person stays a slip', () => {

@@ -297,6 +297,32 @@ function constructions(words: readonly string[], answerWords: ReadonlySet<string
     const { body } = endPunct(words.slice(yStart));
     if (xEnd > xStart && body.length > 0 && !body.some((w) => isPunct(w))) out.push(["I'd", 'rather', ...body, 'than', ...words.slice(xStart, xEnd), '.']);
   }
+  // "I'd rather not X. I'd like to (I want to) Y" -> "I'd rather Y than X"
+  const ratherNot = low.findIndex((w, k) => (w === "i'd" || w === 'id') && low[k + 1] === 'rather' && low[k + 2] === 'not');
+  if (ratherNot >= 0) {
+    const like = low.findIndex((w, k) => k > ratherNot + 3 && (w === "i'd" || w === 'id' || w === 'i') && ((low[k + 1] === 'like' && low[k + 2] === 'to') || (low[k + 1] === 'want' && low[k + 2] === 'to') || (low[k + 1] === 'would' && low[k + 2] === 'like' && low[k + 3] === 'to')));
+    if (like > 0) {
+      let xEnd = like;
+      while (xEnd > ratherNot + 3 && (isPunct(low[xEnd - 1]) || low[xEnd - 1] === 'and' || low[xEnd - 1] === 'so')) xEnd--;
+      const yStart = like + (low[like + 1] === 'would' ? 4 : 3);
+      const { body } = endPunct(words.slice(yStart));
+      if (xEnd > ratherNot + 3 && body.length > 0 && !body.some((w) => isPunct(w))) out.push(["I'd", 'rather', ...body, 'than', ...words.slice(ratherNot + 3, xEnd), '.']);
+    }
+  }
+  // "The man was talking on the phone when he came in" -> "Talking on the phone, the man came in":
+  // the progressive's -ing phrase as the participle clause of the other event, one subject for both.
+  const prog = low.findIndex((w, k) => (w === 'was' || w === 'were') && /[a-z]{2,}ing$/.test(low[k + 1] ?? '') && k > 0);
+  if (prog > 0) {
+    const subjectWords = words.slice(0, prog);
+    const when = low.findIndex((w, k) => k > prog + 2 && (w === 'when' || w === 'as' || w === 'while') && ['he', 'she', 'they', 'i', 'we', 'you', 'it'].includes(low[k + 1] ?? ''));
+    // The pronoun must be the subject: the same pronoun, or one the answers use for the subject noun
+    // (a learner's "she" where the answers say "he" is another person, and no rewrite hides it).
+    const pronoun = low[when + 1] ?? '';
+    if (when > 0 && subjectWords.length <= 3 && (prog > 1 ? answerWords.has(pronoun) : low[0] === pronoun)) {
+      const { body } = endPunct(words.slice(when + 2));
+      if (body.length > 0 && !body.some((w) => isPunct(w))) out.push([words[prog + 1] ?? '', ...words.slice(prog + 2, when).filter((w) => !isPunct(w)), ',', ...lowerFirst(subjectWords), ...body, '.']);
+    }
+  }
   // "Y, (and) not (just / only) X" -> "not X but Y" is left to the grader's swap check; "Y, not X"
   // said as one clause is rewritten where both sides are noun phrases after is / are.
   const copula = low.findIndex((w) => w === 'is' || w === 'are' || w === 'was' || w === 'were');
@@ -309,7 +335,13 @@ function constructions(words: readonly string[], answerWords: ReadonlySet<string
       const xFrom = copula + 1 + notAt + 1 + (rest[notAt + 1] === 'just' || rest[notAt + 1] === 'only' ? 1 : 0);
       const { body: x, end } = endPunct(words.slice(xFrom));
       const cleanY = y.filter((w) => !isPunct(w));
-      if (cleanY.length > 0 && x.length > 0 && !x.some((w) => isPunct(w))) out.push([...words.slice(0, copula + 1), 'not', ...x, 'but', ...cleanY, end]);
+      // "not just X" says "not only X"; where Y opens with X's preposition ("problems for the whole
+      // world ... for one country") the words before it are the head both sides share.
+      const only = rest[notAt + 1] === 'just' || rest[notAt + 1] === 'only' ? ['only'] : [];
+      const shared = x[0] !== undefined ? lower(cleanY).indexOf(x[0].toLowerCase()) : -1;
+      const head = shared > 0 ? cleanY.slice(0, shared) : [];
+      const tail = shared > 0 ? cleanY.slice(shared) : cleanY;
+      if (cleanY.length > 0 && x.length > 0 && !x.some((w) => isPunct(w))) out.push([...words.slice(0, copula + 1), ...head, 'not', ...only, ...x, 'but', ...tail, end]);
     }
   }
   return out;
