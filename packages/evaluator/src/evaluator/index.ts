@@ -2009,7 +2009,9 @@ export async function createEvaluator(options: EvaluatorOptions = {}): Promise<E
 function betterStructure(evaluation: TEvaluation, problem: TBankProblem, answer: string, gradeText: (text: string) => TEvaluation): TEvaluation {
   if (!worthRewriting(evaluation.rating, evaluation.errors.length)) return evaluation;
   let best = evaluation;
+  const namedExtra = new Set(evaluation.errors.filter((e) => e.kind === 'extra-word').flatMap((e) => e.words.join(' ').toLowerCase().split(/\s+/)));
   for (const rewrite of structureRewrites(answer, problem.answers)) {
+    if (rewrite.dropped && namedExtra.has(rewrite.dropped)) continue;
     const graded = gradeText(rewrite.text);
     const anchors = new Set(rewrite.anchors);
     // A moved clause whose verdict still finds words out of order, or names the subordinator, has

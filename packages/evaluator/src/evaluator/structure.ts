@@ -35,6 +35,12 @@ export interface StructureRewrite {
    * not match the answer's, and the rewrite is not taken.
    */
   anchors: string[];
+  /**
+   * An intensifier the rewrite dropped: where the grader, which lets a fitting intensifier go free,
+   * names it an extra word in the sentence as typed (`very like`, `very taller`), it does not fit and
+   * the rewrite is not taken.
+   */
+  dropped?: string;
 }
 
 /** Rewrites graded per answer at most (each costs one grading). */
@@ -157,11 +163,13 @@ function clauseOrder(words: readonly string[]): { words: string[]; anchors: stri
 }
 
 /** The closed class of adjuncts, each removed only where it adds nothing the answers say. */
-function adjuncts(words: readonly string[], answerWords: ReadonlySet<string>): string[][] {
-  const out: string[][] = [];
+function adjuncts(words: readonly string[], answerWords: ReadonlySet<string>): { words: string[]; dropped?: string }[] {
+  const out: { words: string[]; dropped?: string }[] = [];
+  let intensifier: string | undefined;
   const low = lower(words);
   const drop = (at: number, length: number): void => {
-    out.push([...words.slice(0, at), ...words.slice(at + length)]);
+    out.push({ words: [...words.slice(0, at), ...words.slice(at + length)], dropped: intensifier });
+    intensifier = undefined;
   };
   // A place word repeating a demonstrative's pointing: "this bag (right) here", "that one (over) there".
   if (!answerWords.has('here') && !answerWords.has('there')) {
@@ -193,6 +201,7 @@ function adjuncts(words: readonly string[], answerWords: ReadonlySet<string>): s
       // "so ... that" is a construction, and so / very before much / many change the quantity said.
       if (w === 'so' && low.slice(k + 1).includes('that')) continue;
       if (['much', 'many', 'few', 'little'].includes(low[k + 1] ?? '')) continue;
+      intensifier = w;
       drop(k, 1);
       break;
     }
@@ -359,23 +368,26 @@ export function structureRewrites(answer: string, answers: readonly string[]): S
   const answerWords = new Set(answerWordLists.flatMap((a) => lower(a)));
   const seen = new Set([lower(words).filter((w) => !isPunct(w)).join(' ')]);
   const out: StructureRewrite[] = [];
-  const add = (list: string[][], kind: StructureRewrite['kind'], anchors: string[] = []): void => {
+  const add = (list: string[][], kind: StructureRewrite['kind'], anchors: string[] = [], dropped?: string): void => {
     for (const rewrite of list) {
       const key = lower(rewrite).filter((w) => !isPunct(w)).join(' ');
       if (seen.has(key) || out.length >= MAX_REWRITES) continue;
       seen.add(key);
-      out.push({ text: sentence(rewrite), kind, anchors });
+      out.push(dropped ? { text: sentence(rewrite), kind, anchors, dropped } : { text: sentence(rewrite), kind, anchors });
     }
+  };
+  const addAdjuncts = (list: { words: string[]; dropped?: string }[], anchors: string[] = []): void => {
+    for (const a of list) add([a.words], 'adjunct', anchors, a.dropped);
   };
   const built = constructions(words, answerWords);
   const moved = clauseOrder(words);
   add(built, 'construction');
   for (const m of moved) add([m.words], 'clause-order', m.anchors);
-  add(adjuncts(words, answerWords), 'adjunct');
+  addAdjuncts(adjuncts(words, answerWords));
   add(frames(words, answerWordLists), 'frame');
   // Two mechanisms at once (an adjunct in a clause that also moved, a construction with an adjunct).
-  for (const m of moved) add(adjuncts(m.words, answerWords), 'adjunct', m.anchors);
-  for (const b of built) add(adjuncts(b, answerWords), 'adjunct');
+  for (const m of moved) addAdjuncts(adjuncts(m.words, answerWords), m.anchors);
+  for (const b of built) addAdjuncts(adjuncts(b, answerWords));
   return out;
 }
 
