@@ -31,6 +31,7 @@ import { AUX_FORMS, MODALS, UNCOUNTABLE, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
 import { ONE_STAR_RECALL, recallCeiling, scoreAlignment, type CeilingMemo, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
+import { structureRewrites, worthRewriting } from './structure';
 import { closestPaths, compileProblemLattice, type PathWord } from './lattice-match';
 import type { LatticeGraph } from '../lattice/graph';
 import { LATTICE_DATA, allBankProblems } from '../bank/index';
@@ -1930,6 +1931,8 @@ export interface EvaluatorOptions {
   shortcuts?: boolean;
   /** Called each time a shortcut decides a verdict (tests and benchmarks count them). */
   onShortcut?: () => void;
+  /** Grade the structure rewrites of decision 093 (structure.ts) where they may earn more (default true). */
+  structure?: boolean;
 }
 
 /** Load the NLP resources (once per process) and return an evaluator with its own problem cache. */
@@ -1970,7 +1973,11 @@ export async function createEvaluator(options: EvaluatorOptions = {}): Promise<E
       const raw = tokenize(typeof answer === 'string' ? answer : '');
       // normalizeAnswer(answer) exactly: the same tokens, taken before the grader analyses them.
       normalizedAnswer = raw.map((t) => t.norm).join(' ');
-      return { evaluation: evaluateWith(res, analysis, problem, answer, raw, options), normalizedAnswer };
+      const evaluation = evaluateWith(res, analysis, problem, answer, raw, options);
+      // Decision 093: the sentence in another structure (clause order, neutral adjuncts, the answer's
+      // frame, a grammar point's other construction) graded as rewritten, where that earns more.
+      if (options.structure === false) return { evaluation, normalizedAnswer };
+      return { evaluation: betterStructure(evaluation, problem, typeof answer === 'string' ? answer : '', (text) => evaluateWith(res, analysis, problem, text, tokenize(text), options)), normalizedAnswer };
     } catch {
       // Grading must never break the answer flow; a malformed problem yields a neutral 1 star.
       return { evaluation: neutralVerdict(problem), normalizedAnswer: normalizedAnswer ?? normalizeAnswer(answer) };
@@ -1996,6 +2003,24 @@ export async function createEvaluator(options: EvaluatorOptions = {}): Promise<E
     },
     grade,
   };
+}
+
+/** The best verdict among the answer's structure rewrites (structure.ts), or the verdict as it was. */
+function betterStructure(evaluation: TEvaluation, problem: TBankProblem, answer: string, gradeText: (text: string) => TEvaluation): TEvaluation {
+  if (!worthRewriting(evaluation.rating, evaluation.errors.length)) return evaluation;
+  let best = evaluation;
+  const namedExtra = new Set(evaluation.errors.filter((e) => e.kind === 'extra-word').flatMap((e) => e.words.join(' ').toLowerCase().split(/\s+/)));
+  for (const rewrite of structureRewrites(answer, problem.answers)) {
+    if (rewrite.dropped && namedExtra.has(rewrite.dropped)) continue;
+    const graded = gradeText(rewrite.text);
+    const anchors = new Set(rewrite.anchors);
+    // A moved clause whose verdict still finds words out of order, or names the subordinator, has
+    // other roles than the answer's clauses: the rewrite says something else.
+    const named = anchors.size > 0 && graded.errors.some((e) => e.kind === 'word-order' || [...e.words, ...e.expected].some((w) => w.toLowerCase().split(/\s+/).some((x) => anchors.has(x))));
+    if (graded.rating > best.rating && !named) best = graded;
+    if (best.rating === 5) break;
+  }
+  return best;
 }
 
 /** The verdict of an answer the grader failed on (a malformed problem): a neutral 1 star. */
