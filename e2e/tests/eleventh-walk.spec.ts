@@ -110,7 +110,7 @@ test('paging an admin list with the keyboard keeps the list and focus on 次へ 
   await page.goto('/admin?tab=content');
   const rows = page.getByTestId('problem-row');
   await expect(rows.first()).toBeVisible();
-  const firstOfPage1 = await rows.first().innerText();
+  const firstOfPage1 = (await rows.first().textContent()) ?? '';
   const next = page.getByRole('button', { name: '次へ' });
   const previous = page.getByRole('button', { name: '前へ' });
 
@@ -171,4 +171,39 @@ test('a reload in the middle of a 瞬間 problem keeps its time limit and its cl
   await expect(left).toHaveAttribute('data-over', 'true', { timeout: 6000 });
   await page.getByRole('button', { name: '回答する' }).click();
   await expect(page.getByTestId('late-badge')).toHaveText('時間切れ');
+});
+
+test('saving or removing the daily goal with the keyboard keeps focus in the goal form', async ({ page }) => {
+  // Before: the form was remounted when the saved goal changed, so focus fell to the page's top after
+  // Enter in the field, after 保存 and after 目標を解除.
+  await trialLearner(page);
+  await page.goto('/my-page');
+  const section = page.getByTestId('daily-goal-section');
+  const field = section.getByLabel('1日の目標（問題数）');
+  const focusedLabel = () =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return '(the page)';
+      return element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+    });
+
+  await field.fill('5');
+  await field.press('Enter');
+  await expect(page.getByText('目標を保存しました').first()).toBeVisible();
+  await expect(section.getByRole('button', { name: '目標を解除' })).toBeVisible();
+  expect(await focusedLabel()).toBe('1日の目標（問題数）');
+  await expect(field).toHaveValue('5');
+
+  await field.fill('100');
+  await section.getByRole('button', { name: '保存' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(field).toHaveValue('100');
+  await expect(page.getByText('目標を保存しました').nth(1)).toBeVisible();
+  expect(await focusedLabel()).toBe('保存');
+
+  await section.getByRole('button', { name: '目標を解除' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('button', { name: '目標を解除' })).toHaveCount(0);
+  await expect(field).toHaveValue('');
+  expect(await focusedLabel()).toBe('1日の目標（問題数）');
 });

@@ -30,9 +30,12 @@ export function Pager(props: { label: ReactNode; hasPrevious: boolean; hasNext: 
     const which = pressed.current;
     if (!which) return;
     const [own, other, ownEnabled] = which === 'next' ? [next, previous, hasNext] : [previous, next, hasPrevious];
-    if (ownEnabled || document.activeElement !== document.body) return;
+    if (ownEnabled) return;
     pressed.current = null;
-    if (own.current && other.current && !other.current.disabled) other.current.focus();
+    // Chrome blurs a disabled button a moment later: it may still hold focus here, or <body> may.
+    const active = document.activeElement;
+    if (active !== own.current && active !== document.body) return;
+    if (other.current && !other.current.disabled) other.current.focus();
   }, [hasPrevious, hasNext]);
   return (
     <HStack justify="center" gap="3" role="group" aria-label="ページ送り">
