@@ -1,6 +1,6 @@
 // What the eleventh walk of the spec found (docs/decisions/097-eleventh-walk.md).
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedAccount, logIn, trialLearnerViaEmulator, uniqueEmail } from './support';
+import { createVerifiedAccount, logIn, payInSandbox, trialLearnerViaEmulator, uniqueEmail } from './support';
 
 /** A trial learner, signed in. */
 const trialLearner = (page: Page) => trialLearnerViaEmulator(page, 'walk11');
@@ -208,4 +208,33 @@ test('saving or removing the daily goal with the keyboard keeps focus in the goa
   await expect(section.getByRole('button', { name: '目標を解除' })).toHaveCount(0);
   await expect(field).toHaveValue('');
   expect(await focusedLabel()).toBe('1日の目標（問題数）');
+});
+
+test('お支払い管理 (the sandbox portal) takes focus to the panel it opens, and 閉じる gives it back', async ({ page }) => {
+  // Before: the button was disabled while it opened the panel, focus fell to the page's top and the panel
+  // opened above, out of a phone's view; 閉じる dropped focus again.
+  await page.setViewportSize({ width: 320, height: 568 });
+  const email = uniqueEmail('walk11-standard');
+  await createVerifiedAccount(email);
+  await logIn(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/subscription-select');
+  await page.getByTestId('plan-card-standard').getByRole('button', { name: 'このプランを選択' }).click();
+  await payInSandbox(page);
+  await page.waitForURL((url) => url.pathname === '/payment-success');
+
+  await page.goto('/my-page');
+  const portalButton = page.getByRole('button', { name: 'お支払い管理' });
+  await portalButton.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByTestId('sandbox-portal');
+  await expect(panel).toBeVisible();
+  await expect(panel).toBeFocused();
+  await expect(panel).toBeInViewport();
+  await expect(page.getByRole('region', { name: 'お支払い管理' })).toBeVisible();
+
+  await panel.getByRole('link', { name: '閉じる' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveCount(0);
+  await expect(portalButton).toBeFocused();
 });
