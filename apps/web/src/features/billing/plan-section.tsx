@@ -40,7 +40,7 @@ function PortalButton() {
   const portal = trpc.billing.createPortalSession.useMutation({
     onSuccess: ({ url }) => {
       // The sandbox portal is our own page; Stripe's customer portal is another site.
-      if (url.startsWith('/') && !url.startsWith('//')) void navigate({ href: url });
+      if (url.startsWith('/') && !url.startsWith('//')) void navigate({ href: url, resetScroll: false });
       else if (/^https:\/\//.test(url)) window.location.assign(url);
       else notify({ type: 'error', title: BILLING_UI_TEXT.errorTitle, description: BILLING_UI_TEXT.portalFailed });
     },
@@ -286,8 +286,8 @@ function PaymentHistory({ payments }: { payments: Payment[] }) {
 /** The sandbox billing mode's stand-in for Stripe's customer portal (reached via お支払い管理). */
 function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: readonly CatalogPlan[] | undefined }) {
   // お支払い管理 is disabled while it opens the panel (focus fell to the page) and the panel opens above
-  // it, out of a phone's view: the panel takes focus and scrolls into view; 閉じる gives focus back to
-  // お支払い管理.
+  // it, out of a phone's view: the panel takes focus and scrolls into view (both links keep the page's
+  // scroll, which the router would otherwise reset to the top); 閉じる gives focus back to お支払い管理.
   const panel = useRef<HTMLDivElement>(null);
   const headingId = useId();
   useEffect(() => {
@@ -336,7 +336,7 @@ function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: reado
         <HStack gap="3" wrap="wrap">
           <CancelControls view={view} />
           <Button asChild variant="ghost">
-            <Link to="/my-page" search={{}}>
+            <Link to="/my-page" search={{}} resetScroll={false}>
               閉じる
             </Link>
           </Button>
