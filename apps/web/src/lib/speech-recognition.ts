@@ -15,6 +15,7 @@ export type Recognition = {
   onend: (() => void) | null;
   start: () => void;
   stop: () => void;
+  abort: () => void;
 };
 
 type RecognitionConstructor = new () => Recognition;
@@ -40,11 +41,12 @@ const ERROR_MESSAGES: Record<string, string> = {
 
 /**
  * Listens for one English (en-US) utterance. Resolves with the transcript (empty when nothing was
- * heard); rejects with a Japanese message. `stop()` ends listening early.
+ * heard); rejects with a Japanese message. `stop()` ends listening early and keeps what was heard;
+ * `abort()` turns the microphone off and discards it (the answer was sent, the screen left).
  */
-export function listenOnce(): { result: Promise<string>; stop: () => void } {
+export function listenOnce(): { result: Promise<string>; stop: () => void; abort: () => void } {
   const Constructor = recognitionConstructor();
-  if (!Constructor) return { result: Promise.reject(new Error('音声入力はこのブラウザでは使えません。')), stop: () => {} };
+  if (!Constructor) return { result: Promise.reject(new Error('音声入力はこのブラウザでは使えません。')), stop: () => {}, abort: () => {} };
   const recognition = new Constructor();
   recognition.lang = 'en-US';
   recognition.interimResults = false;
@@ -65,5 +67,5 @@ export function listenOnce(): { result: Promise<string>; stop: () => void } {
     recognition.onend = () => resolve(transcript);
   });
   recognition.start();
-  return { result, stop: () => recognition.stop() };
+  return { result, stop: () => recognition.stop(), abort: () => recognition.abort() };
 }

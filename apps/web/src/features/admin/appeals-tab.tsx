@@ -7,6 +7,7 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { GradeErrorList } from '../practice/appeal-grades';
 import { Stars } from '../practice/stars';
 import { LoadError, loadFailed, Loading, Section } from './common';
+import { keepPageOf, Pager } from './pager';
 import { formatCount, formatDateTime } from './format';
 
 type AdminAppeal = RouterOutputs['admin']['appeals']['list']['items'][number];
@@ -40,7 +41,9 @@ export function AppealsTab() {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const page = cursors.length;
   const before = cursors.at(-1);
-  const queue = trpc.admin.appeals.list.useQuery(filter === 'pending' && !before ? PENDING_QUEUE_INPUT : { status: filter, limit: APPEALS_PAGE_SIZE, before });
+  const queue = trpc.admin.appeals.list.useQuery(filter === 'pending' && !before ? PENDING_QUEUE_INPUT : { status: filter, limit: APPEALS_PAGE_SIZE, before }, {
+    placeholderData: keepPageOf({ status: filter }),
+  });
   const counts = queue.data?.counts;
 
   function choose(next: Filter) {
@@ -84,15 +87,7 @@ export function AppealsTab() {
             </Stack>
           )}
           {page > 1 || nextBefore ? (
-            <HStack justify="center" gap="3">
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                前へ
-              </Button>
-              <Text fontSize="sm">{page}ページ</Text>
-              <Button size="sm" variant="outline" disabled={!nextBefore} onClick={() => nextBefore && setCursors((c) => [...c, nextBefore])}>
-                次へ
-              </Button>
-            </HStack>
+            <Pager label={`${page}ページ`} hasPrevious={page > 1} hasNext={Boolean(nextBefore)} onPrevious={() => setCursors((c) => c.slice(0, -1))} onNext={() => nextBefore && setCursors((c) => [...c, nextBefore])} />
           ) : null}
         </>
       ) : null}

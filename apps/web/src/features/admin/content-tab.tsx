@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { LoadError, loadFailed, Loading, ResponsiveRows, Section } from './common';
 import { formatCount, LEVEL_LABEL } from './format';
+import { keepPageOf, Pager } from './pager';
 import { ProblemEditor } from './problem-editor';
 import { ProblemGenerator } from './problem-generator';
 import { RatingValue } from '../icons/rating-value';
@@ -27,7 +28,7 @@ export function ContentTab() {
     search: search || undefined,
     page,
     pageSize: PAGE_SIZE,
-  });
+  }, { placeholderData: keepPageOf({ level: level || undefined, grammarPoint: grammarPoint || undefined, search: search || undefined }) });
   const groups = useMemo(() => (content.data ?? []).filter((c) => !level || c.difficulty === level), [content.data, level]);
   const pages = problems.data ? Math.max(1, Math.ceil(problems.data.total / PAGE_SIZE)) : 1;
 
@@ -131,17 +132,7 @@ export function ContentTab() {
                 },
               ]}
             />
-            <HStack justify="center" gap="3">
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                前へ
-              </Button>
-              <Text fontSize="sm">
-                {page} / {pages}
-              </Text>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                次へ
-              </Button>
-            </HStack>
+            <Pager label={`${page} / ${pages}`} hasPrevious={page > 1} hasNext={page < pages} onPrevious={() => setPage((p) => p - 1)} onNext={() => setPage((p) => p + 1)} />
           </>
         ) : null}
       </Section>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useAuth } from '../../lib/auth';
 import { LoadError, loadFailed, Loading, ResponsiveRows, Section } from './common';
+import { keepPageOf, Pager } from './pager';
 import { DeleteUserAction, USERS_TOTAL_ID } from './delete-user-action';
 import { formatDate, formatDateTime, STATUS_LABEL } from './format';
 import { useSearchForm } from './search-form';
@@ -18,7 +19,8 @@ const REFRESH_DELAY_MS = 100;
 export function UsersTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const users = trpc.admin.users.list.useQuery({ search: search || undefined, page, pageSize: ADMIN_USERS_PAGE_SIZE });
+  // The page shown stays while the next loads (the pager keeps its place and focus).
+  const users = trpc.admin.users.list.useQuery({ search: search || undefined, page, pageSize: ADMIN_USERS_PAGE_SIZE }, { placeholderData: keepPageOf({ search: search || undefined }) });
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
 
   const searchForm = useSearchForm((query) => {
@@ -64,17 +66,7 @@ export function UsersTab() {
                 { header: '操作', cell: (u) => <UserActions user={u} /> },
               ]}
             />
-            <HStack justify="center" gap="3">
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                前へ
-              </Button>
-              <Text fontSize="sm">
-                {page} / {pages}
-              </Text>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                次へ
-              </Button>
-            </HStack>
+            <Pager label={`${page} / ${pages}`} hasPrevious={page > 1} hasNext={page < pages} onPrevious={() => setPage((p) => p - 1)} onNext={() => setPage((p) => p + 1)} />
           </>
         ) : null}
       </Section>

@@ -5,7 +5,7 @@ import { findPlan, formatYen } from '@shunkan/config/plans';
 import { ResponsiveRows } from '@shunkan/ui/responsive-rows';
 import { notify } from '@shunkan/ui/toaster';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { getPublicConfig } from '../../lib/public-config';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -32,12 +32,15 @@ function planName(plans: readonly CatalogPlan[] | undefined, planType: string | 
   return findCatalogPlan(plans, planType)?.name ?? findPlan(planType).name;
 }
 
+/** お支払い管理: the sandbox portal panel gives focus back to it when it closes. */
+const PORTAL_BUTTON_ID = 'billing-portal-button';
+
 function PortalButton() {
   const navigate = useNavigate();
   const portal = trpc.billing.createPortalSession.useMutation({
     onSuccess: ({ url }) => {
       // The sandbox portal is our own page; Stripe's customer portal is another site.
-      if (url.startsWith('/') && !url.startsWith('//')) void navigate({ href: url });
+      if (url.startsWith('/') && !url.startsWith('//')) void navigate({ href: url, resetScroll: false });
       else if (/^https:\/\//.test(url)) window.location.assign(url);
       else notify({ type: 'error', title: BILLING_UI_TEXT.errorTitle, description: BILLING_UI_TEXT.portalFailed });
     },
@@ -45,7 +48,7 @@ function PortalButton() {
     onError: () => notify({ type: 'error', title: BILLING_UI_TEXT.errorTitle, description: BILLING_UI_TEXT.portalFailed }),
   });
   return (
-    <Button variant="outline" onClick={() => portal.mutate()} loading={portal.isPending}>
+    <Button variant="outline" onClick={() => portal.mutate()} loading={portal.isPending} id={PORTAL_BUTTON_ID}>
       お支払い管理
     </Button>
   );
@@ -292,11 +295,38 @@ function PaymentHistory({ payments }: { payments: Payment[] }) {
 
 /** The sandbox billing mode's stand-in for Stripe's customer portal (reached via お支払い管理). */
 function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: readonly CatalogPlan[] | undefined }) {
+  // お支払い管理 is disabled while it opens the panel (focus fell to the page) and the panel opens above
+  // it, out of a phone's view: the panel takes focus and scrolls into view (both links keep the page's
+  // scroll, which the router would otherwise reset to the top); 閉じる gives focus back to お支払い管理.
+  const panel = useRef<HTMLDivElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    panel.current?.focus();
+    return () => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      document.getElementById(PORTAL_BUTTON_ID)?.focus();
+    };
+  }, []);
   return (
-    <Box borderWidth="2px" borderStyle="dashed" borderColor="orange.300" bg="orange.50" borderRadius="lg" p="5" data-testid="sandbox-portal">
+    <Box
+      ref={panel}
+      role="region"
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      scrollMarginTop="4"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '2px' }}
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderColor="orange.300"
+      bg="orange.50"
+      borderRadius="lg"
+      p="5"
+      data-testid="sandbox-portal"
+    >
       <Stack gap="3">
         <HStack justify="space-between" wrap="wrap" gap="2">
-          <Heading as="h3" size="md">
+          <Heading as="h3" size="md" id={headingId}>
             お支払い管理
           </Heading>
           {/* A badge does not wrap by default: at 375 px this one ended 2 px beyond the screen. */}
@@ -316,7 +346,7 @@ function SandboxPortalPanel({ view, plans }: { view: TSubscription; plans: reado
         <HStack gap="3" wrap="wrap">
           <CancelControls view={view} />
           <Button asChild variant="ghost">
-            <Link to="/my-page" search={{}}>
+            <Link to="/my-page" search={{}} resetScroll={false}>
               閉じる
             </Link>
           </Button>

@@ -8,6 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { dailyGoalForm } from '@shunkan/config/forms';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { useKeepFocus } from '../../lib/keep-focus';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { LoadError, loadFailed } from '../layout/load-error';
 import { LevelIcon } from '../icons/level-icon';
@@ -276,7 +277,7 @@ export function DailyGoalEditor() {
   });
   if (loadFailed(goal)) return <LoadError query={goal} />;
   if (!goal.data) return <Skeleton height="16" borderRadius="lg" />;
-  return <DailyGoalForm key={String(goal.data.dailyGoal)} current={goal.data.dailyGoal} busy={save.isPending} onSave={(dailyGoal) => save.mutate({ dailyGoal })} />;
+  return <DailyGoalForm current={goal.data.dailyGoal} busy={save.isPending} onSave={(dailyGoal) => save.mutate({ dailyGoal })} />;
 }
 
 /** The goal box: 1 to 100 problems a day (the server's rule); saving is offered only for a valid number. */
@@ -286,7 +287,25 @@ function DailyGoalForm({ current, busy, onSave }: { current: number | null; busy
     defaultValues: { dailyGoal: current === null ? '' : String(current) },
     mode: 'onChange',
   });
-  const onSubmit = form.handleSubmit(({ dailyGoal }) => onSave(dailyGoal));
+  // The form stays mounted when the saved goal changes (it used to be remounted by a key, which dropped
+  // focus to the page's top after 保存 or Enter): the field takes the saved value, focus stays put. 保存 is
+  // disabled while it saves, so focus comes back to it; 目標を解除 goes away with the goal, so focus
+  // moves to the field.
+  const { reset } = form;
+  useEffect(() => reset({ dailyGoal: current === null ? '' : String(current) }), [current, reset]);
+  const rememberFocus = useKeepFocus(busy);
+  const field = useRef<HTMLInputElement | null>(null);
+  const { ref: registerField, ...dailyGoalField } = form.register('dailyGoal');
+  const unsetPressed = useRef(false);
+  useEffect(() => {
+    if (current !== null || !unsetPressed.current) return;
+    unsetPressed.current = false;
+    if (!document.activeElement || document.activeElement === document.body) field.current?.focus();
+  }, [current]);
+  const onSubmit = form.handleSubmit(({ dailyGoal }) => {
+    rememberFocus();
+    onSave(dailyGoal);
+  });
   const typed = form.watch('dailyGoal').trim() !== '';
   const { isValid } = form.formState;
   return (
@@ -300,7 +319,11 @@ function DailyGoalForm({ current, busy, onSave }: { current: number | null; busy
           inputMode="numeric"
           min={1}
           max={100}
-          {...form.register('dailyGoal')}
+          {...dailyGoalField}
+          ref={(element) => {
+            registerField(element);
+            field.current = element;
+          }}
           aria-label="1日の目標（問題数）"
           aria-invalid={typed && !isValid}
           aria-describedby={typed && !isValid ? 'daily-goal-error' : undefined}
@@ -312,7 +335,15 @@ function DailyGoalForm({ current, busy, onSave }: { current: number | null; busy
           保存
         </Button>
         {current !== null ? (
-          <Button variant="ghost" size="sm" onClick={() => onSave(null)} disabled={busy}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              unsetPressed.current = true;
+              onSave(null);
+            }}
+            disabled={busy}
+          >
             目標を解除
           </Button>
         ) : null}

@@ -20,11 +20,23 @@ describe('the open problem kept across a reload', () => {
     store.open('request-1');
     store.saveDraft('I have');
     store.saveDraft('I have never been');
-    expect(createOpenProblemStore('uid-1:toeic:practice', storage, now).load()).toEqual({ requestId: 'request-1', draft: 'I have never been', submission: null });
+    expect(createOpenProblemStore('uid-1:toeic:practice', storage, now).load()).toEqual({ requestId: 'request-1', draft: 'I have never been', submission: null, timing: null });
     store.saveSubmission({ answer: 'I have never been', id: 'submission-1' });
     expect(store.load()?.submission).toEqual({ answer: 'I have never been', id: 'submission-1' });
     store.clear();
     expect(store.load()).toBeNull();
+  });
+
+  it('keeps the 瞬間 limit and the time the problem was first shown, within the 3-10 s the screen offers', () => {
+    const storage = memoryStorage();
+    const store = createOpenProblemStore('k', storage);
+    store.open('request-1', '', null, { limitSec: 5, shownAt: 1_796_000_000_000 });
+    store.saveDraft('I was');
+    expect(store.load()).toEqual({ requestId: 'request-1', draft: 'I was', submission: null, timing: { limitSec: 5, shownAt: 1_796_000_000_000 } });
+    for (const limitSec of [2, 11, 4.5]) {
+      store.open('request-2', '', null, { limitSec, shownAt: 1 });
+      expect(store.load()?.timing).toBeNull();
+    }
   });
 
   it('is kept per key: another user, level or mode starts afresh', () => {

@@ -9,12 +9,26 @@ import { jstDay } from '@shunkan/config/time';
  * The answer last sent is kept with its submission id, so an answer whose reply was lost before the
  * reload is not stored twice when it is sent again (decision 064). Cleared once the problem is answered
  * or left with 戻る; the key names the signed-in user, so another account never sees it.
+ * In 瞬間 mode the time limit and when the problem was first shown are kept too: the resumed problem
+ * goes on counting down from where it was, and an answer past the limit is still marked 時間切れ.
  */
 export type OpenProblem = {
   requestId: string;
   draft: string;
   submission: { answer: string; id: string } | null;
+  /** 瞬間 mode: seconds allowed and the time (ms since epoch) the problem was first shown; null without. */
+  timing: Timing | null;
 };
+
+export type Timing = { limitSec: number; shownAt: number };
+
+function readTiming(value: unknown): Timing | null {
+  const timing = value as Partial<Timing> | null | undefined;
+  if (!timing || typeof timing.limitSec !== 'number' || typeof timing.shownAt !== 'number') return null;
+  // The choices the screen offers (3-10 s), as the server accepts them.
+  if (!Number.isInteger(timing.limitSec) || timing.limitSec < 3 || timing.limitSec > 10 || !Number.isFinite(timing.shownAt)) return null;
+  return { limitSec: timing.limitSec, shownAt: timing.shownAt };
+}
 
 type Stored = OpenProblem & { day: string };
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -30,7 +44,7 @@ export function createOpenProblemStore(key: string, storage: KeyValueStorage = w
       const value = JSON.parse(storage.getItem(fullKey) ?? 'null') as Partial<Stored> | null;
       if (!value || typeof value.requestId !== 'string' || typeof value.day !== 'string') return null;
       const submission = value.submission && typeof value.submission.answer === 'string' && typeof value.submission.id === 'string' ? value.submission : null;
-      return { requestId: value.requestId, day: value.day, draft: typeof value.draft === 'string' ? value.draft : '', submission };
+      return { requestId: value.requestId, day: value.day, draft: typeof value.draft === 'string' ? value.draft : '', submission, timing: readTiming(value.timing) };
     } catch {
       return null;
     }
@@ -48,11 +62,11 @@ export function createOpenProblemStore(key: string, storage: KeyValueStorage = w
     load(): OpenProblem | null {
       const value = read();
       if (!value || value.day !== jstDay(now())) return null;
-      return { requestId: value.requestId, draft: value.draft, submission: value.submission };
+      return { requestId: value.requestId, draft: value.draft, submission: value.submission, timing: value.timing };
     },
-    /** A problem was served for `requestId` (a resumed one keeps its draft). */
-    open(requestId: string, draft = '', submission: OpenProblem['submission'] = null) {
-      write({ requestId, day: jstDay(now()), draft, submission });
+    /** A problem was served for `requestId` (a resumed one keeps its draft and timing). */
+    open(requestId: string, draft = '', submission: OpenProblem['submission'] = null, timing: Timing | null = null) {
+      write({ requestId, day: jstDay(now()), draft, submission, timing });
     },
     saveDraft(draft: string) {
       const value = read();

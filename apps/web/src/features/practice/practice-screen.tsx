@@ -28,7 +28,7 @@ type State =
 
 type Action =
   | { type: 'start' }
-  | { type: 'problem'; problem: Problem }
+  | { type: 'problem'; problem: Problem; shownAt: number }
   | { type: 'submit' }
   | { type: 'evaluated'; result: EvaluationResult }
   | { type: 'evaluation-failed'; message: string }
@@ -42,7 +42,7 @@ function reducer(state: State, action: Action): State {
     case 'start':
       return { phase: 'loading' };
     case 'problem':
-      return { phase: 'problem', problem: action.problem, shownAt: Date.now() };
+      return { phase: 'problem', problem: action.problem, shownAt: action.shownAt };
     case 'submit':
       return state.phase === 'problem' ? { phase: 'evaluating', problem: state.problem, shownAt: state.shownAt } : state;
     case 'evaluated':
@@ -113,12 +113,15 @@ export function PracticeScreen({
       // A resumed problem is asked for with its request id: the server serves it again, uncounted.
       const requestId = resumed?.requestId ?? crypto.randomUUID();
       const problem = await api.next(level, requestId);
-      openProblem?.open(requestId, resumed?.draft ?? '', resumed?.submission ?? null);
+      // A resumed problem keeps its 瞬間 limit and the time it was first shown (its clock goes on).
+      const timing = resumed ? resumed.timing : timeLimitSec === null ? null : { limitSec: timeLimitSec, shownAt: Date.now() };
+      if (resumed) setTimeLimitSec(timing?.limitSec ?? null);
+      openProblem?.open(requestId, resumed?.draft ?? '', resumed?.submission ?? null, timing);
       counter.current += 1;
       if (answerRef.current) answerRef.current.value = '';
       submission.current = resumed?.submission ? { problem, ...resumed.submission } : null;
       setDraftSeed(resumed?.draft ? { text: resumed.draft } : null);
-      dispatch({ type: 'problem', problem });
+      dispatch({ type: 'problem', problem, shownAt: timing?.shownAt ?? Date.now() });
       setTimeout(() => answerRef.current?.focus(), 0);
     } catch (error) {
       if (errorCode(error) === 'TOO_MANY_REQUESTS') dispatch({ type: 'limit', message: errorMessage(error, TEXT.problemFailed) });
@@ -414,23 +417,37 @@ function AnswerBox(props: {
   }, [answerRef, draftSeed]);
   const [isListening, setIsListening] = useState(false);
   const [voiceError, setVoiceError] = useState<string | null>(null);
-  const stopListening = useRef<(() => void) | null>(null);
+  const listening = useRef<ReturnType<typeof listenOnce> | null>(null);
   const canUseVoice = isSpeechRecognitionAvailable();
+  // Sending the answer (the box turns read-only) or leaving the screen turns the microphone off, and
+  // what it would still hear is dropped: a late transcript must not replace the answer that was graded.
+  const abortListening = useEffectEvent(() => {
+    const session = listening.current;
+    if (!session) return;
+    listening.current = null;
+    session.abort();
+    setIsListening(false);
+  });
+  useEffect(() => {
+    if (props.disabled) abortListening();
+  }, [props.disabled]);
+  useEffect(() => () => abortListening(), []);
   // The box and 回答する stay above a phone's on-screen keyboard.
   const areaRef = useRef<HTMLDivElement>(null);
   useKeepAboveKeyboard(areaRef);
 
   async function answerByVoice() {
-    if (isListening) {
-      stopListening.current?.();
+    if (listening.current) {
+      listening.current.stop();
       return;
     }
     setVoiceError(null);
     setIsListening(true);
-    const listening = listenOnce();
-    stopListening.current = listening.stop;
+    const session = listenOnce();
+    listening.current = session;
     try {
-      const transcript = await listening.result;
+      const transcript = await session.result;
+      if (listening.current !== session) return;
       const box = props.answerRef.current;
       if (transcript && box) {
         // The transcript lands in the box, where the learner may correct it before sending.
@@ -442,10 +459,13 @@ function AnswerBox(props: {
         setVoiceError('音声が聞き取れませんでした。もう一度お試しください。');
       }
     } catch (error) {
+      if (listening.current !== session) return;
       setVoiceError(error instanceof Error ? error.message : '音声入力に失敗しました。');
     } finally {
-      stopListening.current = null;
-      setIsListening(false);
+      if (listening.current === session) {
+        listening.current = null;
+        setIsListening(false);
+      }
     }
   }
 
