@@ -4,7 +4,7 @@
  * for the answer's future, a future for its past, the progressive at another time, a question word's
  * did for do), while a tense a learner fails to inflect, a question's past for its future and the tense
  * of a sentence whose time a time word fixes stay tense slips (3-4★, named); a plural ending on a word
- * read as another thing (that ones) is a plural slip.
+ * read as another thing (that ones) is a plural slip; who for what opening a question is a meaning error.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator, type Evaluator } from './index';
@@ -82,6 +82,17 @@ describe('general guards (decision 099)', () => {
     expect(ones.errors.map((e) => e.kind)).toEqual(['plural']);
     const two = evaluator.evaluate(problem('私はりんごを1個買った。', ['I bought one apple.']), 'I bought two apples.');
     expect(two.rating).toBeLessThanOrEqual(2);
+  });
+
+  it('reads who for what opening a question as another question (≤ 2★), and keeps a relative which for who a word-choice slip', () => {
+    const who = evaluator.evaluate(problem('昼ごはんに何を作ろうか？', ['What should we cook for lunch?']), 'Who should we cook for lunch?');
+    expect(who.rating).toBeLessThanOrEqual(2);
+    expect(who.errors.map((e) => e.kind)).toContain('meaning');
+    const what = evaluator.evaluate(problem('誰がその歌を歌ったの？', ['Who sang the song?']), 'What sang the song?');
+    expect(what.rating).toBeLessThanOrEqual(2);
+    const relative = evaluator.evaluate(problem('私には東京に住んでいる友達がいます。', ['I have a friend who lives in Tokyo.']), 'I have a friend which lives in Tokyo.');
+    expect(relative.rating).toBeGreaterThanOrEqual(3);
+    expect(relative.errors.map((e) => e.kind)).toEqual(['word-choice']);
   });
 
   it('grades the same answer the same way twice', () => {

@@ -7,6 +7,10 @@
  *   future where it says the past ("Who will break the window?" for "broke"), moves what the sentence
  *   tells to another time: a meaning error. A present where the past goes ("Who breaks the window?",
  *   the learner leaving the verb uninflected) and the tense of a time or condition clause stay slips.
+ * - `numberNotMeaning`: a word whose only difference from the answer's is the plural ending ("that
+ *   ones" for "that one") is a plural slip, even where a rule read it as another thing or number.
+ * - `personOrThingAsked`: who for what (or what for who) opening a question asks for a person instead
+ *   of a thing: another question, a meaning error.
  *
  * Each guard takes the classification's state (the learner's and the answer's tokens and the errors
  * found so far) and rewrites the errors in place.
@@ -166,5 +170,25 @@ export function numberNotMeaning(state: GuardState): void {
     if (ref === undefined || ref.pos === 'VERB' || ref.pos === 'AUX' || ref.cls === 'aux' || ref.cls === 'modal') return e;
     const message = `${q(e.words[0] as string)}ではなく${q(e.expected[0] as string)}にしましょう（単数・複数）。`;
     return { ...e, kind: 'plural', label: ERROR_KINDS.plural, message, penalty: PLURAL_PENALTY, meaning: false, contentLoss: false, certain: undefined };
+  });
+}
+
+/** Question words asking for a person and for a thing. */
+const PERSON_QUESTION = new Set(['who', 'whom']);
+
+/**
+ * "Who should I bring?" for "What should I bring?": the question word that opens a question asks for
+ * a person where the answer asks for a thing (or the other way round), another question, a meaning
+ * error, not a word-choice slip. Relative who / which / that stay the word-choice slips they are.
+ */
+export function personOrThingAsked(state: GuardState): void {
+  state.errors = state.errors.map((e) => {
+    if (e.kind !== 'word-choice' || e.words.length !== 1 || e.expected.length !== 1) return e;
+    const said = (e.words[0] as string).toLowerCase();
+    const meant = (e.expected[0] as string).toLowerCase();
+    const swapped = (PERSON_QUESTION.has(said) && meant === 'what') || (said === 'what' && PERSON_QUESTION.has(meant));
+    if (!swapped || state.learner[0]?.norm !== said || state.ref[0]?.norm !== meant) return e;
+    const message = `${q(e.words[0] as string)}では尋ねているものが変わります（人と物）。${q(e.expected[0] as string)}で尋ねましょう。`;
+    return { ...e, kind: 'meaning', label: ERROR_KINDS.meaning, message, penalty: MEANING_PENALTY, meaning: true, contentLoss: true, certain: true };
   });
 }
