@@ -4,7 +4,8 @@
  * for the answer's future, a future for its past, the progressive at another time, a question word's
  * did for do), while a tense a learner fails to inflect, a question's past for its future and the tense
  * of a sentence whose time a time word fixes stay tense slips (3-4★, named); a plural ending on a word
- * read as another thing (that ones) is a plural slip; who for what opening a question is a meaning error.
+ * read as another thing (that ones) is a plural slip; who for what opening a question is a meaning error; a
+ * past for the same verb's -ing is a verb-form slip.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvaluator, type Evaluator } from './index';
@@ -93,6 +94,15 @@ describe('general guards (decision 099)', () => {
     const relative = evaluator.evaluate(problem('私には東京に住んでいる友達がいます。', ['I have a friend who lives in Tokyo.']), 'I have a friend which lives in Tokyo.');
     expect(relative.rating).toBeGreaterThanOrEqual(3);
     expect(relative.errors.map((e) => e.kind)).toEqual(['word-choice']);
+  });
+
+  it("names the past where the answer has the same verb's -ing a verb-form slip, and leaves a noun for the -ing the word choice it is", () => {
+    const swam = evaluator.evaluate(problem('子どもたちはプールで泳ぐのを楽しんだ。', ['The kids enjoyed swimming in the pool.']), 'The kids enjoyed swam in the pool.');
+    expect(swam.rating).toBeGreaterThanOrEqual(3);
+    expect(swam.rating).toBeLessThanOrEqual(4);
+    expect(swam.errors.map((e) => e.kind)).toEqual(['verb-form']);
+    const noun = evaluator.evaluate(problem('その単語のつづりを教えてください。', ['Please tell me the spelling of the word.']), 'Please tell me the spell of the word.');
+    expect(noun.errors.map((e) => e.kind)).not.toContain('verb-form');
   });
 
   it('grades the same answer the same way twice', () => {

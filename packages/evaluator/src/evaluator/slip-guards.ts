@@ -11,6 +11,8 @@
  *   ones" for "that one") is a plural slip, even where a rule read it as another thing or number.
  * - `personOrThingAsked`: who for what (or what for who) opening a question asks for a person instead
  *   of a thing: another question, a meaning error.
+ * - `formOfSameVerb`: a past where the answer has the same verb's -ing ("enjoyed swam") is a verb-form
+ *   slip, not another word.
  *
  * Each guard takes the classification's state (the learner's and the answer's tokens and the errors
  * found so far) and rewrites the errors in place.
@@ -190,5 +192,25 @@ export function personOrThingAsked(state: GuardState): void {
     if (!swapped || state.learner[0]?.norm !== said || state.ref[0]?.norm !== meant) return e;
     const message = `${q(e.words[0] as string)}では尋ねているものが変わります（人と物）。${q(e.expected[0] as string)}で尋ねましょう。`;
     return { ...e, kind: 'meaning', label: ERROR_KINDS.meaning, message, penalty: MEANING_PENALTY, meaning: true, contentLoss: true, certain: true };
+  });
+}
+
+/** The cost of a verb-form slip (classify.ts PENALTY['verb-form']). */
+const VERB_FORM_PENALTY = 1.0;
+
+/**
+ * "We enjoyed swam in the sea" for "enjoyed swimming": the learner's past where the answer has the
+ * -ing of the same verb is the verb's form, not another word (an irregular past and a doubled
+ * consonant can hide the shared verb from the pairing rules).
+ */
+export function formOfSameVerb(state: GuardState): void {
+  state.errors = state.errors.map((e) => {
+    if (e.kind !== 'word-choice' || e.words.length !== 1 || e.expected.length !== 1) return e;
+    const l = tokensOf(state.learner, e.words, e.order)[0];
+    const r = tokensOf(state.ref, e.expected)[0];
+    if (l === undefined || r === undefined || !r.norm.endsWith('ing') || !(l.forms.has('past') || l.forms.has('pp')) || l.forms.has('base')) return e;
+    if (l.lemma !== r.lemma && !r.norm.startsWith(l.lemma)) return e;
+    const message = `${q(e.words[0] as string)}ではなく${q(e.expected[0] as string)}にしましょう（動詞の形）。`;
+    return { ...e, kind: 'verb-form', label: ERROR_KINDS['verb-form'], message, penalty: VERB_FORM_PENALTY, meaning: false, contentLoss: false };
   });
 }
