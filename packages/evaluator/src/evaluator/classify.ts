@@ -3,6 +3,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { learnerSoundsAlike, soundsAlike } from './sound-spelling';
+import { formOfSameVerb, numberNotMeaning, personOrThingAsked, timeMovedByTense } from './slip-guards';
 import { eventsReversed } from './time-clauses';
 import { type JapaneseChoices, type JapaneseTime, mayShareJapanese, sharesJapanese } from './translations';
 import { isMainVerbHave, regularBases, sameRegularStem, type Token } from './analyse';
@@ -3191,6 +3192,7 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
   noNeedForProhibition(ctx);
   timeWordWithTense(ctx);
   tenseAgainstJapanese(ctx);
+  timeMovedByTense(ctx);
   missingInversion(ctx);
   causativeTo(ctx);
   prepositionForTo(ctx);
@@ -3236,6 +3238,9 @@ export function classify(a: Alignment, problem: ClassifyContext = {}): Classific
     agreementNotPlural(ctx);
     timesSwapped(ctx);
     eventsSwapped(ctx);
+    numberNotMeaning(ctx);
+    personOrThingAsked(ctx);
+    formOfSameVerb(ctx);
   }
   // Array.prototype.sort is stable, so equal positions keep the order they were found in.
   const errors = ctx.errors.sort((x, y) => x.order - y.order);

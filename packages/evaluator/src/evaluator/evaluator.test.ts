@@ -236,7 +236,9 @@ const CASES: Case[] = [
   [CHILDREN, 'The children is playing in the park.', [3, 4], 'subject-verb'],
   [CHILDREN, 'The children are play in the park.', [3, 4], 'verb-form'],
   [CHILDREN, 'The children playing in the park.', [3, 4], 'missing-word'],
-  [CHILDREN, 'The children were playing in the park.', [3, 4], 'tense'],
+  // The progressive moved to the past tells another time: a meaning error, as probe set 18's teacher
+  // grades this same sentence (decision 099; it was read as a tense slip before).
+  [CHILDREN, 'The children were playing in the park.', [1, 2], 'meaning'],
   [CHILDREN, 'The child is playing in the park.', [2, 3]],
 
   // ── LOOKING: look forward to -ing ───────────────────────────────────────────
