@@ -49,7 +49,8 @@ export type ProblemToGrade = {
 /**
  * `findServedProblem`, with what grading needs besides, in ONE round trip: the accepted answers (an
  * aggregate over accepted_answers' problem index) and the learner's review card (a primary-key probe).
- * The shapes by sentence (the spec's REST body), and any read inside a transaction.
+ * Used for the reads by sentence (the spec's REST body) and for any read inside a transaction; the
+ * read by id outside one is `learnerGradeRead` with the problem's content from memory (decision 095).
  */
 /** The three shapes of the grading read: by id, by sentence, by sentence within a level (compiled once each). */
 export type GradeKey = { userId: string; problemId: string; japanese: string; level: string; submissionId: string | null };
