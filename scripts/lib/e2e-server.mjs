@@ -2,7 +2,7 @@
 // throw-away data directory, against an already running Auth emulator.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { assertPortFree, freePort, httpOk, root, waitFor } from './processes.mjs';
@@ -79,19 +79,39 @@ function dataTemplate({ emulatorHost, projectId, env }) {
 }
 
 async function makeTemplate(dir, { emulatorHost, projectId, env }) {
-  if (existsSync(dir)) return dir;
+  if (existsSync(dir)) {
+    // Marks it as in use, so another build's run does not prune it (pruneOldTemplates).
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return dir;
+  }
   // Made beside it and renamed into place whole, so another run never copies a half-made one.
   const building = mkdtempSync(`${dir}-building-`);
   try {
     const product = await launch({ port: await freePort(), emulatorHost, projectId, env, dataDir: building, removeDataDir: false });
     await product.stop();
     renameSync(building, dir);
+    pruneOldTemplates(dir);
   } catch (error) {
     rmSync(building, { recursive: true, force: true });
     // Another run renamed its own into place first: as good as ours.
     if (!existsSync(dir)) throw error;
   }
   return dir;
+}
+
+/** Other builds' templates (41 MB each) untouched for a day are removed, so runs do not fill the disk. */
+function pruneOldTemplates(kept) {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of readdirSync(tmpdir())) {
+    const dir = path.join(tmpdir(), name);
+    if (!/^shunkan-e2e-data-[0-9a-f]{16}$/.test(name) || dir === kept) continue;
+    try {
+      if (statSync(dir).mtimeMs < dayAgo) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another run removed it first.
+    }
+  }
 }
 
 async function launch({ port, emulatorHost, projectId, env, dataDir, removeDataDir }) {

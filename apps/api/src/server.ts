@@ -598,7 +598,9 @@ export async function createServer(
   );
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || pathname === '/api' || request.method !== 'GET' || !hasWeb) {
+    // HEAD is GET without the body (RFC 9110): a monitor's or link checker's HEAD of a page is not a 404.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !isRead || !hasWeb) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: TEXT.apiNotFound });
     }
     // A hashed chunk that is not in this build (a page opened before a new version was deployed asks for

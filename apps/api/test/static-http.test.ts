@@ -112,6 +112,19 @@ describe('compression and caching', () => {
     expect(decode(response)).toContain('<div id="root">');
   });
 
+  it.each(['/', '/login', '/practice/toeic'])('answers HEAD of a page as its GET without the body, not 404 (%s; decision 098)', async (pathname) => {
+    const page = await server.app.inject({ method: 'GET', url: pathname });
+    const head = await server.app.inject({ method: 'HEAD', url: pathname });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe(page.headers['content-type']);
+    expect(head.headers['cache-control']).toBe('no-cache');
+    expect(head.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    expect(head.body).toBe('');
+    // An API path and a missing chunk stay 404 for HEAD too.
+    expect((await server.app.inject({ method: 'HEAD', url: '/api/nope' })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'HEAD', url: '/assets/practice-Old123.js' })).statusCode).toBe(404);
+  });
+
   it('names the chunks of the route a page renders with (modulepreload)', async () => {
     const login = decode(await get(`${base}/login?redirect=%2Fmy-page`, { 'accept-encoding': 'br, gzip' }));
     expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-Ef56.js">');

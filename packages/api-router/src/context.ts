@@ -93,7 +93,12 @@ export async function resolveSessionUser(
     const authTime = new Date(identity.authTime * 1000);
     const cached = services.sessions?.get(claims, now.getTime());
     if (cached) return { user: cached, authError: null, authTime };
-    const user = toSessionUser(await reconcileUser(db, claims, now));
+    const verifier = services.auth;
+    // The verifier keeps an account record for seconds (USER_CACHE_MS): a claim an admin has just taken
+    // away with the role would otherwise promote its holder again. A promotion is rare, so the claim is
+    // read afresh before it writes the role.
+    const claimStillHeld = isListedAdmin ? undefined : async () => (await verifier.verify(token, { fresh: true })).hasAdminClaim;
+    const user = toSessionUser(await reconcileUser(db, claims, now, claimStillHeld));
     services.sessions?.set(claims, user, now.getTime());
     return { user, authError: null, authTime };
   } catch (error) {
@@ -109,8 +114,10 @@ const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
  * The user record for these claims: read, and written only when it is missing, when the token says
  * something new (e-mail, verification, admin claim) or when `last_seen_at` is over an hour old.
  */
-async function reconcileUser(db: Db, claims: SessionClaims, now: Date): Promise<UserRow> {
-  const row = await findUserByFirebaseUid(db, claims.firebaseUid);
+async function reconcileUser(db: Db, sessionClaims: SessionClaims, now: Date, claimStillHeld?: () => Promise<boolean>): Promise<UserRow> {
+  const row = await findUserByFirebaseUid(db, sessionClaims.firebaseUid);
+  let claims = sessionClaims;
+  if (claims.promoteToAdmin && row?.role !== 'admin' && claimStillHeld && !(await claimStillHeld())) claims = { ...claims, promoteToAdmin: false };
   const isCurrent =
     row &&
     row.email === claims.email &&

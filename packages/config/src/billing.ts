@@ -74,3 +74,29 @@ export const SANDBOX_PAYMENT_INTENT_TTL_MS = 30 * 60 * 1000;
 
 /** A plan granted from the admin dashboard (provider 'admin'): free, no end date, not a paid subscription. */
 export const BILLING_GRANT_NOTE = '管理者が付与したプランです。料金はかかりません。';
+
+/**
+ * A payment that was paid keeps being one when money goes back to the card: its status says how much
+ * (decision 096). Revenue counts these statuses at their net amount; pending, failed and superseded
+ * (canceled) checkouts are not payments.
+ */
+export const PAID_PAYMENT_STATUSES = ['succeeded', 'partially_refunded', 'refunded', 'disputed', 'dispute_lost'] as const;
+export type PaidPaymentStatus = (typeof PAID_PAYMENT_STATUSES)[number];
+
+/**
+ * Payment statuses as learners and the admin read them. The spec names none for refunds or disputes;
+ * 返金済み / 一部返金済み follow its 〜済み wording, 不審請求 is Stripe's Japanese word for a dispute.
+ */
+export const PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
+  succeeded: '支払い済み',
+  failed: '失敗',
+  partially_refunded: '一部返金済み',
+  refunded: '返金済み',
+  disputed: '不審請求の申請中',
+  dispute_lost: '不審請求により返金済み',
+};
+
+/** The amount returned to the card, as shown beside a payment (返金 ¥780). */
+export function refundedNote(refundedYen: number): string {
+  return `返金 ¥${refundedYen.toLocaleString('ja-JP')}`;
+}

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { checkPriceId } from './price-id';
 import { LEVEL_KEYS } from './levels';
-import { isStorableText } from './storable-text';
+import { hasVisibleText, isStorableText } from './storable-text';
 import { SCENARIO_TEXT, TEXT } from './texts';
 
 /** The login page's own messages (spec: e-mail and password required). */
@@ -96,10 +96,12 @@ export const newPasswordForm = z
 
 /** A custom scenario (the server's create and update inputs use the same fields). */
 export const scenarioFields = z.object({
-  title: z.string().check(z.trim(), z.minLength(1, SCENARIO_TEXT.titleRequired), z.maxLength(100, SCENARIO_TEXT.titleTooLong)),
+  title: z
+    .string()
+    .check(z.trim(), z.refine(hasVisibleText, SCENARIO_TEXT.titleRequired), z.maxLength(100, SCENARIO_TEXT.titleTooLong)),
   description: z
     .string()
-    .check(z.trim(), z.minLength(1, SCENARIO_TEXT.descriptionRequired), z.maxLength(1000, SCENARIO_TEXT.descriptionTooLong)),
+    .check(z.trim(), z.refine(hasVisibleText, SCENARIO_TEXT.descriptionRequired), z.maxLength(1000, SCENARIO_TEXT.descriptionTooLong)),
 });
 
 /** A Stripe price id (spec section 5): trimmed, required, not a product id, starts with price_. */

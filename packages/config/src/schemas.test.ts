@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasTextCheck, isStorableText, ZText } from './schemas';
+import { hasTextCheck, hasVisibleText, isStorableText, ZText } from './schemas';
 import { TEXT } from './texts';
 
 describe('ZText: the shared string schema of every input', () => {
@@ -33,5 +33,17 @@ describe('zod messages', () => {
   it('are Japanese where a field has no message of its own', () => {
     const issue = ZText.max(3).safeParse('abcdef').error?.issues[0];
     expect(issue?.message).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+  });
+});
+
+describe('hasVisibleText: what a required field must hold (decision 098)', () => {
+  it('is false for text of white space, format characters and blank fillers only', () => {
+    for (const blank of ['', ' \t\n', '\u200B', '\u202E\u202C', '\u200E\u200F', '\uFEFF', '\u00AD', '\u2060', '\u3000\u00A0', '\u3164', '\u2800']) {
+      expect(hasVisibleText(blank), JSON.stringify(blank)).toBe(false);
+    }
+  });
+
+  it('is true as soon as one character shows, invisible marks around it or not', () => {
+    for (const text of ['a', '\u200Ba', 'あ\u202E', '😀', '\u200B１', '.', 'e\u0301']) expect(hasVisibleText(text), JSON.stringify(text)).toBe(true);
   });
 });

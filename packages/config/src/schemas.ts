@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isStorableText } from './storable-text';
+import { hasVisibleText, isStorableText } from './storable-text';
 import { TEXT } from './texts';
 
 // zod's own messages (field errors without a message of ours) in Japanese, like everything a user reads.
 z.config(z.locales.ja());
 
-export { isStorableText };
+export { hasVisibleText, isStorableText };
 
 /**
  * The one string schema for every input (procedures and the REST paths over them): anything else a

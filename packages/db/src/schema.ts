@@ -72,6 +72,12 @@ export type PaymentsTable = {
   /** Sandbox only: the secret the checkout form confirms, like a Stripe PaymentIntent's. */
   client_secret: string | null;
   updated_at: Generated<Date>;
+  /** Added in 0096-payment-refunds: the charge's refunded total (yen), as Stripe reports it. */
+  refunded_amount: Generated<number>;
+  /** The latest dispute of the charge in Stripe's words (needs_response, under_review, won, lost...), or null. */
+  dispute_status: string | null;
+  /** That dispute's amount (yen); taken out of the revenue only when the dispute is lost. */
+  disputed_amount: Generated<number>;
 };
 
 export type ProblemsTable = {

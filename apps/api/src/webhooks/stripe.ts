@@ -1,7 +1,7 @@
 import { toHttpError } from '@shunkan/api-router/errors';
 import type { Logger } from '@shunkan/api-router/session';
 import { TEXT } from '@shunkan/config/texts';
-import { handleStripeEvent } from '@shunkan/api-router/services/billing/stripe-webhook';
+import { handleStripeEvent, PaymentNotRecordedYet } from '@shunkan/api-router/services/billing/stripe-webhook';
 import type { BillingProvider } from '@shunkan/api-router/services/billing/types';
 import type { Db } from '@shunkan/db';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +39,12 @@ export async function registerStripeWebhook(app: FastifyInstance, options: { db:
         request.log.info({ event: event.id, type: event.type, outcome }, 'stripe webhook');
         return await reply.send({ received: true, outcome });
       } catch (error) {
+        if (error instanceof PaymentNotRecordedYet) {
+          // A refund or dispute delivered before its invoice.paid: not recorded, so Stripe's retry applies it
+          // once the payment is there (decision 096).
+          request.log.info({ event: event.id, type: event.type, invoice: error.invoiceId }, 'stripe webhook: payment not recorded yet, left for a retry');
+          return reply.status(409).send({ message: '返金・不審請求の対象となる決済がまだ記録されていません。', code: 'CONFLICT' });
+        }
         // A 5xx makes Stripe retry (503 while the database is away); the event id was rolled back with its effects.
         request.log.error({ err: error, event: event.id, type: event.type }, 'stripe webhook failed');
         const http = toHttpError(error);

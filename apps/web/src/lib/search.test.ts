@@ -5,6 +5,11 @@ describe('route search parameters', () => {
   it('keeps a same-site redirect and drops any other', () => {
     expect(loginSearch.parse({ redirect: '/checkout?plan=premium' })).toEqual({ redirect: '/checkout?plan=premium' });
     for (const redirect of ['//evil.example', 'https://evil.example/', '/\\evil.example', 42]) expect(loginSearch.parse({ redirect })).toEqual({});
+    // A URL parser drops tabs and newlines: each of these reads as //evil.example (decision 098).
+    for (const redirect of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example']) {
+      expect(new URL(redirect, 'https://shunkan.example').host).toBe('evil.example');
+      expect(loginSearch.parse({ redirect })).toEqual({});
+    }
   });
 
   it('drops a parameter that does not validate instead of failing the page', () => {

@@ -18,10 +18,16 @@ function optional<T extends z.ZodMiniType>(schema: T) {
 
 const text = z.string().check(z.maxLength(2000));
 
-/** A same-site path (no open redirect): starts with one slash, no backslash. */
+/**
+ * A same-site path (no open redirect): starts with one slash, no backslash, and no control character: a URL
+ * parser drops tabs and newlines, so "/\t/evil.example" would read as "//evil.example".
+ */
 export const sameSitePath = z
   .string()
-  .check(z.maxLength(2000), z.refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')));
+  .check(
+    z.maxLength(2000),
+    z.refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && ![...value].some((c) => c <= '\u001F' || c === '\u007F')),
+  );
 
 /** `?trial=true` arrives as the boolean true (TanStack's JSON search parsing) or as the string. */
 const flag = z.pipe(

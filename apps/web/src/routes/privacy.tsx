@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyPage } from '../features/legal/legal-document';
+import { PrivacyPage } from '../features/legal/privacy-page';
 import { pageTitle } from '../lib/page-title';
 
 /** `/privacy`: the privacy policy (public). */

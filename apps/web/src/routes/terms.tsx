@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TermsPage } from '../features/legal/legal-document';
+import { TermsPage } from '../features/legal/terms-page';
 import { pageTitle } from '../lib/page-title';
 
 /** `/terms`: the terms of use (public). */

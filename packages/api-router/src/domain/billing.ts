@@ -56,6 +56,10 @@ export const ZBillingDetails = z.object({
     z.object({
       id: z.string(),
       amount: z.number().int(),
+      /** Returned to the card so far (refunds; decision 096). */
+      refundedAmount: z.number().int(),
+      /** What the payment still counts for after refunds and a lost dispute. */
+      netAmount: z.number().int(),
       currency: z.string(),
       status: z.string(),
       description: z.string().nullable(),
@@ -408,6 +412,8 @@ export async function getBillingDetails(options: Options & { limits?: DailyLimit
     payments: payments.map((p) => ({
       id: p.id,
       amount: p.amount,
+      refundedAmount: p.refunded_amount,
+      netAmount: p.net_amount,
       currency: p.currency,
       status: p.status,
       description: p.description,

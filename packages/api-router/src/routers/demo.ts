@@ -1,4 +1,4 @@
-import { ZText } from '@shunkan/config/schemas';
+import { hasVisibleText, ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { ANSWER_MAX_LENGTH, ANSWER_TEXT } from '@shunkan/config/texts';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const demoRouter = router({
     }),
 
   evaluate: publicProcedure
-    .input(z.object({ problemId: ZText.min(1).max(100), answer: ZText.trim().min(1, ANSWER_TEXT.required).max(ANSWER_MAX_LENGTH, ANSWER_TEXT.tooLong) }))
+    .input(z.object({ problemId: ZText.min(1).max(100), answer: ZText.trim().min(1, { error: ANSWER_TEXT.required, abort: true }).refine(hasVisibleText, ANSWER_TEXT.required).max(ANSWER_MAX_LENGTH, ANSWER_TEXT.tooLong) }))
     .output(
       z.object({
         rating: z.number().int(),

@@ -1,5 +1,5 @@
 import { ZRowId } from '../ids.js';
-import { ZText } from '@shunkan/config/schemas';
+import { hasVisibleText, ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { ANSWER_MAX_LENGTH, ANSWER_TEXT, dailyLimitMessage, SCENARIO_TEXT, TEXT } from '@shunkan/config/texts';
 import { findScenario } from '@shunkan/db/scenarios';
@@ -39,7 +39,7 @@ export const ZEvaluateInput = z
     problemId: ZText.min(1).max(100).optional(),
     japaneseSentence: ZText.min(1).max(500).optional(),
     difficultyLevel: ZLevel.optional(),
-    answer: ZText.trim().min(1, ANSWER_TEXT.required).max(ANSWER_MAX_LENGTH, ANSWER_TEXT.tooLong),
+    answer: ZText.trim().min(1, { error: ANSWER_TEXT.required, abort: true }).refine(hasVisibleText, ANSWER_TEXT.required).max(ANSWER_MAX_LENGTH, ANSWER_TEXT.tooLong),
     durationMs: z.number().int().min(0).max(86_400_000).optional(),
     mode: z.enum(['practice', 'review']).optional(),
     /** Set when the problem was practised for one of the learner's scenarios (labels the history). */

@@ -1,4 +1,4 @@
-import { ZText } from '@shunkan/config/schemas';
+import { hasVisibleText, ZText } from '@shunkan/config/schemas';
 import { LEVEL_KEYS } from '@shunkan/config/levels';
 import { SCENARIO_TEXT } from '@shunkan/config/texts';
 import { z } from 'zod';
@@ -16,8 +16,8 @@ import { throwServeError, ZServedProblem } from './practice.js';
 import { AppError } from '../errors.js';
 
 export const ZScenarioFields = z.object({
-  title: ZText.trim().min(1, SCENARIO_TEXT.titleRequired).max(100, SCENARIO_TEXT.titleTooLong),
-  description: ZText.trim().min(1, SCENARIO_TEXT.descriptionRequired).max(1000, SCENARIO_TEXT.descriptionTooLong),
+  title: ZText.trim().min(1, { error: SCENARIO_TEXT.titleRequired, abort: true }).refine(hasVisibleText, SCENARIO_TEXT.titleRequired).max(100, SCENARIO_TEXT.titleTooLong),
+  description: ZText.trim().min(1, { error: SCENARIO_TEXT.descriptionRequired, abort: true }).refine(hasVisibleText, SCENARIO_TEXT.descriptionRequired).max(1000, SCENARIO_TEXT.descriptionTooLong),
 });
 
 const ZScenarioId = z.uuid(SCENARIO_TEXT.notFound);

@@ -20,6 +20,7 @@ import * as m0064 from './0064-attempt-submissions.js';
 import * as m0066 from './0066-trial-claims.js';
 import * as m0074 from './0074-billing-locks-scenario-requests.js';
 import * as m0095 from './0095-problem-grading-version.js';
+import * as m0096 from './0096-payment-refunds.js';
 
 /**
  * Forward-only, numbered. Bundled in code so a built server needs no migration folder on disk.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0066-trial-claims': m0066,
   '0074-billing-locks-scenario-requests': m0074,
   '0095-problem-grading-version': m0095,
+  '0096-payment-refunds': m0096,
 };

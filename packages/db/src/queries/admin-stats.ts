@@ -1,6 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { PAID_PAYMENT_STATUSES } from '@shunkan/config/billing';
 import type { Db } from '../index.js';
 import type { Database } from '../schema.js';
+import { NET_PAYMENT_AMOUNT } from './payments.js';
 
 /** JST (UTC+9, no daylight saving) calendar month of a timestamp column, as YYYY-MM. */
 function jstMonth(column: string) {
@@ -71,10 +73,11 @@ export async function getAdminStatsRaw(db: Db, window: ActiveWindow): Promise<Ad
       sql<string>`count(distinct attempts.user_id) filter (where attempts.created_at > ${since7})`.as('wau'),
     ])
     .executeTakeFirstOrThrow();
+  // Net of refunds and lost disputes (decision 096).
   const revenue = await db
     .selectFrom('payments')
-    .where('status', '=', 'succeeded')
-    .select(sql<string>`coalesce(sum(amount), 0)`.as('sum'))
+    .where('status', 'in', PAID_PAYMENT_STATUSES)
+    .select(sql<string>`coalesce(sum(${NET_PAYMENT_AMOUNT}), 0)`.as('sum'))
     .executeTakeFirstOrThrow();
   const subscriptions = await db
     .selectFrom('subscriptions')
@@ -113,13 +116,16 @@ export async function listRecurringAmounts(db: Db, window: ActiveWindow): Promis
 
 export type PaymentTotals = { totalRevenue: number; totalTransactions: number };
 
-/** Transactions are payments that reached an outcome (pending checkouts and superseded ones left out). */
+/**
+ * Transactions are payments that reached an outcome (pending checkouts and superseded ones left out);
+ * revenue is what the paid ones net after refunds and lost disputes (decision 096).
+ */
 export async function getPaymentTotals(db: Db): Promise<PaymentTotals> {
   const row = await db
     .selectFrom('payments')
     .where('status', 'not in', ['pending', 'canceled'])
     .select([
-      sql<string>`coalesce(sum(amount) filter (where status = 'succeeded'), 0)`.as('revenue'),
+      sql<string>`coalesce(sum(${NET_PAYMENT_AMOUNT}) filter (where status in (${sql.join(PAID_PAYMENT_STATUSES)})), 0)`.as('revenue'),
       sql<string>`count(*)`.as('n'),
     ])
     .executeTakeFirstOrThrow();
@@ -135,11 +141,19 @@ export type RecentPaymentRow = {
   currency: string;
   status: string;
   provider: string;
+  /** Refunded so far (yen). */
+  refundedAmount: number;
+  /** What the payment nets after refunds and a lost dispute (decision 096). */
+  netAmount: number;
 };
+
+function toRecentPayment<T extends { netAmount: number | string }>(row: T): T & { netAmount: number } {
+  return { ...row, netAmount: Number(row.netAmount) };
+}
 
 /** The latest transactions, newest first (spec: the latest 10). */
 export async function listRecentPayments(db: Db, limit = 10): Promise<RecentPaymentRow[]> {
-  return db
+  const rows = await db
     .selectFrom('payments')
     .leftJoin('users', 'users.id', 'payments.user_id')
     .where('payments.status', 'not in', ['pending', 'canceled'])
@@ -152,11 +166,14 @@ export async function listRecentPayments(db: Db, limit = 10): Promise<RecentPaym
       'payments.currency',
       'payments.status',
       'payments.provider',
+      'payments.refunded_amount as refundedAmount',
+      NET_PAYMENT_AMOUNT.as('netAmount'),
     ])
     .orderBy('payments.created_at', 'desc')
     .orderBy('payments.id', 'desc')
     .limit(limit)
     .execute();
+  return rows.map(toRecentPayment);
 }
 
 /** One payment by id, with the customer's address (payment debug). */
@@ -174,9 +191,11 @@ export async function findPaymentForAdmin(db: Db, id: string): Promise<RecentPay
       'payments.currency',
       'payments.status',
       'payments.provider',
+      'payments.refunded_amount as refundedAmount',
+      NET_PAYMENT_AMOUNT.as('netAmount'),
     ])
     .executeTakeFirst();
-  return row ?? null;
+  return row ? toRecentPayment(row) : null;
 }
 
 export type LevelAttemptStats = { level: string; totalAttempts: number; correctAttempts: number; averageRating: number; totalDurationMs: number };
@@ -206,7 +225,10 @@ export async function getLevelAttemptStats(db: Db, correctFrom: number): Promise
 
 export type MonthlyActivity = { month: string; attempts: number; activeUsers: number; newUsers: number; revenue: number };
 
-/** Per JST month since `since`: graded answers, learners who answered, sign-ups and succeeded payments. */
+/**
+ * Per JST month since `since`: graded answers, learners who answered, sign-ups and revenue. A payment's
+ * revenue is net of its refunds and lost dispute and stays in the month it was paid (decision 096).
+ */
 export async function getMonthlyActivity(db: Db, since: Date): Promise<MonthlyActivity[]> {
   const [attempts, users, payments] = await Promise.all([
     db
@@ -225,8 +247,8 @@ export async function getMonthlyActivity(db: Db, since: Date): Promise<MonthlyAc
     db
       .selectFrom('payments')
       .where('created_at', '>=', since)
-      .where('status', '=', 'succeeded')
-      .select([jstMonth('payments.created_at').as('month'), sql<string>`coalesce(sum(amount), 0)`.as('n')])
+      .where('status', 'in', PAID_PAYMENT_STATUSES)
+      .select([jstMonth('payments.created_at').as('month'), sql<string>`coalesce(sum(${NET_PAYMENT_AMOUNT}), 0)`.as('n')])
       .groupBy(sql`1`)
       .execute(),
   ]);

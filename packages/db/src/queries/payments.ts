@@ -1,5 +1,13 @@
+import { PAID_PAYMENT_STATUSES } from '@shunkan/config/billing';
+import { sql } from 'kysely';
 import type { Db } from '../index.js';
 import type { NewPayment, PaymentRow } from '../schema.js';
+
+/**
+ * The revenue one payment leaves (decision 096): the amount charged minus what was refunded and, when
+ * a dispute was lost, the disputed amount; never below 0. Counted only for PAID_PAYMENT_STATUSES.
+ */
+export const NET_PAYMENT_AMOUNT = sql<number>`greatest(0, payments.amount - payments.refunded_amount - case when payments.dispute_status = 'lost' then payments.disputed_amount else 0 end)`;
 
 /** Records a payment once: a repeated id (the same Stripe invoice, the same sandbox renewal) is a no-op. */
 export async function insertPayment(db: Db, payment: NewPayment): Promise<boolean> {
@@ -46,17 +54,54 @@ export async function cancelOpenSandboxPayments(db: Db, input: { userId: string;
   return canceled.length;
 }
 
-/** A learner's own recent payments (pending and superseded checkouts left out), newest first. */
-export async function listUserPayments(db: Db, userId: string, limit = 10): Promise<PaymentRow[]> {
-  return db
+/** A learner's own recent payments (pending and superseded checkouts left out), newest first, with what they net. */
+export async function listUserPayments(db: Db, userId: string, limit = 10): Promise<Array<PaymentRow & { net_amount: number }>> {
+  const rows = await db
     .selectFrom('payments')
     .selectAll()
+    .select(NET_PAYMENT_AMOUNT.as('net_amount'))
     .where('user_id', '=', userId)
     .where('status', 'not in', ['pending', 'canceled'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+  // PostgreSQL's integer arithmetic comes back as a number; kept explicit for the pg driver's bigint rules.
+  return rows.map((r) => ({ ...r, net_amount: Number(r.net_amount) }));
+}
+
+export type PaymentReversal = {
+  refundedAmount: number;
+  disputeStatus: string | null;
+  disputedAmount: number;
+  /** The payment's status given its amount (decided in the billing domain). */
+  statusFor: (amount: number) => string;
+};
+
+/**
+ * Stores what Stripe gave back of a paid payment (its refunded total and latest dispute, decision 096).
+ * The values are Stripe's current state, not increments, so a replayed or reordered event stores the
+ * same thing again. 'missing' when no paid payment has this id (yet).
+ */
+export async function setPaymentReversal(db: Db, id: string, reversal: PaymentReversal): Promise<'updated' | 'unchanged' | 'missing'> {
+  const row = await db
+    .selectFrom('payments')
+    .select(['amount', 'status', 'refunded_amount', 'dispute_status', 'disputed_amount'])
+    .where('id', '=', id)
+    .where('status', 'in', PAID_PAYMENT_STATUSES)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return 'missing';
+  const status = reversal.statusFor(row.amount);
+  if (row.status === status && row.refunded_amount === reversal.refundedAmount && row.dispute_status === reversal.disputeStatus && row.disputed_amount === reversal.disputedAmount) {
+    return 'unchanged';
+  }
+  await db
+    .updateTable('payments')
+    .set({ status, refunded_amount: reversal.refundedAmount, dispute_status: reversal.disputeStatus, disputed_amount: reversal.disputedAmount, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  return 'updated';
 }
 
 /**

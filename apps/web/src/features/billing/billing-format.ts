@@ -19,6 +19,19 @@ export const STATUS_COLORS: Record<SubscriptionStatus, string> = {
   expired: 'red',
 };
 
+/** Badge colours of payment statuses (decision 096): paid green, money given back grey, a dispute orange, failed red. */
+const PAYMENT_STATUS_COLORS: Readonly<Record<string, string>> = {
+  succeeded: 'green',
+  partially_refunded: 'gray',
+  refunded: 'gray',
+  disputed: 'orange',
+  dispute_lost: 'gray',
+};
+
+export function paymentStatusColor(status: string): string {
+  return PAYMENT_STATUS_COLORS[status] ?? 'red';
+}
+
 export function intervalLabel(interval: BillingInterval | null | undefined): string {
   return interval === 'year' ? '年' : '月';
 }

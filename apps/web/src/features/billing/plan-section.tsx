@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '@shunkan/api-router';
 import { Alert, Badge, Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { BILLING_GRANT_NOTE, BILLING_UI_TEXT, UPGRADE_CANCELLATION_TEXT } from '@shunkan/config/billing';
+import { BILLING_GRANT_NOTE, BILLING_UI_TEXT, PAYMENT_STATUS_LABELS, refundedNote, UPGRADE_CANCELLATION_TEXT } from '@shunkan/config/billing';
 import { findPlan, formatYen } from '@shunkan/config/plans';
 import { ResponsiveRows } from '@shunkan/ui/responsive-rows';
 import { notify } from '@shunkan/ui/toaster';
@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { getPublicConfig } from '../../lib/public-config';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { CURRENT_PLAN_ID, dailyLimitLabel, focusCurrentPlan, formatDate, formatPrice, STATUS_COLORS, STATUS_LABELS } from './billing-format';
+import { CURRENT_PLAN_ID, dailyLimitLabel, focusCurrentPlan, formatDate, formatPrice, paymentStatusColor, STATUS_COLORS, STATUS_LABELS } from './billing-format';
 import { CancelControls } from './cancel-controls';
 import { ConfirmDialog } from './confirm-dialog';
 import { PremiumPlanModal } from './premium-plan-modal';
@@ -247,7 +247,19 @@ function PricingTable({ plans, currentPlanId }: { plans: readonly CatalogPlan[];
 
 type Payment = RouterOutputs['billing']['details']['payments'][number];
 
-const PAYMENT_STATUS_LABELS: Record<string, string> = { succeeded: '支払い済み', failed: '失敗', refunded: '返金済み' };
+/** The amount charged, and under it what went back to the card (a refund, decision 096). */
+function PaymentAmount({ payment }: { payment: Payment }) {
+  return (
+    <Stack gap="0" align="end">
+      <Text whiteSpace="nowrap">{formatYen(payment.amount)}</Text>
+      {payment.refundedAmount > 0 ? (
+        <Text whiteSpace="nowrap" fontSize="xs" color="fg.muted" data-testid="payment-refunded">
+          {refundedNote(payment.refundedAmount)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 /** The learner's own recent payments; abandoned (still pending) checkouts are not payments. */
 function PaymentHistory({ payments }: { payments: Payment[] }) {
@@ -267,12 +279,10 @@ function PaymentHistory({ payments }: { payments: Payment[] }) {
         columns={[
           { header: '日付', cell: (payment) => <Text whiteSpace="nowrap">{formatDate(payment.createdAt)}</Text>, inCard: false },
           { header: '内容', cell: (payment) => payment.description ?? '' },
-          { header: '金額', cell: (payment) => <Text whiteSpace="nowrap">{formatYen(payment.amount)}</Text>, textAlign: 'end' },
+          { header: '金額', cell: (payment) => <PaymentAmount payment={payment} />, textAlign: 'end' },
           {
             header: '状態',
-            cell: (payment) => (
-              <Badge colorPalette={payment.status === 'succeeded' ? 'green' : 'red'}>{PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}</Badge>
-            ),
+            cell: (payment) => <Badge colorPalette={paymentStatusColor(payment.status)}>{PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}</Badge>,
           },
         ]}
       />

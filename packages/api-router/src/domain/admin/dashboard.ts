@@ -124,6 +124,10 @@ export const ZAdminPayments = z.object({
       customerEmail: z.string().nullable(),
       created: z.string(),
       amount: z.number().int(),
+      /** Returned to the card so far (refunds; decision 096). */
+      refundedAmount: z.number().int(),
+      /** What the payment counts for in the revenue. */
+      netAmount: z.number().int(),
       currency: z.string(),
       status: z.string(),
     }),
@@ -158,6 +162,8 @@ export async function getAdminPayments(options: { db: Db; now: Date; billing: Bi
       customerEmail: p.customerEmail,
       created: new Date(p.created).toISOString(),
       amount: p.amount,
+      refundedAmount: p.refundedAmount,
+      netAmount: p.netAmount,
       currency: p.currency,
       status: p.status,
     })),

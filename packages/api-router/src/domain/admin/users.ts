@@ -1,5 +1,6 @@
 import { ADMIN_TEXT } from '@shunkan/config/admin';
 import type { SubscriptionType } from '@shunkan/config/plans';
+import { TEXT } from '@shunkan/config/texts';
 import { jstDay } from '@shunkan/config/time';
 import type { Db } from '@shunkan/db';
 import { listAdminUsers, setRoleKeepingAnAdmin } from '@shunkan/db/admin-users';
@@ -138,11 +139,8 @@ export async function setUserAdminRole(options: {
     if (userId === options.by.id) throw new AppError('BAD_REQUEST', ADMIN_TEXT.ownRole);
     if (user.email && options.adminEmails.includes(user.email)) throw new AppError('BAD_REQUEST', ADMIN_TEXT.listedAdmin);
   }
-  const result = await setRoleKeepingAnAdmin(db, userId, isAdmin ? 'admin' : 'learner');
-  if (result === 'not_found') throw new AppError('NOT_FOUND', ADMIN_TEXT.userNotFound);
-  if (result === 'last_admin') throw new AppError('CONFLICT', ADMIN_TEXT.lastAdmin);
-  // Without this, a demoted admin kept admin access here for the cache's lifetime (30 s).
-  options.sessions?.forget(user.firebase_uid);
+  // The claim goes first: while it is there, the holder's next request would promote them again
+  // (decision 098). Should the role change be refused below, the database role still makes them admin.
   if (!isAdmin && options.auth) {
     try {
       const record = await options.auth.getUser(user.firebase_uid);
@@ -151,9 +149,14 @@ export async function setUserAdminRole(options: {
         await options.auth.setCustomUserClaims(user.firebase_uid, rest);
       }
     } catch (error) {
-      if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+      if ((error as { code?: string }).code !== 'auth/user-not-found') throw new AppError('SERVICE_UNAVAILABLE', TEXT.authUnavailable, { cause: error });
     }
   }
+  const result = await setRoleKeepingAnAdmin(db, userId, isAdmin ? 'admin' : 'learner');
+  if (result === 'not_found') throw new AppError('NOT_FOUND', ADMIN_TEXT.userNotFound);
+  if (result === 'last_admin') throw new AppError('CONFLICT', ADMIN_TEXT.lastAdmin);
+  // Without this, a demoted admin kept admin access here for the cache's lifetime (30 s).
+  options.sessions?.forget(user.firebase_uid);
   options.log.info({ by: options.by.id, userId, isAdmin }, 'admin role changed');
   return { id: userId, isAdmin };
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local HTTP server speaking the part of Stripe's REST protocol that services/billing/stripe.ts uses
  * (customers create/retrieve/delete, subscriptions create/retrieve/update/cancel, checkout sessions, billing portal sessions,
- * prices retrieve and list), with form-encoded request bodies as the real SDK sends them. Tests point the SDK at it
+ * prices retrieve and list, charges retrieve, invoice payments list, disputes list), with form-encoded request bodies as the real SDK sends them. Tests point the SDK at it
  * (`host`, `port`, `protocol: 'http'`) and assert what was sent. Objects are kept in memory, so a
  * retrieve returns what a create made. A POST with an `Idempotency-Key` header is answered once and its
  * answer replayed for the same key, as Stripe does (a different body under a used key is refused).
@@ -29,8 +29,16 @@ export type FakeStripeServer = {
   subscriptions: Map<string, Record<string, unknown>>;
   /** Customers by id; a deleted one is `{ id, object: 'customer', deleted: true }`, as Stripe returns it. */
   customers: Map<string, Record<string, unknown>>;
-  /** What Stripe does when the first invoice of an incomplete subscription is paid: it becomes active. */
-  pay(subscriptionId: string): void;
+  /**
+   * What Stripe does when the first invoice of an incomplete subscription is paid: it becomes active. The
+   * payment is a payment intent with one charge, linked to the invoice by an invoice payment (API versions
+   * since 2025-03 link them only so). Returns the invoice's and the charge's ids.
+   */
+  pay(subscriptionId: string): { invoiceId: string; chargeId: string };
+  /** A refund made at Stripe (dashboard or API): the whole rest of the charge unless `amount` is given. */
+  refund(chargeId: string, amount?: number): { refund: Record<string, unknown>; charge: Record<string, unknown> };
+  /** The cardholder's bank opens a dispute on the charge, or Stripe moves the open one to `status`. */
+  dispute(chargeId: string, status: string): Record<string, unknown>;
   /** The next request (only) is answered with this Stripe error. */
   failNext(status: number, message?: string): void;
   /** The next request to this method and path whose params match (only) is answered with this Stripe error. */
@@ -68,6 +76,9 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
   const customers = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
   const invoices = new Map<string, Record<string, unknown>>();
+  const charges = new Map<string, Record<string, unknown>>();
+  const invoicePayments: Array<Record<string, unknown>> = [];
+  const disputes: Array<Record<string, unknown>> = [];
   let counter = 0;
   let failure: { status: number; message: string } | null = null;
   let matchedFailure: { method: string; path: string; match: (params: Record<string, string>) => boolean; status: number; message: string } | null = null;
@@ -231,6 +242,26 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
       const id = nextId('bps');
       return { status: 200, json: { id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.test/p/session/${id}` } };
     }
+    const chargeMatch = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (method === 'GET' && chargeMatch) {
+      const charge = charges.get(chargeMatch[1] ?? '');
+      if (!charge) return stripeError(404, `No such charge: '${chargeMatch[1]}'`);
+      return { status: 200, json: charge };
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const data = invoicePayments.filter((p) => {
+        const payment = p.payment as { type: string; payment_intent: string };
+        if (params.invoice && p.invoice !== params.invoice) return false;
+        if (params['payment[type]'] && payment.type !== params['payment[type]']) return false;
+        if (params['payment[payment_intent]'] && payment.payment_intent !== params['payment[payment_intent]']) return false;
+        return true;
+      });
+      return { status: 200, json: list('/v1/invoice_payments', data, params) };
+    }
+    if (method === 'GET' && path === '/v1/disputes') {
+      const data = disputes.filter((d) => !params.charge || d.charge === params.charge).reverse();
+      return { status: 200, json: list('/v1/disputes', data, params) };
+    }
     if (method === 'GET' && path === '/v1/prices') {
       const data = [...prices.keys()].map((id) => priceObject(id));
       return { status: 200, json: { object: 'list', url: '/v1/prices', has_more: false, data } };
@@ -242,6 +273,11 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
       return { status: 200, json: priceObject(id) };
     }
     return stripeError(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  function list(url: string, data: Array<Record<string, unknown>>, params: Record<string, string>) {
+    const limit = Number(params.limit ?? 10);
+    return { object: 'list', url, has_more: data.length > limit, data: data.slice(0, limit) };
   }
 
   function stripeError(status: number, message: string) {
@@ -295,11 +331,64 @@ export async function startFakeStripe(options: { prices?: FakePrice[]; now?: () 
       const subscription = subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`fake stripe: no subscription ${subscriptionId}`);
       const invoice = invoices.get(subscription.latest_invoice as string);
-      if (invoice) {
-        invoice.status = 'paid';
-        invoice.amount_paid = invoice.amount_due;
-      }
+      if (!invoice) throw new Error(`fake stripe: subscription ${subscriptionId} has no invoice`);
+      invoice.status = 'paid';
+      invoice.amount_paid = invoice.amount_due;
       subscription.status = 'active';
+      const paymentIntent = nextId('pi');
+      const chargeId = nextId('ch');
+      const amount = invoice.amount_paid as number;
+      charges.set(chargeId, {
+        id: chargeId,
+        object: 'charge',
+        amount,
+        amount_captured: amount,
+        amount_refunded: 0,
+        refunded: false,
+        disputed: false,
+        currency: 'jpy',
+        customer: invoice.customer,
+        payment_intent: paymentIntent,
+        paid: true,
+        status: 'succeeded',
+        created: now(),
+      });
+      invoicePayments.push({
+        id: nextId('inpay'),
+        object: 'invoice_payment',
+        invoice: invoice.id,
+        amount_paid: amount,
+        amount_requested: amount,
+        currency: 'jpy',
+        is_default: true,
+        status: 'paid',
+        payment: { type: 'payment_intent', payment_intent: paymentIntent },
+        created: now(),
+      });
+      return { invoiceId: invoice.id as string, chargeId };
+    },
+    refund(chargeId, amount) {
+      const charge = charges.get(chargeId);
+      if (!charge) throw new Error(`fake stripe: no charge ${chargeId}`);
+      const rest = (charge.amount as number) - (charge.amount_refunded as number);
+      const refunded = amount ?? rest;
+      if (refunded <= 0 || refunded > rest) throw new Error(`fake stripe: cannot refund ${refunded} of ${rest}`);
+      charge.amount_refunded = (charge.amount_refunded as number) + refunded;
+      charge.refunded = charge.amount_refunded === charge.amount;
+      const refund = { id: nextId('re'), object: 'refund', amount: refunded, charge: chargeId, payment_intent: charge.payment_intent, currency: 'jpy', status: 'succeeded', created: now() };
+      return { refund, charge: { ...charge } };
+    },
+    dispute(chargeId, status) {
+      const charge = charges.get(chargeId);
+      if (!charge) throw new Error(`fake stripe: no charge ${chargeId}`);
+      let dispute = disputes.findLast((d) => d.charge === chargeId);
+      if (!dispute || dispute.status === 'won' || dispute.status === 'lost') {
+        dispute = { id: nextId('dp'), object: 'dispute', amount: (charge.amount as number) - (charge.amount_refunded as number), charge: chargeId, payment_intent: charge.payment_intent, currency: 'jpy', reason: 'fraudulent', created: now() };
+        disputes.push(dispute);
+        charge.disputed = true;
+      }
+      dispute.status = status;
+      return { ...dispute };
     },
     failNext(status, message = 'Something went wrong on the fake Stripe side.') {
       failure = { status, message };

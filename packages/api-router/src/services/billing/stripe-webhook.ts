@@ -1,13 +1,14 @@
 import type { SubscriptionStatus } from '@shunkan/config/plans';
 import { inTransaction, type Db } from '@shunkan/db';
 import { recordBillingEvent } from '@shunkan/db/billing-events';
-import { insertPayment } from '@shunkan/db/payments';
+import { insertPayment, setPaymentReversal } from '@shunkan/db/payments';
 import type { SubscriptionRow, SubscriptionUpdate } from '@shunkan/db/schema';
 import { ensureSubscription, findSubscriptionByStripeCustomer, findSubscriptionByStripeSubscription, lockSubscription, updateSubscription } from '@shunkan/db/subscriptions';
 import { findUserById } from '@shunkan/db/users';
 import type { Stripe } from 'stripe';
 import type { Logger } from '../../session.js';
 import { findCataloguePlan, findCataloguePlanByPriceId, type TCataloguePlan } from '../../domain/plans.js';
+import { paymentStatusAfterReversal } from '../../domain/payment-reversals.js';
 import { activatePaidPeriod, resolveSubscription } from '../../domain/subscription.js';
 import { idOf } from './stripe.js';
 import type { StripeBillingProvider } from './types.js';
@@ -18,7 +19,17 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
  * What the webhook needs from the Stripe provider: settling two live subscriptions of one learner, and
  * Stripe's current state of a subscription when two of its events carry the same second.
  */
-export type StripeLookups = Pick<StripeBillingProvider, 'keepNewestSubscription' | 'currentSubscription'>;
+export type StripeLookups = Pick<StripeBillingProvider, 'keepNewestSubscription' | 'currentSubscription' | 'chargeState'>;
+
+/**
+ * A refund or dispute of a payment this server has not recorded yet (its invoice.paid is still on its
+ * way): the event is not recorded and the webhook answers non-2xx, so Stripe delivers it again later.
+ */
+export class PaymentNotRecordedYet extends Error {
+  constructor(readonly invoiceId: string) {
+    super(`payment ${invoiceId} not recorded yet`);
+  }
+}
 
 type Handling = { db: Db; log: Logger; stripe: StripeLookups };
 
@@ -80,6 +91,7 @@ function answeredLookups(stripe: StripeLookups, answers: Map<string, unknown>): 
   return {
     currentSubscription: (id) => answer(`current:${id}`, () => stripe.currentSubscription(id)),
     keepNewestSubscription: (input) => answer(`keep:${input.current}:${input.incoming}`, () => stripe.keepNewestSubscription(input)),
+    chargeState: (chargeId) => answer(`charge:${chargeId}`, () => stripe.chargeState(chargeId)),
   };
 }
 
@@ -287,9 +299,52 @@ async function applyEvent(handling: Handling, event: Stripe.Event): Promise<Webh
       return 'applied';
     }
 
+    // Refunds and disputes (decision 096). Each event only names the charge; what it changed is read
+    // from Stripe's current state of the charge, so replays and any delivery order store the same thing.
+    // Stripe changes no subscription for them, and neither do we: a cancellation that goes with a
+    // refund arrives as customer.subscription.* like any other.
+    case 'charge.refunded':
+      return applyChargeReversal(handling, event, event.data.object.id);
+    case 'charge.refund.updated':
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+      return applyChargeReversal(handling, event, idOf(event.data.object.charge));
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+      return applyChargeReversal(handling, event, idOf(event.data.object.charge));
+
     default:
       return 'ignored';
   }
+}
+
+/**
+ * Stores a charge's refunded total and latest dispute on the payment row of the invoice it paid (the row's
+ * id is the invoice id). A charge of no invoice (not a subscription payment) or of a customer we do not
+ * know is ignored; one of a known learner whose payment is not recorded yet is retried by Stripe.
+ */
+async function applyChargeReversal(handling: Handling, event: Stripe.Event, chargeId: string | null): Promise<WebhookOutcome> {
+  const { db, log } = handling;
+  if (!chargeId) return 'ignored';
+  const charge = await handling.stripe.chargeState(chargeId);
+  if (!charge?.invoiceId) {
+    log.info({ event: event.id, type: event.type, charge: chargeId }, 'stripe refund or dispute of a charge that paid no invoice');
+    return 'ignored';
+  }
+  const stored = await setPaymentReversal(db, charge.invoiceId, {
+    refundedAmount: charge.amountRefunded,
+    disputeStatus: charge.dispute?.status ?? null,
+    disputedAmount: charge.dispute?.amount ?? 0,
+    statusFor: (amount) => paymentStatusAfterReversal(amount, charge),
+  });
+  if (stored !== 'missing') return 'applied';
+  const learner = charge.customerId ? await findSubscriptionByStripeCustomer(db, charge.customerId) : undefined;
+  if (!learner) return unknownLearner(log, event);
+  throw new PaymentNotRecordedYet(charge.invoiceId);
 }
 
 function planFields(plan: TCataloguePlan): SubscriptionUpdate {

@@ -336,6 +336,32 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
       return call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(subscriptionId));
     },
 
+    async chargeState(chargeId) {
+      let charge: Stripe.Charge;
+      try {
+        charge = await stripe.charges.retrieve(chargeId);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        options.log.error({ err: error, operation: 'charges.retrieve' }, 'stripe call failed');
+        throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
+      }
+      // Since API version 2025-03 neither the charge nor its payment intent names the invoice; the
+      // invoice payment (invoice_payments) links the payment intent to the invoice it paid.
+      const paymentIntent = idOf(charge.payment_intent);
+      const invoicePayment = paymentIntent
+        ? (await call('invoicePayments.list', () => stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, limit: 1 }))).data[0]
+        : undefined;
+      // The latest dispute (Stripe lists newest first); a charge never disputed has none.
+      const dispute = charge.disputed ? (await call('disputes.list', () => stripe.disputes.list({ charge: chargeId, limit: 1 }))).data[0] : undefined;
+      return {
+        chargeId,
+        invoiceId: invoicePayment ? idOf(invoicePayment.invoice) : null,
+        customerId: idOf(charge.customer),
+        amountRefunded: charge.amount_refunded,
+        dispute: dispute ? { status: dispute.status, amount: dispute.amount } : null,
+      };
+    },
+
     async keepNewestSubscription({ current, incoming }) {
       const [a, b] = await Promise.all([
         call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(current)),

@@ -3,8 +3,12 @@ import type { Stripe } from 'stripe';
 import type { SubscriptionRow } from '@shunkan/db/schema';
 import type { SessionUser } from '../../session.js';
 import type { TCataloguePlan } from '../../domain/plans.js';
+import type { TChargeReversal } from '../../domain/payment-reversals.js';
 
 export type BillingMode = 'sandbox' | 'stripe';
+
+/** One charge as the refund and dispute events need it (StripeBillingProvider.chargeState). */
+export type TChargeState = TChargeReversal & { chargeId: string; invoiceId: string | null; customerId: string | null };
 
 /** A price as the admin price tools show it (spec section 3, payment price item). */
 export type TPriceItem = {
@@ -77,6 +81,12 @@ export type StripeBillingProvider = BillingProviderBase & {
   keepNewestSubscription(input: { current: string; incoming: string }): Promise<'current' | 'incoming'>;
   /** Stripe's current state of one subscription (the webhook's tie-break for events of one second). */
   currentSubscription(subscriptionId: string): Promise<Stripe.Subscription>;
+  /**
+   * Stripe's current state of one charge for the refund and dispute events (decision 096): the invoice it
+   * paid (found through the invoice payment of its payment intent; our payment row has the invoice's id),
+   * its customer, refunded total and latest dispute. Null when Stripe has no such charge.
+   */
+  chargeState(chargeId: string): Promise<TChargeState | null>;
   /** Verifies a webhook's signature over the raw body; throws on any mismatch. */
   constructWebhookEvent(rawBody: Buffer | string, signature: string | string[] | undefined): Stripe.Event;
   /** 'test' or 'live', from the secret key's prefix (the admin price tools show it). */
