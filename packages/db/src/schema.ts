@@ -94,6 +94,8 @@ export type ProblemsTable = {
   created_at: Generated<Date>;
   /** Set when an admin edited the problem (0031): the bank seeding leaves it alone from then on. */
   admin_edited_at: NullableTimestamp;
+  /** Moved by a trigger whenever the problem's accepted answers change (0095): a new row version for the grading cache. */
+  accepted_version: Generated<number>;
 };
 
 export type ProblemServesTable = {

@@ -19,6 +19,7 @@ import * as m0059 from './0059-account-deletion.js';
 import * as m0064 from './0064-attempt-submissions.js';
 import * as m0066 from './0066-trial-claims.js';
 import * as m0074 from './0074-billing-locks-scenario-requests.js';
+import * as m0095 from './0095-problem-grading-version.js';
 import * as m0096 from './0096-payment-refunds.js';
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0064-attempt-submissions': m0064,
   '0066-trial-claims': m0066,
   '0074-billing-locks-scenario-requests': m0074,
+  '0095-problem-grading-version': m0095,
   '0096-payment-refunds': m0096,
 };
