@@ -161,6 +161,12 @@ function comparativeForm(t: Token, res: Resources): boolean {
   return stems.some((w) => res.wordnet.knowsAs(w, 'a') || res.wordnet.knowsAs(w, 'r'));
 }
 
+/** The regular comparative and superlative spellings of a word (hard: harder, hardest). */
+function comparativesOf(word: string): string[] {
+  const stem = word.endsWith('e') ? word.slice(0, -1) : /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}i` : /^[^aeiou]*[aeiou][bdgmnpt]$/.test(word) ? word + word.slice(-1) : word;
+  return [`${stem}er`, `${stem}est`];
+}
+
 const NUMBER_WORDS = new Set(['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'twenty', 'thirty', 'hundred', 'thousand', 'first', 'second', 'third', 'half', 'once', 'twice']);
 
 const memberMemo = new Map<string, Token[]>();
@@ -302,6 +308,9 @@ export function lentPairs(problem: { id?: string; japanese: string }, ownWords: 
     // ("who tells me everything", "said me to") on the sets. Verb pairs are not lent (WordNet's
     // phrasal verbs below are their general source).
     if (info.guard === 'never' || info.verbal || (!ownMember(info.a) && !ownMember(info.b))) continue;
+    // A word whose comparative the problem has ("hard" where the answer says "harder") keeps the
+    // comparison the grader's: lent, "difficult" would meet "harder" through its lemma.
+    if ([info.a, info.b].some((m) => !m.includes(' ') && comparativesOf(m).some((c) => ownWords.has(c)))) continue;
     const sources = [...ids].filter((id) => id !== problem.id);
     if (sources.length === 0) continue;
     let anchor: 'word' | 'kanji' | undefined;
@@ -356,7 +365,9 @@ const AUXILIARIES = new Set(['have', 'has', 'had', 'having', "'ve", 'be', 'is', 
 function runPos(run: readonly Token[]): ('v' | 'r' | 'n' | 'a')[] {
   const head = run[0] as Token;
   if (run.length === 1) {
-    const pos = head.pos === 'VERB' ? 'v' : head.pos === 'ADV' ? 'r' : head.pos === 'ADJ' ? 'a' : head.pos === 'NOUN' ? 'n' : undefined;
+    // A verb for a phrasal verb, an adverb for an adverbial phrase; WordNet's compound nouns
+    // ("get together" for meeting) are other constructions in a sentence.
+    const pos = head.pos === 'VERB' ? 'v' : head.pos === 'ADV' ? 'r' : undefined;
     return pos ? [pos] : [];
   }
   // "talk about", "come in" (a verb and its particle); "by chance", "at once" (an adverbial).
@@ -395,6 +406,17 @@ export function wordNetPhrasePairs(analysis: Pick<ProblemAnalysis, 'answers'>, r
             if (first === undefined) continue;
             const member = [first, ...words.slice(1)].join(' ');
             const surface = run.map((t) => t.norm).join(' ');
+            // The member's verb must read as the same forms as the answer's ("went" is only a past,
+            // "spoiled" a past or a participle: "has went bad" would meet "has spoiled").
+            const memberHead = memberTokens(member, res)[0];
+            const sameForms = (x: ReadonlySet<string>, y: ReadonlySet<string>): boolean => x.size === y.size && [...x].every((f) => y.has(f));
+            if (pos === 'v' && (!memberHead || !sameForms(memberHead.forms, head.forms))) continue;
+            // A phrase whose preposition takes the object ("looking for") for a single verb: the verb
+            // may take another object ("searching my keys" is searching them, not for them).
+            if (n > 1 && words.length === 1 && run[n - 1]?.cls === 'prep') continue;
+            // The answer's verb has its preposition after it ("searching for"): a member with its own
+            // ("looking for") would double it, and the pair would let the verb alone meet the phrase.
+            if (n === 1 && words.length > 1 && tokens[k + 1]?.cls === 'prep' && tokens[k + 1]?.norm === words[words.length - 1]) continue;
             if (contrast(run, memberTokens(member, res), res) === 'never') continue;
             const key = `${surface}\u0000${member}`;
             if (seen.has(key)) continue;
