@@ -311,6 +311,10 @@ export function lentPairs(problem: { id?: string; japanese: string }, ownWords: 
     // A word whose comparative the problem has ("hard" where the answer says "harder") keeps the
     // comparison the grader's: lent, "difficult" would meet "harder" through its lemma.
     if ([info.a, info.b].some((m) => !m.includes(' ') && comparativesOf(m).some((c) => ownWords.has(c)))) continue;
+    // A noun the answers have in both numbers ("a meeting" / "meetings"): which of them a learner's
+    // bare noun is graded against is a tie the grader breaks by how it reads that noun, and a lent
+    // synonym changes the reading (set 5: "We have meeting" named plural, not article). Not lent.
+    if ([info.a, info.b].some((m) => !m.includes(' ') && ownWords.has(m) && (ownWords.has(`${m}s`) || ownWords.has(`${m}es`)))) continue;
     const sources = [...ids].filter((id) => id !== problem.id);
     if (sources.length === 0) continue;
     let anchor: 'word' | 'kanji' | undefined;
