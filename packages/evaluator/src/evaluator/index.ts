@@ -31,6 +31,7 @@ import { AUX_FORMS, MODALS, UNCOUNTABLE, areAntonymWords } from './lexicon';
 import { loadResources, type Resources } from './resources';
 import { ONE_STAR_RECALL, recallCeiling, scoreAlignment, type CeilingMemo, type Score } from './score';
 import { deriveSlotSynonyms } from './slot-synonyms';
+import { addLexicalAlternations } from './lexical-alternations';
 import { structureRewrites, worthRewriting } from './structure';
 import { closestPaths, compileProblemLattice, type PathWord } from './lattice-match';
 import type { LatticeGraph } from '../lattice/graph';
@@ -1957,6 +1958,9 @@ export async function createEvaluator(options: EvaluatorOptions = {}): Promise<E
     }
     const analysis: ProblemModel = { ...analysed, graph, written, answerPatterns, paths: new Map(), ownWords, relations: relationMemo() };
     deriveSlotSynonyms(analysis, res);
+    // Content-word substitutions: pairs other problems' lattices alternate, lent where the Japanese
+    // or several lattices agree, and WordNet's multi-word expressions (decision 092).
+    addLexicalAlternations(analysis, problem, ownWords, res);
     // Insertion-order eviction: deterministic and good enough for a bank that fits anyway.
     if (cache.size >= MAX_CACHED_PROBLEMS) {
       const oldest = cache.keys().next();

@@ -53,6 +53,8 @@ export interface WordNet {
   coHyponyms(a: string, b: string): boolean;
   /** Whether WordNet knows the word at all. */
   knows(word: string): boolean;
+  /** Whether WordNet knows the word as this part of speech. */
+  knowsAs(word: string, pos: WnPos): boolean;
   /** The noun's commonest sense is a kind of person (secretary, brother, boss). */
   isPerson(noun: string): boolean;
   /** WordNet knows the word as a verb and as nothing else ("eat", not "study" or "work"). */
@@ -94,6 +96,13 @@ export interface WordNet {
   onlyMarkedSense(a: string, b: string): boolean;
   /** The commonest sense of `b` is one of the senses of `a` (same part of speech). */
   hasFirstSenseOf(a: string, b: string, pos: WnPos): boolean;
+  /**
+   * The other words (multi-word expressions written with spaces: "talk about", "come in", "by
+   * chance") of the synsets among the commonest senses of `lemma` that are also among the
+   * commonest senses of that word: what one may say for the other in the sense both are mostly
+   * used in (decision 092).
+   */
+  commonSenseWords(lemma: string, pos: WnPos): string[];
 }
 
 const posOf = (c: string): WnPos => (c === 's' ? 'a' : (c as WnPos));
@@ -277,6 +286,7 @@ export function createWordNet(): WordNet {
   };
 
   const synonymMemo = new Map<string, boolean>();
+  const commonMemo = new Map<string, string[]>();
   const personMemo = new Map<string, boolean>();
   const isPersonUncached = (noun: string): boolean => {
     const first = sensesOf(noun, 'n')[0];
@@ -308,6 +318,9 @@ export function createWordNet(): WordNet {
     },
     knows(word) {
       return ALL_POS.some((pos) => sensesOf(word, pos).length > 0);
+    },
+    knowsAs(word, pos) {
+      return sensesOf(word, pos).length > 0;
     },
 
     synonyms(a, b, only) {
@@ -435,6 +448,20 @@ export function createWordNet(): WordNet {
       const result = x.size > 0 && y.size > 0 && ![...x].some((w) => y.has(w));
       nearMemo.set(memoKey, result);
       return result;
+    },
+    commonSenseWords(lemma, pos) {
+      const memoKey = `csw:${pos}:${lemma}`;
+      const memo = commonMemo.get(memoKey);
+      if (memo) return memo;
+      const out: string[] = [];
+      for (const key of sensesOf(lemma, pos).slice(0, COMMON_SENSES)) {
+        for (const w of synsetByKey(key).words) {
+          if (w === lemma || out.includes(w)) continue;
+          if (sensesOf(w, pos).slice(0, COMMON_SENSES).includes(key)) out.push(w);
+        }
+      }
+      commonMemo.set(memoKey, out);
+      return out;
     },
     hasFirstSenseOf(a, b, pos) {
       const first = sensesOf(b, pos)[0];
