@@ -309,7 +309,6 @@ async function applyEvent(handling: Handling, event: Stripe.Event): Promise<Webh
     case 'refund.created':
     case 'refund.updated':
     case 'refund.failed':
-      return applyChargeReversal(handling, event, idOf(event.data.object.charge));
     case 'charge.dispute.created':
     case 'charge.dispute.updated':
     case 'charge.dispute.closed':

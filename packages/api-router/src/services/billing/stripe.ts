@@ -111,16 +111,22 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
     return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
   }
 
+  /** `call`, where an object missing at Stripe (isMissing) is an answer, undefined, not a failure. */
+  function callUnlessMissing<T>(operation: string, run: () => Promise<T>): Promise<T | undefined> {
+    return call(operation, async () => {
+      try {
+        return await run();
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    });
+  }
+
   /** The subscription we stored, ended now without proration credit (account deletion, decision 059). */
   async function cancelStoredSubscription(id: string): Promise<void> {
-    let current: Stripe.Subscription;
-    try {
-      current = await stripe.subscriptions.retrieve(id);
-    } catch (error) {
-      if (isMissing(error)) return;
-      options.log.error({ err: error, operation: 'subscriptions.retrieve' }, 'stripe call failed');
-      throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
-    }
+    const current = await callUnlessMissing('subscriptions.retrieve', () => stripe.subscriptions.retrieve(id));
+    if (!current) return;
     // Already ended (a retry of the deletion, or cancelled in the portal): cancelling again is refused.
     if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
     // No proration credit: the customer is about to have no account to spend it on.
@@ -132,13 +138,7 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
    * at Stripe (they keep the customer's id and the e-mail and name copied onto them when issued).
    */
   async function deleteCustomer(id: string): Promise<void> {
-    try {
-      await stripe.customers.del(id);
-    } catch (error) {
-      if (isMissing(error)) return;
-      options.log.error({ err: error, operation: 'customers.del' }, 'stripe call failed');
-      throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
-    }
+    await callUnlessMissing('customers.del', () => stripe.customers.del(id));
   }
 
   function toPriceItem(price: Stripe.Price): TPriceItem {
@@ -337,14 +337,8 @@ export function createStripeBilling(options: StripeBillingOptions): StripeBillin
     },
 
     async chargeState(chargeId) {
-      let charge: Stripe.Charge;
-      try {
-        charge = await stripe.charges.retrieve(chargeId);
-      } catch (error) {
-        if (isMissing(error)) return null;
-        options.log.error({ err: error, operation: 'charges.retrieve' }, 'stripe call failed');
-        throw new AppError('BAD_GATEWAY', BILLING_TEXT.providerUnavailable);
-      }
+      const charge = await callUnlessMissing('charges.retrieve', () => stripe.charges.retrieve(chargeId));
+      if (!charge) return null;
       // Since API version 2025-03 neither the charge nor its payment intent names the invoice; the
       // invoice payment (invoice_payments) links the payment intent to the invoice it paid.
       const paymentIntent = idOf(charge.payment_intent);
