@@ -19,6 +19,7 @@
  */
 import type { Token } from './analyse';
 import type { DraftError } from './classify';
+import { WH_WORDS } from './lexicon';
 import type { JapaneseTime } from './translations';
 import { ERROR_KINDS } from './types';
 
@@ -83,7 +84,7 @@ function inTimeClause(side: readonly Token[], index: number): boolean {
     const t = side[k] as Token;
     if (!TIME_CLAUSE_WORDS.has(t.norm)) continue;
     // A question word opening a question ("When did summer vacation start?") is no clause.
-    if (k === 0 && QUESTION_WORDS.has(t.norm)) continue;
+    if (k === 0 && WH_WORDS.has(t.norm)) continue;
     // if after know / wonder / sure is whether: a clause with its own time.
     if (t.norm === 'if' && side.slice(Math.max(0, k - 3), k).some((w) => WHETHER_VERBS.has(w.lemma) || WHETHER_VERBS.has(w.norm))) continue;
     // as soon as / as ... as, and since as a reason: still a clause whose time follows the main one.
@@ -92,7 +93,6 @@ function inTimeClause(side: readonly Token[], index: number): boolean {
   return false;
 }
 
-const QUESTION_WORDS = new Set(['what', 'where', 'when', 'why', 'how', 'who', 'whom', 'whose', 'which']);
 const isIng = (t: Token | undefined): boolean => t !== undefined && (t.forms.has('ing') || (t.norm.endsWith('ing') && t.norm.length > 4));
 
 /** was / were + -ing for am / is / are + -ing: the same progressive at another time. */
@@ -104,7 +104,7 @@ function progressiveBoth(state: GuardState, learnerTokens: readonly Token[], ref
 
 /** A question opened by a question word whose did stands for the answer's do / does. */
 function whDoQuestion(state: GuardState, learnerTokens: readonly Token[], refTokens: readonly Token[]): boolean {
-  const opens = (side: readonly Token[]): boolean => QUESTION_WORDS.has(side[0]?.norm ?? '');
+  const opens = (side: readonly Token[]): boolean => WH_WORDS.has(side[0]?.norm ?? '');
   return opens(state.learner) && opens(state.ref) && learnerTokens.some((t) => t.norm === 'did') && refTokens.some((t) => t.norm === 'do' || t.norm === 'does');
 }
 
@@ -129,7 +129,7 @@ export function timeMovedByTense(state: GuardState): void {
   const presentMoved = said === 'past' && meant === 'present' && (progressiveBoth(state, learnerTokens, refTokens) || whDoQuestion(state, learnerTokens, refTokens));
   // A question's past for its future ("When did you come back?" for "When will you") is read as the
   // learner's tense slip; a statement's ("I did my best" for "I'll do my best") tells another event.
-  const question = QUESTION_WORDS.has(state.learner[0]?.norm ?? '') || state.learner[0]?.cls === 'aux' || state.learner[0]?.cls === 'modal';
+  const question = WH_WORDS.has(state.learner[0]?.norm ?? '') || state.learner[0]?.cls === 'aux' || state.learner[0]?.cls === 'modal';
   const moved = presentMoved || (said === 'past' && meant === 'future' && !question) || (said === 'future' && meant === 'past');
   if (!moved) return;
   if (said === 'past' && state.japaneseTime === 'past') return;
