@@ -1,13 +1,13 @@
 import { Alert, Badge, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ADMIN_TEXT } from '@shunkan/config/admin';
-import { PAYMENT_STATUS_LABELS, refundedNote } from '@shunkan/config/billing';
+import { PAID_PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, refundedNote } from '@shunkan/config/billing';
 import { paymentStatusColor } from '../billing/billing-format';
 import { trpc } from '../../lib/trpc';
 import { LoadError, loadFailed, Loading, ResponsiveRows, Section, StatTile } from './common';
 import { formatCount, formatDateTime, formatPriceAmount, formatYen } from './format';
 
-/** Refund and dispute statuses of a paid payment (decision 096); the spec's rule covers the rest. */
-const REVERSAL_STATUSES: ReadonlySet<string> = new Set(['partially_refunded', 'refunded', 'disputed', 'dispute_lost']);
+/** Statuses of a paid payment (decision 096): past 'succeeded', the refunded and disputed ones. */
+const PAID_STATUSES: ReadonlySet<string> = new Set(PAID_PAYMENT_STATUSES);
 
 /**
  * Spec section 4: succeeded is shown as success, any other status raw as failed. A paid payment that was
@@ -15,7 +15,7 @@ const REVERSAL_STATUSES: ReadonlySet<string> = new Set(['partially_refunded', 'r
  */
 function PaymentStatus({ status }: { status: string }) {
   if (status === 'succeeded') return <Badge colorPalette="green">成功</Badge>;
-  if (REVERSAL_STATUSES.has(status)) {
+  if (PAID_STATUSES.has(status)) {
     return (
       <Badge colorPalette={paymentStatusColor(status)} title={status}>
         {PAYMENT_STATUS_LABELS[status]}
